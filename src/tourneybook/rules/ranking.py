@@ -1,0 +1,213 @@
+"""Ranking by a total and tie-breakers, recording what decided each place.
+
+One mechanism serves every ruleset: a list of :class:`Criterion`, applied in
+order to each group of players still tied. A criterion may depend on the tied
+group itself (CODCon's "highest score in a game where the tied players met"),
+so it is evaluated per group. Ties left after the last criterion go to a lot:
+the organiser's decision where entered, otherwise a reproducible suggestion,
+flagged as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from .lots import suggested_lot
+
+Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One ranking criterion, e.g. 'points' or 'sTCC (Frederick game)'."""
+
+    name: str
+    """Shown as a column header and in 'decided by'."""
+    higher_wins: bool
+    """True where a higher value ranks first; False for 'lower wins' (sTCC)."""
+    values: Callable[[Sequence[str]], Mapping[str, Value]]
+    """Value per player of the given tied group; players missing or None rank last."""
+    per_group: bool = False
+    """True if the value depends on who is tied (head-to-head); shown only where used."""
+
+
+class LotState(Enum):
+    """How a tie that the rules leave to a lot was settled."""
+
+    SUGGESTED = "suggested"
+    """Not yet decided: ordered by the reproducible suggested lot."""
+    DECIDED = "decided"
+    """Ordered by the organiser's lot decision."""
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A manual change to a player's total (penalty or correction), always shown."""
+
+    player: str
+    points: Fraction
+    """Added to the total; negative for a penalty."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One place in the standings."""
+
+    rank: int
+    player: str
+    total: Fraction
+    """The ranking total, adjustments included."""
+    tiebreaks: tuple[tuple[str, Value], ...]
+    """(criterion name, value) for each tie-breaker; None where not computed."""
+    decided_by: str | None
+    """The criterion that put this player below the one above; None for first place."""
+    lot: LotState | None = None
+    """Set where this place came from a lot."""
+    adjustment: Fraction = Fraction(0)
+    adjustment_reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A ranking: rows in order, and the ties still waiting for the organiser's lot."""
+
+    total_name: str
+    tiebreak_names: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    unresolved_lots: tuple[tuple[str, ...], ...] = ()
+    """Groups ordered by a suggested lot only, best suggested first."""
+
+    def row(self, player: str) -> StandingRow:
+        for r in self.rows:
+            if r.player == player:
+                return r
+        raise KeyError(player)
+
+    @property
+    def order(self) -> list[str]:
+        return [r.player for r in self.rows]
+
+
+LOT = "lot"
+
+
+def rank(
+    players: Sequence[str],
+    totals: Mapping[str, Fraction],
+    tiebreaks: Sequence[Criterion],
+    *,
+    tournament: str,
+    total_name: str = "points",
+    lot_decisions: Mapping[str, int] | None = None,
+    adjustments: Sequence[Adjustment] = (),
+) -> Standings:
+    """Rank ``players`` by total (higher first, adjustments added) then ``tiebreaks``.
+
+    ``lot_decisions`` maps a player to the organiser's lot number (lower ranks
+    first); it settles a tied group only when every member has one.
+    """
+    lot_decisions = dict(lot_decisions or {})
+    adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
+    reasons: dict[str, list[str]] = {p: [] for p in players}
+    for a in adjustments:
+        adjust[a.player] += a.points
+        reasons[a.player].append(a.reason)
+    final_total = {p: Fraction(totals.get(p, 0)) + adjust[p] for p in players}
+
+    total_criterion = Criterion(total_name, True, lambda group: {p: final_total[p] for p in group})
+    criteria = [total_criterion, *tiebreaks]
+
+    shown: dict[str, dict[str, Value]] = {p: {} for p in players}
+    for c in tiebreaks:
+        if not c.per_group:
+            field_values = c.values(list(players))
+            for p in players:
+                shown[p][c.name] = field_values.get(p)
+
+    order: list[str] = []
+    # boundary[i] is the criterion that separated order[i-1] from order[i]
+    boundary: list[str | None] = []
+    lot_state: dict[str, LotState] = {}
+    unresolved: list[tuple[str, ...]] = []
+
+    def settle(group: list[str], level: int, separated_by: str | None) -> None:
+        if len(group) == 1:
+            order.append(group[0])
+            boundary.append(separated_by)
+            return
+        if level == len(criteria):
+            if all(p in lot_decisions for p in group):
+                ordered = sorted(group, key=lambda p: lot_decisions[p])
+                state = LotState.DECIDED
+            else:
+                ordered = suggested_lot(tournament, group)
+                state = LotState.SUGGESTED
+                unresolved.append(tuple(ordered))
+            for i, p in enumerate(ordered):
+                order.append(p)
+                boundary.append(separated_by if i == 0 else LOT)
+                lot_state[p] = state
+            return
+        criterion = criteria[level]
+        values = criterion.values(group)
+        if criterion.per_group:
+            for p in group:
+                shown[p][criterion.name] = values.get(p)
+        buckets: dict[Value, list[str]] = {}
+        for p in group:
+            buckets.setdefault(values.get(p), []).append(p)
+        present = sorted((v for v in buckets if v is not None), reverse=criterion.higher_wins)
+        keys = present + ([None] if None in buckets else [])
+        for i, key in enumerate(keys):
+            members = sorted(buckets[key])  # stable, input-order independent
+            settle(members, level + 1, separated_by if i == 0 else criterion.name)
+
+    settle(sorted(players), 0, None)
+
+    rows: list[StandingRow] = []
+    rank_no = 0
+    for i, p in enumerate(order):
+        rank_no = i + 1
+        rows.append(
+            StandingRow(
+                rank=rank_no,
+                player=p,
+                total=final_total[p],
+                tiebreaks=tuple((c.name, shown[p].get(c.name)) for c in tiebreaks),
+                decided_by=boundary[i] if i else None,
+                lot=lot_state.get(p),
+                adjustment=adjust[p],
+                adjustment_reasons=tuple(reasons[p]),
+            )
+        )
+    return Standings(
+        total_name=total_name,
+        tiebreak_names=tuple(c.name for c in tiebreaks),
+        rows=tuple(rows),
+        unresolved_lots=tuple(unresolved),
+    )
+
+
+def split_evenly(points: Sequence[Fraction], places: Sequence[int]) -> list[Fraction]:
+    """Share of ``points`` for each tied group: ``places`` are group sizes in finishing order.
+
+    The places a tied group covers are shared equally, e.g. three tied behind the
+    winner at a 4-table with 5-3-2-1 get (3+2+1)/3 = 2 each.
+    """
+    shares: list[Fraction] = []
+    start = 0
+    for size in places:
+        covered = points[start : start + size]
+        shares.append(Fraction(sum(covered, Fraction(0)), size))
+        start += size
+    return shares
+
+
+def field_values(mapping: Mapping[str, Value]) -> Callable[[Sequence[str]], Mapping[str, Value]]:
+    """A group-independent criterion's value function from a precomputed mapping."""
+    return lambda group: {p: mapping.get(p) for p in group}
