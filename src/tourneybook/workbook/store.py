@@ -1,0 +1,95 @@
+"""The small reading/writing interface a recalculation works through.
+
+The file path (openpyxl, :mod:`tourneybook.workbook.filestore`) and the live
+Excel workbook (xlwings, :mod:`tourneybook.excel.livestore`) both implement
+:class:`WorkbookStore`, so that ``tourneybook recalc`` and the "Recalculate
+standings" button run the very same code. Result sheets are described as data
+(:class:`ResultSheet`) and each store renders them in its own way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    """The values of one sheet as the organiser left them, from cell A1."""
+
+    name: str
+    rows: tuple[tuple[CellValue, ...], ...]
+    """Row-major values; None for an empty cell. Row 0 is sheet row 1."""
+    merged: tuple[str, ...] = ()
+    """Merged ranges such as 'B2:C3' (entry sheets must not have any)."""
+
+    def value(self, row: int, col: int) -> CellValue:
+        """Value at 1-based (row, col), None outside the used range."""
+        if row - 1 < len(self.rows):
+            line = self.rows[row - 1]
+            if col - 1 < len(line):
+                return line[col - 1]
+        return None
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One written cell of a result sheet."""
+
+    value: CellValue
+    style: str = ""
+    """'' plain; 'title', 'header', 'note', 'warning', 'good' (named, rendered by the store)."""
+    number_format: str = ""
+    """Excel number format such as '0.00'; '' for general."""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart over a block of the sheet (categories and one or more value columns)."""
+
+    title: str
+    categories: str
+    """Range of category labels, e.g. 'B5:B20'."""
+    series: tuple[tuple[str, str], ...]
+    """(series title, value range) pairs."""
+    anchor: str
+    """Top-left cell where the chart is placed."""
+    y_title: str = ""
+
+
+@dataclass(frozen=True)
+class ResultSheet:
+    """A computed sheet, replaced whole on every recalculation."""
+
+    name: str
+    rows: tuple[tuple[Cell, ...], ...]
+    column_widths: tuple[float, ...] = ()
+    freeze: str = ""
+    """Cell below/right of the frozen panes, e.g. 'A5'."""
+    charts: tuple[Chart, ...] = ()
+    landscape: bool = False
+
+
+class WorkbookStore(Protocol):
+    """Where entry sheets are read from and result sheets are written to."""
+
+    def sheet_names(self) -> list[str]:
+        """Names of all sheets, in workbook order."""
+        ...
+
+    def read(self, name: str) -> SheetGrid:
+        """The values of sheet ``name`` (KeyError if there is none)."""
+        ...
+
+    def replace(self, sheet: ResultSheet) -> None:
+        """Create or wholly replace the result sheet ``sheet.name``."""
+        ...
+
+    def remove(self, name: str) -> None:
+        """Delete sheet ``name`` if it exists (stale result sheets)."""
+        ...
+
+
+__all__ = ["Cell", "CellValue", "Chart", "ResultSheet", "SheetGrid", "WorkbookStore"]
