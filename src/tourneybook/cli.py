@@ -1,0 +1,46 @@
+"""The ``tourneybook`` command: a thin dispatcher over ``tourneybook.commands``.
+
+Each subcommand is a module with ``register(subparsers)`` that sets ``func`` on
+its parser; ``func(args) -> int`` is the exit status. The organiser's input
+errors become a readable message and exit status 2, never a trace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from .errors import InputError
+
+COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "forms", "lite")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tourneybook",
+        description="Scores, tie-breaks, draws and forms for Friedrich, Carcassonne and Diplomacy tournaments.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = import_module(f"{__package__}.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.commands.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print("error: " + str(exc).replace("\n", "\n  "), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of the ``tourneybook`` command line, one module each."""
