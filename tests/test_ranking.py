@@ -1,0 +1,72 @@
+"""The shared ranking mechanism: totals, tie-breakers in order, deciding criterion, lots."""
+
+from fractions import Fraction as F
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def test_tiebreak_order_and_deciding_criterion():
+    totals = {"Ann": F(30), "Bob": F(30), "Cid": F(31), "Dee": F(30)}
+    first = Criterion("first", True, field_values({"Ann": 2, "Bob": 2, "Dee": 1}))
+    second = Criterion("second (lower wins)", False, field_values({"Ann": F(3), "Bob": F(1)}))
+    s = rank(PLAYERS, totals, [first, second], tournament="t")
+    assert s.order == ["Cid", "Bob", "Ann", "Dee"]
+    assert [r.decided_by for r in s.rows] == [None, "points", "second (lower wins)", "first"]
+    assert s.unresolved_lots == ()
+
+
+def test_lot_is_suggested_reproducibly_then_decided_by_the_organiser():
+    totals = {p: F(10) for p in PLAYERS}
+    s1 = rank(PLAYERS, totals, [], tournament="Essen 2004")
+    s2 = rank(list(reversed(PLAYERS)), totals, [], tournament="Essen 2004")
+    assert s1.order == s2.order
+    assert all(r.lot is LotState.SUGGESTED for r in s1.rows)
+    assert s1.unresolved_lots == (tuple(s1.order),)
+    decided = rank(PLAYERS, totals, [], tournament="Essen 2004", lot_decisions={"Ann": 4, "Bob": 3, "Cid": 2, "Dee": 1})
+    assert decided.order == ["Dee", "Cid", "Bob", "Ann"]
+    assert all(r.lot is LotState.DECIDED for r in decided.rows)
+    assert decided.unresolved_lots == ()
+    # A partial decision does not settle the group: the suggestion stays, flagged.
+    partial = rank(PLAYERS, totals, [], tournament="Essen 2004", lot_decisions={"Ann": 1})
+    assert partial.order == s1.order and partial.unresolved_lots
+
+
+def test_adjustments_are_added_and_shown():
+    totals = {"Ann": F(100), "Bob": F(90)}
+    s = rank(["Ann", "Bob"], totals, [], tournament="t", adjustments=[Adjustment("Ann", F(-20), "conduct")])
+    assert s.order == ["Bob", "Ann"]
+    assert s.row("Ann").total == 80 and s.row("Ann").adjustment == -20
+    assert s.row("Ann").adjustment_reasons == ("conduct",)
+
+
+def test_group_dependent_criterion_sees_only_the_tied_group():
+    seen = []
+
+    def head_to_head(group):
+        seen.append(tuple(group))
+        return {p: (1 if p == "Bob" else 0) for p in group}
+
+    totals = {"Ann": F(5), "Bob": F(5), "Cid": F(9)}
+    s = rank(["Ann", "Bob", "Cid"], totals, [Criterion("h2h", True, head_to_head, per_group=True)], tournament="t")
+    assert seen == [("Ann", "Bob")]
+    assert s.order == ["Cid", "Bob", "Ann"]
+    assert dict(s.row("Cid").tiebreaks)["h2h"] is None
+
+
+@given(st.dictionaries(st.sampled_from("ABCDEFGH"), st.integers(0, 3), min_size=1), st.integers(0, 2))
+def test_total_order_independent_of_input_order(points, tb):
+    players = list(points)
+    totals = {p: F(v) for p, v in points.items()}
+    crit = [Criterion("tb", True, field_values({p: (ord(p) * tb) % 3 for p in players}))]
+    a = rank(players, totals, crit, tournament="x")
+    b = rank(list(reversed(players)), totals, crit, tournament="x")
+    assert a.order == b.order
+    assert sorted(a.order) == sorted(players)
+    assert [r.rank for r in a.rows] == list(range(1, len(players) + 1))
+    # never a higher total below a lower one
+    assert all(x.total >= y.total for x, y in zip(a.rows, a.rows[1:]))
