@@ -1,0 +1,452 @@
+"""International Carcassonne Championship 2004 (seed 002): preliminary scoring and standings.
+
+Seed 002: "The winner of a game gets 5 points, the second gets three points, the
+third gets two points and the fourth gets one point. In a case of a tie in victory
+[points] these points will be divided." "If there are three player tables the
+pointing system gives them 5-3-1 points ... the victory points gained in a three
+player game are multiplied by 3/4." "In a case of a tie the sum of the victory points
+... If there is still a tie, the Sum of the percentage of the points at their tables."
+"At three player tables the total of victory points gained will be raised by the
+average points gained at this table for the calculation of the percentages only."
+RULES.md "Carcassonne 2004" settles the seed's arithmetic slips (392, not 394).
+
+The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
+(docs/formats/carcassonne2004.md) is parsed at the end of this module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Collector, Problem
+from ..numbers import display, to_fraction
+from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .carcassonne_knockout import (
+    BRACKET_SIZES,
+    Bracket,
+    Match,
+    bracket,
+    knockout_table,
+    match_from_dict,
+    placings_table,
+    whole_number,
+)
+from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
+
+RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
+"""Seed 002: 5-3-2-1 at four players, 5-3-1 at three."""
+THREE_PLAYER_VP_FACTOR = Fraction(3, 4)
+"""Seed 002: 3-player VP x 3/4 for the VP tie-break sum."""
+MAX_ROUNDS = 20
+"""A sanity bound on the preliminary rounds setting (the seed plays 4)."""
+VP_SUM = "VP sum (3-player x 3/4)"
+PERCENTAGE_SUM = "percentage sum"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The organiser's choices for one Carcassonne 2004 tournament."""
+
+    tournament: str = field(
+        default="International Carcassonne Championship 2004",
+        metadata={"label": "Tournament name", "help": "Shown on every sheet; also seeds the suggested lots."},
+    )
+    """Tournament name; also seeds the reproducible suggested lots."""
+    preliminary_rounds: int = field(
+        default=4,
+        metadata={"label": "Preliminary rounds", "help": "Games every player plays before the knock-out (seed: 4)."},
+    )
+    """Games in the preliminary (seed 002: four)."""
+    knockout_size: int = field(
+        default=16,
+        metadata={"label": "Knock-out size", "help": "Players who qualify: 16 (seed), 8, 4 or 2; 0 for no knock-out."},
+    )
+    """Qualifiers for the knock-out (seed 002: the best 16); 0 for none."""
+    max_three_player_tables: int = field(
+        default=3,
+        metadata={"label": "Most 3-player tables per round", "help": "Seed: at most three tables of three per round."},
+    )
+    """Seed 002: 'a maximum of three tables with only three players in every round'."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's result at a preliminary table."""
+
+    player: str
+    vp: int
+    """Victory points scored in the game, as counted at the table."""
+
+
+@dataclass(frozen=True)
+class PreliminaryTable:
+    """One preliminary game: a table of three or four players."""
+
+    round: int
+    table: int
+    seats: tuple[Seat, ...]
+
+    @property
+    def label(self) -> str:
+        return f"R{self.round} T{self.table}"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything entered for one tournament."""
+
+    players: tuple[str, ...]
+    tables: tuple[PreliminaryTable, ...]
+    knockout: tuple[Match, ...] = ()
+    settings: Settings = Settings()
+    adjustments: tuple[Adjustment, ...] = ()
+    """Manual changes to ranking points, each with its reason (always shown)."""
+    lot_decisions: Mapping[str, int] = field(default_factory=dict)
+    """The organiser's lot number per player (lower ranks first) for ties the rules leave to a lot."""
+
+
+def seatable(players: int, max_three_player_tables: int = 3) -> bool:
+    """N = 4a + 3b with b at most the limit (RULES.md: N = 5 cannot be seated)."""
+    most = min(max_three_player_tables, players // 3)
+    return players > 0 and any((players - 3 * b) % 4 == 0 for b in range(most + 1))
+
+
+# -- one table ------------------------------------------------------------------------
+
+
+def table_problems(table: PreliminaryTable) -> list[Problem]:
+    """Everything impossible about one table on its own."""
+    c = Collector()
+    c.check(table.round >= 1 and table.table >= 1, "round and table numbers start at 1", table.label)
+    c.extend(seat_problems(table.seats, table.label))
+    return c.problems
+
+
+def seat_problems(seats: tuple[Seat, ...], where: str) -> list[Problem]:
+    """Table size, names, VP and a player seated twice."""
+    c = Collector()
+    c.check(len(seats) in RANKING_POINTS, f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
+    for seat in seats:
+        c.check(bool(seat.player.strip()), "a player's name is empty", where)
+        c.check(seat.vp >= 0, f"negative victory points {seat.vp}", f"{where}, {seat.player}")
+    for player, n in Counter(s.player for s in seats).items():
+        c.check(n == 1, f"{player} is seated {n} times", where)
+    if len(seats) in RANKING_POINTS and all(s.vp >= 0 for s in seats):
+        c.check(sum(s.vp for s in seats) > 0, "no victory points entered (the table total is 0)", where)
+    return c.problems
+
+
+def score_game(table: PreliminaryTable) -> GameScore:
+    """Ranking points, adjusted VP and percentage of each player at one table (seed 002).
+
+    Tied VP share the ranking points of the places they cover equally; the percentage
+    is 100 x VP / table total, the total raised by its average (x 4/3) at 3 players.
+    """
+    c = Collector()
+    c.extend(table_problems(table))
+    c.raise_if_any()
+    size = len(table.seats)
+    levels = sorted({s.vp for s in table.seats}, reverse=True)
+    group_sizes = [sum(s.vp == v for s in table.seats) for v in levels]
+    shares = dict(zip(levels, split_evenly([Fraction(p) for p in RANKING_POINTS[size]], group_sizes)))
+    place = {v: 1 + sum(group_sizes[:i]) for i, v in enumerate(levels)}
+    three = size == 3
+    total = Fraction(sum(s.vp for s in table.seats)) * (Fraction(4, 3) if three else 1)
+    scores = []
+    for i, seat in enumerate(table.seats, start=1):
+        adjusted = seat.vp * THREE_PLAYER_VP_FACTOR if three else Fraction(seat.vp)
+        parts = (
+            ("place", place[seat.vp]),
+            ("ranking points", shares[seat.vp]),
+            ("VP", seat.vp),
+            ("adjusted VP", adjusted),
+            ("percentage", 100 * seat.vp / total),
+        )
+        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))
+    scores.sort(key=lambda s: (s.part("place"), s.player))
+    notes = [
+        f"{', '.join(sorted(s.player for s in table.seats if s.vp == v))} tied at {v} VP: "
+        f"places {place[v]}-{place[v] + n - 1} share {display(shares[v] * n)} points, {display(shares[v])} each"
+        for v, n in zip(levels, group_sizes)
+        if n > 1
+    ]
+    if three:
+        notes.append(f"3-player table: VP x 3/4 for the tie-break; percentages of {display(total)} (total x 4/3)")
+    return GameScore(table.label, tuple(scores), tuple(notes))
+
+
+# -- the whole tournament ---------------------------------------------------------------
+
+
+def tournament_problems(t: Tournament) -> list[Problem]:
+    """Everything impossible about the preliminary record (the bracket is checked in :func:`knockout`)."""
+    c = Collector()
+    s = t.settings
+    c.check(bool(s.tournament.strip()), "the tournament name is empty", "settings")
+    c.check(1 <= s.preliminary_rounds <= MAX_ROUNDS, f"preliminary rounds must be 1 to {MAX_ROUNDS}", "settings")
+    c.check(s.knockout_size in (0, *BRACKET_SIZES), "knock-out size must be 16, 8, 4, 2 or 0", "settings")
+    c.check(s.max_three_player_tables >= 0, "most 3-player tables per round must be 0 or more", "settings")
+    for player, n in Counter(t.players).items():
+        c.check(n == 1, f"{player} is listed {n} times", "players")
+    c.check(all(p.strip() for p in t.players), "a player's name is empty", "players")
+    c.check(
+        seatable(len(t.players), max(s.max_three_player_tables, 0)),
+        f"{len(t.players)} players cannot be seated at tables of 4 with at most "
+        f"{s.max_three_player_tables} tables of 3 (N = 4a + 3b)",
+        "players",
+    )
+    known = set(t.players)
+    for label, n in Counter(x.label for x in t.tables).items():
+        c.check(n == 1, f"table entered {n} times", label)
+    for table in t.tables:
+        c.extend(table_problems(table))
+        c.check(table.round <= s.preliminary_rounds, f"the preliminary has {s.preliminary_rounds} rounds", table.label)
+        for seat in table.seats:
+            c.check(seat.player in known, f"unknown player {seat.player!r}", table.label)
+    for rnd in sorted({x.round for x in t.tables}):
+        in_round = [x for x in t.tables if x.round == rnd]
+        seated = Counter(p for x in in_round for p in {seat.player for seat in x.seats})
+        for player, n in seated.items():
+            c.check(n == 1, f"{player} plays at {n} tables in this round", f"round {rnd}")
+        threes = sum(len(x.seats) == 3 for x in in_round)
+        c.check(
+            threes <= s.max_three_player_tables,
+            f"{threes} tables of 3; at most {s.max_three_player_tables} are allowed",
+            f"round {rnd}",
+        )
+    for a in t.adjustments:
+        c.check(a.player in known, f"adjustment for unknown player {a.player!r}", "adjustments")
+    for player in t.lot_decisions:
+        c.check(player in known, f"lot decision for unknown player {player!r}", "lot decisions")
+    return c.problems
+
+
+def preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
+    """Standings after the preliminary: ranking points, then VP sum (3-player x 3/4),
+    then percentage sum, then lot (seed 002); and every table's scores."""
+    c = Collector()
+    c.extend(tournament_problems(t))
+    c.raise_if_any()
+    games = tuple(score_game(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
+    points = {p: Fraction(0) for p in t.players}
+    vp = dict(points)
+    percentage = dict(points)
+    for game in games:
+        for s in game.players:
+            points[s.player] += s.points
+            vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
+            percentage[s.player] += s.part("percentage")  # type: ignore[operator]
+    criteria = [
+        Criterion(VP_SUM, True, field_values(vp)),
+        Criterion(PERCENTAGE_SUM, True, field_values(percentage)),
+    ]
+    standings = rank(
+        t.players,
+        points,
+        criteria,
+        tournament=t.settings.tournament,
+        total_name="ranking points",
+        lot_decisions=t.lot_decisions,
+        adjustments=t.adjustments,
+    )
+    return standings, games
+
+
+def knockout(t: Tournament) -> Bracket | None:
+    """The knock-out bracket seeded from the preliminary standings; None while the
+    preliminary is incomplete or when the settings have no knock-out."""
+    standings, _ = preliminary(t)
+    return _bracket(t, standings)
+
+
+def _bracket(t: Tournament, standings: Standings) -> Bracket | None:
+    c = Collector()
+    if t.settings.knockout_size == 0:
+        c.check(not t.knockout, "knock-out matches entered, but the knock-out size is 0", "knock-out")
+    elif _missing_rounds(t):
+        c.check(not t.knockout, "knock-out matches entered before the preliminary is complete", "knock-out")
+    else:
+        return bracket(standings.order, t.knockout, t.settings.knockout_size)
+    c.raise_if_any()
+    return None
+    return bracket(standings.order, t.knockout, t.settings.knockout_size)
+
+
+def _missing_rounds(t: Tournament) -> list[int]:
+    played = {x.round for x in t.tables}
+    return [r for r in range(1, t.settings.preliminary_rounds + 1) if r not in played]
+
+
+def standings(t: Tournament) -> TournamentResult:
+    """Preliminary standings, every table's scores, and the knock-out with final placings."""
+    table, games = preliminary(t)
+    notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
+    rounds = {x.round for x in t.tables}
+    for player in t.players:
+        played = sum(seat.player == player for x in t.tables for seat in x.seats)
+        if rounds and played < len(rounds):
+            notes.append(f"{player} played {played} of {len(rounds)} rounds entered")
+    for group in table.unresolved_lots:
+        notes.append(
+            f"tie between {', '.join(sorted(group))} left to a lot: suggested order "
+            f"{', '.join(group)}; enter the organiser's lot decision"
+        )
+    extras: list[Table] = []
+    b = _bracket(t, table)
+    if b is not None and b.matches:
+        size = t.settings.knockout_size
+        qualified = set(table.order[:size])
+        if any(qualified & set(g) for g in table.unresolved_lots):
+            notes.append("the knock-out seeding rests on a suggested lot: enter the organiser's decision")
+        extras.append(knockout_table(b))
+        placings = placings_table(b, table.order)
+        if placings is not None:
+            extras.append(placings)
+    elif t.settings.knockout_size and not _missing_rounds(t):
+        notes.append(f"fewer than {t.settings.knockout_size} players: no knock-out")
+    return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes))
+
+
+# -- JSON records (docs/formats/carcassonne2004.md) ---------------------------------------
+
+
+def game_from_dict(data: Mapping[str, Any]) -> PreliminaryTable:
+    """One preliminary table: {"round": 1, "table": 2, "players": [{"player": "Ada", "vp": 131}, ...]}."""
+    c = Collector()
+    table = _table_from_dict(data, "game", c)
+    if table is not None:
+        c.extend(table_problems(table))
+    c.raise_if_any()
+    return table  # type: ignore[return-value]
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    """A whole tournament: settings, players, tables, knockout, adjustments, lot_decisions."""
+    c = Collector()
+    if not isinstance(data, dict):
+        c.add("a tournament must be an object with players and tables")
+        c.raise_if_any()
+    for key in sorted(set(data) - {"settings", "players", "tables", "knockout", "adjustments", "lot_decisions"}, key=str):
+        c.add(f"unknown field {key!r}", "tournament")
+    settings = _settings_from_dict(data.get("settings", {}), c)
+    players = data.get("players")
+    players_ok = isinstance(players, list) and all(isinstance(p, str) for p in players)
+    if not players_ok:
+        c.add("players must be a list of names", "players")
+        players = []
+    tables = [_table_from_dict(x, f"tables[{i}]", c) for i, x in enumerate(_list(data, "tables", c))]
+    matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(_list(data, "knockout", c))]
+    adjustments = [_adjustment(x, f"adjustments[{i}]", c) for i, x in enumerate(_list(data, "adjustments", c))]
+    lots = data.get("lot_decisions", {})
+    if not (isinstance(lots, dict) and all(whole_number(v) for v in lots.values())):
+        c.add("lot_decisions must map players to whole lot numbers", "lot decisions")
+        lots = {}
+    t = Tournament(
+        players=tuple(players),
+        tables=tuple(x for x in tables if x is not None),
+        knockout=tuple(m for m in matches if m is not None),
+        settings=settings,
+        adjustments=tuple(a for a in adjustments if a is not None),
+        lot_decisions={p: int(n) for p, n in lots.items()},
+    )
+    # What did parse is still checked, so that every problem is reported at once.
+    if players_ok:
+        c.extend(tournament_problems(t))
+    c.raise_if_any()
+    knockout(t)  # the bracket's own problems, all at once
+    return t
+
+
+def _settings_from_dict(data: object, c: Collector) -> Settings:
+    if not isinstance(data, dict):
+        c.add("settings must be an object", "settings")
+        return Settings()
+    values: dict[str, Any] = {}
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if isinstance(f.default, str):
+            if c.check(isinstance(value, str), f"{f.name} must be text", "settings"):
+                values[f.name] = value
+        elif c.check(whole_number(value), f"{f.name} must be a whole number, not {value!r}", "settings"):
+            values[f.name] = int(value)
+    for key in sorted(set(data) - {f.name for f in fields(Settings)}, key=str):
+        c.add(f"unknown setting {key!r}", "settings")
+    return Settings(**values)
+
+
+def _list(data: Mapping[str, Any], key: str, c: Collector) -> list[Any]:
+    value = data.get(key, [] if key != "tables" else None)
+    if not isinstance(value, list):
+        c.add(f"{key} must be a list", key)
+        return []
+    return value
+
+
+def _table_from_dict(data: object, where: str, c: Collector) -> PreliminaryTable | None:
+    if not isinstance(data, dict):
+        c.add("a table must be an object with round, table and players", where)
+        return None
+    for key in sorted(set(data) - {"round", "table", "players"}, key=str):
+        c.add(f"unknown field {key!r}", where)
+    numbers = {k: data.get(k) for k in ("round", "table")}
+    ok = all([c.check(whole_number(v) and v >= 1, f"{k} must be a whole number from 1, not {v!r}", where) for k, v in numbers.items()])
+    if ok:
+        where = f"R{int(numbers['round'])} T{int(numbers['table'])}"
+    seats = data.get("players")
+    if not isinstance(seats, list):
+        c.add('players must be a list of {"player": name, "vp": victory points}', where)
+        return None
+    parsed = []
+    for i, s in enumerate(seats, start=1):
+        good = isinstance(s, dict) and set(s) == {"player", "vp"} and isinstance(s["player"], str) and whole_number(s["vp"])
+        if c.check(good, f'seat {i} must be {{"player": name, "vp": whole number}}, not {s!r}', where):
+            parsed.append(Seat(s["player"], int(s["vp"])))
+    if len(parsed) < len(seats):
+        return None
+    if not ok:
+        c.extend(seat_problems(tuple(parsed), where))
+        return None
+    return PreliminaryTable(int(numbers["round"]), int(numbers["table"]), tuple(parsed))
+
+
+def _adjustment(data: object, where: str, c: Collector) -> Adjustment | None:
+    good = isinstance(data, dict) and set(data) == {"player", "points", "reason"}
+    good = good and isinstance(data["player"], str) and isinstance(data["reason"], str) and data["reason"].strip()
+    points = None
+    if good:
+        try:
+            points = to_fraction(data["points"]) if not isinstance(data["points"], float) else None
+        except (TypeError, ValueError, ZeroDivisionError):
+            points = None
+    if not c.check(
+        points is not None,
+        'an adjustment must be {"player": name, "points": "-1" or a whole number, "reason": text}',
+        where,
+    ):
+        return None
+    return Adjustment(data["player"], points, data["reason"])
+
+
+RULESET = Ruleset(
+    id="carcassonne2004",
+    name="International Carcassonne Championship 2004",
+    seed="002_013fbe404487106e.txt",
+    summary=(
+        "Four preliminary games at tables of 4 (at most three tables of 3 per round). "
+        "Ranking points 5-3-2-1 (5-3-1 at 3 players), tied places share. Ties: VP sum "
+        "(3-player VP x 3/4), then the sum of percentages of the table total (x 4/3 at "
+        "3 players), then lot. The best 16 play a best-of-three knock-out: 1v16 ... 8v9."
+    ),
+    settings=Settings(),
+    score_game=score_game,
+    standings=standings,
+    game_from_dict=game_from_dict,
+    tournament_from_dict=tournament_from_dict,
+    extra={"knockout": knockout, "preliminary": preliminary, "seatable": seatable},
+)
