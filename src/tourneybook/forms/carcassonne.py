@@ -1,0 +1,228 @@
+"""Carcassonne table slips and the knock-out bracket (seed 002).
+
+A slip is one table of one preliminary game: the players, their victory
+points and places, and their signatures. The bracket is the knock-out of the
+best 16, best of three, pre-filled with the names known so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..errors import Collector
+from ..rules.carcassonne_knockout import bracket_slots
+from .common import check_names, check_place
+from .layout import Cell, Look, Page, box, header, label, line, note, section, title
+
+SLIP_WIDTHS = (8.0, 30.0, 14.0, 10.0, 30.0)
+"""Seat, player, victory points, place, signature."""
+
+
+@dataclass(frozen=True)
+class CarcassonneSlip:
+    """The result slip of one preliminary table (seed 002: tables of 4, at most three of 3)."""
+
+    tournament: str
+    """Tournament name printed at the top ('' for none)."""
+    round: int | None = None
+    """Preliminary game number (1 to 4); None leaves it blank."""
+    table: int | None = None
+    """Table number; None leaves it blank (walk-in table)."""
+    players: tuple[str, ...] = ("", "", "", "")
+    """The 3 or 4 players in seat order; '' is a blank box."""
+
+    def __post_init__(self) -> None:
+        problems = Collector()
+        where = f"table slip R{self.round} T{self.table}"
+        check_place(problems, where, self.tournament, self.round, self.table)
+        size = len(self.players)
+        if problems.check(size in (3, 4), f"a table seats 3 or 4 players, not {size}", where):
+            check_names(problems, where, self.players, size, "players")
+        problems.raise_if_any()
+
+    @property
+    def sheet_name(self) -> str:
+        return f"R{self.round or '_'} T{self.table or '_'}"
+
+    def page(self) -> Page:
+        return slip_page(self)
+
+
+def slip_page(slip: CarcassonneSlip) -> Page:
+    points = "5-3-2-1" if len(slip.players) == 4 else "5-3-1"
+    cols = len(SLIP_WIDTHS)
+    rows = [
+        title(f"Carcassonne table slip · {slip.tournament}".rstrip(" ·"), cols),
+        line(label("Round"), box(slip.round), label("Table"), box(slip.table),
+             Cell(f"{len(slip.players)} players: ranking points {points}", Look.LABEL), height=26),
+        section("Result: the players fill it in together", cols),
+        line(header("Seat"), header("Player"), header("Victory points"), header("Place"),
+             header("Signature"), height=18),
+    ]
+    rows += [line(box(str(seat)), box(name.strip()), box(), box(), box(), height=34)
+             for seat, name in enumerate(slip.players, start=1)]
+    rows += [
+        note(SLIP_NOTE, cols, height=30),
+        line(label("TD"), box("", 2), label("Time"), box(), height=30),
+    ]
+    return Page(slip.sheet_name, SLIP_WIDTHS, tuple(rows))
+
+
+SLIP_NOTE = (
+    "Signing ends the right to protest. Equal victory points share the ranking points of the places "
+    "they cover (e.g. three tied behind the winner: 2 each). At 3 players the victory points count 3/4 "
+    "for the tie-break sum (seed 002)."
+)
+
+MATCH_WIDTHS = (24.0, 5.0, 5.0, 5.0, 5.0)
+"""Per match column: player, game 1, game 2, game 3, games won."""
+SPACER = 2.5
+
+
+def bracket_height(cells: list[Cell]) -> float:
+    """A row with a writing box is 20 pt, with only headings 15, an empty gap 10."""
+    looks = {c.look for c in cells}
+    return 20 if Look.BOX in looks else 15 if Look.HEADER in looks else 10
+STAGES = ("Round of 16", "Quarter-finals", "Semi-finals", "Final")
+
+
+@dataclass(frozen=True)
+class KnockoutBracketForm:
+    """The printed knock-out of the best 16 (seed 002, K.O. rounds; RULES.md, Carcassonne)."""
+
+    tournament: str
+    """Tournament name printed at the top ('' for none)."""
+    seeds: tuple[str, ...] = ("",) * 16
+    """Names by preliminary rank 1 to 16; '' where not known yet."""
+    winners: tuple[tuple[str, str], ...] = field(default=())
+    """(match, winner) pairs already decided, e.g. (('S1', 'Anna'),): they fill the later rounds."""
+
+    def __post_init__(self) -> None:
+        problems = Collector()
+        where = "knock-out bracket"
+        problems.check(isinstance(self.tournament, str), f"tournament name must be text, not {self.tournament!r}",
+                       where)
+        check_names(problems, where, self.seeds, 16, "seeded players (ranks 1 to 16)")
+        stages = {s.stage for s in bracket_slots(16)}
+        decided: set[str] = set()
+        for pair in self.winners:
+            if not problems.check(isinstance(pair, tuple) and len(pair) == 2, f"not a (match, winner) pair: {pair!r}",
+                                  where):
+                continue
+            stage, _ = pair
+            if problems.check(stage in stages, f"unknown match {stage!r}; matches: {', '.join(sorted(stages))}",
+                              where):
+                problems.check(stage not in decided, f"{stage}: winner given twice", where)
+                decided.add(stage)
+        if not problems:
+            for stage, name in self.winners:
+                players = self.players_of(stage)
+                problems.check(name in players and name != "",
+                               f"{stage}: the winner {name!r} is not one of its players "
+                               f"({' v '.join(p or '?' for p in players)})", where)
+        problems.raise_if_any()
+
+    @classmethod
+    def of(cls, tournament: str, seeds: list[str] | tuple[str, ...] = (),
+           winners: Mapping[str, str] | None = None) -> "KnockoutBracketForm":
+        """A bracket from the ranked names known so far (fewer than 16 leaves the rest blank)."""
+        padded = tuple(seeds) + ("",) * max(0, 16 - len(seeds))
+        return cls(tournament, padded, tuple((winners or {}).items()))
+
+    def players_of(self, stage: str) -> tuple[str, str]:
+        """The two players of a match as far as known, higher seed first ('' where unknown)."""
+        slot = next(s for s in bracket_slots(16) if s.stage == stage)
+        if slot.seeds is not None:
+            return self.seeds[slot.seeds[0] - 1], self.seeds[slot.seeds[1] - 1]
+        won = dict(self.winners)
+        pair = [won.get(f, "") for f in slot.feeders]
+        # The higher seed starts games 1 and 3, so it is written first (seed 002).
+        if all(pair):
+            pair.sort(key=self.rank)
+        return pair[0], pair[1]
+
+    def rank(self, name: str) -> int:
+        return self.seeds.index(name) + 1 if name in self.seeds else 99
+
+    @property
+    def sheet_name(self) -> str:
+        return "Knock-out"
+
+    def page(self) -> Page:
+        return bracket_page(self)
+
+
+def bracket_order(stage: str = "F") -> list[str]:
+    """Matches of the first round top to bottom so that every later match sits between its two feeders."""
+    slot = next(s for s in bracket_slots(16) if s.stage == stage)
+    if slot.feeders is None:
+        return [stage]
+    return bracket_order(slot.feeders[0]) + bracket_order(slot.feeders[1])
+
+
+def bracket_page(form: KnockoutBracketForm) -> Page:
+    """Four columns of matches (16, quarter-finals, semi-finals, final), 4 rows per match."""
+    slots = {s.stage: s for s in bracket_slots(16)}
+    columns: list[list[str]] = [bracket_order()]
+    while len(columns[-1]) > 1:
+        columns.append([next(s.stage for s in slots.values() if s.feeders == (a, b) or s.feeders == (b, a))
+                        for a, b in zip(columns[-1][::2], columns[-1][1::2])])
+    block = 4  # rows per match: heading, higher seed, lower seed, gap
+    height = block * len(columns[0])
+    grid: list[list[tuple[Cell, ...]]] = [[] for _ in range(height)]
+    for depth, matches in enumerate(columns):
+        window = block * 2 ** depth
+        cells: dict[int, tuple[Cell, ...]] = {}
+        for i, stage in enumerate(matches):
+            top = i * window + (window - block) // 2
+            cells.update(match_cells(form, slots[stage], top))
+        if depth == len(columns) - 1:
+            cells.update(champion_cells(top + block + 1))
+        for r in range(height):
+            grid[r].extend(cells.get(r, (Cell("", Look.BLANK, len(MATCH_WIDTHS)),)))
+            if depth < len(columns) - 1:
+                grid[r].append(Cell("", Look.BLANK))
+    widths: list[float] = []
+    for depth in range(len(columns)):
+        widths += MATCH_WIDTHS
+        if depth < len(columns) - 1:
+            widths.append(SPACER)
+    span = len(widths)
+    heads: list[Cell] = []
+    for depth, name in enumerate(STAGES):
+        heads.append(Cell(name, Look.SECTION, len(MATCH_WIDTHS)))
+        if depth < len(STAGES) - 1:
+            heads.append(Cell("", Look.BLANK))
+    rows = [
+        title(f"Carcassonne knock-out · {form.tournament}".rstrip(" ·"), span),
+        note(BRACKET_NOTE, span, height=26),
+        line(*heads, height=18),
+        *(line(*cells, height=bracket_height(cells)) for cells in grid),
+    ]
+    return Page(form.sheet_name, tuple(widths), tuple(rows), landscape=True)
+
+
+def match_cells(form: KnockoutBracketForm, slot, top: int) -> dict[int, tuple[Cell, ...]]:
+    if slot.seeds is not None:
+        meets = f"rank {slot.seeds[0]} v rank {slot.seeds[1]}"
+    else:
+        meets = f"winners {slot.feeders[0]} v {slot.feeders[1]}"
+    stage = "Final" if slot.stage == "F" else slot.stage
+    cells = {top: (header(f"{stage}: {meets}"), header("G1"), header("G2"), header("G3"), header("Won"))}
+    for offset, name in enumerate(form.players_of(slot.stage), start=1):
+        shown = f"({form.rank(name)}) {name}" if name else ""
+        cells[top + offset] = (box(shown), box(), box(), box(), box())
+    return cells
+
+
+def champion_cells(top: int) -> dict[int, tuple[Cell, ...]]:
+    return {top: (header("Champion", len(MATCH_WIDTHS)),),
+            top + 1: (box("", len(MATCH_WIDTHS)),)}
+
+
+BRACKET_NOTE = (
+    "Best of three: write each game's victory points, circle the game's winner. The higher seed starts games 1 "
+    "and 3. Running out of clock time loses the game. Equal wins after three games: the higher VP total wins, "
+    "then the higher preliminary rank (seed 002; RULES.md)."
+)

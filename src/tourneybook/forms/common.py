@@ -1,0 +1,37 @@
+"""What every form shares: where it is played and who sits there, checked once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import Collector
+
+
+def check_place(problems: Collector, where: str, tournament: object, round: object, table: object) -> None:
+    """Tournament name is text; round and table are whole numbers from 1, or None (blank form)."""
+    problems.check(isinstance(tournament, str), f"tournament name must be text, not {tournament!r}", where)
+    for name, value in (("round", round), ("table", table)):
+        if value is None:
+            continue
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        problems.check(ok, f"{name} must be a whole number from 1, not {value!r}", where)
+
+
+def check_names(problems: Collector, where: str, names: Sequence[object], count: int, seats: str) -> None:
+    """Exactly ``count`` names, each text ('' for an empty seat), none seated twice."""
+    if not problems.check(len(names) == count, f"{count} {seats} expected, {len(names)} given", where):
+        return
+    seen: set[str] = set()
+    for name in names:
+        if not problems.check(isinstance(name, str), f"player name must be text, not {name!r}", where):
+            continue
+        key = " ".join(name.split()).casefold()
+        problems.check(not key or key not in seen, f"{name.strip()} is seated twice", where)
+        seen.add(key)
+
+
+def place_label(round: int | None, table: int | None, word: str = "Table") -> str:
+    """'R2 T3' style label of a form; blanks print as '__'."""
+    r = str(round) if round is not None else "__"
+    t = str(table) if table is not None else "__"
+    return f"Round {r}, {word} {t}"

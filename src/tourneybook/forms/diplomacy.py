@@ -1,0 +1,168 @@
+"""The Diplomacy centre-count sheet: one per board (seeds 003 and 004).
+
+CODCon scores the last completed Fall and the year a power was eliminated
+("Powers eliminated in the year 19n get points equal to n", seed 003, VII);
+Italia splits equal centres by the previous years back to 1901 (seed 004,
+3.2), so every year's count is written down, and marks with an asterisk the
+players who took "the minute" (seed 004, 6.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from ..errors import Collector
+from .common import check_names, check_place
+from .layout import Cell, Look, Page, box, header, label, line, note, section, title
+
+SHEET_POWERS: tuple[str, ...] = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+"""Powers in the order of the sheet: the usual AEFGIRT (seed 003, IV.6)."""
+
+FIRST_YEAR = 1901
+"""The first Fall whose centres are counted."""
+
+DEFAULT_YEARS = 7
+"""Games last 7 years unless the TD announces otherwise (seed 004, 3.1; RULES.md)."""
+
+MAX_YEARS = 20
+"""More columns than this would not print legibly on one page."""
+
+
+class System(Enum):
+    """Which scoring system the board is played under: it decides the sheet's extra columns."""
+
+    CODCON = "codcon2008"
+    """2008 CODCon Diplomacy Open (seed 003): secret draw votes from 1906."""
+    ITALIA = "italia2010"
+    """Italia 2010, WDC 2024 version (seed 004): the minute's asterisk, open votes from Fall 1904."""
+
+    @property
+    def title(self) -> str:
+        return "CODCon 2008" if self is System.CODCON else "Italia 2010 (WDC 2024)"
+
+
+@dataclass(frozen=True)
+class CentreCountSheet:
+    """The centre count of one board, Fall by Fall, with votes and signatures."""
+
+    tournament: str
+    """Tournament name printed at the top ('' for none)."""
+    system: System
+    round: int | None = None
+    """Round number; None leaves it blank."""
+    board: int | None = None
+    """Board number; None leaves it blank (walk-in board)."""
+    players: tuple[str, ...] = ("",) * 7
+    """Names in :data:`SHEET_POWERS` order; '' is a blank box."""
+    years: int = DEFAULT_YEARS
+    """Fall columns from 1901: 7 gives 1901..1907 (configurable per round, seed 004, 3.1)."""
+    top_board: bool = False
+    """Italia's top board, whose scores count 1.2 times (seed 004, 4)."""
+
+    def __post_init__(self) -> None:
+        problems = Collector()
+        where = f"centre-count sheet R{self.round} B{self.board}"
+        check_place(problems, where, self.tournament, self.round, self.board)
+        problems.check(isinstance(self.system, System), f"unknown scoring system {self.system!r}", where)
+        check_names(problems, where, self.players, len(SHEET_POWERS), "players (one per power)")
+        ok = isinstance(self.years, int) and not isinstance(self.years, bool) and 2 <= self.years <= MAX_YEARS
+        problems.check(ok, f"years must be a whole number from 2 to {MAX_YEARS}, not {self.years!r}", where)
+        problems.check(self.top_board in (True, False), f"top board must be yes or no, not {self.top_board!r}", where)
+        problems.raise_if_any()
+
+    @classmethod
+    def of(
+        cls,
+        tournament: str,
+        system: System,
+        round: int | None = None,
+        board: int | None = None,
+        by_power: Mapping[str, str] | None = None,
+        years: int = DEFAULT_YEARS,
+        top_board: bool = False,
+    ) -> "CentreCountSheet":
+        """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank."""
+        by_power = dict(by_power or {})
+        problems = Collector()
+        for power in by_power:
+            problems.check(power in SHEET_POWERS, f"unknown power {power!r}; powers: {', '.join(SHEET_POWERS)}",
+                           "centre-count sheet")
+        problems.raise_if_any()
+        return cls(tournament, system, round, board, tuple(by_power.get(p, "") for p in SHEET_POWERS), years, top_board)
+
+    @property
+    def year_labels(self) -> tuple[str, ...]:
+        return tuple(str(FIRST_YEAR + i) for i in range(self.years))
+
+    @property
+    def sheet_name(self) -> str:
+        return f"R{self.round or '_'} B{self.board or '_'}"
+
+    def page(self) -> Page:
+        return centre_page(self)
+
+
+def centre_page(sheet: CentreCountSheet) -> Page:
+    """The sheet on one A4 page: power table, votes, end of game, signatures."""
+    italia = sheet.system is System.ITALIA
+    widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,)
+    cols = len(widths)
+    rest = cols - 2  # columns right of Power and Player
+    place = [label("Round"), box(sheet.round), label("Board", 2), box(sheet.board)]
+    if rest > 3:
+        board_note = sheet.system.title + (" · top board: scores × 1.2" if sheet.top_board else "")
+        place.append(Cell(board_note, Look.LABEL, rest - 3))
+    rows = [
+        title(f"Centre count · {sheet.tournament}".rstrip(" ·"), cols),
+        line(*place, height=24),
+        section("Supply centres after each Fall (the game's last Fall is its final count)", cols),
+        line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
+             *(header(y) for y in sheet.year_labels), header("Eliminated in"), height=18),
+    ]
+    for power, name in zip(SHEET_POWERS, sheet.players):
+        rows.append(line(box(power), box(name.strip()), *((box(),) if italia else ()),
+                         *(box() for _ in sheet.year_labels), box(), height=30))
+    rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
+                     *(box() for _ in sheet.year_labels), Cell("", Look.BLANK), height=22))
+    rows.append(note(ITALIA_NOTE if italia else CODCON_NOTE, cols, height=24))
+    rows += [
+        section(VOTE_RULE[sheet.system], cols),
+        line(header("Year, season"), header("Proposal (survivors named)", rest - 2),
+             header("Result: passed, vetoed, failed", 2), header("TD"), height=24),
+    ]
+    rows += [line(box(), box("", rest - 2), box("", 2), box(), height=30)
+             for _ in range(3)]
+    rows += [
+        section("End of the game (circle how it ended)", cols),
+        line(label("Ended by"), box(GAME_ENDS[sheet.system], rest - 2), label("Last Fall", 2),
+             box(), height=24),
+        section("Signatures: I agree with the centre counts above", cols),
+    ]
+    rows += [line(box(power), box(name.strip()), box("", rest), height=30)
+             for power, name in zip(SHEET_POWERS, sheet.players)]
+    rows.append(line(label("TD"), box("", rest + 1), height=26))
+    # Portrait even with many years: the page is tall, so shrinking to the width loses least.
+    return Page(sheet.sheet_name, widths, tuple(rows))
+
+
+CODCON_NOTE = (
+    "Eliminated: write the year (elimination in 19n scores n). A game called before a Fall is complete "
+    "is scored on the previous Fall's count; 18 centres or more is a solo (seed 003, I and VII)."
+)
+
+ITALIA_NOTE = (
+    "Write every year's count: equal centres are split by the previous years, back to 1901 (3.2). "
+    "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1)."
+)
+
+VOTE_RULE: dict[System, str] = {
+    System.CODCON: "Draw votes: from 1906, secret, supervised by the TD; one per phase (seed 003, V.3)",
+    System.ITALIA: "Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)",
+}
+
+GAME_ENDS: dict[System, str] = {
+    System.CODCON: "solo  /  all survivors agreed  /  tournament called by the TD",
+    System.ITALIA: "solo  /  draw accepted  /  last year played",
+}

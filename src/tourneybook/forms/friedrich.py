@@ -1,0 +1,288 @@
+"""The Friedrich game report that Pompadour keeps at each table (seed 000, GFTR F).
+
+"Pompadour will be provided with a game report sheet on which to note down the
+players' names, the start time of the game and later, the first Card of Fate.
+Once the game ends, Pompadour has to call the jury, who will note down the
+scores." (seed 000, GFTR F; the same in seed 001, F.)
+
+The report also holds everything the scoring needs (RULES.md, Friedrich):
+nations leaving the game, the Imperial Army's switch, the Offensive Option,
+the end, and the sTCC inputs. :data:`REPORT_FIELDS` is its field order, which
+the workbook's Friedrich entry row follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from ..errors import Collector
+from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, OffensiveOutcome, Role
+from .common import check_names, check_place
+from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
+
+ROLES: tuple[Role, ...] = tuple(Role)
+"""The four roles in the order of the report."""
+
+ROLE_NATIONS: dict[Role, str] = {
+    Role.FREDERICK: "Prussia, Hanover",
+    Role.ELISABETH: "Russia, Sweden",
+    Role.MARIA_THERESA: "Austria, Imperial Army",
+    Role.POMPADOUR: "France",
+}
+"""RULES.md, Friedrich: roles and nations (the Imperial Army may switch controller)."""
+
+LEAVING_NATIONS: tuple[Nation, ...] = (Nation.RUSSIA, Nation.SWEDEN, Nation.FRANCE)
+"""The nations a Card of Fate takes out of the game (RULES.md, sTCC: N)."""
+
+STOPWATCH_SECONDS: tuple[tuple[str, int], ...] = (
+    ("Prussia", 150),
+    ("Hanover", 30),
+    ("Russia", 60),
+    ("Sweden", 20),
+    ("Austria", 60),
+    ("Imperial Army", 20),
+    ("France", 60),
+)
+"""Seconds per action stage once a side's chess clock has run out (GFTR G)."""
+
+CLOCK_MINUTES = 130
+"""Minutes on each side of the chess clock (GFTR G)."""
+
+REPORT_FIELDS: tuple[str, ...] = (
+    "Round",
+    "Table",
+    "Frederick",
+    "Elisabeth",
+    "Maria Theresa",
+    "Pompadour",
+    "Start time",
+    "First Card of Fate",
+    "Russia left in turn",
+    "Sweden left in turn",
+    "France left in turn",
+    "IA switch turn",
+    "IA new controller",
+    "IA held at switch",
+    "OO launched in turn",
+    "Austria picked up set-aside TC",
+    "OO outcome",
+    "OO called off in turn",
+    "Bohemian objectives Prussia",
+    "Bohemian objectives Austria",
+    "Game ended in turn",
+    "Winners",
+    "Russia held",
+    "Russia total",
+    "Sweden held",
+    "Sweden total",
+    "Austria held",
+    "Austria total",
+    "IA held",
+    "IA total",
+    "France held",
+    "France total",
+    "sTCC N",
+    "TCs Frederick until N",
+    "TCs attackers until N",
+)
+"""The report's entries in the order they appear on the paper.
+
+A nation that left the game has its held/total written in the departure log,
+the others in the end table; either way the entry row has one pair per nation
+(in the end table's order). Scores and signatures are the jury's check, not
+input, and are not listed.
+"""
+
+OO_ENDINGS: dict[OffensiveOutcome, str] = {
+    OffensiveOutcome.SUCCEEDED: "Prussian victory",
+    OffensiveOutcome.CALLED_OFF: "called off",
+    OffensiveOutcome.ACTIVE: "active at the end",
+}
+"""How an Offensive Option ends (seed 000, II; seed 001, C), as circled on the form."""
+
+
+class Variant(Enum):
+    """Which tournament's report: they differ in scoring notes and the table checklist."""
+
+    FWC = "fwc2022"
+    """Friedrich World Championship 2022 with the GFTR (seed 000)."""
+    CAFE = "cafe2023"
+    """6th Spanish Friedrich Open, CAFE'23 (seed 001): adds the Clock of Fate set-up."""
+
+    @property
+    def title(self) -> str:
+        return "FWC 2022 + GFTR" if self is Variant.FWC else "CAFE'23"
+
+
+@dataclass(frozen=True)
+class PompadourReport:
+    """One game report: one table of one round (seed 000, GFTR F)."""
+
+    tournament: str
+    """Tournament name printed at the top ('' for none)."""
+    variant: Variant
+    round: int | None = None
+    """Round number; None leaves the box blank."""
+    table: int | None = None
+    """Table number; None leaves the box blank (walk-in table)."""
+    players: tuple[str, ...] = ("", "", "", "")
+    """Names in role order Frederick, Elisabeth, Maria Theresa, Pompadour; '' is a blank box."""
+
+    def __post_init__(self) -> None:
+        problems = Collector()
+        where = f"game report R{self.round} T{self.table}"
+        check_place(problems, where, self.tournament, self.round, self.table)
+        problems.check(isinstance(self.variant, Variant), f"unknown report variant {self.variant!r}", where)
+        check_names(problems, where, self.players, len(ROLES), "players (one per role)")
+        problems.raise_if_any()
+
+    @classmethod
+    def of(
+        cls,
+        tournament: str,
+        variant: Variant,
+        round: int | None = None,
+        table: int | None = None,
+        by_role: Mapping[str, str] | None = None,
+    ) -> "PompadourReport":
+        """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank."""
+        by_role = dict(by_role or {})
+        problems = Collector()
+        known = {r.value for r in ROLES}
+        for role in by_role:
+            problems.check(role in known, f"unknown role {role!r}; roles: {', '.join(sorted(known))}", "game report")
+        problems.raise_if_any()
+        return cls(tournament, variant, round, table, tuple(by_role.get(r.value, "") for r in ROLES))
+
+    @property
+    def sheet_name(self) -> str:
+        return f"R{self.round or '_'} T{self.table or '_'}"
+
+    def page(self) -> Page:
+        return report_page(self)
+
+
+WIDTH = 12
+"""Grid columns of the report."""
+
+
+def report_page(report: PompadourReport) -> Page:
+    """The report laid out on one A4 portrait page."""
+    rows = [
+        title(f"Friedrich game report · {report.tournament}".rstrip(" ·"), WIDTH),
+        line(
+            label("Rules"), Cell(report.variant.title, Look.LABEL, 3),
+            label("Round"), box(report.round), label("Table"), box(report.table),
+            label("Start time", 2), box("", 2),
+        ),
+        line(label("First Card of Fate", 3), box("", 9), height=24),
+        section("Players (Pompadour writes the names)", WIDTH),
+        line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
+    ]
+    for role, name in zip(ROLES, report.players):
+        rows.append(line(box(role.value, 3), box(ROLE_NATIONS[role], 3), box(name.strip(), 6), height=24))
+    rows += [
+        section("Nations leaving the game (Card of Fate): call the jury", WIDTH),
+        line(header("Nation", 3), header("Left in turn", 2), header("Objectives held", 2),
+             header("of total", 2), header("Jury", 3), height=16),
+    ]
+    rows += [line(box(n.value, 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
+    rows += [
+        section("Imperial Army changes controller", WIDTH),
+        line(header("In turn", 3), header("New controller (circle)", 4),
+             header("IA objectives held at the switch", 3), header("Jury", 2), height=16),
+        line(box("", 3), box("Elisabeth  /  Pompadour", 4), box("", 3), box("", 2)),
+        section("Prussian Offensive Option: call the jury when it fails", WIDTH),
+        line(header("Launched in turn", 2), header("Austria picked up the set-aside TC", 2),
+             header("Outcome (circle)", 4), header("Called off in turn", 2),
+             header("Bohemian obj. Prussia", 1), header("Bohemian obj. Austria", 1), height=28),
+        line(box("", 2), box("yes  /  no", 2), box("  /  ".join(OO_ENDINGS.values()), 4), box("", 2), box(), box()),
+        section("End of the game: the jury notes it; nothing is touched until the jury arrives", WIDTH),
+        line(label("Game ended in turn", 3), box("", 2), label("Prussia won (circle)", 3),
+             box("yes  /  no", 2), Cell("", Look.BLANK, 2), height=24),
+        line(header("Nation still in the game", 3), header("Played by", 4), header("Objectives held", 2),
+             header("of total", 2), header("Won ✓", 1), height=16),
+    ]
+    rows += [line(box(n.value, 3), box(played_by(n), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
+    rows += [
+        note("A nation that left the game keeps the figures logged above: leave its line here empty.", WIDTH),
+        section("sTCC, tie-breaker of Frederick's game (GFTR D.2)", WIDTH),
+        line(header("N: turn by which France, Sweden and Russia are out (or would be)", 4),
+             header("TCs Frederick received until turn N", 4),
+             header("TCs the attackers received until turn N", 4), height=28),
+        line(box("", 4), box("", 4), box("", 4)),
+        *score_rows(report.variant),
+        section("Signatures", WIDTH),
+        line(*(header(r.value, 3) for r in ROLES), height=16),
+        line(*(box("", 3) for _ in ROLES), height=30),
+        line(label("Jury", 3), box("", 9), height=30),
+        gap(WIDTH),
+        *reminder_rows(report.variant),
+    ]
+    return Page(report.sheet_name, (7.5,) * WIDTH, tuple(rows))
+
+
+def played_by(nation: Nation) -> str:
+    starter = STARTING_CONTROLLER[nation].value
+    return f"{starter}, or new controller" if nation is Nation.IMPERIAL_ARMY else starter
+
+
+def score_rows(variant: Variant) -> list:
+    """The jury's score table; CAFE has no victory bonus (seed 001, C)."""
+    if variant is Variant.FWC:
+        heads = (header("Role", 3), header("Best nation score", 2), header("Victory bonus", 2),
+                 header("Game points", 2), header("Second-best score", 3))
+        blanks = (2, 2, 2, 3)
+    else:
+        heads = (header("Role", 3), header("Best nation score", 3), header("Game points", 3),
+                 header("Second-best score", 3))
+        blanks = (3, 3, 3)
+    rows = [section("Scores, noted by the jury", WIDTH), line(*heads, height=16)]
+    rows += [line(box(r.value, 3), *(box("", s) for s in blanks)) for r in ROLES]
+    return rows
+
+
+def reminder_rows(variant: Variant) -> list:
+    """The table's checklist: clock times (GFTR G, H) and, for CAFE, the Clock of Fate (seed 001, I)."""
+    rows = [
+        section(f"At the table: chess clock {CLOCK_MINUTES} minutes for Frederick, "
+                f"{CLOCK_MINUTES} for the three attackers together (GFTR G)", WIDTH),
+        line(Cell("Stopwatch, seconds per action stage", Look.HEADER, 5),
+             *(header(n) for n, _ in STOPWATCH_SECONDS), height=26),
+        line(Cell("once a side's clock has run out", Look.TEXT, 5),
+             *(box(str(s)) for _, s in STOPWATCH_SECONDS), height=20),
+    ]
+    if variant is Variant.CAFE:
+        rows.append(line(text(CLOCK_OF_FATE, 6), text(TURN_PROTOCOL, 6), height=118))
+    else:
+        rows.append(note(POMPADOUR_TASKS, WIDTH, height=28))
+    return rows
+
+
+POMPADOUR_TASKS = (
+    "Pompadour calls the jury when a nation drops out, when a Prussian Offensive Option fails and when the "
+    "game ends; the game situation and the Cards of Fate stay untouched until the jury arrives (GFTR F)."
+)
+
+CLOCK_OF_FATE = (
+    "Clock of Fate set-up (CAFE'23 I)\n"
+    "[ ] 1. Set aside Elisabeth; Poems or Lord Bute; America or India.\n"
+    "[ ] 2. Shuffle the other 15 Cards of Fate, set aside the top 4.\n"
+    "[ ] 3. Shuffle the remaining 11 with the 3 cards of step 1.\n"
+    "[ ] 4. Put the 4 cards of step 2 on top. The game can start.\n"
+    "Call the jury when a nation drops out, when the OO is called off and at the end (F)."
+)
+
+TURN_PROTOCOL = (
+    "Each turn (CAFE'23 H)\n"
+    "1. Pompadour deals Prussia and Hanover, starts Frederick's clock.\n"
+    "2. Prussia's action stage, then Hanover's.\n"
+    "3. Frederick starts the attackers' clock.\n"
+    "4. Pompadour deals all attacking nations.\n"
+    "5. Each attacker hands over clearly.\n"
+    "6. Pompadour stops the clock after the last attacker.\n"
+    "7. Pause: Fate; a dropped nation's TCs to the discards.\n"
+    "Clock stopped for combat, the jury, discussions; retreats on the winner's time."
+)
