@@ -1,0 +1,256 @@
+"""A :class:`~tourneybook.workbook.store.WorkbookStore` over a live xlwings Book.
+
+The same code serves classic xlwings (Excel on Windows/macOS through RunPython)
+and the remote engine behind xlwings Lite and xlwings Server, whose Book is
+built from the JSON the add-in sends (``xw.Book(json=...)``): both offer the
+calls used here. Writes on the remote engine are queued as actions that the
+add-in applies after the script returns, so nothing here reads back what it wrote.
+
+What a live book does not get, by design: merged ranges are reported as none
+(the remote engine cannot read them synchronously, and entry sheets must not
+have any), and page orientation is left alone (xlwings has no cross-engine
+call for it; the printed forms come from ``tourneybook forms``), and frozen
+panes are set on the remote engine only (classic xlwings has no call for them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from ..workbook.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
+
+@dataclass(frozen=True)
+class Look:
+    """How a named cell style looks in Excel (see :attr:`Cell.style`)."""
+
+    bold: bool = False
+    italic: bool = False
+    size: float | None = None
+    """Font size in points; None keeps the sheet's default."""
+    font: tuple[int, int, int] | None = None
+    """Font colour (RGB); None keeps the default."""
+    fill: tuple[int, int, int] | None = None
+    """Background colour (RGB); None for no fill."""
+
+
+LOOKS: dict[str, Look] = {  # as the file store draws them (workbook.filestore.STYLES)
+    "title": Look(bold=True, size=14),
+    "header": Look(bold=True, fill=(217, 225, 242)),
+    "note": Look(italic=True, font=(89, 89, 89)),
+    "warning": Look(bold=True, font=(156, 0, 6), fill=(255, 199, 206)),
+    "good": Look(font=(0, 97, 0), fill=(198, 239, 206)),
+}
+
+
+def column_letter(col: int) -> str:
+    """1 -> 'A', 27 -> 'AA'."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def cell_position(address: str) -> tuple[int, int]:
+    """'C5' -> (5, 3): 1-based row and column."""
+    letters = "".join(ch for ch in address if ch.isalpha()).upper()
+    digits = "".join(ch for ch in address if ch.isdigit())
+    col = 0
+    for ch in letters:
+        col = col * 26 + ord(ch) - 64
+    return int(digits or 1), col or 1
+
+
+def frozen_area(freeze: str) -> str:
+    """The area xlwings' ``freeze_at`` freezes for openpyxl's "first unfrozen cell".
+
+    'A5' freezes rows 1-4 ('1:4'), 'C1' columns A-B ('A:B'), 'C5' both ('A1:B4').
+    """
+    row, col = cell_position(freeze)
+    if col == 1:
+        return f"1:{row - 1}"
+    if row == 1:
+        return f"A:{column_letter(col - 1)}"
+    return f"A1:{column_letter(col - 1)}{row - 1}"
+
+
+def excel_value(value: CellValue) -> Any:
+    """A value xlwings can write: exact numbers become floats (the store shows them rounded)."""
+    if isinstance(value, (Fraction, Decimal)):
+        return float(value)
+    if hasattr(value, "value") and hasattr(value, "name"):  # enums show their value
+        return value.value
+    return value
+
+
+def read_value(value: Any) -> CellValue:
+    """A value as the file store would give it: whole numbers as int, empty as None.
+
+    Excel hands every number over as a float and the Office add-in sends empty
+    cells as ''; the readers above expect what openpyxl gives for the same cell.
+    """
+    if value == "" or value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def runs(keys: list[Any]) -> list[tuple[int, int, Any]]:
+    """Maximal runs of equal keys as (start, length, key), 0-based."""
+    found: list[tuple[int, int, Any]] = []
+    for i, key in enumerate(keys):
+        if found and found[-1][2] == key and found[-1][0] + found[-1][1] == i:
+            start, length, _ = found[-1]
+            found[-1] = (start, length + 1, key)
+        else:
+            found.append((i, 1, key))
+    return found
+
+
+def blocks(rows: tuple[tuple[Cell, ...], ...]) -> list[tuple[int, int, int, int, str]]:
+    """Rectangles of equally styled cells as (top, left, bottom, right, style), 1-based.
+
+    Runs along each row, merged down while the next row has the same run: one
+    formatting call per block instead of per cell (each is a round trip in Excel).
+    """
+    found: list[list[Any]] = []
+    open_blocks: dict[tuple[int, int, str], list[Any]] = {}
+    for r, row in enumerate(rows, start=1):
+        still_open: dict[tuple[int, int, str], list[Any]] = {}
+        for start, length, style in runs([c.style for c in row]):
+            key = (start + 1, start + length, style)
+            block = open_blocks.get(key)
+            if block is not None and block[2] == r - 1:
+                block[2] = r
+            else:
+                block = [r, start + 1, r, start + length, style]
+                found.append(block)
+            still_open[key] = block
+        open_blocks = still_open
+    return [tuple(b) for b in found if b[4]]
+
+
+class LiveWorkbook:
+    """The organiser's open workbook, read and written through xlwings."""
+
+    def __init__(self, book: Any):
+        self.book = book
+        self.classic = book.app.engine.name == "excel"
+        """True in desktop Excel through RunPython; False on the remote engine (Lite, Server)."""
+        self.notes: list[str] = []
+        """What could not be done in this Excel (e.g. a chart it refused): shown in the message box."""
+
+    # -- reading ---------------------------------------------------------
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def _sheet(self, name: str) -> Any:
+        for sheet in self.book.sheets:
+            if sheet.name == name:
+                return sheet
+        raise KeyError(name)
+
+    def read(self, name: str) -> SheetGrid:
+        sheet = self._sheet(name)
+        last = sheet.used_range.last_cell
+        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        rows = tuple(tuple(read_value(v) for v in row) for row in values)
+        while rows and all(v is None for v in rows[-1]):
+            rows = rows[:-1]
+        return SheetGrid(name=name, rows=rows)
+
+    # -- writing ---------------------------------------------------------
+    def remove(self, name: str) -> None:
+        if name in self.sheet_names():
+            self._sheet(name).delete()
+
+    def replace(self, result: ResultSheet) -> None:
+        sheet = self._fresh_sheet(result.name)
+        width = max((len(row) for row in result.rows), default=0)
+        if width:
+            block = [[excel_value(c.value) for c in row] + [None] * (width - len(row)) for row in result.rows]
+            sheet.range("A1").value = block  # one block: one round trip / one action
+            self._style(sheet, result.rows)
+            self._number_formats(sheet, result.rows, width)
+        self._column_widths(sheet, result.column_widths)
+        if result.freeze and not self.classic:
+            sheet.freeze_panes.freeze_at(frozen_area(result.freeze))
+        for chart in result.charts:
+            self._chart(sheet, chart, result)
+
+    def _fresh_sheet(self, name: str) -> Any:
+        if name not in self.sheet_names():
+            return self.book.sheets.add(name, after=self.book.sheets[len(self.book.sheets) - 1])
+        sheet = self._sheet(name)
+        # Cleared, not deleted: the organiser's formulas pointing at it keep working.
+        sheet.clear()
+        for chart in list(sheet.charts):
+            chart.delete()
+        if not self.classic:
+            sheet.freeze_panes.unfreeze()
+        return sheet
+
+    @staticmethod
+    def _style(sheet: Any, rows: tuple[tuple[Cell, ...], ...]) -> None:
+        for top, left, bottom, right, style in blocks(rows):
+            look = LOOKS.get(style)
+            if look is None:
+                continue
+            rng = sheet.range((top, left), (bottom, right))
+            if look.bold:
+                rng.font.bold = True
+            if look.italic:
+                rng.font.italic = True
+            if look.size:
+                rng.font.size = look.size
+            if look.font:
+                rng.font.color = look.font
+            if look.fill:
+                rng.color = look.fill
+
+    @staticmethod
+    def _number_formats(sheet: Any, rows: tuple[tuple[Cell, ...], ...], width: int) -> None:
+        for col in range(width):
+            formats = [row[col].number_format if col < len(row) else "" for row in rows]
+            for start, length, fmt in runs(formats):
+                if fmt:
+                    sheet.range((start + 1, col + 1), (start + length, col + 1)).number_format = fmt
+
+    def _column_widths(self, sheet: Any, widths: tuple[float, ...]) -> None:
+        # Classic Excel measures widths in characters, the Office add-ins in points.
+        for col, chars in enumerate(widths, start=1):
+            letter = column_letter(col)
+            sheet.range(f"{letter}:{letter}").column_width = chars if self.classic else (chars * 7 + 5) * 0.75
+
+    def _chart(self, sheet: Any, chart: Chart, result: ResultSheet) -> None:
+        values = [sheet.range(rng) for _, rng in chart.series]
+        top = min(v.row for v in values)
+        left = min(v.column for v in values)
+        bottom = max(v.last_cell.row for v in values)
+        right = max(v.last_cell.column for v in values)
+        # Series names are the header cells just above the values when they say so.
+        titles = [title for title, _ in chart.series]
+        header = [_written(result, top - 1, c) for c in range(left, right + 1)] if top > 1 else []
+        if header == titles:
+            top -= 1
+        try:
+            made = sheet.charts.add(
+                chart_type="bar_clustered",
+                source=sheet.range((top, left), (bottom, right)),
+                plot_by="columns",
+                anchor=sheet.range(chart.anchor),
+            )
+            made.set_x_axis_values(sheet.range(chart.categories))
+            made.title = chart.title
+        except Exception as exc:  # the sheet's numbers matter; a chart Excel refuses does not
+            self.notes.append(f"{result.name}: chart '{chart.title}' could not be drawn here ({exc})")
+
+
+def _written(result: ResultSheet, row: int, col: int) -> CellValue:
+    if row - 1 < len(result.rows) and col - 1 < len(result.rows[row - 1]):
+        return result.rows[row - 1][col - 1].value
+    return None
