@@ -1,0 +1,157 @@
+"""6th Spanish Friedrich Open, CAFE'23 (seed 001_3894b9f90eb4f1b4.txt, section C; GFTR in B and D).
+
+Victory: "For a Prussian defensive victory, Frederick scores 10 points plus 0.1
+point per turn the game lasts. Each victorious attacking nation scores 13 points
+minus 0.1 point per turn the game lasts."
+Defeat: "Frederick scores 0.5 points for each turn the game lasts ... Losing
+attacking nations score %O/10 plus 1.6 points minus 0.1 points per turn they are
+in the game (Where %O = percentage of objectives held, rounded to the nearest
+whole number)" - half up (RULES.md). No victory bonus.
+
+Offensive Option (OO): "If the Prussian offensive is victorious, Frederick scores
+exactly 13 points. If the offensive is called off or Prussia is defeated
+defensively while the offensive is still active, Frederick scores %O/10 of the
+14 Bohemian objectives that he controls at that moment." After a call-off the game
+goes on and he keeps the better of that and his standard score (RULES.md).
+Maria Theresa: "0.5 points per turn that the offensive lasts ... plus 1 point for
+each Bohemian objective still controlled by Austria. The maximum score she can
+achieve is however 9 points", plus 1 for picking up the set-aside TC; she keeps
+the better of this and her nations' standard scores (RULES.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..numbers import percent_rounded
+from . import friedrich
+from .base import GameScore, Ruleset, Table, TournamentResult
+from .friedrich import (
+    ATTACKERS,
+    BOHEMIAN_OBJECTIVES,
+    Game,
+    Nation,
+    NationResult,
+    NationScores,
+    OffensiveOutcome,
+    Settings,
+    Tournament,
+)
+
+ID = "cafe2023"
+TENTH = Fraction(1, 10)
+"""Victories and losing attackers move by "0.1 point per turn"."""
+DEFEAT_PER_TURN = Fraction(1, 2)
+"""Defeated Frederick, and Maria Theresa's OO score: 0.5 per turn."""
+ATTACKER_VICTORY = Fraction(13)
+"""Each victorious attacking nation: 13 minus 0.1 per turn."""
+LOSER_BASE = Fraction(16, 10)
+"""Losing attacking nation: %O/10 "plus 1.6 points"."""
+OO_VICTORY = Fraction(13)
+"""A victorious offensive: Frederick "scores exactly 13 points"."""
+MARIA_THERESA_OO_MAX = Fraction(9)
+""""The maximum score she can achieve is however 9 points" (before the TC bonus)."""
+
+
+def percent_score(held: int, total: int) -> Fraction:
+    """%O / 10 with %O rounded half up to a whole number (92 % -> 9.2)."""
+    return Fraction(percent_rounded(held, total), 10)
+
+
+def frederick_standard(game: Game) -> Fraction:
+    """Defensive victory: 10 + 0.1 per turn; defeat (or an OO victory's standard): 0.5 per turn."""
+    if game.prussian_defensive_victory:
+        return 10 + TENTH * game.duration
+    return DEFEAT_PER_TURN * game.duration
+
+
+def prussia_results(game: Game) -> tuple[tuple[str, Fraction], ...]:
+    """Frederick's results to compare; with an OO the seed replaces or adds to the standard score."""
+    standard = ("standard", frederick_standard(game))
+    oo = game.offensive
+    if oo is None:
+        return (standard,)
+    bohemia = ("OO", percent_score(oo.prussia_bohemian, BOHEMIAN_OBJECTIVES))
+    if oo.outcome is OffensiveOutcome.SUCCEEDED:
+        return (("OO", OO_VICTORY),)
+    if oo.outcome is OffensiveOutcome.CALLED_OFF:
+        return (standard, bohemia)
+    # still active at the end: a defeat scores the Bohemian objectives instead
+    return (standard,) if Nation.PRUSSIA in game.winners else (bohemia,)
+
+
+def attacker(game: Game, nation: Nation, held: int, turns: int) -> Fraction:
+    """Winner: 13 - 0.1 per turn of the game; loser: %O/10 + 1.6 - 0.1 per turn in the game."""
+    if nation in game.winners:
+        return ATTACKER_VICTORY - TENTH * game.duration
+    return percent_score(held, game.result(nation).total) + LOSER_BASE - TENTH * turns
+
+
+def maria_theresa_offensive(game: Game) -> Fraction:
+    """min(9, 0.5 * T + b) + 1 if Austria picked up the set-aside TC."""
+    oo = game.offensive
+    assert oo is not None
+    points = min(DEFEAT_PER_TURN * game.offensive_end() + oo.austria_bohemian, MARIA_THERESA_OO_MAX)
+    return points + (1 if oo.austria_took_card else 0)
+
+
+def score_nations(game: Game) -> NationScores:
+    """Every nation's CAFE score in ``game`` (a validated record)."""
+    nations = [NationResult(Nation.PRUSSIA, prussia_results(game))]
+    for nation in ATTACKERS:
+        o = game.result(nation)
+        results = [("standard", attacker(game, nation, o.held, game.turns_in_game(nation)))]
+        if nation is Nation.AUSTRIA and game.offensive is not None:
+            results.append(("OO", maria_theresa_offensive(game)))
+        nations.append(NationResult(nation, tuple(results)))
+    switch = game.imperial_switch
+    # "the score achieved by the Imperial Army at the moment of switching": a loser's score then
+    at_switch = None
+    if switch is not None:
+        ia = game.result(Nation.IMPERIAL_ARMY)
+        at_switch = percent_score(switch.held, ia.total) + LOSER_BASE - TENTH * switch.turn
+    return NationScores(tuple(nations), at_switch)
+
+
+def score_game(game: Game) -> GameScore:
+    """One game's scores under CAFE'23."""
+    return friedrich.score_game(game, score_nations)
+
+
+def standings(t: Tournament) -> TournamentResult:
+    """Qualifying standings and final under CAFE'23 (section D)."""
+    return friedrich.standings(t, score_nations, ID)
+
+
+def final(t: Tournament) -> Table | None:
+    """The final's table, or None before the final is entered."""
+    return next((x for x in standings(t).extras if x.title == "Final"), None)
+
+
+SETTINGS = Settings(tournament="Spanish Friedrich Open CAFE'23")
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    return friedrich.tournament_from_dict(data, SETTINGS)
+
+
+RULESET = Ruleset(
+    id=ID,
+    name="Spanish Friedrich Open CAFE'23",
+    seed="001_3894b9f90eb4f1b4.txt",
+    summary=(
+        "Prussian defensive victory: 10 + 0.1 per turn; defeated Frederick: 0.5 per turn. Winning "
+        "attacker: 13 - 0.1 per turn; losing attacker: %O/10 + 1.6 - 0.1 per turn in the game "
+        "(%O rounded half up). No bonus. Offensive Option: victory 13; called off or defeated while "
+        "active: %O/10 of the 14 Bohemian objectives; Maria Theresa min(9, 0.5 per turn + b) + 1 for "
+        "the TC. Tie-breakers: E+MT second-best, sTCC (lower), Frederick opponents' quality, lot."
+    ),
+    settings=SETTINGS,
+    score_game=score_game,
+    standings=standings,
+    game_from_dict=friedrich.game_from_dict,
+    tournament_from_dict=tournament_from_dict,
+    extra={"final": final, "score_nations": score_nations},
+)
