@@ -1,0 +1,60 @@
+"""``tourneybook new RULESET --players PLAYERS.csv --out EVENT.xlsx [--xlsm]``: a new tournament workbook.
+
+The ruleset's template with the players already on the Players sheet. With
+``--xlsm`` the workbook gets the Recalculate button (made by the Excel layer,
+:func:`tourneybook.excel.xlsm.write_xlsm`).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from importlib import import_module
+from pathlib import Path
+
+from ..errors import InputError
+from ..rules import RULESET_IDS
+from ..workbook import template
+from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
+from ..workbook.layout import find_layout
+from ..workbook.players_csv import read_players_csv
+
+
+def register(sub) -> None:
+    p = sub.add_parser("new", help="create a tournament workbook with its players")
+    p.add_argument("ruleset", metavar="RULESET", help=", ".join(RULESET_IDS))
+    p.add_argument("--players", required=True, metavar="PLAYERS.csv", help="columns: name, club, stand-in, distance, group")
+    p.add_argument("--out", required=True, metavar="EVENT.xlsx", help="the workbook to create")
+    p.add_argument("--name", default="", help="the tournament's name (default: the ruleset's)")
+    p.add_argument("--xlsm", action="store_true", help="make a macro workbook with a Recalculate button")
+    p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx if it exists")
+    p.set_defaults(func=run)
+
+
+def player_rows(players: tuple[Player, ...]) -> list[dict]:
+    return [{NAME: p.name, CLUB: p.club or None, STAND_IN: p.stand_in or None, DISTANCE: p.distance, GROUP: p.group or None} for p in players]
+
+
+def run(args) -> int:
+    layout = find_layout(args.ruleset)
+    players = read_players_csv(args.players)
+    out = Path(args.out)
+    if args.xlsm and out.suffix.lower() != ".xlsm":
+        out = out.with_suffix(".xlsm")
+    if out.exists() and not args.force:
+        raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
+    rows = {PLAYERS.name: player_rows(players)}
+    if not args.xlsm:
+        template.write(out, layout, tournament=args.name, rows=rows)
+    else:
+        try:
+            write_xlsm = import_module("tourneybook.excel.xlsm").write_xlsm
+        except (ImportError, AttributeError):
+            raise InputError(
+                "the .xlsm workbook with its Recalculate button needs the Excel layer (tourneybook.excel.xlsm), "
+                "which this installation does not have; create the .xlsx and run 'tourneybook recalc' instead"
+            ) from None
+        with tempfile.TemporaryDirectory(prefix="tourneybook-new-") as tmp:
+            plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, rows=rows)
+            write_xlsm(plain, out)
+    print(f"wrote {out} ({layout.ruleset}, {len(players)} players)")
+    return 0

@@ -1,0 +1,199 @@
+"""Converting one typed cell value by its column kind (schema.Kind).
+
+Each converter returns the typed value or raises :class:`CellError` with the
+organiser-facing reason; the reader adds the sheet and cell. Numbers are read
+exactly: a float from the file goes through ``Decimal(str(value))`` (its
+shortest repr, i.e. what the organiser typed), never through float arithmetic,
+and a float that is not a short decimal (a formula's 0.30000000000000004) is
+refused rather than guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from .schema import MAX_DECIMALS, Column, Kind
+
+EXCEL_ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA")
+YES = ("yes", "y", "true", "1", "x")
+NO = ("no", "n", "false", "0")
+_WHOLE = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
+_TIME = re.compile(r"(\d{1,2})[:.](\d{2})(?::(\d{2}))?")
+
+
+class CellError(ValueError):
+    """A cell value that does not fit its column; the message is for the organiser."""
+
+
+def is_empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def shown(value: Any) -> str:
+    """The value quoted as the organiser sees it, for messages."""
+    if isinstance(value, str):
+        return f'"{value.strip()}"'
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _refuse_special(value: Any, what: str) -> None:
+    if isinstance(value, str):
+        text = value.strip()
+        if text.upper() in EXCEL_ERRORS:
+            raise CellError(f"the cell shows the error {text.upper()}; type {what}")
+        if text.startswith("="):
+            raise CellError(
+                f"{shown(value)} is a formula with no stored result; type {what}, "
+                "or open and save the file in your spreadsheet program first"
+            )
+
+
+def text(value: Any) -> str:
+    _refuse_special(value, "the text")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (dt.datetime, dt.date, dt.time)):
+        return value.isoformat()
+    return " ".join(str(value).split())
+
+
+def whole(value: Any) -> int:
+    what = "a whole number"
+    _refuse_special(value, what)
+    if isinstance(value, bool):
+        raise CellError(f"{shown(value)} is not {what}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (Decimal, Fraction)) and value == int(value):
+        return int(value)
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        return int(value.strip())
+    raise CellError(f"{shown(value)} is not {what}")
+
+
+def exact(value: Any) -> Fraction:
+    what = "a number"
+    _refuse_special(value, what)
+    if isinstance(value, bool):
+        raise CellError(f"{shown(value)} is not {what}")
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise CellError(f"{shown(value)} is not {what}")
+        return Fraction(value)
+    if isinstance(value, float):
+        decimal = Decimal(str(value))
+        if not decimal.is_finite():
+            raise CellError(f"{shown(value)} is not {what}")
+        exponent = decimal.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -MAX_DECIMALS:
+            raise CellError(
+                f"{value!r} is not a short decimal (it is probably a formula's result): "
+                f"type the number with at most {MAX_DECIMALS} decimals, or as a fraction such as 22/3"
+            )
+        return Fraction(decimal)
+    if isinstance(value, str):
+        s = value.strip().replace(" ", "")
+        if s.count(",") == 1 and "." not in s:
+            s = s.replace(",", ".")  # a decimal comma, as typed in most of Europe
+        if _DECIMAL.fullmatch(s):
+            try:
+                return Fraction(Decimal(s))
+            except InvalidOperation:  # pragma: no cover - the pattern admits only valid decimals
+                pass
+        match = _FRACTION.fullmatch(s)
+        if match and int(match.group(2)) != 0:
+            return Fraction(int(match.group(1)), int(match.group(2)))
+    raise CellError(f"{shown(value)} is not {what}")
+
+
+def yes_no(value: Any) -> bool:
+    _refuse_special(value, "yes or no")
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().casefold()
+        if word in YES:
+            return True
+        if word in NO:
+            return False
+    raise CellError(f"{shown(value)} is not yes or no")
+
+
+def time(value: Any) -> dt.time:
+    what = "a time such as 14:30"
+    _refuse_special(value, what)
+    if isinstance(value, dt.datetime):
+        return value.time()
+    if isinstance(value, dt.time):
+        return value
+    if isinstance(value, dt.timedelta) and dt.timedelta(0) <= value < dt.timedelta(days=1):
+        return (dt.datetime.min + value).time()
+    if isinstance(value, float) and 0 <= value < 1:
+        # An unformatted time cell: Excel stores the fraction of a day.
+        seconds = int(Decimal(str(value)) * 86400 + Decimal("0.5"))
+        return (dt.datetime.min + dt.timedelta(seconds=min(seconds, 86399))).time()
+    if isinstance(value, str):
+        match = _TIME.fullmatch(value.strip())
+        if match:
+            hours, minutes, seconds = int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
+            if hours < 24 and minutes < 60 and seconds < 60:
+                return dt.time(hours, minutes, seconds)
+    raise CellError(f"{shown(value)} is not {what}")
+
+
+def choice(value: Any, column: Column) -> str:
+    word = text(value)
+    for allowed in column.choices:
+        if allowed.casefold() == word.casefold():
+            return allowed
+    raise CellError(f"{shown(value)} is not one of: {', '.join(column.choices)}")
+
+
+def in_range(number: int | Fraction, column: Column) -> None:
+    if column.minimum is not None and number < column.minimum:
+        if column.minimum == 0:
+            raise CellError(f"{shown_number(number)} is negative; {column.header} cannot be below 0")
+        raise CellError(f"{shown_number(number)} is below the smallest allowed {column.header}, {column.minimum}")
+    if column.maximum is not None and number > column.maximum:
+        raise CellError(f"{shown_number(number)} is above the largest allowed {column.header}, {column.maximum}")
+
+
+def shown_number(number: int | Fraction) -> str:
+    number = Fraction(number)
+    if number.denominator == 1:
+        return str(number.numerator)
+    decimal = Decimal(number.numerator) / Decimal(number.denominator)
+    return f"{decimal.normalize()}" if Fraction(decimal) == number else f"{number.numerator}/{number.denominator}"
+
+
+def convert(value: Any, column: Column) -> Any:
+    """The typed value of a non-empty cell (players are matched by the reader)."""
+    kind = column.kind
+    if kind is Kind.WHOLE:
+        number: int | Fraction = whole(value)
+    elif kind is Kind.EXACT:
+        number = exact(value)
+    elif kind is Kind.YES_NO:
+        return yes_no(value)
+    elif kind is Kind.TIME:
+        return time(value)
+    elif kind is Kind.CHOICE:
+        return choice(value, column)
+    else:
+        return text(value)
+    in_range(number, column)
+    return number

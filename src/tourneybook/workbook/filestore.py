@@ -1,0 +1,210 @@
+"""A workbook file read and written with openpyxl: the store behind ``tourneybook recalc``.
+
+Saving is atomic: the workbook is written to a temporary file in the same
+folder, flushed to disk, then moved over the original in one step, so a run
+that fails at any point leaves the file byte-identical. Entry sheets are never
+touched: only result sheets are replaced whole; every other sheet keeps what
+openpyxl round-trips (values, validations, tables, styles, and a .xlsm's VBA).
+A workbook open in Excel or LibreOffice is refused with a clear message (their
+lock files are checked), never overwritten behind the program's back.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import zipfile
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.chart import BarChart, Reference, Series
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..errors import InputError
+from .store import ResultSheet, SheetGrid
+
+STYLES: dict[str, dict[str, Any]] = {
+    "": {},
+    "title": {"font": Font(bold=True, size=14)},
+    "header": {"font": Font(bold=True), "fill": PatternFill("solid", fgColor="D9E1F2"), "alignment": Alignment(wrap_text=True, vertical="top")},
+    "note": {"font": Font(italic=True, color="595959")},
+    "warning": {"font": Font(bold=True, color="9C0006"), "fill": PatternFill("solid", fgColor="FFC7CE")},
+    "good": {"font": Font(color="006100"), "fill": PatternFill("solid", fgColor="C6EFCE")},
+}
+"""How the named cell styles of :class:`~tourneybook.workbook.store.Cell` look in a file."""
+
+
+def lock_files(path: Path) -> list[Path]:
+    """Lock files of Excel ('~$NAME', long names lose 2 letters) and LibreOffice ('.~lock.NAME#') that exist."""
+    name = path.name
+    candidates = [path.with_name("~$" + name), path.with_name("~$" + name[2:]), path.with_name(f".~lock.{name}#")]
+    return [c for c in dict.fromkeys(candidates) if c.exists()]
+
+
+def check_not_open(path: Path) -> None:
+    """InputError when another program holds the workbook open."""
+    for lock in lock_files(path):
+        program = "LibreOffice" if lock.name.startswith(".~lock.") else "Excel"
+        raise InputError(
+            f"{path.name} is open in {program} (its lock file {lock.name} is in the same folder): "
+            f"close it there and run again. If no program has it open any more, delete {lock.name}."
+        )
+
+
+def cell_value(value: Any) -> Any:
+    """A value openpyxl can write: exact numbers become floats (render decides their rounding)."""
+    if isinstance(value, (Fraction, Decimal)):
+        number = float(value)
+        return int(number) if number.is_integer() and abs(number) < 2**53 else number
+    return value
+
+
+class FileWorkbook:
+    """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise InputError(f"{self.path}: no such workbook")
+        check_not_open(self.path)
+        self._keep_vba = self.path.suffix.lower() == ".xlsm"
+        self.book = self._load(data_only=False)
+        self._cached: openpyxl.Workbook | None = None
+
+    def _load(self, data_only: bool) -> openpyxl.Workbook:
+        try:
+            return openpyxl.load_workbook(self.path, keep_vba=self._keep_vba, data_only=data_only)
+        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+            raise InputError(f"{self.path.name} cannot be opened as an Excel workbook (.xlsx/.xlsm): {exc}") from None
+
+    # --- WorkbookStore ---------------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        return list(self.book.sheetnames)
+
+    def read(self, name: str) -> SheetGrid:
+        ws = self.book[name]
+        rows = [list(r) for r in ws.iter_rows(values_only=True)]
+        for r, line in enumerate(rows):
+            for c, value in enumerate(line):
+                if isinstance(value, ArrayFormula) or (isinstance(value, str) and value.startswith("=")):
+                    line[c] = self._computed(name, r + 1, c + 1, value)
+        merged = tuple(str(m) for m in ws.merged_cells.ranges)
+        return SheetGrid(name, tuple(tuple(line) for line in rows), merged)
+
+    def _computed(self, sheet: str, row: int, col: int, formula: Any) -> Any:
+        """The formula's result as the spreadsheet program last stored it; the formula text without one."""
+        if self._cached is None:
+            self._cached = self._load(data_only=True)
+        value = self._cached[sheet].cell(row, col).value
+        if value is None:
+            return formula.text if isinstance(formula, ArrayFormula) else formula
+        return value
+
+    def replace(self, sheet: ResultSheet) -> None:
+        index = len(self.book.sheetnames)
+        if sheet.name in self.book.sheetnames:
+            index = self.book.sheetnames.index(sheet.name)
+            self.book.remove(self.book[sheet.name])
+        render(self.book.create_sheet(sheet.name, index), sheet)
+
+    def remove(self, name: str) -> None:
+        if name in self.book.sheetnames:
+            self.book.remove(self.book[name])
+
+    # --- saving ------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the workbook over its file atomically (all or nothing)."""
+        save_atomically(self.book, self.path)
+
+
+def save_atomically(book: openpyxl.Workbook, path: Path) -> None:
+    """Save ``book`` to ``path`` through a temporary file in the same folder and one rename."""
+    path = Path(path)
+    if path.exists():
+        check_not_open(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=".~tourneybook-", suffix=path.suffix, dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            book.save(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except PermissionError:
+        tmp.unlink(missing_ok=True)
+        raise InputError(
+            f"{path.name} could not be written: it is open in another program or read-only. "
+            "Close it there and run again."
+        ) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def render(ws: Worksheet, sheet: ResultSheet) -> None:
+    """Write a result sheet's description into an empty worksheet."""
+    for r, line in enumerate(sheet.rows, start=1):
+        for c, cell in enumerate(line, start=1):
+            if cell.value is None and not cell.style:
+                continue
+            target = ws.cell(r, c, cell_value(cell.value))
+            for attribute, style in STYLES[cell.style].items():
+                setattr(target, attribute, style)
+            if cell.number_format:
+                target.number_format = cell.number_format
+    for c, width in enumerate(sheet.column_widths, start=1):
+        ws.column_dimensions[get_column_letter(c)].width = width
+    if sheet.freeze:
+        ws.freeze_panes = sheet.freeze
+    if sheet.landscape:
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    prefix = quote_sheetname(ws.title) + "!"
+    for spec in sheet.charts:
+        chart = BarChart()
+        chart.type = "bar"  # horizontal bars: long player names stay readable
+        chart.title = spec.title
+        chart.y_axis.title = spec.y_title or None
+        chart.legend = None if len(spec.series) == 1 else chart.legend
+        for title, ref in spec.series:
+            chart.series.append(Series(Reference(ws, range_string=prefix + ref), title=title))
+        chart.set_categories(Reference(ws, range_string=prefix + spec.categories))
+        chart.x_axis.scaling.orientation = "maxMin"  # first place at the top
+        chart.height = max(7.5, 0.5 * _length(spec.categories))
+        chart.width = 18
+        ws.add_chart(chart, spec.anchor)
+
+
+def _length(ref: str) -> int:
+    _, min_row, _, max_row = range_boundaries(ref)
+    return max_row - min_row + 1
+
+
+__all__ = ["FileWorkbook", "STYLES", "check_not_open", "lock_files", "render", "save_atomically"]

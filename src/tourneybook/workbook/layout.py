@@ -1,0 +1,124 @@
+"""The interface a ruleset's workbook implements: its entry sheets and two conversions.
+
+A layout is one frozen :class:`Layout` value in ``workbook/layouts/<ruleset id>.py``
+named ``LAYOUT``; :func:`find_layout` finds it by the ruleset id. It adds its
+own entry sheets to the generic ones (Instructions, Settings, Players,
+Adjustments) and converts between their rows and the ruleset's tournament
+record, in both directions:
+
+``to_tournament(entries, players, settings, adjustments, name) -> record``
+    ``entries`` maps each of the layout's sheet names to its rows
+    (:class:`~tourneybook.workbook.reader.Row`: values typed by the column's kind,
+    keyed by header, already checked cell by cell: player names are the Players
+    sheet's spelling, numbers are exact). ``players`` are the Players sheet's
+    rows (:class:`~tourneybook.workbook.generic.Player`, with stand-in flags,
+    distances and lot decisions), ``settings`` the ruleset's Settings dataclass
+    as read from the Settings sheet, ``adjustments`` the Adjustments sheet's
+    rows, ``name`` the tournament's name (lots are seeded from it). Return the
+    ruleset's tournament record, ready for ``RULESET.standings``. Raise
+    :class:`~tourneybook.errors.InputError` with EVERY problem found, each placed
+    at its sheet and cell (``row.problem(message, header)``): a player twice in a
+    round, a table with the wrong number of players... When the ruleset's own
+    record constructors raise a ValidationError about a game, place its
+    problems at the row the game came from with :func:`locate`.
+
+``to_rows(record) -> {sheet name: [row, ...]}``
+    The reverse: the rows an organiser would have typed for ``record``, each a
+    mapping header -> value (str, int, Fraction, bool or None), for the
+    layout's sheets and also "Players" and "Adjustments" when the record holds
+    them. :func:`tourneybook.workbook.template.fill` writes them into a
+    template; examples, the simulator and tests build workbooks this way, and
+    ``to_tournament`` of what ``to_rows`` wrote must give back an equal record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from ..errors import InputError, Problem, UnknownRuleset
+from ..rules import RULESET_IDS
+from .reader import Row
+from .schema import EntrySheet
+
+Entries = Mapping[str, Sequence[Row]]
+"""Rows read from the layout's entry sheets, by sheet name."""
+SheetRows = Mapping[str, Sequence[Mapping[str, Any]]]
+"""Rows to type into sheets, by sheet name: each row maps a header to a value."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one ruleset's tournament is entered in a workbook."""
+
+    ruleset: str
+    """The ruleset id this layout serves ('carcassonne2004')."""
+    sheets: tuple[EntrySheet, ...]
+    """The layout's own entry sheets, in workbook order (after Players)."""
+    to_tournament: Callable[..., Any]
+    """(entries, players, settings, adjustments, name) -> the ruleset's tournament record."""
+    to_rows: Callable[[Any], SheetRows]
+    """record -> the rows an organiser would type, by sheet name."""
+    instructions: tuple[str, ...] = ()
+    """Ruleset-specific lines for the Instructions sheet (how to enter a game, what to do after a round)."""
+
+    def sheet(self, name: str) -> EntrySheet:
+        for s in self.sheets:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+
+def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str | None = None) -> list[Problem]:
+    """The rules' problems placed at the rows they came from.
+
+    ``places`` maps the label the rules use in ``Problem.where`` (e.g. 'R2 T3')
+    to the row that label was built from; the longest label that starts the
+    problem's ``where`` wins ('R2 T3, Anna' goes to the row of 'R2 T3'). The
+    where-text is kept in the message so the organiser sees which part is meant.
+    Problems that match no row keep their place.
+    """
+    labels = sorted(places, key=len, reverse=True)
+    placed: list[Problem] = []
+    for p in problems:
+        if p.sheet:
+            placed.append(p)
+            continue
+        label = next((lb for lb in labels if p.where == lb or p.where.startswith((lb + ",", lb + " ", lb + ":"))), None)
+        if label is None:
+            placed.append(p)
+            continue
+        row = places[label]
+        message = f"{p.where}: {p.message}" if p.where else p.message
+        placed.append(Problem(message, p.where, row.sheet, row.cell(header)))
+    return placed
+
+
+def find_layout(ruleset_id: str) -> Layout:
+    """The workbook layout of a ruleset; InputError when the id is unknown or has no layout yet."""
+    if ruleset_id not in RULESET_IDS:
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
+    module_name = f"{__package__}.layouts.{ruleset_id}"
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (module_name, f"{__package__.rsplit('.', 1)[0]}.rules.{ruleset_id}"):
+            raise
+        raise InputError(f"there is no workbook layout for the ruleset {ruleset_id!r} yet") from None
+    return module.LAYOUT
+
+
+def available_layouts() -> list[Layout]:
+    """Every ruleset's layout that exists, in registry order."""
+    found: list[Layout] = []
+    for ruleset_id in RULESET_IDS:
+        try:
+            found.append(find_layout(ruleset_id))
+        except InputError:
+            continue
+    return found
+
+
+__all__ = ["Entries", "Layout", "SheetRows", "available_layouts", "find_layout", "locate"]

@@ -1,0 +1,4 @@
+"""One workbook layout per ruleset, each module named after its ruleset id and exporting ``LAYOUT``.
+
+See :mod:`tourneybook.workbook.layout` for the interface they implement.
+"""

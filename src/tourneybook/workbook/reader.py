@@ -1,0 +1,190 @@
+"""Reading an entry sheet by its schema: typed rows, and every problem at once.
+
+Every problem names its sheet and cell, in the organiser's words, e.g.
+``Carcassonne!D7: "abc" is not a whole number``. A sheet whose headers do not
+match the schema is not read further (its columns cannot be trusted) but the
+other sheets still are, so one run reports everything that can be found.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from openpyxl.utils.cell import range_boundaries
+
+from ..errors import Collector, Problem
+from . import cells
+from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind, address
+from .store import SheetGrid
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entry row, typed: values by column header (None where the cell is empty)."""
+
+    sheet: str
+    line: int
+    """Sheet row number (1-based), as the organiser sees it."""
+    values: Mapping[str, Any]
+    columns: Mapping[str, str] = field(default_factory=dict)
+    """Column letter by header, to address a cell of this row."""
+
+    def __getitem__(self, header: str) -> Any:
+        return self.values[header]
+
+    def get(self, header: str, default: Any = None) -> Any:
+        value = self.values.get(header)
+        return default if value is None else value
+
+    def cell(self, header: str | None = None) -> str:
+        """Address of this row's cell under ``header`` ('D7'); the row's first cell without one."""
+        letter = self.columns[header] if header is not None else "A"
+        return f"{letter}{self.line}"
+
+    def problem(self, message: str, header: str | None = None) -> Problem:
+        """A problem placed at this row's cell under ``header``."""
+        return Problem(message, sheet=self.sheet, cell=self.cell(header))
+
+
+def _key(name: str) -> str:
+    """Names match regardless of case and extra blanks ('anna  BERG' is 'Anna Berg')."""
+    return " ".join(name.split()).casefold()
+
+
+class PlayerNames:
+    """The names on the Players sheet, for matching player cells on other sheets."""
+
+    def __init__(self, names: Iterable[str]):
+        self._by_key: dict[str, str] = {}
+        for name in names:
+            self._by_key.setdefault(_key(name), name)
+
+    def __contains__(self, name: str) -> bool:
+        return _key(name) in self._by_key
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._by_key.values())
+
+    def match(self, typed: str) -> str:
+        """The Players sheet's spelling of ``typed``; CellError with the closest names otherwise."""
+        found = self._by_key.get(_key(typed))
+        if found is not None:
+            return found
+        close = difflib.get_close_matches(_key(typed), list(self._by_key), n=1, cutoff=0.6)
+        hint = f'; did you mean "{self._by_key[close[0]]}"?' if close else "; add them to the Players sheet first"
+        raise cells.CellError(f'"{typed}" is not on the Players sheet{hint}')
+
+
+def missing_sheet(schema_name: str, present: Sequence[str]) -> Problem:
+    """The problem for a sheet that is not in the workbook, naming a likely renamed one."""
+    close = difflib.get_close_matches(schema_name, list(present), n=1, cutoff=0.6)
+    hint = f' (is "{close[0]}" it, renamed? give it back its name)' if close else " (copy it from the template)"
+    return Problem(f"the sheet {schema_name!r} is missing{hint}", sheet=schema_name)
+
+
+def _norm(value: Any) -> str:
+    return " ".join(str(value).split()).casefold() if value is not None else ""
+
+
+def _check_headers(grid: SheetGrid, schema: EntrySheet, out: Collector) -> bool:
+    """True when row 3 holds the schema's headers in order; problems say what was expected."""
+    expected = [_norm(c.header) for c in schema.columns]
+    found = [_norm(grid.value(HEADER_ROW, i)) for i in range(1, len(schema.columns) + 1)]
+    if found == expected:
+        return True
+    for line in range(1, min(len(grid.rows), HEADER_ROW + 20) + 1):
+        if line != HEADER_ROW and [_norm(grid.value(line, i)) for i in range(1, len(expected) + 1)] == expected:
+            out.add(
+                f"the column headers are in row {line}, not row {HEADER_ROW}: "
+                f"delete or add rows above them so they are back in row {HEADER_ROW}",
+                sheet=schema.name,
+                cell=f"A{line}",
+            )
+            return False
+    row3 = [_norm(v) for v in grid.rows[HEADER_ROW - 1]] if len(grid.rows) >= HEADER_ROW else []
+    for i, (column, want, got) in enumerate(zip(schema.columns, expected, found), start=1):
+        if want == got:
+            continue
+        where = address(HEADER_ROW, i)
+        if want in row3:
+            moved = address(HEADER_ROW, row3.index(want) + 1)
+            out.add(
+                f'the column "{column.header}" belongs in {where} but was moved to {moved}: '
+                "put the columns back in the template's order",
+                sheet=schema.name,
+                cell=where,
+            )
+        elif got:
+            out.add(
+                f'the header here should be "{column.header}", not "{grid.value(HEADER_ROW, i)}" '
+                "(keep the template's column names)",
+                sheet=schema.name,
+                cell=where,
+            )
+        else:
+            out.add(f'the header "{column.header}" is missing here', sheet=schema.name, cell=where)
+    return False
+
+
+def read_sheet(
+    grid: SheetGrid | None,
+    schema: EntrySheet,
+    out: Collector,
+    *,
+    players: PlayerNames | None = None,
+    present: Sequence[str] = (),
+) -> tuple[Row, ...]:
+    """The filled rows of ``grid`` typed by ``schema``; every problem goes to ``out``.
+
+    ``grid`` None means the sheet is missing (``present`` lists the sheets there
+    are, to name a renamed one). Rows with a problem are left out of the result,
+    so callers go on only when ``out`` stayed empty. Player cells are matched
+    against ``players``; with None (the Players sheet could not be read, which
+    is itself a problem) they are taken as typed.
+    """
+    if grid is None:
+        out.extend([missing_sheet(schema.name, present)])
+        return ()
+    if not _check_headers(grid, schema, out):
+        return ()
+    width = len(schema.columns)
+    for ref in grid.merged:
+        min_col, min_row, max_col, max_row = range_boundaries(ref)
+        if max_row >= HEADER_ROW and min_col <= width:
+            out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
+    letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})
+    rows: list[Row] = []
+    for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
+        raw = [grid.value(line, i) for i in range(1, width + 1)]
+        if all(cells.is_empty(v) for v in raw):
+            continue  # partial tournaments are normal: empty rows are skipped
+        values: dict[str, Any] = {}
+        clean = True
+        for i, (column, value) in enumerate(zip(schema.columns, raw), start=1):
+            where = address(line, i)
+            if cells.is_empty(value):
+                values[column.header] = None
+                if column.required:
+                    out.add(f'{column.header} is missing (the row has other entries)', sheet=schema.name, cell=where)
+                    clean = False
+                continue
+            try:
+                typed = cells.convert(value, column)
+                if column.kind is Kind.PLAYER and players is not None:
+                    typed = players.match(typed)
+            except cells.CellError as exc:
+                out.add(str(exc), sheet=schema.name, cell=where)
+                clean = False
+                continue
+            values[column.header] = typed
+        if clean:
+            rows.append(Row(schema.name, line, MappingProxyType(values), letters))
+    return tuple(rows)
+
+
+__all__ = ["PlayerNames", "Row", "missing_sheet", "read_sheet"]

@@ -1,0 +1,142 @@
+"""The one recalculation behind both ``tourneybook recalc`` and the workbook's button.
+
+Read Settings (which ruleset), read and check every entry sheet through the
+ruleset's layout, compute with the pure rules, and write the result sheets.
+With any problem in the entries, nothing but the Issues sheet is written (it
+lists every problem with its sheet and cell) and the previous results stay as
+they were; :func:`recalc_file` then does not write the file at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Collector, InputError, Problem
+from ..rules import find_ruleset
+from ..rules.base import Ruleset, TournamentResult
+from .filestore import FileWorkbook
+from .generic import (
+    ADJUSTMENTS,
+    PLAYERS,
+    SETTINGS,
+    player_names,
+    read_adjustments,
+    read_players,
+    read_settings,
+    read_settings_head,
+)
+from .layout import Layout, find_layout
+from .reader import read_sheet
+from .render import ISSUES, MARKER, issues_sheet, result_sheets
+from .store import WorkbookStore
+from .template import INSTRUCTIONS
+
+
+@dataclass(frozen=True)
+class RecalcReport:
+    """What a recalculation did."""
+
+    ruleset: str
+    """The ruleset id from the Settings sheet ('' when it could not be read)."""
+    result: TournamentResult | None
+    """The computed result; None when there were problems."""
+    problems: tuple[Problem, ...]
+    """Every problem found, each with its sheet and cell where known."""
+    sheets: tuple[str, ...]
+    """The sheets written (only 'Issues' when there were problems)."""
+    tournament: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class Event:
+    """A workbook's entries, read and converted: ready for the ruleset."""
+
+    layout: Layout
+    ruleset: Ruleset
+    tournament: str
+    record: Any
+    """The ruleset's tournament record."""
+
+
+def read_event(store: WorkbookStore) -> Event:
+    """Read and check every entry sheet; InputError carries ALL problems found."""
+    out = Collector(InputError)
+    present = store.sheet_names()
+
+    def grid(name: str):
+        return store.read(name) if name in present else None
+
+    head = read_settings_head(grid(SETTINGS.name), out, present)
+    if head is None:  # without the ruleset nothing else can be read
+        raise InputError(out.problems)
+    try:
+        layout = find_layout(head.ruleset)
+        ruleset = find_ruleset(head.ruleset)
+    except InputError as exc:
+        raise InputError([p.located(SETTINGS.name, head.ruleset_cell) for p in exc.problems]) from None
+    before = len(out.problems)
+    players_grid = grid(PLAYERS.name)
+    players = read_players(players_grid, out, present)
+    # Without a readable Players sheet, checking every name elsewhere would only add noise.
+    names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
+    settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
+    entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
+    adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
+    out.raise_if_any()
+    record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
+    return Event(layout, ruleset, head.tournament, record)
+
+
+def _ruleset_id(store: WorkbookStore) -> str:
+    if SETTINGS.name not in store.sheet_names():
+        return ""
+    head = read_settings_head(store.read(SETTINGS.name), Collector(InputError))
+    return head.ruleset if head else ""
+
+
+def recalculate(store: WorkbookStore) -> RecalcReport:
+    """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
+    try:
+        event = read_event(store)
+        result = event.ruleset.standings(event.record)
+    except InputError as exc:
+        problems = tuple(exc.problems)
+        store.replace(issues_sheet(problems))
+        return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
+    reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
+    title = event.tournament or event.ruleset.name
+    sheets = result_sheets(result, title, reserved)
+    for sheet in sheets:
+        store.replace(sheet)
+    written = {s.name for s in sheets}
+    for name in store.sheet_names():
+        # A result sheet of an earlier run that this run did not produce (e.g. a final since deleted).
+        if name not in written and name not in reserved and store.read(name).value(2, 1) == MARKER:
+            store.remove(name)
+    return RecalcReport(event.ruleset.id, result, (), tuple(s.name for s in sheets), event.tournament)
+
+
+def recalc_file(path: str | os.PathLike[str]) -> RecalcReport:
+    """Recalculate a workbook file and save it atomically; on any problem the file is not written."""
+    try:
+        book = FileWorkbook(path)
+    except InputError as exc:
+        return RecalcReport("", None, tuple(exc.problems), ())
+    report = recalculate(book)
+    if not report.ok:
+        return report
+    try:
+        book.save()
+    except InputError as exc:
+        return dataclasses.replace(report, problems=tuple(exc.problems), sheets=())
+    return report
+
+
+__all__ = ["Event", "RecalcReport", "read_event", "recalc_file", "recalculate"]

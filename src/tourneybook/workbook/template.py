@@ -1,0 +1,213 @@
+"""Templates generated from the schemas: one workbook per ruleset, ready to type into.
+
+Sheet order: Instructions, Settings, Players, the layout's entry sheets,
+Adjustments (result sheets are added by the first recalculation). Every entry
+sheet gets its title and help (rows 1-2), headers (row 3, frozen), light yellow
+input cells, column widths, an input message per column and drop-down lists
+(players from the Players sheet, a column's choices, yes/no) through data
+validations, and an Excel table over its entry range (headers are unique
+strings, so Excel and LibreOffice open it without a repair prompt).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.styles import Alignment, PatternFill
+from openpyxl.utils import quote_sheetname
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..rules import find_ruleset
+from ..rules.base import Ruleset
+from .filestore import STYLES, save_atomically
+from .generic import ADJUSTMENTS, NAME, NAME_FIELD, PLAYERS, SETTINGS, setting_cell, setting_rows
+from .layout import Layout, SheetRows
+from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind, address, column_letter
+
+INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
+"""Light yellow: cells the organiser types into (computed cells are never yellow)."""
+SPARE_ROWS = 50
+"""Rows prepared beyond the rows filled in, for entries still to come."""
+INSTRUCTIONS = "Instructions"
+
+
+def entry_value(value: Any) -> Any:
+    """A value as an organiser would type it: exact numbers as short decimals or 'a/b' text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return setting_cell(value)
+    if isinstance(value, (str, int, float, dt.time, dt.datetime)) or value is None:
+        return value
+    return str(value)
+
+
+def _validation(column: Column, players_range: str) -> DataValidation:
+    """The drop-down or number check of a column, with its help as the input message."""
+    kind = column.kind
+    dv: DataValidation
+    if kind is Kind.PLAYER:
+        dv = DataValidation(type="list", formula1=players_range)
+    elif kind is Kind.CHOICE:
+        dv = DataValidation(type="list", formula1='"' + ",".join(column.choices) + '"')
+    elif kind is Kind.YES_NO:
+        dv = DataValidation(type="list", formula1='"yes,no"')
+    elif kind is Kind.WHOLE:
+        low = -(10**9) if column.minimum is None else column.minimum
+        high = 10**9 if column.maximum is None else column.maximum
+        dv = DataValidation(type="whole", operator="between", formula1=str(low), formula2=str(high))
+    else:
+        # Exact numbers may be typed as fractions ('22/3'), so the program must not refuse text.
+        dv = DataValidation()
+    dv.allow_blank = True
+    dv.showErrorMessage = dv.type is not None
+    dv.errorTitle = column.header
+    dv.error = column.help or f"Enter a {kind.value}."
+    dv.showInputMessage = bool(column.help)
+    dv.promptTitle = column.header[:32]
+    dv.prompt = column.help[:255]
+    return dv
+
+
+def _title_rows(ws: Worksheet, title: str, help_text: str) -> None:
+    ws.cell(1, 1, title).font = STYLES["title"]["font"]
+    ws.cell(2, 1, help_text).font = STYLES["note"]["font"]
+
+
+def _table_name(sheet: str) -> str:
+    return "tb_" + re.sub(r"[^A-Za-z0-9_]", "_", sheet)
+
+
+def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapping[str, Any]], size: int, players_range: str) -> Worksheet:
+    """Create ``schema``'s sheet with ``size`` prepared entry rows and ``rows`` filled in."""
+    ws = book.create_sheet(schema.name)
+    _title_rows(ws, schema.title, schema.help)
+    last_row = HEADER_ROW + size
+    for i, column in enumerate(schema.columns, start=1):
+        header = ws.cell(HEADER_ROW, i, column.header)
+        for attribute, style in STYLES["header"].items():
+            setattr(header, attribute, style)
+        letter = column_letter(i)
+        ws.column_dimensions[letter].width = column.width
+        for r in range(FIRST_DATA_ROW, last_row + 1):
+            ws.cell(r, i).fill = INPUT_FILL
+        dv = _validation(column, players_range)
+        dv.add(f"{letter}{FIRST_DATA_ROW}:{letter}{last_row}")
+        ws.add_data_validation(dv)
+    for r, row in enumerate(rows, start=FIRST_DATA_ROW):
+        for i, column in enumerate(schema.columns, start=1):
+            value = entry_value(row.get(column.header))
+            if value is not None:
+                ws.cell(r, i, value)
+    ref = f"A{HEADER_ROW}:{address(last_row, len(schema.columns))}"
+    table = Table(displayName=_table_name(schema.name), ref=ref)
+    table.tableStyleInfo = TableStyleInfo(name="TableStyleLight1", showRowStripes=False, showColumnStripes=False)
+    ws.add_table(table)
+    ws.freeze_panes = f"A{FIRST_DATA_ROW}"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    return ws
+
+
+def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, settings: Any) -> Worksheet:
+    ws = book.create_sheet(SETTINGS.name)
+    _title_rows(ws, SETTINGS.title, SETTINGS.help)
+    for i, column in enumerate(SETTINGS.columns, start=1):
+        header = ws.cell(HEADER_ROW, i, column.header)
+        for attribute, style in STYLES["header"].items():
+            setattr(header, attribute, style)
+        ws.column_dimensions[column_letter(i)].width = column.width
+    for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
+        ws.cell(r, 1, label)
+        cell = ws.cell(r, 2, value)
+        if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
+            cell.fill = INPUT_FILL
+        ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.freeze_panes = f"A{FIRST_DATA_ROW}"
+    return ws
+
+
+def instructions_sheet(book: openpyxl.Workbook, layout: Layout, ruleset: Ruleset, tournament: str) -> Worksheet:
+    """What to enter where, what recalculation does, and the scoring summary."""
+    ws = book.active
+    ws.title = INSTRUCTIONS
+    sheets = [PLAYERS, *layout.sheets, ADJUSTMENTS]
+    lines: list[tuple[str, str]] = [
+        (f"{ruleset.name}" + (f": {tournament}" if tournament else ""), "title"),
+        ("How this workbook works", "header"),
+        ("Type only into the light yellow cells. Sheets are filled from row 4 down; empty rows are skipped, so a tournament can be recalculated after every round.", ""),
+        (f"1. {SETTINGS.name}: check the tournament's name and the ruleset's settings (change only the Value column).", ""),
+    ]
+    lines += [(f"{n}. {s.name}: {s.help}", "") for n, s in enumerate(sheets, start=2)]
+    lines += [
+        (
+            f"{len(sheets) + 2}. Recalculate: run  tourneybook recalc <this file>  in a terminal, or press the "
+            "Recalculate button in the .xlsm version. Every entry is checked first: with a problem, the Issues sheet "
+            "lists each cell to fix and nothing else changes; otherwise the Standings, Games (and knock-out, final or "
+            "awards) sheets are written again from scratch.",
+            "",
+        ),
+        ("Numbers are computed exactly and shown with 2 decimals, rounded half up; ties are decided on the exact values.", "note"),
+        ("A tie the rules leave to a lot is never decided silently: the standings show a suggested lot until you enter the drawn order in Players, column 'Lot decision'.", "note"),
+    ]
+    lines += [(line, "") for line in layout.instructions]
+    lines += [("", ""), ("Scoring", "header"), (ruleset.summary, ""), ("", ""), ("What goes in each column", "header")]
+    for r, (text, style) in enumerate(lines, start=1):
+        cell = ws.cell(r, 1, text or None)
+        for attribute, value in STYLES[style].items():
+            setattr(cell, attribute, value)
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+    r = len(lines) + 1
+    for i, header in enumerate(("Sheet", "Column", "What to enter"), start=1):
+        cell = ws.cell(r, i, header)
+        for attribute, value in STYLES["header"].items():
+            setattr(cell, attribute, value)
+    for s in sheets:
+        for c in s.columns:
+            r += 1
+            ws.cell(r, 1, s.name)
+            ws.cell(r, 2, c.header)
+            required = " Required in every filled row." if c.required else ""
+            ws.cell(r, 3, f"{c.help or c.kind.value}{required}").alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions["A"].width = 100
+    ws.column_dimensions["B"].width = 26
+    ws.column_dimensions["C"].width = 70
+    return ws
+
+
+def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None) -> openpyxl.Workbook:
+    """A new workbook for ``layout``'s ruleset, with ``rows`` (by sheet name) already typed in."""
+    ruleset = find_ruleset(layout.ruleset)
+    settings = ruleset.settings if settings is None else settings
+    tournament = tournament or str(getattr(settings, NAME_FIELD, ""))
+    rows = rows or {}
+    book = openpyxl.Workbook()
+    instructions_sheet(book, layout, ruleset, tournament)
+    settings_sheet(book, ruleset, tournament, settings)
+    sizes = {s.name: max(s.rows, len(rows.get(s.name, ())) + SPARE_ROWS) for s in (PLAYERS, *layout.sheets, ADJUSTMENTS)}
+    letter = PLAYERS.letter(NAME)
+    players_range = f"{quote_sheetname(PLAYERS.name)}!${letter}${FIRST_DATA_ROW}:${letter}${HEADER_ROW + sizes[PLAYERS.name]}"
+    for schema in (PLAYERS, *layout.sheets, ADJUSTMENTS):
+        entry_sheet(book, schema, rows.get(schema.name, ()), sizes[schema.name], players_range)
+    return book
+
+
+def write(path: str | Path, layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None) -> Path:
+    """Build and save a workbook atomically; returns its path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_atomically(build(layout, tournament=tournament, settings=settings, rows=rows), path)
+    return path
+
+
+__all__ = ["INPUT_FILL", "INSTRUCTIONS", "build", "entry_value", "write"]

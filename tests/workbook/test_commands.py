@@ -1,0 +1,78 @@
+"""The workbook commands: new, templates, recalc (commands/new.py, templates.py, recalc.py)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tourneybook.cli import main
+
+
+def write_csv(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_new_puts_the_players_on_the_players_sheet(tmp_path: Path, capsys):
+    csv = write_csv(tmp_path / "p.csv", "Name;Club;Stand-in;Distance;Group\nAnna Berg;Berlin;;12,5;A\nBruno Costa;Rome;no;;\n")
+    out = tmp_path / "event.xlsx"
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(out), "--name", "Spring Cup"]) == 0
+    wb = openpyxl.load_workbook(out)
+    assert [tuple(r) for r in wb["Players"].iter_rows(min_row=4, max_row=5, max_col=5, values_only=True)] == [
+        ("Anna Berg", "Berlin", None, 12.5, "A"),
+        ("Bruno Costa", "Rome", None, None, None),
+    ]
+    assert (wb["Settings"]["B4"].value, wb["Settings"]["B5"].value) == ("carcassonne2004", "Spring Cup")
+    assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("name,club\nAnna,X\nanna,Y\n", 'p.csv line 3: "anna" is already on line 2'),
+        ("club\nX\n", "p.csv line 1: there is no 'name' column"),
+        ("name,distance\nAnna,far\n", 'p.csv line 2: "far" is not a number'),
+        ("name,stand-in\nAnna,perhaps\n", 'p.csv line 2: "perhaps" is not yes or no'),
+        ("name,colour\nAnna,red\n", 'p.csv line 1: unknown column "colour"'),
+    ],
+)
+def test_new_reports_every_problem_in_the_player_list(tmp_path: Path, capsys, text, words):
+    csv = write_csv(tmp_path / "p.csv", text)
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(tmp_path / "e.xlsx")]) == 2
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "e.xlsx").exists()
+
+
+def test_new_never_overwrites_an_event_without_force(tmp_path: Path, capsys):
+    csv = write_csv(tmp_path / "p.csv", "name\nAnna\n")
+    out = tmp_path / "e.xlsx"
+    out.write_bytes(b"the organiser's event")
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err and out.read_bytes() == b"the organiser's event"
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(out), "--force"]) == 0
+
+
+def test_new_xlsm_has_its_vba_project(tmp_path: Path):
+    csv = write_csv(tmp_path / "p.csv", "name\nAnna\n")
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(tmp_path / "e.xlsx"), "--xlsm"]) == 0
+    assert "xl/vbaProject.bin" in zipfile.ZipFile(tmp_path / "e.xlsm").namelist()
+
+
+def test_templates_writes_one_workbook_per_layout(tmp_path: Path, capsys):
+    assert main(["templates", "--out", str(tmp_path / "templates")]) == 0
+    written = sorted(p.name for p in (tmp_path / "templates").iterdir())
+    assert "carcassonne2004.xlsx" in written
+    wb = openpyxl.load_workbook(tmp_path / "templates" / "carcassonne2004.xlsx")
+    assert wb.sheetnames == ["Instructions", "Settings", "Players", "Preliminary", "Knock-out matches", "Adjustments"]
+
+
+def test_recalc_prints_the_standings(event_file: Path, capsys):
+    assert main(["recalc", str(event_file)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Workbook Test Open: standings (carcassonne2004)"
+    assert lines[3].split()[:4] == ["1", "Eva", "Fink", "10.00"]  # 5 + 5 (seed 002: the winner gets 5)
+    assert "written: Standings, Games, Issues" in out

@@ -1,0 +1,153 @@
+"""The file store: atomic saving, lock files, what a recalculation keeps and replaces (filestore.py)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+import xlwings
+
+from tourneybook.errors import InputError
+from tourneybook.workbook import filestore
+from tourneybook.workbook.filestore import FileWorkbook, lock_files
+from tourneybook.workbook.recalc import recalc_file
+from tourneybook.workbook.render import MARKER
+from tourneybook.workbook.store import Cell, ResultSheet
+
+
+def test_a_failure_in_the_middle_of_saving_leaves_the_original(event_file: Path, monkeypatch):
+    before = event_file.read_bytes()
+
+    def broken_save(self, target):
+        target.write(b"PK\x03\x04 half a zip")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(openpyxl.Workbook, "save", broken_save)
+    book = FileWorkbook(event_file)
+    book.replace(ResultSheet("Standings", ((Cell("x"),),)))
+    with pytest.raises(OSError, match="disk full"):
+        book.save()
+    assert event_file.read_bytes() == before
+    assert sorted(p.name for p in event_file.parent.iterdir()) == ["event.xlsx"]  # no temporary file left
+
+
+def test_permission_error_on_replace_is_a_clear_message(event_file: Path, monkeypatch):
+    before = event_file.read_bytes()
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(filestore.os, "replace", refuse)
+    report = recalc_file(event_file)
+    assert not report.ok
+    assert "event.xlsx could not be written: it is open in another program or read-only" in str(report.problems[0])
+    assert event_file.read_bytes() == before
+    assert sorted(p.name for p in event_file.parent.iterdir()) == ["event.xlsx"]
+
+
+@pytest.mark.parametrize(
+    "lock, program",
+    [
+        ("~$event.xlsx", "Excel"),  # Excel's owner file
+        ("~$ent.xlsx", "Excel"),  # Excel drops the first two letters of a long name
+        (".~lock.event.xlsx#", "LibreOffice"),
+    ],
+)
+def test_a_workbook_open_elsewhere_is_refused_with_its_lock_file(event_file: Path, lock: str, program: str):
+    before = event_file.read_bytes()
+    (event_file.parent / lock).write_text("someone")
+    report = recalc_file(event_file)
+    assert [str(p) for p in report.problems] == [
+        f"event.xlsx is open in {program} (its lock file {lock} is in the same folder): close it there and run again. "
+        f"If no program has it open any more, delete {lock}."
+    ]
+    assert event_file.read_bytes() == before
+    assert lock_files(event_file) == [event_file.parent / lock]
+
+
+def test_saving_keeps_the_entry_sheets_validations_tables_and_styles(event_file: Path):
+    assert recalc_file(event_file).ok
+    wb = openpyxl.load_workbook(event_file)
+    assert wb.sheetnames[:6] == ["Instructions", "Settings", "Players", "Preliminary", "Knock-out matches", "Adjustments"]
+    ws = wb["Preliminary"]
+    assert ws["C4"].value == "Anna Berg" and ws["D4"].value == 92
+    assert "tb_Preliminary" in ws.tables
+    assert any("Players" in (dv.formula1 or "") for dv in ws.data_validations.dataValidation)
+    assert ws["D4"].fill.fgColor.rgb.endswith("FFF2CC")  # input cells stay yellow
+    assert ws.freeze_panes == "A4"
+
+
+def test_result_sheets_are_replaced_in_place_and_stale_ones_removed(event_file: Path):
+    assert recalc_file(event_file).ok
+    wb = openpyxl.load_workbook(event_file)
+    order = list(wb.sheetnames)
+    stale = wb.create_sheet("Old final")
+    stale["A1"], stale["A2"] = "Final", MARKER
+    mine = wb.create_sheet("My notes")
+    mine["A1"] = "keep me"
+    wb.move_sheet("Standings", offset=-3)
+    moved = list(wb.sheetnames)
+    wb.save(event_file)
+    assert recalc_file(event_file).ok
+    after = openpyxl.load_workbook(event_file)
+    assert "Old final" not in after.sheetnames
+    assert after["My notes"]["A1"].value == "keep me"
+    assert after.sheetnames == [n for n in moved if n != "Old final"]  # Standings stays where the organiser put it
+    assert set(order) <= set(after.sheetnames)
+
+
+def test_a_formula_cell_is_read_by_its_stored_result(event_file: Path, tmp_path: Path):
+    """A cell the organiser computed ('=50+42') counts with the value their program stored."""
+    wb = openpyxl.load_workbook(event_file)
+    wb["Preliminary"]["D4"] = "=50+42"
+    wb.save(event_file)
+    # What Excel would have saved: the formula and its cached value.
+    src = zipfile.ZipFile(event_file)
+    out = tmp_path / "cached.xlsx"
+    with zipfile.ZipFile(out, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename == "xl/worksheets/sheet4.xml":
+                data = data.replace(b"<f>50+42</f><v />", b"<f>50+42</f><v>92</v>")
+                assert b"<v>92</v>" in data
+            dst.writestr(item, data)
+    store = FileWorkbook(out)
+    assert store.read("Preliminary").value(4, 4) == 92
+
+
+def test_xlsm_keeps_its_vba_project(tmp_path: Path):
+    """The Excel layer's .xlsm must keep its macros through a recalculation (keep_vba)."""
+    src = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
+    path = tmp_path / "event.xlsm"
+    shutil.copy(src, path)
+    vba = _member(path, "xl/vbaProject.bin")
+    book = FileWorkbook(path)
+    book.replace(ResultSheet("Issues", ((Cell("No issues", "good"),),)))
+    book.save()
+    assert _member(path, "xl/vbaProject.bin") == vba
+    assert openpyxl.load_workbook(path, keep_vba=True)["Issues"]["A1"].value == "No issues"
+
+
+def test_file_mode_is_kept(event_file: Path):
+    os.chmod(event_file, 0o640)
+    assert recalc_file(event_file).ok
+    assert os.stat(event_file).st_mode & 0o777 == 0o640
+
+
+def test_reading_a_missing_sheet_is_a_key_error(event_file: Path):
+    with pytest.raises(KeyError):
+        FileWorkbook(event_file).read("Nope")
+
+
+def test_errors_are_input_errors(tmp_path: Path):
+    with pytest.raises(InputError, match="no such workbook"):
+        FileWorkbook(tmp_path / "missing.xlsx")
+
+
+def _member(path: Path, name: str) -> bytes:
+    with zipfile.ZipFile(path) as z:
+        return z.read(name)
