@@ -76,3 +76,37 @@ def test_recalc_prints_the_standings(event_file: Path, capsys):
     assert lines[0] == "Workbook Test Open: standings (carcassonne2004)"
     assert lines[3].split()[:4] == ["1", "Eva", "Fink", "10.00"]  # 5 + 5 (seed 002: the winner gets 5)
     assert "written: Standings, Games, Issues" in out
+
+
+def test_recalc_out_leaves_the_source_untouched_and_writes_the_copy(tmp_path):
+    """The README's main command recalculates a shipped example into a copy."""
+    import hashlib
+
+    import openpyxl
+
+    from tourneybook.cli import main
+    from tourneybook.simulate import write_event
+
+    source = write_event("carcassonne2004", 13, tmp_path / "event.xlsx", recalc=False)
+    before = hashlib.sha256(source.read_bytes()).hexdigest()
+    out = tmp_path / "copy.xlsx"
+    assert main(["recalc", str(source), "--out", str(out)]) == 0
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == before
+    standings = openpyxl.load_workbook(out)["Standings"]
+    names = [c.value for c in standings["B"] if isinstance(c.value, str)]
+    assert len(names) >= 13  # the header plus one row per player
+
+
+def test_recalc_out_on_bad_input_creates_nothing(tmp_path):
+    import openpyxl
+
+    from tourneybook.cli import main
+    from tourneybook.simulate import write_event
+
+    source = write_event("carcassonne2004", 13, tmp_path / "event.xlsx", recalc=False)
+    wb = openpyxl.load_workbook(source)
+    wb["Preliminary"]["D4"] = "abc"
+    wb.save(source)
+    out = tmp_path / "copy.xlsx"
+    assert main(["recalc", str(source), "--out", str(out)]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]

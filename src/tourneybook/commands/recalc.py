@@ -7,10 +7,15 @@ cell, and the exit status is 2.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
 from ..numbers import display
 from ..rules.ranking import LotState, Standings
 from ..workbook.recalc import recalc_file
@@ -19,6 +24,11 @@ from ..workbook.recalc import recalc_file
 def register(sub) -> None:
     p = sub.add_parser("recalc", help="recalculate a tournament workbook (writes Standings, Games, Issues...)")
     p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook (.xlsx or .xlsm)")
+    p.add_argument(
+        "--out",
+        metavar="COPY.xlsx",
+        help="write the recalculated workbook here and leave EVENT.xlsx untouched (e.g. a shipped example)",
+    )
     p.set_defaults(func=run)
 
 
@@ -48,8 +58,32 @@ def standings_text(standings: Standings) -> str:
     return "\n".join([fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
 
 
+def recalc_copy(source: Path, out: Path):
+    """Recalculate a copy of ``source`` as ``out``; on problems ``out`` is not created."""
+    if not source.exists():
+        raise InputError(f"{source}: no such file")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=source.suffix, dir=out.parent)
+    os.close(handle)
+    tmp_path = Path(tmp)
+    try:
+        shutil.copyfile(source, tmp_path)
+        shutil.copymode(source, tmp_path)  # mkstemp makes it private; the copy reads like the original
+        report = recalc_file(tmp_path)
+        if report.ok:
+            os.replace(tmp_path, out)
+        return report
+    finally:
+        tmp_path.unlink(missing_ok=True)
+
+
 def run(args) -> int:
-    report = recalc_file(args.workbook)
+    target = args.workbook
+    if args.out:
+        report = recalc_copy(Path(args.workbook), Path(args.out))
+        target = args.out
+    else:
+        report = recalc_file(args.workbook)
     if not report.ok:
         print(f"{args.workbook}: not recalculated, {len(report.problems)} problem(s) to fix (the file is unchanged):", file=sys.stderr)
         for p in report.problems:
@@ -60,5 +94,5 @@ def run(args) -> int:
     print(standings_text(report.result.standings))
     for note in report.result.notes:
         print(f"note: {note}")
-    print(f"written: {', '.join(report.sheets)}")
+    print(f"written to {target}: {', '.join(report.sheets)}")
     return 0
