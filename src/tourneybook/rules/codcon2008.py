@@ -1,0 +1,353 @@
+"""2008 CODCon Diplomacy Open (seed 003_a374cd2d35a5d38e.txt, sections VI and VII).
+
+Game score (VII): a power eliminated in 19n scores n. A solo (18+ centres) scores
+450; the survivors then score 5 per centre, "with a minimum score equal to the
+highest scoring eliminated player". Any other game: 10 per centre, "a game pot of
+60 points is divided equally amongst survivors", and the single power with the
+most centres gets "a bonus equal to 2x the number of centers owned" (none on a tie).
+
+Tournament (VI.1, VII): the sum of each player's best two games, then the five
+tie-breakers of VI.1.b, then a lot. Best-power awards (VI.2): the highest single
+game score per power, ties left to the TD. The TD is ineligible for awards (VII).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Collector, Problem, ValidationError
+from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .diplomacy import (
+    DEFAULT_THEATRES,
+    SOLO_CENTRES,
+    Board,
+    Power,
+    PowerResult,
+    unknown_keys,
+    adjustments_from,
+    board_from_dict,
+    board_problems,
+    boards_problems,
+    lot_decisions_from,
+    parse_theatres,
+    players_problems,
+    read_list,
+    read_number,
+    read_text,
+    repeated_powers,
+    settings_from_dict,
+    validate_board,
+)
+from .ranking import Adjustment, Criterion, field_values, rank
+
+SOLO_POINTS = 450
+"""VII: "the soloist will score 450 points"."""
+SOLO_SURVIVOR_PER_CENTRE = 5
+"""VII: survivors of a solo "get 5 points per center"."""
+PER_CENTRE = 10
+"""VII.1: "10 points per center"."""
+GAME_POT = 60
+"""VII.2: "a game pot of 60 points is divided equally amongst survivors"."""
+LEAD_BONUS_PER_CENTRE = 2
+"""VII.3: "a bonus equal to 2x the number of centers owned"."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The tournament's choices on the Settings sheet."""
+
+    games_counted: int = field(
+        default=2,
+        metadata={"label": "Games counted", "help": "Best games summed for the tournament score (003 VII: best 2)."},
+    )
+    """How many of a player's best games make the tournament score."""
+    theatres: str = field(
+        default=DEFAULT_THEATRES,
+        metadata={"label": "Theatres", "help": "Seating spreads a player's powers over these (003 II.4)."},
+    )
+    """The theatre split used by seating, 'West: England, France; Central: ...; East: ...'."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered player and what only the players list says about them."""
+
+    name: str
+    """As written on the boards."""
+    distance: Fraction | None = None
+    """Distance from home, any one unit for everyone; the fifth tie-breaker (VI.1.b.v)."""
+    td: bool = False
+    """The Tournament Director, who may fill a board but is ineligible for awards (VII)."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A CODCon tournament record."""
+
+    name: str
+    """Seeds the suggested lots."""
+    games: tuple[Board, ...]
+    """Every board of every round; a player may sit on two boards in one round (II.2)."""
+    players: tuple[Entrant, ...] = ()
+    """Registered players; when given, every board player must be listed."""
+    settings: Settings = Settings()
+    adjustments: tuple[Adjustment, ...] = ()
+    lot_decisions: tuple[tuple[str, int], ...] = ()
+    """(player, lot number): the organiser's lot, lower ranks first."""
+
+
+def elimination_points(year: int) -> int:
+    """VII: "Powers eliminated in the year 19n will get points equal to n"."""
+    return year - 1900
+
+
+def score_game(board: Board) -> GameScore:
+    """The points of every power on one board (003 VII)."""
+    validate_board(board, need_history=False)
+    powers = board.in_power_order()
+    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
+    if soloist is not None:
+        scores = _solo_scores(powers, soloist)
+        notes = (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",)
+    else:
+        scores, notes = _non_solo_scores(powers)
+    return GameScore(board.label, tuple(scores), notes)
+
+
+def _eliminated(p: PowerResult) -> PlayerScore:
+    assert p.eliminated is not None  # validated: every eliminated power has its year
+    return PlayerScore(p.player, p.power.value, Fraction(elimination_points(p.eliminated)),
+                       (("centres", 0), ("elimination points", elimination_points(p.eliminated))))
+
+
+def _solo_scores(powers: Sequence[PowerResult], soloist: PowerResult) -> list[PlayerScore]:
+    floor = max((elimination_points(p.eliminated) for p in powers if p.eliminated is not None), default=0)
+    scores = []
+    for p in powers:
+        if p is soloist:
+            scores.append(PlayerScore(p.player, p.power.value, Fraction(SOLO_POINTS),
+                                      (("centres", p.centres), ("solo", SOLO_POINTS))))
+        elif p.survived:
+            centre_points = SOLO_SURVIVOR_PER_CENTRE * p.centres
+            top_up = max(0, floor - centre_points)
+            scores.append(PlayerScore(p.player, p.power.value, Fraction(centre_points + top_up),
+                                      (("centres", p.centres), ("centre points", centre_points),
+                                       ("raised to best eliminated", top_up))))
+        else:
+            scores.append(_eliminated(p))
+    return scores
+
+
+def _non_solo_scores(powers: Sequence[PowerResult]) -> tuple[list[PlayerScore], tuple[str, ...]]:
+    survivors = [p for p in powers if p.survived]
+    pot_share = Fraction(GAME_POT, len(survivors))
+    most = max(p.centres for p in survivors)
+    leaders = [p for p in survivors if p.centres == most]
+    notes: tuple[str, ...] = ()
+    if len(leaders) > 1:
+        notes = (f"no lead bonus: {', '.join(p.power.value for p in leaders)} tie on {most} centres",)
+    scores = []
+    for p in powers:
+        if not p.survived:
+            scores.append(_eliminated(p))
+            continue
+        centre_points = PER_CENTRE * p.centres
+        lead = LEAD_BONUS_PER_CENTRE * p.centres if leaders == [p] else 0
+        scores.append(PlayerScore(p.player, p.power.value, centre_points + pot_share + lead,
+                                  (("centres", p.centres), ("centre points", centre_points),
+                                   ("pot share", pot_share), ("lead bonus", lead))))
+    return scores, notes
+
+
+@dataclass(frozen=True)
+class _Played:
+    """One game of one player, as the standings use it."""
+
+    board: Board
+    seat: PowerResult
+    points: Fraction
+
+
+def _played(t: Tournament) -> dict[str, list[_Played]]:
+    by_player: dict[str, list[_Played]] = {}
+    for board in sorted(t.games, key=lambda b: (b.round, b.board)):
+        game = score_game(board)
+        for seat in board.powers:
+            by_player.setdefault(seat.player, []).append(_Played(board, seat, game.of(seat.player).points))
+    return by_player
+
+
+def tournament_problems(t: Tournament) -> list[Problem]:
+    """Everything wrong with a tournament record, all at once."""
+    c = Collector()
+    for board in t.games:
+        c.extend(board_problems(board, need_history=False))
+    c.extend(boards_problems(t.games))
+    c.check(t.settings.games_counted >= 1, f"games counted {t.settings.games_counted} must be at least 1", "settings")
+    try:
+        parse_theatres(t.settings.theatres)
+    except ValidationError as exc:
+        c.extend(exc.problems)
+    on_boards = {p.player for b in t.games for p in b.powers}
+    listed = [e.name for e in t.players]
+    for name in sorted({n for n in listed if listed.count(n) > 1}):
+        c.add(f"{name} is listed twice", "players")
+    if t.players:
+        for name in sorted(on_boards - set(listed)):
+            c.add(f"{name} plays but is not in the players list", "players")
+    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
+    return c.problems
+
+
+def standings(t: Tournament) -> TournamentResult:
+    """Rank by the best games' sum, then VI.1.b i-v, then a lot (RULES.md, CODCon 2008)."""
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    played = _played(t)
+    entrants = {e.name: e for e in t.players}
+    ineligible = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
+    ranked = sorted(p for p in played if p not in ineligible)
+    n = t.settings.games_counted
+
+    counted = {p: sorted((g.points for g in played[p]), reverse=True)[:n] for p in ranked}
+    totals = {p: sum(counted[p], Fraction(0)) for p in ranked}
+    best = {p: max(g.points for g in played[p]) for p in ranked}
+    average = {p: Fraction(sum(g.seat.centres for g in played[p]), len(played[p])) for p in ranked}
+    differential = {p: sum(g.seat.centres - g.seat.power.starting_centres for g in played[p]) for p in ranked}
+    distance = {p: entrants[p].distance if p in entrants else None for p in ranked}
+
+    def head_to_head(group: Sequence[str]) -> Mapping[str, Fraction | None]:
+        """VI.1.b.ii: the best score of each in a game where another of the tied group sat too."""
+        members = set(group)
+        return {
+            p: max((g.points for g in played[p] if members & ({s.player for s in g.board.powers} - {p})), default=None)
+            for p in group
+        }
+
+    criteria = [
+        Criterion("highest single game", True, field_values(best)),
+        Criterion("best game against tied players", True, head_to_head, per_group=True),
+        Criterion("average centres", True, field_values(average)),
+        Criterion("centre differential", True, field_values(differential)),
+        Criterion("distance from home", True, field_values(distance)),
+    ]
+    table = rank(ranked, totals, criteria, tournament=t.name, total_name=f"best {n} games",
+                 lot_decisions=dict(t.lot_decisions), adjustments=t.adjustments)
+    notes = [f"{p} is the TD: games scored for the board, not ranked (003 VII)" for p in ineligible]
+    notes += [f"{p} is registered but played no game" for p in sorted(set(entrants) - set(played))]
+    notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
+              for g in table.unresolved_lots]
+    notes += repeated_powers(t.games)
+    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    extras = (best_power_awards(t), _games_counted(played, ranked, n))
+    return TournamentResult("codcon2008", table, games, extras, tuple(notes))
+
+
+def best_power_awards(t: Tournament) -> Table:
+    """VI.2: the best single-game score of each power; ties shown for the TD to break."""
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    td = {e.name for e in t.players if e.td}
+    rows = []
+    for power in Power:
+        results = []
+        for board in sorted(t.games, key=lambda b: (b.round, b.board)):
+            seat = board.result(power)
+            if seat.player not in td:
+                results.append((score_game(board).of(seat.player).points, seat.player, board.label))
+        top = max((r[0] for r in results), default=None)
+        winners = [r for r in results if r[0] == top]
+        for points, player, label in winners:
+            rows.append((power.value, player, points, label, "tie: TD decides" if len(winners) > 1 else ""))
+    return Table("Best power awards", ("Power", "Player", "Score", "Game", "Tie"), tuple(rows),
+                 ("Outstanding play of each power: highest single-game score; ties broken by the TD (003 VI.2).",))
+
+
+def _games_counted(played: Mapping[str, list[_Played]], ranked: Sequence[str], n: int) -> Table:
+    rows = []
+    for p in ranked:
+        ordered = sorted(played[p], key=lambda g: -g.points)
+        for i, g in enumerate(ordered):
+            rows.append((p, g.board.label, g.seat.power.value, g.seat.centres, g.points, "yes" if i < n else "no"))
+    return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows),
+                 (f"The best {n} games of each player make the tournament score (003 VII).",))
+
+
+# --- JSON (docs/formats/diplomacy.md) ----------------------------------------------
+
+
+def game_from_dict(data: Mapping[str, Any]) -> Board:
+    """One board from JSON; ValidationError with every problem otherwise."""
+    c = Collector()
+    board = board_from_dict(data, "game", c)
+    c.raise_if_any()
+    assert board is not None
+    validate_board(board, need_history=False)
+    return board
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    """A tournament record from JSON; ValidationError with every problem otherwise."""
+    c = Collector()
+    if not isinstance(data, Mapping):
+        raise ValidationError("a tournament must be a JSON object")
+    unknown_keys(data, {"ruleset", "name", "settings", "players", "games", "adjustments", "lot_decisions"},
+                  "tournament", c)
+    c.check(data.get("ruleset", "codcon2008") == "codcon2008",
+            f"ruleset {data.get('ruleset')!r} is not codcon2008", "tournament")
+    name = read_text(data.get("name", "CODCon 2008"), "name", "tournament", c)
+    settings = settings_from_dict(Settings, data.get("settings"), c)
+    players = tuple(e for i, raw in enumerate(read_list(data, "players", c))
+                    if (e := _entrant(raw, f"player {i + 1}", c)) is not None)
+    games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read_list(data, "games", c))]
+    c.check(bool(games), "no games entered", "tournament")
+    adjustments = adjustments_from(data, c)
+    lots = lot_decisions_from(data, c)
+    c.raise_if_any()
+    t = Tournament(name or "", tuple(g for g in games if g is not None), players, settings, adjustments, lots)
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    return t
+
+
+def _entrant(raw: Any, where: str, c: Collector) -> Entrant | None:
+    if isinstance(raw, str):
+        raw = {"name": raw}
+    if not isinstance(raw, Mapping):
+        c.add("a player must be a name or an object with name, distance, td", where)
+        return None
+    unknown_keys(raw, {"name", "distance", "td"}, where, c)
+    name = read_text(raw.get("name"), "name", where, c)
+    distance = None if raw.get("distance") is None else read_number(raw["distance"], "distance", where, c)
+    td = raw.get("td", False)
+    c.check(isinstance(td, bool), f"td must be true or false, not {td!r}", where)
+    return Entrant(name, distance, td is True) if name else None
+
+
+SUMMARY = (
+    "CODCon 2008 Diplomacy Open (seed 003). Eliminated in 19n: n points. Solo (18+ centres): 450; "
+    "survivors 5 per centre, at least the best eliminated power's score. Otherwise 10 per centre, "
+    "a 60-point pot shared equally by the survivors, and 2 x centres to the single leader (none on a tie). "
+    "Tournament: sum of the best 2 games; ties: highest single game, best game against the tied players, "
+    "average centres, centre differential (final - starting centres, Russia starts with 4), "
+    "distance from home, then lot. Best-power awards: highest single game per power, ties to the TD."
+)
+
+RULESET = Ruleset(
+    id="codcon2008",
+    name="CODCon 2008 Diplomacy Open",
+    seed="003_a374cd2d35a5d38e.txt",
+    summary=SUMMARY,
+    settings=Settings(),
+    score_game=score_game,
+    standings=standings,
+    game_from_dict=game_from_dict,
+    tournament_from_dict=tournament_from_dict,
+    extra={"awards": best_power_awards, "elimination_points": elimination_points},
+)

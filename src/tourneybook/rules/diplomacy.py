@@ -1,0 +1,457 @@
+"""What both Diplomacy rulesets share: powers, theatres, the board record and its checks.
+
+A board is one game of seven powers. Its record holds each power's player,
+its supply centres at the last completed Fall, the year it was eliminated and,
+for Italia 2010, its centre count at the end of every year from 1901 (the
+board's centre-count sheet). Seeds: 003 (CODCon 2008), 004 (Italia 2010).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Collector, Problem, ValidationError
+from .ranking import Adjustment
+
+FIRST_YEAR = 1901
+"""The first game year; a year's count is taken after its Fall."""
+MAP_CENTRES = 34
+"""Supply centres on the standard map."""
+SOLO_CENTRES = 18
+"""A power holding this many centres after a Fall wins alone (003 V.1, 004 2.4.1)."""
+
+
+class Power(Enum):
+    """The seven great powers, in the order orders are read (003 IV.6)."""
+
+    AUSTRIA = "Austria"
+    """Austria-Hungary."""
+    ENGLAND = "England"
+    """England."""
+    FRANCE = "France"
+    """France."""
+    GERMANY = "Germany"
+    """Germany."""
+    ITALY = "Italy"
+    """Italy."""
+    RUSSIA = "Russia"
+    """Russia, the only power starting with four centres."""
+    TURKEY = "Turkey"
+    """Turkey."""
+
+    @property
+    def starting_centres(self) -> int:
+        """Home centres at the start: Russia 4, the others 3."""
+        return 4 if self is Power.RUSSIA else 3
+
+
+class Theatre(Enum):
+    """The theatres that seating spreads a player's powers over (003 II.4)."""
+
+    WEST = "West"
+    """Western theatre."""
+    CENTRAL = "Central"
+    """Central theatre."""
+    EAST = "East"
+    """Eastern theatre."""
+
+
+DEFAULT_THEATRES = "West: England, France; Central: Germany, Italy, Austria; East: Russia, Turkey"
+"""RULES.md, CODCon 2008: the default split, as written on the Settings sheet."""
+
+
+def parse_theatres(text: str) -> dict[Power, Theatre]:
+    """The theatre of each power from 'West: England, France; Central: ...; East: ...'.
+
+    Every power must be in exactly one theatre; otherwise ValidationError.
+    """
+    problems = Collector()
+    mapping: dict[Power, Theatre] = {}
+    for part in str(text).split(";"):
+        if not part.strip():
+            continue
+        name, sep, members = part.partition(":")
+        theatre = _enum(Theatre, name.strip(), "theatre", "theatres", problems)
+        if not sep:
+            problems.add(f"'{part.strip()}' needs the form 'Theatre: Power, Power'", "theatres")
+            continue
+        for member in members.split(","):
+            power = _enum(Power, member.strip(), "power", "theatres", problems)
+            if power is None or theatre is None:
+                continue
+            if power in mapping:
+                problems.add(f"{power.value} is in two theatres", "theatres")
+            mapping[power] = theatre
+    for power in Power:
+        if power not in mapping:
+            problems.add(f"{power.value} is in no theatre", "theatres")
+    problems.raise_if_any()
+    return mapping
+
+
+@dataclass(frozen=True)
+class PowerResult:
+    """One power's result on a board."""
+
+    power: Power
+    """The power played."""
+    player: str
+    """Who played it."""
+    centres: int
+    """Supply centres at the last completed Fall (a called game keeps the prior Fall, 003 I)."""
+    eliminated: int | None = None
+    """Year (19n) the power lost its last centre; None for a survivor."""
+    history: tuple[int, ...] = ()
+    """Centres after each Fall from 1901 to the board's last year (Italia's centre-count sheet)."""
+
+    @property
+    def survived(self) -> bool:
+        """At least one centre at the end."""
+        return self.centres > 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """One Diplomacy game: seven powers on one board in one round."""
+
+    round: int
+    """Round number, from 1."""
+    board: int
+    """Board number within the round, from 1."""
+    powers: tuple[PowerResult, ...]
+    """The seven powers' results, in any order."""
+    last_year: int | None = None
+    """Last completed game year; None when not entered (then the end of the longest centre history)."""
+    top: bool = False
+    """The top board (Italia 2010, seed 004 section 4)."""
+
+    @property
+    def label(self) -> str:
+        """How problems and tables name the board: 'R2 B3'."""
+        return f"R{self.round} B{self.board}"
+
+    @property
+    def final_year(self) -> int | None:
+        """The last completed year: entered, or the end of the longest centre history."""
+        if self.last_year is not None:
+            return self.last_year
+        longest = max((len(p.history) for p in self.powers), default=0)
+        return FIRST_YEAR + longest - 1 if longest else None
+
+    def result(self, power: Power) -> PowerResult:
+        for p in self.powers:
+            if p.power is power:
+                return p
+        raise KeyError(power)
+
+    def in_power_order(self) -> list[PowerResult]:
+        """The results sorted Austria to Turkey, whatever order they were entered in."""
+        order = list(Power)
+        return sorted(self.powers, key=lambda p: order.index(p.power))
+
+    def seats_of(self, player: str) -> list[PowerResult]:
+        return [p for p in self.powers if p.player == player]
+
+
+def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
+    """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once."""
+    c = Collector()
+    game = f"game {board.label}"
+    seen: dict[Power, int] = {}
+    for p in board.powers:
+        seen[p.power] = seen.get(p.power, 0) + 1
+    for power in Power:
+        if power not in seen:
+            c.add(f"{power.value} is missing: a board has all seven powers", game)
+        elif seen[power] > 1:
+            c.add(f"{power.value} is entered {seen[power]} times", game)
+    players: dict[str, list[str]] = {}
+    for p in board.powers:
+        where = f"{game}, {p.power.value}"
+        if not p.player.strip():
+            c.add("no player entered", where)
+        else:
+            players.setdefault(p.player, []).append(p.power.value)
+        c.check(0 <= p.centres <= MAP_CENTRES, f"centres {p.centres} must be between 0 and {MAP_CENTRES}", where)
+    for player, powers in players.items():
+        if len(powers) > 1:
+            c.add(f"{player} plays {' and '.join(powers)} on the same board", game)
+    total = sum(p.centres for p in board.powers)
+    c.check(total <= MAP_CENTRES, f"centres add up to {total}, more than the {MAP_CENTRES} on the map", game)
+    c.check(any(p.survived for p in board.powers), "no power survives", game)
+    soloists = [p.power.value for p in board.powers if p.centres >= SOLO_CENTRES]
+    if len(soloists) > 1:
+        c.add(f"{' and '.join(soloists)} both hold {SOLO_CENTRES}+ centres: only one power can solo", game)
+    year = board.final_year
+    if board.last_year is not None:
+        c.check(board.last_year >= FIRST_YEAR, f"last year {board.last_year} is before {FIRST_YEAR}", game)
+    for p in board.powers:
+        where = f"{game}, {p.power.value}"
+        if p.survived and p.eliminated is not None:
+            c.add(f"survives with {p.centres} centres but has elimination year {p.eliminated}", where)
+        if not p.survived and p.eliminated is None:
+            c.add("has no centres but no elimination year", where)
+        if p.eliminated is not None:
+            c.check(p.eliminated >= FIRST_YEAR, f"elimination year {p.eliminated} is before {FIRST_YEAR}", where)
+            if year is not None:
+                c.check(p.eliminated <= year, f"elimination year {p.eliminated} is after the game's last year {year}", where)
+    c.extend(_history_problems(board, need_history))
+    return c.problems
+
+
+def _history_problems(board: Board, need_history: bool) -> list[Problem]:
+    c = Collector()
+    game = f"game {board.label}"
+    if not any(p.history for p in board.powers):
+        if need_history:
+            c.add(f"the centre count of every year from {FIRST_YEAR} is missing", game)
+        return c.problems
+    year = board.final_year
+    assert year is not None  # some power has a history
+    years = year - FIRST_YEAR + 1
+    for p in board.powers:
+        where = f"{game}, {p.power.value}"
+        if len(p.history) != years:
+            c.add(f"centre history has {len(p.history)} years; {FIRST_YEAR} to {year} needs {years}", where)
+            continue
+        if any(not 0 <= n <= MAP_CENTRES for n in p.history):
+            c.add(f"centre history {list(p.history)} has a count outside 0 to {MAP_CENTRES}", where)
+            continue
+        if p.history[-1] != p.centres:
+            c.add(f"centre history ends with {p.history[-1]} in {year} but final centres are {p.centres}", where)
+        first_zero = next((i for i, n in enumerate(p.history) if n == 0), None)
+        if first_zero is not None:
+            if any(p.history[first_zero:]):
+                c.add(f"has centres again after losing all in {FIRST_YEAR + first_zero}", where)
+            elif p.eliminated is not None and p.eliminated != FIRST_YEAR + first_zero:
+                c.add(f"elimination year {p.eliminated} but the history has no centres from {FIRST_YEAR + first_zero}", where)
+        for i, n in enumerate(p.history[:-1]):
+            if n >= SOLO_CENTRES:
+                c.add(f"{n} centres in {FIRST_YEAR + i} is a solo, yet the game goes on to {year}", where)
+                break
+    if all(len(p.history) == years and all(0 <= n <= MAP_CENTRES for n in p.history) for p in board.powers):
+        for i in range(years):
+            total = sum(p.history[i] for p in board.powers)
+            c.check(total <= MAP_CENTRES, f"{FIRST_YEAR + i}: centres add up to {total}, more than {MAP_CENTRES}", game)
+    return c.problems
+
+
+def validate_board(board: Board, *, need_history: bool) -> None:
+    """Raise ValidationError with every problem of the board, if any."""
+    problems = board_problems(board, need_history=need_history)
+    if problems:
+        raise ValidationError(problems)
+
+
+def boards_problems(boards: Sequence[Board]) -> list[Problem]:
+    """Problems across boards: a board entered twice, a player on more than two boards in a round.
+
+    Two boards in one round is allowed (003 II.2 and II.5, 004 section 6).
+    """
+    c = Collector()
+    seen: set[tuple[int, int]] = set()
+    boards_in_round: dict[tuple[int, str], list[str]] = {}
+    for b in boards:
+        if (b.round, b.board) in seen:
+            c.add("board entered twice", f"game {b.label}")
+        seen.add((b.round, b.board))
+        for player in {p.player for p in b.powers}:
+            boards_in_round.setdefault((b.round, player), []).append(b.label)
+    for (rnd, player), labels in sorted(boards_in_round.items()):
+        if len(labels) > 2:
+            c.add(f"{player} is on {len(labels)} boards ({', '.join(labels)}); at most two", f"round {rnd}")
+    return c.problems
+
+
+def repeated_powers(boards: Sequence[Board]) -> list[str]:
+    """Notes for the TD where a player had the same power twice (003 II.4: not a scoring error)."""
+    played: dict[tuple[str, Power], list[str]] = {}
+    for b in sorted(boards, key=lambda b: (b.round, b.board)):
+        for p in b.powers:
+            played.setdefault((p.player, p.power), []).append(b.label)
+    return [
+        f"{player} played {power.value} more than once ({', '.join(labels)})"
+        for (player, power), labels in sorted(played.items(), key=lambda kv: (kv[0][0], kv[0][1].value))
+        if len(labels) > 1
+    ]
+
+
+# --- reading JSON records (docs/formats/diplomacy.md) --------------------------------
+
+
+def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
+    """A board from its JSON object; problems go to ``c`` (None when unreadable)."""
+    if not isinstance(data, Mapping):
+        c.add("a game must be a JSON object", where)
+        return None
+    unknown_keys(data, {"round", "board", "last_year", "top", "powers"}, where, c)
+    rnd = read_int(data.get("round"), "round", where, c, minimum=1)
+    number = read_int(data.get("board"), "board", where, c, minimum=1)
+    where = f"game R{rnd} B{number}" if rnd is not None and number is not None else where
+    last_year = None if data.get("last_year") is None else read_int(data["last_year"], "last_year", where, c)
+    top = data.get("top", False)
+    if not isinstance(top, bool):
+        c.add(f"top must be true or false, not {top!r}", where)
+    entries = data.get("powers")
+    if not isinstance(entries, list):
+        c.add("powers must be a list of seven power objects", where)
+        return None
+    powers = [_power_from_dict(e, f"{where}, power {i + 1}", c) for i, e in enumerate(entries)]
+    if rnd is None or number is None or any(p is None for p in powers):
+        return None
+    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True)
+
+
+def _power_from_dict(data: Any, where: str, c: Collector) -> PowerResult | None:
+    if not isinstance(data, Mapping):
+        c.add("a power must be a JSON object", where)
+        return None
+    unknown_keys(data, {"power", "player", "centres", "eliminated", "history"}, where, c)
+    power = _enum(Power, data.get("power"), "power", where, c)
+    where = where.rsplit(", ", 1)[0] + f", {power.value}" if power else where
+    player = read_text(data.get("player"), "player", where, c)
+    centres = read_int(data.get("centres"), "centres", where, c, minimum=0)
+    eliminated = None if data.get("eliminated") is None else read_int(data["eliminated"], "eliminated", where, c)
+    raw = data.get("history", [])
+    history: list[int | None] = []
+    if not isinstance(raw, list):
+        c.add("history must be a list of centre counts, one per year from 1901", where)
+    else:
+        history = [read_int(n, f"history {FIRST_YEAR + i}", where, c, minimum=0) for i, n in enumerate(raw)]
+    if power is None or player is None or centres is None or None in history:
+        return None
+    if eliminated is None and centres == 0 and 0 in history:
+        eliminated = FIRST_YEAR + history.index(0)  # the centre-count sheet already says when
+    return PowerResult(power, player, centres, eliminated, tuple(h for h in history if h is not None))
+
+
+def read_int(value: Any, what: str, where: str, c: Collector, minimum: int | None = None) -> int | None:
+    """A whole number (or a string of one); a problem otherwise."""
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        c.add(f"{what} must be a whole number, not {value!r}", where)
+        return None
+    if minimum is not None and value < minimum:
+        c.add(f"{what} {value} must be at least {minimum}", where)
+        return None
+    return value
+
+
+def read_number(value: Any, what: str, where: str, c: Collector) -> Fraction | None:
+    """An exact number from an int, a decimal or fraction string, or a JSON decimal as written."""
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        if isinstance(value, float):
+            value = repr(value)  # the decimal the organiser wrote, not the binary float
+        if not isinstance(value, (int, str)):
+            raise ValueError
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        c.add(f"{what} must be a number, not {value!r}", where)
+        return None
+
+
+def read_text(value: Any, what: str, where: str, c: Collector) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        c.add(f"{what} must be a non-empty text, not {value!r}", where)
+        return None
+    return value.strip()
+
+
+def read_list(data: Mapping[str, Any], key: str, c: Collector, where: str = "tournament") -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        c.add(f"{key} must be a list", where)
+        return []
+    return value
+
+
+def _enum(kind: type[Enum], value: Any, what: str, where: str, c: Collector) -> Any:
+    for member in kind:
+        if isinstance(value, str) and value.strip().lower() == member.value.lower():
+            return member
+    c.add(f"unknown {what} {value!r}; one of {', '.join(m.value for m in kind)}", where)
+    return None
+
+
+def unknown_keys(data: Mapping[str, Any], known: Iterable[str], where: str, c: Collector) -> None:
+    # a misspelt key would otherwise be dropped without a word
+    for key in data:
+        if key not in known:
+            c.add(f"unknown field {key!r}; known: {', '.join(sorted(known))}", where)
+
+
+def settings_from_dict(cls: type, data: Any, c: Collector) -> Any:
+    """A Settings dataclass from a JSON object of field names; defaults for the rest."""
+    if data is None:
+        return cls()
+    if not isinstance(data, Mapping):
+        c.add("settings must be a JSON object", "settings")
+        return cls()
+    by_name = {f.name: f for f in fields(cls)}
+    unknown_keys(data, by_name, "settings", c)
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in by_name:
+            continue
+        default = by_name[name].default
+        assert default is not MISSING, "every settings field has a default"
+        where = f"settings, {by_name[name].metadata.get('label', name)}"
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+            c.check(ok, f"must be true or false, not {value!r}", where)
+            parsed = value if ok else None
+        elif isinstance(default, int):
+            parsed = read_int(value, name, where, c)
+        elif isinstance(default, Fraction):
+            parsed = read_number(value, name, where, c)
+        else:
+            parsed = read_text(value, name, where, c)
+        if parsed is not None:
+            values[name] = parsed
+    return cls(**values)
+
+
+def adjustments_from(data: Mapping[str, Any], c: Collector) -> tuple[Adjustment, ...]:
+    """Manual adjustments: [{"player", "points", "reason"}], always with a reason."""
+    result = []
+    for i, entry in enumerate(read_list(data, "adjustments", c)):
+        where = f"adjustment {i + 1}"
+        if not isinstance(entry, Mapping):
+            c.add("an adjustment must be a JSON object", where)
+            continue
+        unknown_keys(entry, {"player", "points", "reason"}, where, c)
+        player = read_text(entry.get("player"), "player", where, c)
+        points = read_number(entry.get("points"), "points", where, c)
+        reason = read_text(entry.get("reason"), "reason", where, c)
+        if player and points is not None and reason:
+            result.append(Adjustment(player, points, reason))
+    return tuple(result)
+
+
+def lot_decisions_from(data: Mapping[str, Any], c: Collector) -> tuple[tuple[str, int], ...]:
+    """The organiser's lot numbers: {"player": number}, lower ranks first."""
+    raw = data.get("lot_decisions", {})
+    if not isinstance(raw, Mapping):
+        c.add("lot_decisions must be an object of player: lot number", "tournament")
+        return ()
+    decisions = [(str(p), read_int(n, "lot number", f"lot decision for {p}", c, minimum=1)) for p, n in raw.items()]
+    return tuple((p, n) for p, n in decisions if n is not None)
+
+
+def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]]) -> list[Problem]:
+    """Adjustments and lot decisions must name a player who played."""
+    known = set(players)
+    c = Collector()
+    for a in adjustments:
+        c.check(a.player in known, f"{a.player} has an adjustment but played no game", "adjustments")
+    for player, _ in lots:
+        c.check(player in known, f"{player} has a lot decision but played no game", "lot_decisions")
+    return c.problems

@@ -1,0 +1,434 @@
+"""Scoring System Italia 2010, version of 28 Mar 2024 used at WDC 2024 (seed 004_21ff48e050ca1434.txt).
+
+Game (sections 1, 2, 3.2): eliminated powers score the 1 point of participation.
+A survivor scores 4 per centre (2.0, "Unmodified Score"), a position bonus of
+70 / 34 / 16 (2.1), and either the break (2.2: the first leads the second by 3+
+centres, "he gains other 30 points") or, without it, 10 more to "every survived
+player except the first" (2.2.1); that is the Modified Score. TSS is "all the
+players who finished with at least 3 SCs ... (minus 1), multiplied by 10%"; total =
+Modified x (1 + TSS) + 1 (2.3, 2.4). A solo scores (70 + 30 + 170 + 4 x 18 + 1) x
+(1 + TSS), the others 1 (2.4.1). Positions are never shared: the previous years
+decide, then the order Austria, Germany, Italy, Turkey, England, Russia, France (3.2).
+
+Tournament (3.3, 4, 6, 8): the sum of all games; the top board's scores x 1.2; two
+boards in one round give 15 % more on both results if the player survived on both;
+a sit-out asked by the TD scores 50; conduct penalties up to 200. The top three
+are the top board's first three. The seed gives no tie-breaker: this house uses
+the best single game, then the second-best, then a lot (docs/formats/diplomacy.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Collector, Problem, ValidationError
+from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .diplomacy import (
+    FIRST_YEAR,
+    SOLO_CENTRES,
+    Board,
+    Power,
+    PowerResult,
+    adjustments_from,
+    board_from_dict,
+    board_problems,
+    boards_problems,
+    lot_decisions_from,
+    players_problems,
+    read_int,
+    read_list,
+    read_text,
+    settings_from_dict,
+    unknown_keys,
+    validate_board,
+)
+from .ranking import Adjustment, Criterion, Standings, field_values, rank
+
+PARTICIPATION = 1
+"""1: "The single participation in a game grants 1 point"."""
+PER_CENTRE = 4
+"""2.0: SCs "multiplied by 4"."""
+POSITION_BONUS = (70, 34, 16)
+"""2.1: first, second and third position."""
+BREAK_MARGIN = 3
+"""2.2: "three or more SCs more than the second"."""
+BREAK_BONUS = 30
+"""2.2: the first "gains other 30 points"."""
+NO_BREAK_BONUS = 10
+"""2.2.1: "every survived player except the first gains 10 bonus points more"."""
+SOLO_BONUS = 170
+"""2.4.1: "the winner's bonus will be 170 points"."""
+TSS_CENTRES = 3
+"""2.3: players "who finished with at least 3 SCs"."""
+TIE_ORDER = (Power.AUSTRIA, Power.GERMANY, Power.ITALY, Power.TURKEY, Power.ENGLAND, Power.RUSSIA, Power.FRANCE)
+"""3.2: the power priority when the centres are equal in every year back to 1901."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The tournament's choices on the Settings sheet."""
+
+    game_years: int = field(
+        default=7,
+        metadata={"label": "Years per game", "help": "Game length unless a round says otherwise (004 3.1: 7 years)."},
+    )
+    """Years a game lasts by default; a round may announce another length."""
+    top_board_factor: Fraction = field(
+        default=Fraction(6, 5),
+        metadata={"label": "Top board factor", "help": "Top board scores are multiplied by this (004 section 4: +20 %)."},
+    )
+    """Multiplier of every top-board score."""
+    two_board_factor: Fraction = field(
+        default=Fraction(23, 20),
+        metadata={"label": "Two-board factor",
+                  "help": "Both results of a player on two boards in a round, if they survived on both (004 section 6: +15 %)."},
+    )
+    """Multiplier of both results of a player who survived on two boards of one round."""
+    sit_out_points: Fraction = field(
+        default=Fraction(50),
+        metadata={"label": "Sit-out points", "help": "Points for sitting out a round at the TD's request (004 section 6: 50 at WDC 2024)."},
+    )
+    """Points for each round sat out at the TD's request."""
+    max_conduct_penalty: Fraction = field(
+        default=Fraction(200),
+        metadata={"label": "Largest conduct penalty", "help": "A conduct penalty may take up to this many points (004 section 8)."},
+    )
+    """The largest deduction one adjustment may make."""
+
+
+@dataclass(frozen=True)
+class SitOut:
+    """A round a player sat out because the TD asked (004 section 6)."""
+
+    round: int
+    player: str
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """An Italia 2010 tournament record."""
+
+    name: str
+    """Seeds the suggested lots."""
+    games: tuple[Board, ...]
+    """Every board of every round, each with its centre-count sheet; one may be the top board."""
+    settings: Settings = Settings()
+    sit_outs: tuple[SitOut, ...] = ()
+    round_years: tuple[tuple[int, int], ...] = ()
+    """(round, years) where a round's games last other than ``settings.game_years`` (3.1)."""
+    adjustments: tuple[Adjustment, ...] = ()
+    lot_decisions: tuple[tuple[str, int], ...] = ()
+    """(player, lot number): the organiser's lot, lower ranks first."""
+
+
+def board_order(board: Board) -> list[PowerResult]:
+    """Every power by position, never shared (3.2): centres, then each earlier year back to 1901, then power order."""
+    return sorted(board.powers, key=lambda p: (tuple(-n for n in reversed(p.history or (p.centres,))),
+                                               TIE_ORDER.index(p.power)))
+
+
+def tss(board: Board) -> Fraction:
+    """2.3: 10 % for each power with at least 3 centres beyond the first (never below 0)."""
+    strong = sum(1 for p in board.powers if p.centres >= TSS_CENTRES)
+    return Fraction(max(strong - 1, 0), 10)
+
+
+def score_game(board: Board) -> GameScore:
+    """The points of every power on one board (004 sections 1, 2 and 3.2)."""
+    validate_board(board, need_history=True)
+    order = board_order(board)
+    position = {p.power: i + 1 for i, p in enumerate(order)}
+    bonus = tss(board)
+    first = order[0]
+    notes = list(_tie_notes(order))
+    scores: dict[Power, PlayerScore] = {}
+    if first.centres >= SOLO_CENTRES:
+        notes.append(f"solo: {first.power.value} ({first.player}) with {first.centres} centres")
+        modified = POSITION_BONUS[0] + BREAK_BONUS + SOLO_BONUS + PER_CENTRE * first.centres + PARTICIPATION
+        scores[first.power] = PlayerScore(first.player, first.power.value, modified * (1 + bonus), (
+            ("centres", first.centres), ("position", 1), ("unmodified", PER_CENTRE * first.centres),
+            ("position bonus", POSITION_BONUS[0]), ("break bonus", BREAK_BONUS), ("solo bonus", SOLO_BONUS),
+            ("participation", PARTICIPATION), ("TSS", bonus), ("TSS bonus", modified * bonus)))
+        survivor_rule = is_break = False
+    else:
+        second = order[1].centres
+        is_break = first.centres - second >= BREAK_MARGIN
+        notes.append(f"break: {first.power.value} leads by {first.centres - second}" if is_break
+                     else f"no break: {first.power.value} leads by {first.centres - second}; other survivors +{NO_BREAK_BONUS}")
+        survivor_rule = True
+    for p in order:
+        if p.power in scores:
+            continue
+        if not (survivor_rule and p.survived):
+            scores[p.power] = PlayerScore(p.player, p.power.value, Fraction(PARTICIPATION), (
+                ("centres", p.centres), ("position", position[p.power]), ("participation", PARTICIPATION)))
+            continue
+        pos = position[p.power]
+        position_bonus = POSITION_BONUS[pos - 1] if pos <= len(POSITION_BONUS) else 0
+        if p is first:
+            break_bonus = BREAK_BONUS if is_break else 0
+        else:
+            break_bonus = 0 if is_break else NO_BREAK_BONUS
+        modified = PER_CENTRE * p.centres + position_bonus + break_bonus
+        scores[p.power] = PlayerScore(p.player, p.power.value, modified * (1 + bonus) + PARTICIPATION, (
+            ("centres", p.centres), ("position", pos), ("unmodified", PER_CENTRE * p.centres),
+            ("position bonus", position_bonus), ("break bonus", break_bonus), ("modified", modified),
+            ("TSS", bonus), ("TSS bonus", modified * bonus), ("participation", PARTICIPATION)))
+    return GameScore(board.label, tuple(scores[p.power] for p in board.in_power_order()), tuple(notes))
+
+
+def _tie_notes(order: Sequence[PowerResult]) -> list[str]:
+    """Why each of two powers on equal centres is placed as it is (3.2), for the TD to see."""
+    notes = []
+    for upper, lower in zip(order, order[1:]):
+        if upper.centres != lower.centres or not upper.survived:
+            continue
+        years = len(upper.history)
+        year = next((i for i in range(years - 1, -1, -1) if upper.history[i] != lower.history[i]), None)
+        why = (f"{FIRST_YEAR + year}: {upper.history[year]} to {lower.history[year]} centres" if year is not None
+               else "equal in every year, power order")
+        notes.append(f"{upper.power.value} placed above {lower.power.value} on {upper.centres} centres each ({why})")
+    return notes
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One result as it enters the tournament total."""
+
+    player: str
+    round: int
+    game: str
+    """Board label, or 'sit-out'."""
+    seat: str
+    """Power played, or '' for a sit-out."""
+    points: Fraction
+    """The game score (or the sit-out points)."""
+    factor: Fraction
+    """Top-board and two-board multipliers, 1 when none applies."""
+    why: str
+    """The factors in words."""
+
+    @property
+    def counted(self) -> Fraction:
+        return self.points * self.factor
+
+
+def counted_results(t: Tournament) -> list[Counted]:
+    """Every game and sit-out of every player with its multipliers (004 sections 4 and 6)."""
+    s = t.settings
+    boards = sorted(t.games, key=lambda b: (b.round, b.board))
+    in_round: dict[tuple[int, str], list[PowerResult]] = {}
+    for b in boards:
+        for seat in b.powers:
+            in_round.setdefault((b.round, seat.player), []).append(seat)
+    rows = []
+    for b in boards:
+        game = score_game(b)
+        for seat in b.in_power_order():
+            factor, why = Fraction(1), []
+            if b.top:
+                factor *= s.top_board_factor
+                why.append(f"top board x{_show(s.top_board_factor)}")
+            seats = in_round[(b.round, seat.player)]
+            if len(seats) == 2 and all(x.survived for x in seats):
+                factor *= s.two_board_factor
+                why.append(f"survived two boards x{_show(s.two_board_factor)}")
+            rows.append(Counted(seat.player, b.round, b.label, seat.power.value, game.of(seat.player).points,
+                                factor, ", ".join(why)))
+    for sit in sorted(t.sit_outs, key=lambda x: (x.round, x.player)):
+        rows.append(Counted(sit.player, sit.round, "sit-out", "", s.sit_out_points, Fraction(1), "sat out at the TD's request"))
+    return rows
+
+
+def _show(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _years(t: Tournament, rnd: int) -> int:
+    return dict(t.round_years).get(rnd, t.settings.game_years)
+
+
+def tournament_problems(t: Tournament) -> list[Problem]:
+    """Everything wrong with a tournament record, all at once."""
+    c = Collector()
+    s = t.settings
+    for name in ("top_board_factor", "two_board_factor"):
+        c.check(getattr(s, name) > 0, f"{name} must be more than 0", "settings")
+    c.check(s.game_years >= 1, f"years per game {s.game_years} must be at least 1", "settings")
+    for rnd, years in t.round_years:
+        c.check(years >= 1, f"years {years} must be at least 1", f"round {rnd}")
+    for b in t.games:
+        c.extend(board_problems(b, need_history=True))
+        last = FIRST_YEAR - 1 + _years(t, b.round)
+        year = b.final_year
+        if year is not None and year > last:
+            c.add(f"the centre count runs to {year}, but round {b.round} games end in {last}", f"game {b.label}")
+    c.extend(boards_problems(t.games))
+    tops = [b.label for b in t.games if b.top]
+    c.check(len(tops) <= 1, f"{len(tops)} top boards ({', '.join(tops)}); there is only one", "tournament")
+    playing = {(b.round, p.player) for b in t.games for p in b.powers}
+    seen: set[tuple[int, str]] = set()
+    for sit in t.sit_outs:
+        where = f"round {sit.round}, {sit.player}"
+        c.check((sit.round, sit.player) not in playing, "sits out and plays in the same round", where)
+        c.check((sit.round, sit.player) not in seen, "sit-out entered twice", where)
+        seen.add((sit.round, sit.player))
+    for a in t.adjustments:
+        c.check(a.points >= -s.max_conduct_penalty,
+                f"penalty {-a.points} exceeds the {s.max_conduct_penalty} a conduct penalty may take (004 section 8)",
+                f"adjustment for {a.player}")
+    everyone = {p for _, p in playing} | {x.player for x in t.sit_outs}
+    c.extend(players_problems(everyone, t.adjustments, t.lot_decisions))
+    return c.problems
+
+
+def _rank(t: Tournament, rows: Sequence[Counted]) -> Standings:
+    players = sorted({r.player for r in rows})
+    totals = {p: sum((r.counted for r in rows if r.player == p), Fraction(0)) for p in players}
+    games = {p: sorted((r.counted for r in rows if r.player == p and r.seat), reverse=True) for p in players}
+    criteria = [
+        Criterion("best game", True, field_values({p: g[0] if g else None for p, g in games.items()})),
+        Criterion("second-best game", True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
+    ]
+    return rank(players, totals, criteria, tournament=t.name, total_name="points",
+                lot_decisions=dict(t.lot_decisions), adjustments=t.adjustments)
+
+
+def _top_three_first(table: Standings, top: Board) -> Standings:
+    """Section 4: the first three of the top board take places 1-3, the rest follow by points."""
+    podium = [p.player for p in board_order(top)[:3]]
+    before = {r.player: table.rows[i - 1] if i else None for i, r in enumerate(table.rows)}
+    ordered = [table.row(p) for p in podium] + [r for r in table.rows if r.player not in podium]
+    rows = []
+    for i, r in enumerate(ordered):
+        if i == 0:
+            decided_by = None
+        elif i <= 3:
+            decided_by = "top board position"
+        elif before[r.player] is ordered[i - 1] or r.total == ordered[i - 1].total:
+            decided_by = r.decided_by
+        else:
+            decided_by = table.total_name
+        rows.append(replace(r, rank=i + 1, decided_by=decided_by))
+    return replace(table, rows=tuple(rows))
+
+
+def standings(t: Tournament) -> TournamentResult:
+    """The sum of all games and sit-outs, the top board's first three on top (004 sections 4 and 6)."""
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    rows = counted_results(t)
+    table = _rank(t, rows)
+    top = next((b for b in t.games if b.top), None)
+    notes = []
+    if top is not None:
+        table = _top_three_first(table, top)
+        notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
+    else:
+        notes.append("no top board entered: every place is by points")
+    notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
+              for g in table.unresolved_lots]
+    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
+                    tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
+                          for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)
+    return TournamentResult("italia2010", table, games, extras, tuple(notes))
+
+
+def ranking_before_top_board(t: Tournament) -> Standings:
+    """3.3: the ranking that seeds the top board: all results of the rounds before it."""
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    top = next((b for b in t.games if b.top), None)
+    before = t if top is None else replace(
+        t, games=tuple(b for b in t.games if b.round < top.round),
+        sit_outs=tuple(s for s in t.sit_outs if s.round < top.round))
+    return _rank(t, counted_results(before))
+
+
+# --- JSON (docs/formats/diplomacy.md) ----------------------------------------------
+
+
+def game_from_dict(data: Mapping[str, Any]) -> Board:
+    """One board with its centre-count sheet from JSON; ValidationError with every problem otherwise."""
+    c = Collector()
+    board = board_from_dict(data, "game", c)
+    c.raise_if_any()
+    assert board is not None
+    validate_board(board, need_history=True)
+    return board
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    """A tournament record from JSON; ValidationError with every problem otherwise."""
+    c = Collector()
+    if not isinstance(data, Mapping):
+        raise ValidationError("a tournament must be a JSON object")
+    unknown_keys(data, {"ruleset", "name", "settings", "rounds", "games", "sit_outs", "adjustments", "lot_decisions"},
+                 "tournament", c)
+    c.check(data.get("ruleset", "italia2010") == "italia2010",
+            f"ruleset {data.get('ruleset')!r} is not italia2010", "tournament")
+    name = read_text(data.get("name", "Italia 2010"), "name", "tournament", c)
+    settings = settings_from_dict(Settings, data.get("settings"), c)
+    rounds = []
+    for i, raw in enumerate(read_list(data, "rounds", c)):
+        where = f"rounds, entry {i + 1}"
+        if not isinstance(raw, Mapping):
+            c.add("a round must be an object with round and years", where)
+            continue
+        unknown_keys(raw, {"round", "years"}, where, c)
+        rnd, years = read_int(raw.get("round"), "round", where, c, 1), read_int(raw.get("years"), "years", where, c, 1)
+        if rnd is not None and years is not None:
+            rounds.append((rnd, years))
+    sit_outs = []
+    for i, raw in enumerate(read_list(data, "sit_outs", c)):
+        where = f"sit-out {i + 1}"
+        if not isinstance(raw, Mapping):
+            c.add("a sit-out must be an object with round and player", where)
+            continue
+        unknown_keys(raw, {"round", "player"}, where, c)
+        rnd, player = read_int(raw.get("round"), "round", where, c, 1), read_text(raw.get("player"), "player", where, c)
+        if rnd is not None and player is not None:
+            sit_outs.append(SitOut(rnd, player))
+    games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read_list(data, "games", c))]
+    c.check(bool(games), "no games entered", "tournament")
+    adjustments = adjustments_from(data, c)
+    lots = lot_decisions_from(data, c)
+    c.raise_if_any()
+    t = Tournament(name or "", tuple(g for g in games if g is not None), settings, tuple(sit_outs), tuple(rounds),
+                   adjustments, lots)
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
+    return t
+
+
+SUMMARY = (
+    "Scoring System Italia 2010, WDC 2024 version (seed 004). Eliminated: 1 point. Survivor: 4 per centre, "
+    "position bonus 70/34/16 (positions never shared: earlier years decide, then Austria, Germany, Italy, "
+    "Turkey, England, Russia, France); break: the first leading by 3+ centres gets 30 more, otherwise every "
+    "other survivor gets 10 more; total = modified x (1 + TSS) + 1 with TSS = 10 % per power on 3+ centres "
+    "beyond the first. Solo (18): (70 + 30 + 170 + 4 x 18 + 1) x (1 + TSS), others 1. Tournament: sum of all "
+    "games; top board x 1.2; 15 % more on both results for surviving two boards in one round; 50 per sit-out "
+    "asked by the TD; conduct penalties up to 200. Places 1-3 are the top board's first three. Ties (house "
+    "choice, the seed gives none): best single game, then second-best game, then lot."
+)
+
+RULESET = Ruleset(
+    id="italia2010",
+    name="Scoring System Italia 2010 (WDC 2024)",
+    seed="004_21ff48e050ca1434.txt",
+    summary=SUMMARY,
+    settings=Settings(),
+    score_game=score_game,
+    standings=standings,
+    game_from_dict=game_from_dict,
+    tournament_from_dict=tournament_from_dict,
+    extra={"board_order": board_order, "ranking_before_top_board": ranking_before_top_board,
+           "counted_results": counted_results},
+)
