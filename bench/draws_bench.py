@@ -1,0 +1,151 @@
+"""Draw quality and speed against a random draw and, for Diplomacy, dipvis's seeder.
+
+    python bench/draws_bench.py --quick    # a few sizes, under a minute
+    python bench/draws_bench.py            # every size of the goals (the baseline takes minutes at 350)
+
+Goals (the issue): Friedrich zero repeated pairs for 16..200 players, each under
+2 s; Diplomacy over 3 rounds at least as few repeats as the baseline
+(bench/baseline_seeder.py), in less time, and no power repeat; Carcassonne
+16..400 players at the lower bound. Figures are for the whole tournament.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from baseline_seeder import BaselineSeeder  # noqa: E402
+
+from tourneybook.draws import (  # noqa: E402
+    POWERS, ROLES, Draw, Game, Round, Seat, Table, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
+)
+from tourneybook.draws.carcassonne import small_tables  # noqa: E402
+
+SEED = 2024
+
+
+def players(n: int) -> list[str]:
+    return [f"P{i:03}" for i in range(1, n + 1)]
+
+
+def random_draw(game: Game, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> Draw:
+    """Shuffle and cut, round after round; seats labelled in a random order."""
+    built = []
+    for r in range(rounds):
+        order = rng.sample(field, len(field))
+        tables, start = [], 0
+        for t, size in enumerate(sizes):
+            names = labels(size)
+            rng.shuffle(names)
+            tables.append(Table(t + 1, tuple(Seat(s, p) for s, p in zip(names, order[start : start + size]))))
+            start += size
+        built.append(Round(r + 1, tuple(tables)))
+    return Draw(game, tuple(built))
+
+
+def timed(make):
+    start = time.perf_counter()
+    result = make()
+    return result, time.perf_counter() - start
+
+
+def bench_friedrich(sizes: list[int]) -> bool:
+    print("\nFriedrich: 4 rounds, one role each (goal: 0 repeated pairs, < 2 s)")
+    print(f"{'players':>7} {'time s':>7} {'repeated pairs':>15} {'role repeats':>13} {'random: pairs':>14} {'roles':>6}")
+    ok = True
+    for n in sizes:
+        draw, seconds = timed(lambda: draw_friedrich(players(n), rng=random.Random(SEED)))
+        ours = quality(draw)
+        rnd = quality(random_draw(Game.FRIEDRICH, players(n), [4] * (n // 4), lambda s: list(ROLES), 4, random.Random(SEED)))
+        ok &= ours.repeated_pairs == 0 and seconds < 2 and ours.seat_repeats == 0
+        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>15} {ours.seat_repeats:>13} {rnd.repeated_pairs:>14} {rnd.seat_repeats:>6}")
+    return ok
+
+
+def _baseline_rounds(field: list[str], rounds: int) -> tuple[Round, ...]:
+    seeder = BaselineSeeder(field, random.Random(SEED))
+    built = []
+    for r in range(rounds):
+        boards = seeder.seed_games_and_powers()
+        for board in boards:
+            seeder.add_played_game(board)
+        built.append(Round(r + 1, tuple(Table(t + 1, tuple(Seat(pw, p) for p, pw in b)) for t, b in enumerate(boards))))
+    return tuple(built)
+
+
+def _our_rounds(field: list[str], rounds: int) -> tuple[Round, ...]:
+    history: tuple[Round, ...] = ()
+    for r in range(rounds):
+        history += draw_diplomacy(field, history=history, rng=random.Random(SEED + r)).rounds
+    return history
+
+
+def bench_diplomacy(sizes: list[int]) -> bool:
+    print("\nDiplomacy: 3 rounds drawn round by round (goal: cost <= baseline, faster, 0 power repeats)")
+    print("cost = sum over pairs of (boards shared - 1)^2; bound = proven lower bound")
+    head = (f"{'players':>7} {'ours s':>7} {'base s':>8} {'time ratio':>10} {'cost ours':>9} {'base':>5} {'random':>6} "
+            f"{'bound':>5} {'pairs ours':>10} {'base':>5} {'random':>6} {'power rep o/b/r':>15} {'theatre rep o/b/r':>17}")
+    print(head)
+    ok = True
+    for n in sizes:
+        field = players(n)
+        ours_rounds, ours_s = timed(lambda: _our_rounds(field, 3))
+        base_rounds, base_s = timed(lambda: _baseline_rounds(field, 3))
+        rand = random_draw(Game.DIPLOMACY, field, [7] * (n // 7), lambda s: [p.value for p in POWERS], 3, random.Random(SEED))
+        o, b, x = (quality(Draw(Game.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
+        ok &= o.rematch_cost <= b.rematch_cost and o.repeated_pairs <= b.repeated_pairs
+        ok &= ours_s < base_s and o.seat_repeats == 0
+        print(
+            f"{n:>7} {ours_s:>7.3f} {base_s:>8.3f} {ours_s / base_s:>10.3f} {o.rematch_cost:>9} {b.rematch_cost:>5} "
+            f"{x.rematch_cost:>6} {o.rematch_bound:>5} {o.repeated_pairs:>10} {b.repeated_pairs:>5} {x.repeated_pairs:>6} "
+            f"{f'{o.seat_repeats}/{b.seat_repeats}/{x.seat_repeats}':>15} "
+            f"{f'{o.theatre_repeats}/{b.theatre_repeats}/{x.theatre_repeats}':>17}"
+        )
+    return ok
+
+
+def bench_carcassonne(sizes: list[int]) -> bool:
+    print("\nCarcassonne: 4 rounds (goal: repeats at the lower bound)")
+    print(f"{'players':>7} {'time s':>7} {'pairs':>6} {'cost':>5} {'bound':>5} {'3-table rep':>11} {'bound':>5} "
+          f"{'random: pairs':>14} {'3-table rep':>11}")
+    ok = True
+    for n in sizes:
+        draw, seconds = timed(lambda: draw_carcassonne(players(n), rng=random.Random(SEED)))
+        ours = quality(draw)
+        b = small_tables(n) or 0
+        shape = [4] * ((n - 3 * b) // 4) + [3] * b
+        rnd = quality(random_draw(Game.CARCASSONNE, players(n), shape, lambda s: [f"seat {i}" for i in range(1, s + 1)], 4, random.Random(SEED)))
+        ok &= ours.rematch_cost == ours.rematch_bound and ours.small_table_repeats == ours.small_table_bound
+        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>6} {ours.rematch_cost:>5} {ours.rematch_bound:>5} "
+              f"{ours.small_table_repeats:>11} {ours.small_table_bound:>5} {rnd.repeated_pairs:>14} {rnd.small_table_repeats:>11}")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few sizes only (under a minute)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        friedrich, diplomacy, carcassonne = [16, 24, 48, 200], [21, 35, 70, 140], [16, 17, 37, 101, 400]
+    else:
+        friedrich = list(range(16, 201, 4))
+        diplomacy = [21, 28, 35, 42, 49, 56, 70, 105, 140, 210, 280, 350]
+        carcassonne = [16, 17, 18, 19, 20, 22, 25, 30, 37, 50, 75, 101, 150, 200, 250, 301, 350, 399, 400]
+    results = {
+        "Friedrich": bench_friedrich(friedrich),
+        "Diplomacy": bench_diplomacy(diplomacy),
+        "Carcassonne": bench_carcassonne(carcassonne),
+    }
+    print()
+    for game, met in results.items():
+        print(f"{game}: goals {'met' if met else 'NOT met'}")
+    return 0 if all(results.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""Draws and seating: pure generators, measured by quality figures.
+
+Each generator takes plain inputs (players, rounds, history, constraints) and a
+seeded ``random.Random`` and returns a frozen :class:`Draw`: rounds -> tables ->
+seats (role, power or seat number, player), each table with the reasons for
+any compromise. Nothing is printed and no input is changed; the same seed gives
+the same draw.
+"""
+
+from .carcassonne import Bracket, Match, draw_carcassonne, knockout_bracket
+from .diplomacy import draw_diplomacy, draw_italia_top_board
+from .friedrich import check_final_choices, draw_friedrich
+from .model import (
+    DEFAULT_THEATRES,
+    DEFAULT_WEIGHTS,
+    POWERS,
+    ROLES,
+    Draw,
+    Game,
+    Power,
+    Role,
+    Round,
+    Seat,
+    Table,
+    Weights,
+)
+from .quality import QualityReport, quality, rematch_bound
+
+__all__ = [
+    "Bracket",
+    "DEFAULT_THEATRES",
+    "DEFAULT_WEIGHTS",
+    "Draw",
+    "Game",
+    "Match",
+    "POWERS",
+    "Power",
+    "QualityReport",
+    "ROLES",
+    "Role",
+    "Round",
+    "Seat",
+    "Table",
+    "Weights",
+    "check_final_choices",
+    "draw_carcassonne",
+    "draw_diplomacy",
+    "draw_friedrich",
+    "draw_italia_top_board",
+    "knockout_bracket",
+    "quality",
+    "rematch_bound",
+]

@@ -1,0 +1,214 @@
+"""Carcassonne preliminary draw and knock-out bracket (seed 002).
+
+Seed 002: "The preelimination includes a total of four games with all
+participants [...] all of the games will be four player games if possible.
+Should it not be possible to divide the total number of players by four, there
+will be a maximum of three tables with only three players in every round."
+RULES.md: N = 4a + 3b with b <= 3 (N = 5 cannot be seated); spread the 3-player
+tables so no one sits at one twice when avoidable; minimise repeated opponents.
+
+Method: for a fresh field the rows construction of :mod:`.design` with ``b``
+empty places in one row (they never meet, so each round has exactly ``b``
+tables of three), then the search of :mod:`.search`; after played rounds, a
+shuffled seating and the search.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .cost import keep_apart_partners, meeting_counts
+from .design import rows_by_cluster, rows_design
+from .explain import Ledger, make_round
+from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
+from .model import DEFAULT_WEIGHTS, Draw, Game, Round, Weights
+from .quality import rematch_bound
+from .search import Seating, improve
+
+STEPS_PER_PLAYER = 1000
+"""Search budget: steps per player (spent only while a compromise remains)."""
+PATIENCE = 3000
+"""Steps without progress after which the search stops."""
+MAX_STEPS = 10_000
+"""Upper limit of search steps, whatever the field."""
+
+
+def small_tables(n: int) -> int | None:
+    """How many 3-player tables a round of ``n`` needs (N = 4a + 3b, b <= 3), or None.
+
+    >>> [small_tables(n) for n in (16, 17, 18, 19, 5, 9)]
+    [0, 3, 2, 1, None, 3]
+    """
+    b = (4 - n % 4) % 4
+    return b if n >= 3 * b and n > 0 else None
+
+
+def draw_carcassonne(
+    players: Sequence[str],
+    rounds: int = 4,
+    history: Sequence[Round] = (),
+    keep_apart: Sequence[Collection[str]] = (),
+    *,
+    rng: random.Random,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Draw:
+    """Draw preliminary rounds: tables of four, the fewest tables of three, fewest repeated opponents.
+
+    Tables of three come last in each round; seats are 'seat 1'... in playing order.
+
+    Worked example: 18 players make two tables of four and two of three each
+    round (18 = 4 * 3 + 3 * 2); over four rounds nobody meets an opponent twice,
+    and the 24 seats at 3-player tables make only the 6 second visits that 18
+    players cannot avoid:
+
+    >>> import random
+    >>> from tourneybook.draws import quality
+    >>> draw = draw_carcassonne([f"P{i:02}" for i in range(1, 19)], rng=random.Random(3))
+    >>> [len(t.seats) for t in draw.rounds[0].tables]
+    [4, 4, 4, 3, 3]
+    >>> report = quality(draw)
+    >>> report.repeated_pairs, report.small_table_repeats, report.small_table_bound
+    (0, 6, 6)
+
+    Five players are refused: ``InputError: players: 5 players cannot be seated
+    [...] 3, 4, 6 or more can``.
+    """
+    check_rng(rng)
+    collector = input_collector()
+    field = checked_players(players, collector)
+    check_history(history, collector)
+    groups = checked_groups(keep_apart, field, collector)
+    n = len(field)
+    b = small_tables(n)
+    if b is None:
+        collector.add(
+            f"{n} players cannot be seated at tables of four with at most three tables of three "
+            "(N = 4a + 3b, b <= 3): 3, 4, 6 or more can",
+            "players",
+        )
+    if rounds < 1:
+        collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
+    collector.raise_if_any()
+    assert b is not None
+
+    index = {name: i for i, name in enumerate(field)}
+    partners = keep_apart_partners(index, groups)
+    meetings = meeting_counts(index, history)
+    small_history = [0] * n
+    for rnd in history:
+        for table in rnd.tables:
+            if len(table.seats) == 3:
+                for name in table.players:
+                    if name in index:
+                        small_history[index[name]] += 1
+    big = (n - 3 * b) // 4
+    shape = [4] * big + [3] * b
+    if not history:
+        tables = _fresh_tables(field, groups, index, b, rounds, rng)
+    else:
+        tables = [_shuffled_round(n, shape, small_history, rng) for _ in range(rounds)]
+    small = [[len(t) == 3 for t in rnd] for rnd in tables]
+    classes = [[0] * n for _ in range(rounds)]
+    seating = Seating(tables, classes, small, meetings, partners, small_history, weights)
+    target = weights.rematch * rematch_bound(history, [field] * rounds, [shape] * rounds)
+    target += weights.small_table * max(0, sum(small_history) + 3 * b * rounds - n)
+    improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
+
+    ledger = Ledger(meetings, partners, small_history)
+    built = []
+    for r, rnd in enumerate(seating.rounds):
+        ordered = sorted(rnd, key=len, reverse=True)
+        for table in ordered:
+            rng.shuffle(table)  # seat 1 starts: drawn, not by strength
+        built.append(
+            make_round(
+                len(history) + r + 1,
+                ordered,
+                lambda t, table: [f"seat {i}" for i in range(1, len(table) + 1)],
+                field,
+                ledger,
+                [len(t) == 3 for t in ordered],
+            )
+        )
+    notes = ()
+    if seating.cost > target:
+        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
+    return Draw(Game.CARCASSONNE, tuple(built), notes)
+
+
+def _fresh_tables(field, groups, index, b: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:
+    """The rows construction with ``b`` empty places in row 0; a table that gets one seats three."""
+    n = len(field)
+    m = (n + b) // 4
+    rows = rows_by_cluster(n, groups, index, [m - b, m, m, m], rng)
+    empty = -1
+    point_to_player = [empty] * b + [p for row in rows for p in row]
+    design = rows_design(m, rounds)
+    return [
+        [[point_to_player[pt] for pt in table if point_to_player[pt] != empty] for table in rnd] for rnd in design
+    ]
+
+
+def _shuffled_round(n: int, shape: Sequence[int], small_history: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """A random round; the 3-player seats go to those who sat at the fewest so far."""
+    order = sorted(rng.sample(range(n), n), key=lambda p: small_history[p])
+    smalls = [s for s in shape if s == 3]
+    small_seats, rest = order[: 3 * len(smalls)], order[3 * len(smalls) :]
+    rng.shuffle(rest)
+    tables, start = [], 0
+    for size in shape:
+        if size == 4:
+            tables.append(rest[start : start + 4])
+            start += 4
+    for k in range(len(smalls)):
+        tables.append(small_seats[3 * k : 3 * k + 3])
+    return tables
+
+
+@dataclass(frozen=True)
+class Match:
+    """One best-of-three knock-out match (seed 002; RULES.md, Carcassonne: knock-out)."""
+
+    label: str
+    """'S1'..'S8' (last sixteen), 'Q1'..'Q4', 'SF1', 'SF2', 'F'."""
+    high: str
+    """The higher seed (starts games 1 and 3): a player, or 'winner S1' for a later match."""
+    low: str
+    """The lower seed: a player, or 'winner S8'."""
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """The knock-out bracket of the best sixteen, in playing order."""
+
+    matches: tuple[Match, ...]
+    """S1..S8, Q1..Q4, SF1, SF2, F."""
+
+    def render(self) -> str:
+        return "\n".join(f"{m.label}: {m.high} v {m.low}" for m in self.matches)
+
+
+_LATER = (
+    ("Q1", "S1", "S8"), ("Q2", "S2", "S7"), ("Q3", "S3", "S6"), ("Q4", "S4", "S5"),
+    ("SF1", "Q1", "Q4"), ("SF2", "Q2", "Q3"), ("F", "SF1", "SF2"),
+)
+"""RULES.md: Q1 = S1vS8, Q2 = S2vS7, Q3 = S3vS6, Q4 = S4vS5; SF1 = Q1vQ4, SF2 = Q2vQ3; final SF1vSF2."""
+
+
+def knockout_bracket(ranked_players: Sequence[str]) -> Bracket:
+    """The bracket from the preliminary standings (best first); only the best sixteen play.
+
+    >>> b = knockout_bracket([f"R{i}" for i in range(1, 17)])
+    >>> print(b.render().splitlines()[0], b.render().splitlines()[7], b.render().splitlines()[8], sep="; ")
+    S1: R1 v R16; S8: R8 v R9; Q1: winner S1 v winner S8
+    """
+    collector = input_collector()
+    top = checked_players(ranked_players, collector)[:16]
+    if len(top) < 16:
+        collector.add(f"the knock-out needs the best sixteen; only {len(top)} ranked", "standings")
+    collector.raise_if_any()
+    first = tuple(Match(f"S{k}", top[k - 1], top[16 - k]) for k in range(1, 9))
+    later = tuple(Match(label, f"winner {a}", f"winner {b}") for label, a, b in _LATER)
+    return Bracket(first + later)

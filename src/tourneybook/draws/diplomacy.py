@@ -1,0 +1,322 @@
+"""Diplomacy seating: boards of seven, powers and theatres, and the Italia top board.
+
+Seed 003, II.3-II.5: "Efforts will be made to maximize the number of new
+opponents faced by each player in every round"; "A player should not be
+assigned the same power twice"; different theatres when possible; "In the event
+that the number of players checked in for a round is not a multiple of seven,
+the TD may ask designated players to sit out or play on two boards". Seed 004,
+4.1: on the top board "the powers will be picked randomly from a cup/bag,
+starting from the first in the ranking".
+
+Method: a greedy construction (each player to the board where they add the
+least cost), the search of :mod:`.search` over all new rounds, then powers
+board by board (:mod:`.powers`), swapping a player with another board when a
+board cannot avoid a power repeat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+
+from .cost import keep_apart_partners, meeting_counts, rematch_cost
+from .explain import Ledger, make_round, ordinal
+from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
+from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Game, Power, Round, Seat, Table, Weights
+from .powers import PowerBook, assign_powers
+from .quality import rematch_bound
+from .search import Seating, improve
+
+BOARD = 7
+"""Players per board: one per power."""
+STEPS_PER_PLAYER = 40
+"""Search budget: steps per seat of the new rounds (spent only while a compromise remains)."""
+PATIENCE = 600
+"""Steps without progress after which the search stops."""
+MAX_STEPS = 6_000
+"""Upper limit of search steps, whatever the field."""
+
+
+def draw_diplomacy(
+    players: Sequence[str],
+    rounds: int = 1,
+    history: Sequence[Round] = (),
+    keep_apart: Sequence[Collection[str]] = (),
+    *,
+    rng: random.Random,
+    sit_outs: Mapping[int, Collection[str]] | None = None,
+    doubles: Mapping[int, Collection[str]] | None = None,
+    theatres: Mapping[str, Collection[Power]] = DEFAULT_THEATRES,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Draw:
+    """Draw Diplomacy rounds: boards of seven, most new opponents, no power twice, varied theatres.
+
+    ``sit_outs`` and ``doubles`` are the organiser's choices, by tournament round
+    number: who sits out and who plays two boards that round. Each round's seats
+    (players - sitting out + doubles) must be a multiple of seven. ``theatres``
+    maps a theatre name to its powers (default West, Central, East).
+
+    Worked example: 22 players; the organiser has one sit out of round 1:
+
+    >>> import random
+    >>> field = [f"P{i:02}" for i in range(1, 23)]
+    >>> draw = draw_diplomacy(field, sit_outs={1: ["P22"]}, rng=random.Random(5))
+    >>> [len(t.seats) for t in draw.rounds[0].tables], draw.rounds[0].sitting_out
+    ([7, 7, 7], ('P22',))
+
+    Without that choice the round is refused: ``InputError: round 1: 22 players
+    - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 to
+    sit out or 6 to play two boards``.
+    """
+    check_rng(rng)
+    collector = input_collector()
+    field = checked_players(players, collector)
+    check_history(history, collector)
+    groups = checked_groups(keep_apart, field, collector)
+    theatre_of = _theatre_map(theatres, collector)
+    numbers = [len(history) + k + 1 for k in range(rounds)]
+    if rounds < 1:
+        collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
+    sitting = _by_round(sit_outs or {}, numbers, field, "sit-outs", collector)
+    doubling = _by_round(doubles or {}, numbers, field, "double boards", collector)
+    for number in numbers:
+        _check_seats(number, len(field), sitting[number], doubling[number], collector)
+    collector.raise_if_any()
+
+    index = {name: i for i, name in enumerate(field)}
+    partners = keep_apart_partners(index, groups)
+    meetings = meeting_counts(index, history)
+    entries = [
+        [index[p] for p in field if p not in sitting[number]] + [index[p] for p in doubling[number]]
+        for number in numbers
+    ]
+    tables = _greedy_rounds(entries, meetings, partners, weights, rng)
+    classes = [[0] * len(field) for _ in numbers]
+    small = [[False] * len(rnd) for rnd in tables]
+    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights)
+    seated = [[field[p] for p in e] for e in entries]
+    target = weights.rematch * rematch_bound(history, seated, [[BOARD] * (len(e) // BOARD) for e in entries])
+    improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
+
+    book = PowerBook(theatre_of)
+    for rnd in history:
+        for table in rnd.tables:
+            for seat in table.seats:
+                if seat.player in index and seat.seat in set(POWERS):
+                    book.record(index[seat.player], Power(seat.seat))
+    ledger = Ledger(meetings, partners, [0] * len(field))
+    built = []
+    for r, number in enumerate(numbers):
+        assigned = _powers_for_round(seating, r, book, field, weights, rng)
+        reasons = [board_reasons for _, _, board_reasons in assigned]
+        ordered = [sorted(zip(board, powers), key=lambda bp: POWERS.index(bp[1])) for board, powers, _ in assigned]
+        built.append(
+            make_round(
+                number,
+                [[p for p, _ in board] for board in ordered],
+                lambda t, _: [power.value for _, power in ordered[t]],
+                field,
+                ledger,
+                small[r],
+                lambda t: reasons[t],
+                tuple(sorted(sitting[number], key=field.index)),
+            )
+        )
+    notes = ()
+    if seating.cost > target:
+        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
+    return Draw(Game.DIPLOMACY, tuple(built), notes)
+
+
+def _theatre_map(theatres: Mapping[str, Collection[Power]], collector) -> dict[Power, str]:
+    theatre_of: dict[Power, str] = {}
+    for name, powers in theatres.items():
+        for power in powers:
+            if power not in set(POWERS):
+                collector.add(f"{power!r} is not a power", f"theatre {name}")
+            elif power in theatre_of:
+                collector.add(f"{power} is also in theatre {theatre_of[Power(power)]}", f"theatre {name}")
+            else:
+                theatre_of[Power(power)] = name
+    return theatre_of
+
+
+def _by_round(
+    choice: Mapping[int, Collection[str]], numbers: Sequence[int], field: Sequence[str], what: str, collector
+) -> dict[int, frozenset[str]]:
+    known = set(field)
+    for number in choice:
+        if number not in numbers:
+            collector.add(f"round {number} is not drawn now (rounds {', '.join(map(str, numbers))})", what)
+    result = {}
+    for number in numbers:
+        names = list(choice.get(number, ()))
+        for name in names:
+            if name not in known:
+                collector.add(f"{name} is not in the field", f"{what}, round {number}")
+        for name in sorted({n for n in names if names.count(n) > 1}):
+            collector.add(f"{name} is named twice", f"{what}, round {number}")
+        result[number] = frozenset(n for n in names if n in known)
+    return result
+
+
+def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozenset[str], collector) -> None:
+    where = f"round {number}"
+    for name in sorted(sitting & doubling):
+        collector.add(f"{name} cannot both sit out and play two boards", where)
+    seats = n - len(sitting) + len(doubling)
+    if seats <= 0:
+        collector.add("nobody is left to play", where)
+    elif seats % BOARD:
+        short = seats % BOARD
+        collector.add(
+            f"{n} players - {len(sitting)} sitting out + {len(doubling)} on two boards = {seats} seats, "
+            f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards",
+            where,
+        )
+    elif doubling and seats < 2 * BOARD:
+        collector.add("playing two boards needs at least two boards", where)
+
+
+def _greedy_rounds(
+    entries: Sequence[Sequence[int]], meetings, partners, weights: Weights, rng: random.Random
+) -> list[list[list[int]]]:
+    """Construction: each entry, in random order (doubles first), to the board where it adds least cost."""
+    meet = [list(row) for row in meetings]
+    rounds = []
+    for seats in entries:
+        boards: list[list[int]] = [[] for _ in range(len(seats) // BOARD)]
+        doubled = {p for p in seats if seats.count(p) > 1}
+        order = rng.sample(list(seats), len(seats))
+        order.sort(key=lambda p: p not in doubled)
+        for p in order:
+            best, choice = None, []
+            for b, board in enumerate(boards):
+                if len(board) == BOARD or p in board:
+                    continue
+                added = sum(
+                    weights.rematch * (rematch_cost(meet[p][q] + 1) - rematch_cost(meet[p][q]))
+                    + (weights.keep_apart if q in partners[p] else 0)
+                    for q in board
+                )
+                key = (added, len(board))
+                if best is None or key < best:
+                    best, choice = key, [b]
+                elif key == best:
+                    choice.append(b)
+            boards[rng.choice(choice)].append(p)
+        for board in boards:
+            for a in board:
+                for b in board:
+                    if a != b:
+                        meet[a][b] += 1
+        rounds.append(boards)
+    return rounds
+
+
+def _powers_for_round(
+    seating: Seating, r: int, book: PowerBook, field: Sequence[str], weights: Weights, rng: random.Random
+) -> list[tuple[list[int], list[Power], list[str]]]:
+    """Powers board by board, recorded as they go (a double-board player sees their other board).
+
+    A board that cannot avoid a power repeat swaps one player with another board
+    when both can then do without one, taking the swap that costs the fewest rematches.
+    """
+    boards = seating.rounds[r]
+    assigned: dict[int, list[Power]] = {}
+    for t in range(len(boards)):
+        powers = assign_powers(boards[t], book, weights, rng)
+        if book.repeats(boards[t], powers):
+            best = _repair_swap(seating, r, t, assigned, book, weights, rng)
+            if best is not None:
+                _, i, u, j = best
+                if u in assigned:
+                    book.forget_board(boards[u], assigned[u])
+                seating.swap(r, t, i, u, j)
+                if u in assigned:
+                    assigned[u] = assign_powers(boards[u], book, weights, rng)
+                    book.record_board(boards[u], assigned[u])
+                powers = assign_powers(boards[t], book, weights, rng)
+        assigned[t] = powers
+        book.record_board(boards[t], powers)
+    return [(list(board), assigned[t], _power_reasons(board, assigned[t], book, field)) for t, board in enumerate(boards)]
+
+
+def _repair_swap(
+    seating: Seating, r: int, t: int, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
+    rng: random.Random,
+) -> tuple[int, int, int, int] | None:
+    """The cheapest swap (rematch cost, seat, board, seat) after which board ``t`` and the other avoid repeats."""
+    boards = seating.rounds[r]
+    best = None
+    for i in range(len(boards[t])):
+        for u in range(len(boards)):
+            for j in range(len(boards[u]) if u != t else 0):
+                if not seating.can_swap(r, t, i, u, j):
+                    continue
+                delta = seating.delta(r, t, i, u, j)
+                if best is not None and delta >= best[0]:
+                    continue
+                done = u in assigned
+                if done:
+                    book.forget_board(boards[u], assigned[u])
+                seating.swap(r, t, i, u, j)
+                theirs = assign_powers(boards[u], book, weights, rng)
+                book.record_board(boards[u], theirs)
+                ours = assign_powers(boards[t], book, weights, rng)
+                ok = book.repeats(boards[t], ours) == 0
+                book.forget_board(boards[u], theirs)
+                ok = ok and (not done or book.repeats(boards[u], theirs) == 0)
+                seating.swap(r, t, i, u, j)
+                if done:
+                    book.record_board(boards[u], assigned[u])
+                if ok:
+                    best = (delta, i, u, j)
+    return best
+
+
+def _power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBook, field: Sequence[str]) -> list[str]:
+    """Reasons for a repeated power, and for a theatre had more often than an even spread needs.
+
+    ``book`` already holds this round.
+    """
+    reasons = []
+    theatres = max(1, len(set(book.theatre_of.values())))
+    for p, power in zip(board, powers):
+        times = book.powers[(p, power)]
+        if times > 1:
+            reasons.append(f"{field[p]} plays {power.value} for the {ordinal(times)} time: no board avoided it")
+        theatre = book.theatre_of.get(power)
+        if theatre is not None:
+            had = book.theatres[(p, theatre)]
+            if had > -(-book.games[p] // theatres):
+                reasons.append(f"{field[p]} plays in the {theatre} for the {ordinal(had)} time")
+    return reasons
+
+
+def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> Table:
+    """The Italia 2010 top board: the best seven, each drawing a power from the cup in ranking order.
+
+    Seed 004, 4.1: "The powers will be picked randomly from a cup/bag, starting
+    from the first in the ranking and going through the others in order of
+    scored points." Seats are in ranking order; the draw is reproducible from ``rng``.
+
+    >>> import random
+    >>> board = draw_italia_top_board([f"R{i}" for i in range(1, 10)], random.Random(2024))
+    >>> board.players
+    ('R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7')
+    >>> sorted(s.seat for s in board.seats) == sorted(p.value for p in POWERS)
+    True
+    """
+    check_rng(rng)
+    collector = input_collector()
+    top = checked_players(ranked_players, collector)[:BOARD]
+    if len(top) < BOARD:
+        collector.add(f"the top board needs seven players; only {len(top)} ranked", "standings")
+    collector.raise_if_any()
+    cup = list(POWERS)
+    seats = []
+    for name in top:
+        power = cup.pop(rng.randrange(len(cup)))
+        seats.append(Seat(power.value, name))
+    return Table(1, tuple(seats))

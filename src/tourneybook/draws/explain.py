@@ -1,0 +1,68 @@
+"""Turning seat numbers back into a readable :class:`~.model.Draw`, with the reasons.
+
+Every compromise at a table is written on that table: a pair meeting again
+(with how often), a keep-apart pair sharing it, a second 3-player table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .model import Round, Seat, Table
+
+_ORDINALS = {2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    return _ORDINALS.get(n, f"{n}th")
+
+
+class Ledger:
+    """Meetings counted round by round, so each table's reasons speak of that moment."""
+
+    def __init__(self, meetings: Sequence[Sequence[int]], partners: Sequence[frozenset[int]], small_counts: Sequence[int]):
+        self.meet = [list(row) for row in meetings]
+        self.partners = partners
+        self.small_counts = list(small_counts)
+
+    def seat(self, table: Sequence[int], small: bool, names: Sequence[str]) -> tuple[str, ...]:
+        """Count one table and return its reasons."""
+        reasons = []
+        unique = list(dict.fromkeys(table))
+        for i, a in enumerate(unique):
+            for b in unique[i + 1 :]:
+                self.meet[a][b] += 1
+                self.meet[b][a] += 1
+                count = self.meet[a][b]
+                if count > 1:
+                    reasons.append(f"rematch: {names[a]} and {names[b]} meet for the {ordinal(count)} time")
+                if b in self.partners[a]:
+                    reasons.append(f"keep-apart broken: {names[a]} and {names[b]} share this table")
+        if small:
+            for a in unique:
+                self.small_counts[a] += 1
+                if self.small_counts[a] > 1:
+                    reasons.append(
+                        f"{names[a]} sits at a 3-player table for the {ordinal(self.small_counts[a])} time"
+                    )
+        return tuple(reasons)
+
+
+def make_round(
+    number: int,
+    tables: Sequence[Sequence[int]],
+    seat_labels: Callable[[int, Sequence[int]], Sequence[str]],
+    names: Sequence[str],
+    ledger: Ledger,
+    small: Sequence[bool],
+    extra_reasons: Callable[[int], Sequence[str]] = lambda t: (),
+    sitting_out: Sequence[str] = (),
+) -> Round:
+    """A :class:`Round` from index tables; ``seat_labels(t, table)`` names each seat in order."""
+    built = []
+    for t, table in enumerate(tables):
+        labels = seat_labels(t, table)
+        reasons = ledger.seat(table, small[t], names) + tuple(extra_reasons(t))
+        seats = tuple(Seat(label, names[p]) for label, p in zip(labels, table))
+        built.append(Table(t + 1, seats, reasons))
+    return Round(number, tuple(built), tuple(sitting_out))

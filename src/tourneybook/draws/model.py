@@ -1,0 +1,163 @@
+"""What a draw is: rounds of tables of (seat, player), with the reasons for any compromise.
+
+The workbook layer writes a :class:`Draw` as it reads: one block per round, one
+line per table, one cell per seat. History (rounds already played) is given in
+the same shape, so a draw can be made all at once or round by round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+
+class Game(Enum):
+    """Which game a draw seats."""
+
+    FRIEDRICH = "Friedrich"
+    """Four players per table, one in each role (seeds 000 and 001)."""
+    CARCASSONNE = "Carcassonne"
+    """Tables of four, at most three tables of three per round (seed 002)."""
+    DIPLOMACY = "Diplomacy"
+    """Boards of seven, one power each (seeds 003 and 004)."""
+
+
+class Role(StrEnum):
+    """A Friedrich role (RULES.md, Friedrich: roles and nations)."""
+
+    FREDERICK = "Frederick"
+    """Prussia with Hanover."""
+    ELISABETH = "Elisabeth"
+    """Russia and Sweden."""
+    MARIA_THERESA = "Maria Theresa"
+    """Austria and the Imperial Army."""
+    POMPADOUR = "Pompadour"
+    """France."""
+
+
+class Power(StrEnum):
+    """A Diplomacy great power, in the order Italia 2010 uses for its last tie-break."""
+
+    AUSTRIA = "Austria"
+    """Starts with 3 centres."""
+    GERMANY = "Germany"
+    """Starts with 3 centres."""
+    ITALY = "Italy"
+    """Starts with 3 centres."""
+    TURKEY = "Turkey"
+    """Starts with 3 centres."""
+    ENGLAND = "England"
+    """Starts with 3 centres."""
+    RUSSIA = "Russia"
+    """Starts with 4 centres."""
+    FRANCE = "France"
+    """Starts with 3 centres."""
+
+
+ROLES: tuple[Role, ...] = tuple(Role)
+POWERS: tuple[Power, ...] = tuple(Power)
+
+DEFAULT_THEATRES: dict[str, frozenset[Power]] = {
+    "West": frozenset({Power.ENGLAND, Power.FRANCE}),
+    "Central": frozenset({Power.GERMANY, Power.ITALY, Power.AUSTRIA}),
+    "East": frozenset({Power.RUSSIA, Power.TURKEY}),
+}
+"""Seed 003, II.4 as RULES.md reads it: West, Central and East."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at one table."""
+
+    seat: str
+    """The role (Friedrich), the power (Diplomacy) or 'seat 1'... (Carcassonne)."""
+    player: str
+    """The player's name as entered."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table (board) of one round."""
+
+    number: int
+    """Table number within its round, from 1."""
+    seats: tuple[Seat, ...]
+    """The players in seat order (role order for Friedrich, power order for Diplomacy)."""
+    reasons: tuple[str, ...] = ()
+    """Readable reasons for every compromise at this table ('rematch that could not be avoided: A and B')."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.player for s in self.seats)
+
+    def seat_of(self, player: str) -> str:
+        for s in self.seats:
+            if s.player == player:
+                return s.seat
+        raise KeyError(player)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of a draw, or one round already played (history)."""
+
+    number: int
+    """Round number in the tournament, from 1."""
+    tables: tuple[Table, ...]
+    """The tables, numbered from 1."""
+    sitting_out: tuple[str, ...] = ()
+    """Players not seated this round (Diplomacy sit-outs chosen by the organiser)."""
+
+    def table_of(self, player: str) -> tuple[Table, ...]:
+        """The tables where ``player`` sits this round (two for a Diplomacy double board)."""
+        return tuple(t for t in self.tables if player in t.players)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The rounds drawn by one call of a generator (history is not repeated here)."""
+
+    game: Game
+    """Which game is seated."""
+    rounds: tuple[Round, ...]
+    """The new rounds, in order."""
+    notes: tuple[str, ...] = ()
+    """What the organiser must see about the draw as a whole."""
+
+    def render(self) -> str:
+        """A plain-text listing, one line per table."""
+        lines: list[str] = []
+        for rnd in self.rounds:
+            lines.append(f"Round {rnd.number}")
+            for table in rnd.tables:
+                seated = ", ".join(f"{s.seat}: {s.player}" for s in table.seats)
+                lines.append(f"  Table {table.number}: {seated}")
+                lines.extend(f"    ! {reason}" for reason in table.reasons)
+            if rnd.sitting_out:
+                lines.append(f"  Sitting out: {', '.join(rnd.sitting_out)}")
+        lines.extend(f"Note: {note}" for note in self.notes)
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Named penalty weights of the draw's cost function (higher = avoided harder).
+
+    Costs add up over the whole tournament (history and the new rounds). A pair's
+    rematch cost is ``rematch * (meetings - 1) ** 2`` once they met more than once,
+    so a third meeting of one pair costs more than second meetings of two pairs.
+    """
+
+    rematch: int = 1
+    """Per squared extra meeting of one pair (seed 003, II.3: most new opponents)."""
+    keep_apart: int = 50
+    """Per table shared by two players of one keep-apart group (same club, family)."""
+    small_table: int = 5
+    """Per extra time a player sits at a Carcassonne 3-player table (RULES.md, Carcassonne)."""
+    power_repeat: int = 1000
+    """Per power a Diplomacy player gets again (seed 003, II.4: never the same power twice)."""
+    theatre_repeat: int = 1
+    """Per theatre a Diplomacy player gets again (seed 003, II.4: different theatres)."""
+
+
+DEFAULT_WEIGHTS = Weights()

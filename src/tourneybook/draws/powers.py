@@ -1,0 +1,83 @@
+"""Giving powers to the seven players of a board (seed 003, II.4).
+
+"A player should not be assigned the same power twice in the tournament [...]
+If possible, the TD will try to assign countries in different theaters (East,
+West, Central) in the three rounds." Each board is an assignment problem of
+seven players to seven powers, solved exactly over subsets of powers (7 x 2^7
+states), with ties broken by the seeded shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from .model import POWERS, Power, Weights
+
+
+class PowerBook:
+    """Which powers and theatres each player has had so far (mutable, internal)."""
+
+    def __init__(self, theatre_of: Mapping[Power, str]):
+        self.theatre_of = theatre_of
+        self.powers: Counter[tuple[int, Power]] = Counter()
+        self.theatres: Counter[tuple[int, str]] = Counter()
+        self.games: Counter[int] = Counter()
+
+    def record(self, player: int, power: Power) -> None:
+        self.powers[(player, power)] += 1
+        self.games[player] += 1
+        if power in self.theatre_of:
+            self.theatres[(player, self.theatre_of[power])] += 1
+
+    def forget(self, player: int, power: Power) -> None:
+        """Undo :meth:`record` (a board being given other powers)."""
+        self.powers[(player, power)] -= 1
+        self.games[player] -= 1
+        if power in self.theatre_of:
+            self.theatres[(player, self.theatre_of[power])] -= 1
+
+    def cost(self, player: int, power: Power, weights: Weights) -> int:
+        theatre = self.theatre_of.get(power)
+        again = self.theatres[(player, theatre)] if theatre is not None else 0
+        return weights.power_repeat * self.powers[(player, power)] + weights.theatre_repeat * again
+
+    def repeats(self, board: Sequence[int], assignment: Sequence[Power]) -> int:
+        """Powers of this assignment that its players already had."""
+        return sum(self.powers[(p, power)] for p, power in zip(board, assignment))
+
+    def record_board(self, board: Sequence[int], assignment: Sequence[Power]) -> None:
+        for p, power in zip(board, assignment):
+            self.record(p, power)
+
+    def forget_board(self, board: Sequence[int], assignment: Sequence[Power]) -> None:
+        for p, power in zip(board, assignment):
+            self.forget(p, power)
+
+
+def assign_powers(board: Sequence[int], book: PowerBook, weights: Weights, rng: random.Random) -> list[Power]:
+    """The cheapest powers for the seven players of ``board``, given what each player had."""
+    powers = list(POWERS)
+    rng.shuffle(powers)
+    costs = [[book.cost(p, power, weights) for power in powers] for p in board]
+    # layers[i][mask]: cheapest (cost, previous mask, power) giving the first i+1 players the powers in mask
+    layers: list[dict[int, tuple[int, int, int]]] = []
+    current = {0: 0}
+    for i in range(len(board)):
+        layer: dict[int, tuple[int, int, int]] = {}
+        for mask, value in current.items():
+            for j in range(len(powers)):
+                if not mask & (1 << j):
+                    nxt, total = mask | (1 << j), value + costs[i][j]
+                    if nxt not in layer or total < layer[nxt][0]:
+                        layer[nxt] = (total, mask, j)
+        layers.append(layer)
+        current = {m: v[0] for m, v in layer.items()}
+    mask = min(current, key=current.__getitem__)
+    chosen: list[Power] = []
+    for layer in reversed(layers):
+        _, previous, j = layer[mask]
+        chosen.append(powers[j])
+        mask = previous
+    return chosen[::-1]

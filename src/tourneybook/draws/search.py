@@ -1,0 +1,208 @@
+"""The improvement step shared by every draw: tabu search over swaps within a round.
+
+A swap exchanges two players of the same class (Friedrich: the same role this
+round; otherwise anyone) between two tables of one round. The search picks a
+player involved in a compromise (a rematch, a keep-apart pair, a second
+3-player table), tries swapping them with others of that round, and takes the
+best swap not recently undone. It stops at ``target`` (a known best value),
+after ``max_steps``, or after ``patience`` steps without progress, and keeps
+the best seating seen. Steps, not seconds,
+bound it, so a seed always gives the same draw.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .cost import rematch_cost
+from .model import Weights
+
+SAMPLE = 48
+"""Swap partners tried per step in a large round (all of them in a small one)."""
+
+
+class Seating:
+    """Mutable working copy of the new rounds, with the cost kept up to date (internal)."""
+
+    def __init__(
+        self,
+        rounds: list[list[list[int]]],
+        classes: list[list[int]],
+        small: list[list[bool]],
+        meetings: list[list[int]],
+        partners: list[frozenset[int]],
+        small_counts: list[int],
+        weights: Weights,
+    ):
+        self.classes = classes
+        """Per round, each player's class: only players of one class swap."""
+        self.small = small
+        """Per round, which tables are 3-player tables."""
+        self.partners = partners
+        self.w = weights
+        self._history = (meetings, small_counts)
+        most = max((max(row) for row in meetings), default=0)
+        self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
+        self.reset(rounds)
+
+    def reset(self, rounds: list[list[list[int]]]) -> None:
+        """Seat ``rounds`` and recount everything from the history."""
+        meetings, small_counts = self._history
+        self.rounds = [[list(t) for t in rnd] for rnd in rounds]
+        self.meet = [list(row) for row in meetings]
+        self.small_counts = list(small_counts)
+        for r, rnd in enumerate(self.rounds):
+            for t, table in enumerate(rnd):
+                for a in table:
+                    for b in table:
+                        if a != b:
+                            self.meet[a][b] += 1
+                    if self.small[r][t]:
+                        self.small_counts[a] += 1
+        self.cost = self.total_cost()
+
+    def total_cost(self) -> int:
+        n = len(self.meet)
+        pairs = 0
+        for a in range(n):
+            row = self.meet[a]
+            for b in range(a + 1, n):
+                c = row[b]
+                if c:
+                    pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
+        smalls = sum(max(0, s - 1) for s in self.small_counts)
+        return pairs + self.w.small_table * smalls
+
+    def _pair_change(self, a: int, b: int, d: int) -> int:
+        c = self.meet[a][b]
+        change = self.w.rematch * (self._rc[c + d] - self._rc[c])
+        if b in self.partners[a]:
+            change += self.w.keep_apart * d
+        return change
+
+    def _small_change(self, leaving: int, joining: int) -> int:
+        out = 1 if self.small_counts[leaving] > 1 else 0
+        into = 1 if self.small_counts[joining] >= 1 else 0
+        return self.w.small_table * (into - out)
+
+    def delta(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
+        """Cost change of swapping seat ``ia`` of table ``ta`` with seat ``ib`` of ``tb``."""
+        a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
+        x, y = a_table[ia], b_table[ib]
+        if set(a_table) & set(b_table):
+            # A player on both boards (a double): pairs interact, so measure by doing.
+            d = self.swap(r, ta, ia, tb, ib)
+            self.swap(r, ta, ia, tb, ib)
+            return d
+        d = 0
+        for z in a_table:
+            if z != x:
+                d += self._pair_change(x, z, -1) + self._pair_change(y, z, 1)
+        for z in b_table:
+            if z != y:
+                d += self._pair_change(y, z, -1) + self._pair_change(x, z, 1)
+        if self.small[r][ta] != self.small[r][tb]:
+            d += self._small_change(x, y) if self.small[r][ta] else self._small_change(y, x)
+        return d
+
+    def swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
+        """Do the swap, keep counts and cost current, and return the cost change."""
+        a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
+        x, y = a_table[ia], b_table[ib]
+        d = 0
+        for mover, old, new, stay_old, stay_new in ((x, a_table, b_table, ia, ib), (y, b_table, a_table, ib, ia)):
+            for i, z in enumerate(old):
+                if i != stay_old:
+                    d += self._pair_change(mover, z, -1)
+                    self.meet[mover][z] -= 1
+                    self.meet[z][mover] -= 1
+            for i, z in enumerate(new):
+                if i != stay_new:
+                    d += self._pair_change(mover, z, 1)
+                    self.meet[mover][z] += 1
+                    self.meet[z][mover] += 1
+        if self.small[r][ta] != self.small[r][tb]:
+            leaving, joining = (x, y) if self.small[r][ta] else (y, x)
+            d += self._small_change(leaving, joining)
+            self.small_counts[leaving] -= 1
+            self.small_counts[joining] += 1
+        a_table[ia], b_table[ib] = y, x
+        self.cost += d
+        return d
+
+    def hot_seats(self) -> list[tuple[int, int, int]]:
+        """(round, table, seat) of every player involved in a compromise."""
+        hot = []
+        for r, rnd in enumerate(self.rounds):
+            for t, table in enumerate(rnd):
+                small = self.small[r][t]
+                for i, x in enumerate(table):
+                    row, partners = self.meet[x], self.partners[x]
+                    if (small and self.small_counts[x] > 1) or any(
+                        z != x and (row[z] > 1 or z in partners) for z in table
+                    ):
+                        hot.append((r, t, i))
+        return hot
+
+    def can_swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> bool:
+        a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
+        x, y = a_table[ia], b_table[ib]
+        cls = self.classes[r]
+        return x != y and cls[x] == cls[y] and y not in a_table and x not in b_table
+
+
+def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, patience: int) -> None:
+    """Lower ``seating.cost`` towards ``target`` by tabu search; leave the best seating found.
+
+    ``patience``: steps without a new best after which the search gives up (the
+    bound may be out of reach).
+    """
+    best_cost = seating.cost
+    best = [[list(t) for t in rnd] for rnd in seating.rounds]
+    tabu: dict[tuple[int, int], int] = {}
+    if all(len(rnd) < 2 for rnd in seating.rounds):
+        return  # one table per round: nothing to swap
+    last_best = 0
+    for step in range(max_steps):
+        if seating.cost <= target or step - last_best > patience:
+            break
+        hot = seating.hot_seats()
+        if not hot:
+            break  # every remaining cost comes from the history alone
+        r, ta, ia = rng.choice(hot)
+        rnd = seating.rounds[r]
+        partners = [
+            (tb, ib)
+            for tb in range(len(rnd))
+            if tb != ta
+            for ib in range(len(rnd[tb]))
+            if seating.can_swap(r, ta, ia, tb, ib)
+        ]
+        if len(partners) > SAMPLE:
+            partners = rng.sample(partners, SAMPLE)
+        x = rnd[ta][ia]
+        chosen: list[tuple[int, int]] = []
+        chosen_delta = math.inf
+        for tb, ib in partners:
+            d = seating.delta(r, ta, ia, tb, ib)
+            y = rnd[tb][ib]
+            is_tabu = tabu.get((r, x), -1) > step or tabu.get((r, y), -1) > step
+            if is_tabu and seating.cost + d >= best_cost:
+                continue  # aspiration: a tabu swap is taken only for a new best
+            if d < chosen_delta:
+                chosen_delta, chosen = d, [(tb, ib)]
+            elif d == chosen_delta:
+                chosen.append((tb, ib))
+        if not chosen:
+            continue
+        tb, ib = rng.choice(chosen)
+        y = rnd[tb][ib]
+        seating.swap(r, ta, ia, tb, ib)
+        tenure = 5 + rng.randrange(10)
+        tabu[(r, x)] = tabu[(r, y)] = step + tenure
+        if seating.cost < best_cost:
+            best_cost, last_best = seating.cost, step
+            best = [[list(t) for t in rnd] for rnd in seating.rounds]
+    if seating.cost > best_cost:
+        seating.reset(best)

@@ -1,0 +1,99 @@
+"""Carcassonne preliminary draw and knock-out bracket (seed 002; RULES.md Carcassonne)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tourneybook.draws import draw_carcassonne, knockout_bracket, quality
+from tourneybook.draws.carcassonne import small_tables
+from tourneybook.errors import InputError
+
+from .conftest import field
+
+
+@pytest.mark.parametrize(
+    "n, sizes",
+    [
+        (16, [4, 4, 4, 4]),  # seed 002: "all of the games will be four player games if possible"
+        (17, [4, 4, 3, 3, 3]),  # 17 = 4*2 + 3*3: the maximum of three tables of three
+        (18, [4, 4, 4, 3, 3]),
+        (19, [4, 4, 4, 4, 3]),
+        (9, [3, 3, 3]),
+        (6, [3, 3]),
+        (3, [3]),
+    ],
+)
+def test_table_sizes(n, sizes):
+    draw = draw_carcassonne(field(n), rng=random.Random(n))
+    assert all([len(t.seats) for t in r.tables] == sizes for r in draw.rounds)
+    assert len(draw.rounds) == 4
+
+
+@pytest.mark.parametrize(
+    "n",
+    [5, 2, 1, 0],  # RULES.md Carcassonne: N = 5 cannot be seated
+)
+def test_impossible_fields_are_refused(n):
+    with pytest.raises(InputError) as caught:
+        draw_carcassonne(field(n), rng=random.Random(1))
+    assert str(caught.value) == (
+        f"players: {n} players cannot be seated at tables of four with at most three tables of three "
+        "(N = 4a + 3b, b <= 3): 3, 4, 6 or more can"
+    )
+
+
+@pytest.mark.parametrize("n", [5, 1, 2])
+def test_small_tables_refuses_what_cannot_be_seated(n):
+    assert small_tables(n) is None
+
+
+@pytest.mark.parametrize(
+    "n, small_repeats",
+    [
+        (16, 0),
+        (17, 19),  # 9 seats at 3-tables x 4 rounds = 36 for 17 players: 19 second visits at least
+        (18, 6),  # 6 x 4 = 24 for 18 players
+        (19, 0),  # 3 x 4 = 12 for 19 players: nobody twice
+        (21, 15),  # 9 x 4 = 36 for 21
+        (37, 0),  # RULES.md: nobody at a 3-player table twice when avoidable
+        (101, 0),
+        (402, 0),
+    ],
+)
+def test_repeats_at_the_lower_bound(n, small_repeats):
+    report = quality(draw_carcassonne(field(n), rng=random.Random(2)))
+    assert (report.repeated_pairs, report.small_table_repeats) == (0, small_repeats)
+    assert report.small_table_bound == small_repeats
+
+
+def test_round_by_round_takes_the_played_rounds_into_account():
+    players = field(22)
+    first = draw_carcassonne(players, rounds=2, rng=random.Random(1))
+    rest = draw_carcassonne(players, rounds=2, history=first.rounds, rng=random.Random(2))
+    report = quality(rest, first.rounds)
+    assert [r.number for r in rest.rounds] == [3, 4]
+    # 2 tables of three x 3 seats x 4 rounds = 24 seats for 22 players: 2 second visits at least
+    assert (report.repeated_pairs, report.small_table_repeats, report.small_table_bound) == (0, 2, 2)
+
+
+def test_knockout_bracket_follows_the_seed_pairings():
+    ranked = [f"R{i}" for i in range(1, 21)]
+    bracket = knockout_bracket(ranked)
+    pairs = [(m.label, m.high, m.low) for m in bracket.matches]
+    # RULES.md Carcassonne: S1 = 1v16 ... S8 = 8v9; Q1 = S1vS8 ... SF1 = Q1vQ4, SF2 = Q2vQ3; final
+    assert pairs == [
+        ("S1", "R1", "R16"), ("S2", "R2", "R15"), ("S3", "R3", "R14"), ("S4", "R4", "R13"),
+        ("S5", "R5", "R12"), ("S6", "R6", "R11"), ("S7", "R7", "R10"), ("S8", "R8", "R9"),
+        ("Q1", "winner S1", "winner S8"), ("Q2", "winner S2", "winner S7"),
+        ("Q3", "winner S3", "winner S6"), ("Q4", "winner S4", "winner S5"),
+        ("SF1", "winner Q1", "winner Q4"), ("SF2", "winner Q2", "winner Q3"),
+        ("F", "winner SF1", "winner SF2"),
+    ]
+
+
+def test_knockout_needs_sixteen():
+    with pytest.raises(InputError) as caught:
+        knockout_bracket([f"R{i}" for i in range(1, 16)])
+    assert str(caught.value) == "standings: the knock-out needs the best sixteen; only 15 ranked"

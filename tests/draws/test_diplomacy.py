@@ -1,0 +1,107 @@
+"""Diplomacy seating and the Italia top board (seed 003 II; seed 004 4.1; RULES.md Diplomacy)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tourneybook.draws import POWERS, Round, draw_diplomacy, draw_italia_top_board, quality
+from tourneybook.errors import InputError
+
+from .conftest import field, seat_counts
+
+
+def test_twenty_one_players_second_round_optimum():
+    """21 players after three disjoint boards: new boards take 3, 2 and 2 from the old ones, 15 pairs again."""
+    players = field(21)
+    first = draw_diplomacy(players, rng=random.Random(11))
+    second = draw_diplomacy(players, history=first.rounds, rng=random.Random(12))
+    report = quality(second, first.rounds)
+    assert (report.repeated_pairs, report.rematch_cost, report.rematch_bound) == (15, 15, 15)
+    old_board = {p: t.number for t in first.rounds[0].tables for p in t.players}
+    for table in second.rounds[0].tables:
+        assert sorted(Counter(old_board[p] for p in table.players).values()) == [2, 2, 3]
+    assert report.seat_repeats == 0
+
+
+@pytest.mark.parametrize(
+    "n, rounds, cost",
+    [
+        (21, 3, 45),  # every pair of rounds forces 15 (the 3/2/2 spread)
+        (28, 3, 36),  # 7 over 4 boards: 2+2+2+1 -> 3 pairs per old board, 12 per pair of rounds
+        (49, 3, 0),  # seven boards: a round can take one player from each old board
+    ],
+)
+def test_three_rounds_reach_the_bound(n, rounds, cost):
+    players = field(n)
+    history: tuple[Round, ...] = ()
+    for r in range(rounds - 1):
+        history += draw_diplomacy(players, history=history, rng=random.Random(r)).rounds
+    report = quality(draw_diplomacy(players, history=history, rng=random.Random(5)), history)
+    assert report.rematch_cost == report.rematch_bound == cost
+    assert report.seat_repeats == 0
+
+
+def test_all_rounds_at_once_have_no_power_repeat():
+    draw = draw_diplomacy(field(35), rounds=4, rng=random.Random(4))
+    report = quality(draw)
+    assert report.seat_repeats == 0
+    assert report.rematch_cost == report.rematch_bound == 60  # 4 boards of 7 over 5: 2+2+1+1+1 -> 2 pairs
+
+
+@pytest.mark.parametrize(
+    "n, sit_outs, doubles, message",
+    [
+        (22, {}, {}, "round 1: 22 players - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: "
+         "ask 1 more to sit out or 6 more to play two boards"),
+        (23, {1: ["P001"]}, {}, "round 1: 23 players - 1 sitting out + 0 on two boards = 22 seats, not a multiple "
+         "of 7: ask 1 more to sit out or 6 more to play two boards"),
+        (21, {1: ["P001"]}, {1: ["P001"]}, "round 1: P001 cannot both sit out and play two boards"),
+        (5, {}, {1: ["P001", "P002"]}, "round 1: playing two boards needs at least two boards"),
+        (21, {3: ["P001"]}, {}, "sit-outs: round 3 is not drawn now (rounds 1)"),
+        (21, {1: ["Nobody"]}, {}, "sit-outs, round 1: Nobody is not in the field"),
+    ],
+)
+def test_organiser_choice_must_make_a_multiple_of_seven(n, sit_outs, doubles, message):
+    with pytest.raises(InputError) as caught:
+        draw_diplomacy(field(n), sit_outs=sit_outs, doubles=doubles, rng=random.Random(1))
+    assert message in [str(p) for p in caught.value.problems]
+
+
+def test_sit_outs_and_doubles():
+    players = field(25)
+    draw = draw_diplomacy(
+        players, rounds=2, sit_outs={1: ["P025", "P024", "P023", "P022"]}, doubles={2: ["P001", "P002", "P003"]},
+        rng=random.Random(3),
+    )
+    first, second = seat_counts(draw)
+    assert draw.rounds[0].sitting_out == ("P022", "P023", "P024", "P025")
+    assert sum(first.values()) == 21 and "P025" not in first
+    assert sum(second.values()) == 28 and [second[p] for p in ("P001", "P002", "P003")] == [2, 2, 2]
+    for table in draw.rounds[1].tables:
+        assert len(set(table.players)) == 7  # never twice on one board
+    assert quality(draw).seat_repeats == 0
+
+
+def test_theatres_are_configurable():
+    west_only = {"All": set(POWERS)}
+    draw = draw_diplomacy(field(14), rounds=2, theatres=west_only, rng=random.Random(2))
+    assert quality(draw, theatres=west_only).theatre_repeats == 14
+
+
+def test_italia_top_board_is_the_best_seven_with_powers_from_the_cup():
+    ranked = [f"R{i}" for i in range(1, 12)]
+    board = draw_italia_top_board(ranked, random.Random(2024))
+    assert board.players == tuple(ranked[:7])  # seed 004 4.1: drawn in ranking order
+    assert sorted(board.seat_of(p) for p in board.players) == sorted(POWERS)
+    assert board == draw_italia_top_board(ranked, random.Random(2024))
+    draws = {tuple(s.seat for s in draw_italia_top_board(ranked, random.Random(k)).seats) for k in range(30)}
+    assert len(draws) > 20  # the cup really is random
+
+
+def test_italia_top_board_needs_seven():
+    with pytest.raises(InputError) as caught:
+        draw_italia_top_board(["A", "B"], random.Random(1))
+    assert str(caught.value) == "standings: the top board needs seven players; only 2 ranked"
