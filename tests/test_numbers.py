@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from tourneybook.numbers import display, exact, percent_rounded, round_half_up, to_fraction
+from tourneybook.numbers import SquareRoot, display, exact, percent_rounded, round_half_up, to_fraction
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,22 @@ def test_exact_and_parsing():
     assert to_fraction("7.5") == F(15, 2)
     with pytest.raises(TypeError):
         to_fraction(0.1)
+
+
+@pytest.mark.parametrize(
+    "square, shown, source",
+    [
+        (F(1, 4), "0.50", "exact root"),
+        (F(1, 64), "0.13", "root exactly 0.125: half up (RULES.md, Everywhere)"),
+        (F(40, 52) ** 2 * F(23, 19), "0.85", "sTCC (40/52) * sqrt(23/19), GFTR D 2"),
+        (F(2), "1.41", "irrational root, never on a half"),
+        (F(0), "0.00", "no TCs for Frederick"),
+    ],
+)
+def test_square_root_display_is_exact_half_up(square, shown, source):
+    assert display(SquareRoot(square)) == shown
+
+
+def test_square_roots_compare_by_their_square():
+    assert SquareRoot(F(2)) < SquareRoot(F(9, 4)) and SquareRoot(F(1, 2)) == SquareRoot(F(2, 4))
+    assert exact(SquareRoot(F(23, 16))) == "sqrt(23/16)"

@@ -7,11 +7,32 @@ Python's ``round()`` rounds half to even and must not be used for scores.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from numbers import Rational
 
 Number = Fraction
+
+
+@dataclass(frozen=True, order=True)
+class SquareRoot:
+    """The non-negative square root of an exact value, kept exact through its square.
+
+    The sTCC (GFTR D 2) carries a factor sqrt(23/N), which is irrational in general.
+    Comparing and tying on the square is exact; only the display rounds the root.
+    """
+
+    square: Fraction
+
+    def rounded(self, places: int = 2) -> Fraction:
+        """The root rounded half up to ``places`` decimals, computed without floats.
+
+        k = floor(root * 10^p + 1/2) is the largest k with (2k - 1)^2 <= 4 * square * 10^(2p).
+        """
+        scaled = 4 * Fraction(self.square) * 10 ** (2 * places)
+        m = math.isqrt(math.floor(scaled))  # floor(sqrt(q)) == isqrt(floor(q)) for q >= 0
+        return Fraction((m + 1) // 2, 10**places)
 
 
 def to_fraction(value: int | str | Fraction | Rational) -> Fraction:
@@ -32,9 +53,12 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     return Fraction(rounded if value >= 0 else -rounded) / scale
 
 
-def display(value: Fraction, places: int = 2) -> str:
+def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     """The value as shown to organisers: ``places`` decimals, half up ('2.67', '12.00')."""
-    rounded = round_half_up(Fraction(value), places)
+    if isinstance(value, SquareRoot):
+        rounded = value.rounded(places)
+    else:
+        rounded = round_half_up(Fraction(value), places)
     return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
 
 
@@ -43,13 +67,15 @@ def display_decimal(value: Fraction, places: int = 2) -> Decimal:
     return Decimal(display(value, places))
 
 
-def exact(value: Fraction) -> str:
-    """The exact value as a fraction string ('8/3', '10')."""
+def exact(value: Fraction | SquareRoot) -> str:
+    """The exact value as a fraction string ('8/3', '10'; a root as 'sqrt(23/16)')."""
+    if isinstance(value, SquareRoot):
+        return f"sqrt({exact(value.square)})"
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def as_json(value: Fraction) -> dict[str, str]:
+def as_json(value: Fraction | SquareRoot) -> dict[str, str]:
     """How every number appears in JSON output: shown and exact."""
     return {"display": display(value), "exact": exact(value)}
 
@@ -62,6 +88,7 @@ def percent_rounded(held: int, total: int) -> int:
 __all__ = [
     "Number",
     "ROUND_HALF_UP",
+    "SquareRoot",
     "as_json",
     "display",
     "display_decimal",

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tourneybook.numbers import SquareRoot
 from tourneybook.errors import ValidationError
 from tourneybook.rules import fwc2022
 from tourneybook.rules.friedrich import (
@@ -195,7 +196,7 @@ def test_lower_stcc_breaks_the_tie_and_a_missing_one_ranks_last():
     result = ranked(data)
     rows = result.standings.rows
     assert rows[0].player == "P07" and rows[1].decided_by == STCC
-    assert dict(rows[0].tiebreaks)[STCC] == Fraction(1, 4)
+    assert dict(rows[0].tiebreaks)[STCC] == SquareRoot(Fraction(1, 4))  # sTCC 0.50, kept as its square
     assert rows[-1].player == "P11" and dict(rows[-1].tiebreaks)[STCC] is None
     assert any("P11's sTCC" in n for n in result.notes)
 

@@ -132,7 +132,7 @@ def test_cli_ranks_the_example_tournament(capsys):
     out = json.loads(capsys.readouterr().out)
     rows = out["standings"]["rows"]
     assert len(rows) == 16 and [r["rank"] for r in rows] == list(range(1, 17))
-    assert out["standings"]["tiebreaks"] == ["E+MT second-best", "sTCC² (Frederick game)", "Frederick opponents' quality"]
+    assert out["standings"]["tiebreaks"] == ["E+MT second-best", "sTCC (Frederick game)", "Frederick opponents' quality"]
     final = out["extras"][0]
     assert final["title"] == "Final" and {r[1] for r in final["rows"]} == {r["player"] for r in rows[:4]}
     totals = [Fraction(r["total"]["exact"]) for r in rows]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..numbers import as_json
+from ..numbers import SquareRoot, as_json
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import Standings
 
@@ -24,7 +24,7 @@ def load_json(path: str) -> Any:
 
 def value(v: Any) -> Any:
     """Numbers both shown (2 decimals, half up) and exact; everything else as is."""
-    if isinstance(v, Fraction):
+    if isinstance(v, (Fraction, SquareRoot)):
         return as_json(v)
     if isinstance(v, (tuple, list)):
         return [value(x) for x in v]

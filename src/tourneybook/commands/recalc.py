@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..numbers import display
+from ..numbers import SquareRoot, display
 from ..rules.ranking import LotState, Standings
 from ..workbook.recalc import recalc_file
 
@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 
 def _shown(value: Any) -> str:
-    if isinstance(value, Fraction):
+    if isinstance(value, (Fraction, SquareRoot)):
         return display(value)
     return "" if value is None else str(value)
 

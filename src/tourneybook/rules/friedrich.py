@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from decimal import Decimal, localcontext
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
-from ..numbers import display
+from ..numbers import SquareRoot, display
 from .base import GameScore, PlayerScore, Table, TournamentResult
 from .ranking import LOT, Adjustment, Criterion, LotState, Standings, field_values, rank
 
@@ -545,19 +544,20 @@ def stcc_squared(tc: TcCount) -> Fraction:
     return Fraction(tc.frederick, tc.attackers) ** 2 * Fraction(MAX_TURNS, tc.turns)
 
 
+def stcc(tc: TcCount) -> SquareRoot:
+    """The sTCC, exact through its square; lower wins (GFTR D 2)."""
+    return SquareRoot(stcc_squared(tc))
+
+
 def stcc_text(tc: TcCount) -> str:
     """The sTCC for display, 2 decimals half up ('0.87')."""
-    square = stcc_squared(tc)
-    with localcontext() as ctx:
-        ctx.prec = 50  # far beyond 2 decimals; a root is never exactly on a half unless it is exact
-        root = (Decimal(square.numerator) / Decimal(square.denominator)).sqrt()
-    return display(Fraction(root))
+    return display(stcc(tc))
 
 
 # --- standings and final -------------------------------------------------------
 
 E_MT_SECOND_BEST = "E+MT second-best"
-STCC = "sTCC² (Frederick game)"
+STCC = "sTCC (Frederick game)"
 QUALITY = "Frederick opponents' quality"
 ROLE_WINS = "role's qualifying wins"
 ROLE_ORDER = "Pompadour wins, Maria Theresa loses ties"
@@ -592,7 +592,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentRe
     notes: list[str] = []
 
     e_mt: dict[str, Fraction | None] = {}
-    stcc: dict[str, Fraction | None] = {}
+    stcc_of: dict[str, SquareRoot | None] = {}
     quality: dict[str, Fraction | None] = {}
     for name in ranked:
         seconds = [
@@ -602,14 +602,14 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentRe
         ]
         e_mt[name] = sum(seconds, Fraction(0)) if seconds else None
         fred = played.get((name, Role.FREDERICK))
-        stcc[name] = stcc_squared(fred[0].tc) if fred and fred[0].tc else None
+        stcc_of[name] = stcc(fred[0].tc) if fred and fred[0].tc else None
         opponents = [fred[0].player(r) for r in Role if r is not Role.FREDERICK] if fred else []
         quality[name] = sum((totals[o] for o in opponents), Fraction(0)) if fred else None
         if fred and fred[0].tc is None:
             notes.append(f"{fred[0].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
     criteria = [
         Criterion(E_MT_SECOND_BEST, True, field_values(e_mt)),
-        Criterion(STCC, False, field_values(stcc)),
+        Criterion(STCC, False, field_values(stcc_of)),
         Criterion(QUALITY, True, field_values(quality)),
     ]
     table = rank(

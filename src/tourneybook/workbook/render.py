@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Problem
-from ..numbers import exact, round_half_up
+from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import LotState, Standings
 from .generic import LOT, PLAYERS
@@ -41,6 +41,8 @@ DECIDED_LOT = "decided by lot"
 
 def number_cell(value: Any, style: str = "") -> Cell:
     """A value as written: Fractions as their 2-decimal half-up value with format 0.00."""
+    if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
+        value = value.rounded(2)
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return Cell(value.numerator, style)
