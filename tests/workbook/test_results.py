@@ -129,13 +129,13 @@ def test_standings_has_a_bar_chart_of_points(tmp_path, carcassonne_layout):
         (Fraction(8, 3), Fraction(267, 100)),  # RULES.md: 2 x 4/3 is 2.67 on screen, 8/3 inside
         (Fraction(107, 40), Fraction(268, 100)),  # 2.675 half up is 2.68 (a float 2.675 would show 2.67 in Python)
         (Fraction(1, 8), Fraction(13, 100)),  # 0.125 -> 0.13, half up
-        (Fraction(12), 12),  # whole numbers stay whole
+        (Fraction(12), 12),  # whole numbers are written whole, shown 12.00 like their column
     ],
 )
 def test_numbers_are_written_as_their_half_up_display(value, written):
     cell = number_cell(value)
     assert cell.value == written
-    assert cell.number_format == ("" if value.denominator == 1 else "0.00")
+    assert cell.number_format == "0.00"
 
 
 def test_issues_sheet_lists_problems_with_their_cells():

@@ -44,9 +44,9 @@ def number_cell(value: Any, style: str = "") -> Cell:
     if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
         value = value.rounded(2)
     if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return Cell(value.numerator, style)
-        return Cell(round_half_up(value, 2), style, NUMBER_FORMAT)
+        # every score shows 2 decimals, whole ones too, so columns read evenly (45.00 above 38.75)
+        shown = round_half_up(value, 2)
+        return Cell(shown.numerator if shown.denominator == 1 else shown, style, NUMBER_FORMAT)
     if hasattr(value, "value") and hasattr(value, "name"):  # an enum member
         return Cell(value.value, style)
     return Cell(value, style)
