@@ -6,6 +6,8 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
+
+from tourneybook.workbook.layout import available_layouts
 import pytest
 
 from tourneybook.cli import main
@@ -64,7 +66,10 @@ def test_new_xlsm_has_its_vba_project(tmp_path: Path):
 def test_templates_writes_one_workbook_per_layout(tmp_path: Path, capsys):
     assert main(["templates", "--out", str(tmp_path / "templates")]) == 0
     written = sorted(p.name for p in (tmp_path / "templates").iterdir())
-    assert "carcassonne2004.xlsx" in written
+    for layout in available_layouts():
+        # the plain template, its macro twin with the button, and the module the button runs
+        assert {f"{layout.ruleset}.xlsx", f"{layout.ruleset}.xlsm", f"{layout.ruleset}.py"} <= set(written)
+        assert "xl/vbaProject.bin" in zipfile.ZipFile(tmp_path / "templates" / f"{layout.ruleset}.xlsm").namelist()
     wb = openpyxl.load_workbook(tmp_path / "templates" / "carcassonne2004.xlsx")
     assert wb.sheetnames == ["Instructions", "Settings", "Players", "Preliminary", "Knock-out matches", "Adjustments"]
 

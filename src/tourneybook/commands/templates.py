@@ -1,13 +1,16 @@
 """``tourneybook templates [--out templates/]``: regenerate every ruleset's blank workbook.
 
-Templates are made by code from the schemas, one file per ruleset whose
-workbook layout exists: ``templates/<ruleset id>.xlsx``.
+Templates are made by code from the schemas, for every ruleset whose workbook
+layout exists: ``templates/<ruleset id>.xlsx``, and its macro-enabled twin
+``<ruleset id>.xlsm`` with the "Recalculate standings" button, beside the
+same-named Python module the button runs (xlwings' quickstart convention).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..excel.xlsm import write_xlsm
 from ..workbook import template
 from ..workbook.layout import available_layouts
 
@@ -19,8 +22,12 @@ def register(sub) -> None:
 
 
 def write_all(out: Path) -> list[Path]:
-    """Write templates/<ruleset>.xlsx for every layout; returns the paths written."""
-    return [template.write(Path(out) / f"{layout.ruleset}.xlsx", layout) for layout in available_layouts()]
+    """Write every layout's .xlsx, .xlsm and button module into ``out``; returns the paths written."""
+    written: list[Path] = []
+    for layout in available_layouts():
+        plain = template.write(Path(out) / f"{layout.ruleset}.xlsx", layout)
+        written += [plain, *write_xlsm(plain, plain.with_suffix(".xlsm"))]
+    return written
 
 
 def run(args) -> int:
