@@ -5,7 +5,9 @@ some sheet, preferably one whose name contains 'Draw', has a header row within
 its first 10 rows with the columns ``Round``, ``Table`` (or ``Board``) and one
 column per seat: the roles (Frederick, Elisabeth, Maria Theresa, Pompadour),
 the powers (Austria ... Turkey) or Player 1 .. Player 4. Each row below is one
-table of one round. The tournament's name is the Value beside ``Tournament``
+table of one round. A Diplomacy event may instead hold its boards as blocks
+(the workbook's Boards sheet): the columns ``Round``, ``Board``, ``Power`` and
+``Player``, one row per power. The tournament's name is the Value beside ``Tournament``
 on the Settings sheet (the file name when there is none). The knock-out
 seeding is read from a sheet whose name contains 'Standings', with the
 columns ``Rank`` and ``Player``.
@@ -47,6 +49,10 @@ def round_tables(path: Path | str, ruleset: str, round: int, years: int = DEFAUL
     # A Carcassonne draw may have no 'Player 4' column when every table seats three.
     needed = 3 if ruleset == "carcassonne2004" else len(seats)
     found = find_table(sheets, ("round",), ("table", "board"), seats, needed)
+    if found is None and ruleset in BLOCK_RULESETS:
+        blocks = find_table(sheets, ("round",), ("board",), BLOCK_SEAT, len(BLOCK_SEAT))
+        if blocks is not None:
+            return _block_forms(blocks, ruleset, tournament, round, years)
     if found is None:
         raise InputError(
             f"{Path(path).name}: no draw found; expected a sheet with the columns Round, Table (or Board) and "
@@ -78,6 +84,45 @@ def round_tables(path: Path | str, ruleset: str, round: int, years: int = DEFAUL
     if not forms:
         raise InputError(f"{Path(path).name}: sheet {name!r} has no tables for round {round}")
     return [forms[t] for t in sorted(forms)]
+
+
+BLOCK_RULESETS = ("codcon2008", "italia2010")
+BLOCK_SEAT = ("Power", "Player")
+"""The seat columns of a board block: one row per power."""
+
+
+def _block_forms(found: tuple[str, int, dict[str, int], Grid], ruleset: str, tournament: str, round: int,
+                 years: int) -> list[Form]:
+    """The forms of a round's boards held as blocks of seven rows (Round, Board, Power, Player)."""
+    name, head_row, columns, grid = found
+    problems = Collector(InputError)
+    boards: dict[int, dict[str, str]] = {}
+    first: dict[int, str] = {}
+    for line, values in enumerate(grid[head_row:], start=head_row + 1):
+        row = {key: values[col] if col < len(values) else None for key, col in columns.items()}
+        board_cell = f"{get_column_letter(columns['table'] + 1)}{line}"
+        if whole(row["round"]) != round:
+            continue
+        board = whole(row["table"])
+        if board is None or board < 1:
+            problems.add(f"board must be a whole number from 1, not {row['table']!r}", sheet=name, cell=board_cell)
+            continue
+        first.setdefault(board, board_cell)
+        power, player = (str(row[k]).strip() if row[k] is not None else "" for k in BLOCK_SEAT)
+        if power in boards.setdefault(board, {}):
+            problems.add(f"{power} appears twice on round {round} board {board}", sheet=name, cell=board_cell)
+        elif power and player:
+            boards[board][power] = player
+    forms: dict[int, Form] = {}
+    for board, by_power in boards.items():
+        try:
+            forms[board] = table_form(ruleset, tournament, round, board, by_power, years)
+        except InputError as exc:
+            problems.extend([Problem(p.message, p.where, name, first[board]) for p in exc.problems])
+    problems.raise_if_any()
+    if not forms:
+        raise InputError(f"sheet {name!r} has no boards for round {round}")
+    return [forms[b] for b in sorted(forms)]
 
 
 def knockout_bracket(path: Path | str) -> KnockoutBracketForm:
