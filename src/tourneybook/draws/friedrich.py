@@ -7,9 +7,12 @@ of their four games (at least sixteen participants are needed for this)."
 RULES.md: tables hold exactly four; a field that is not a multiple of four
 needs stand-ins.
 
-Method: roles first (:mod:`.roles`), then one player of each role per table:
-constructed by :mod:`.design` for a fresh field (no rematch for 16, 20, 28,
-32... players; 24 is left to the search), improved by :mod:`.search`.
+Method, fresh field: tables from the rows construction of :mod:`.design` (no
+rematch for 16, 20, 28, 32... players; 24 is left to the search), improved by
+:mod:`.search`, then roles by matchings. After played rounds: all remaining
+rounds are planned jointly and the plan is continued by later calls
+(:mod:`.continuation`), so a draw made round by round meets no one twice
+whenever the four-round draw would not.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from .explain import Ledger, make_round
 from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
 from .model import DEFAULT_WEIGHTS, ROLES, Draw, Game, Role, Round, Weights
 from .quality import rematch_bound
-from .roles import perfect_matching, role_schedule
+from .continuation import Plan, continue_plan
+from .roles import perfect_matching
 from .search import Seating, improve
 
 STEPS_PER_PLAYER = 200
@@ -48,7 +52,9 @@ def draw_friedrich(
 
     ``history`` holds the rounds already played (their seats are roles); the new
     rounds are numbered after them. ``keep_apart`` lists groups (clubs) whose
-    members should not share a table.
+    members should not share a table. After played rounds the remaining rounds
+    are planned together and a later call continues that plan
+    (:mod:`.continuation`); that plan follows from the played rounds, not ``rng``.
 
     Worked example: 16 players, four rounds, no rematch (every player meets 12
     different opponents, one role each round):
@@ -98,12 +104,11 @@ def draw_friedrich(
         del seating.rounds[rounds:]
         target = weights.rematch * rematch_bound(history, [field] * 4, [[4] * (n // 4)] * 4)
     else:
-        schedule = _schedule_or_fail(owed, rounds, rng)
+        plan = _plan_or_fail(field, history, owed, partners, weights, _budget(n))
+        schedule = plan.schedule[:rounds]
         classes = [[ROLES.index(role) for role in day] for day in schedule]
-        tables = [_seat_by_role(day, rng) for day in schedule]
-        seating = Seating(tables, classes, [[False] * (n // 4)] * rounds, meetings, partners, [0] * n, weights)
+        seating = Seating(plan.tables[:rounds], classes, [[False] * (n // 4)] * rounds, meetings, partners, [0] * n, weights)
         target = weights.rematch * rematch_bound(history, [field] * rounds, [[4] * (n // 4)] * rounds)
-        improve(seating, rng, target, _budget(n), PATIENCE)
     small = [False] * (n // 4)
 
     ledger = Ledger(meetings, partners, [0] * n)
@@ -191,9 +196,9 @@ def roles_by_table(rounds: Sequence[Sequence[Sequence[int]]], n: int, rng: rando
     return schedule
 
 
-def _schedule_or_fail(owed: list[list[Role]], rounds: int, rng: random.Random) -> list[list[Role]]:
-    schedule = role_schedule(owed, rounds, rng)
-    if schedule is None:
+def _plan_or_fail(field, history, owed, partners, weights, budget) -> Plan:
+    plan = continue_plan(field, history, owed, partners, weights, budget)
+    if plan is None:
         collector = input_collector()
         collector.add(
             "the roles still owed cannot be balanced over the remaining rounds "
@@ -201,21 +206,14 @@ def _schedule_or_fail(owed: list[list[Role]], rounds: int, rng: random.Random) -
             "history",
         )
         collector.raise_if_any()
-    return schedule
-
-
-def _seat_by_role(day: Sequence[Role], rng: random.Random) -> list[list[int]]:
-    """Tables of one round: the k-th player of each role, in a shuffled order."""
-    by_role = [[p for p, role in enumerate(day) if role is r] for r in ROLES]
-    for players in by_role:
-        rng.shuffle(players)
-    return [list(table) for table in zip(*by_role)]
+    assert plan is not None
+    return plan
 
 
 def _notes(cost: int, target: int, planned: bool) -> tuple[str, ...]:
     notes = []
     if planned:
-        notes.append("drawn from a four-round plan; later rounds drawn with this one as history may differ")
+        notes.append("drawn from a four-round plan; the next rounds, drawn with this one as history, go on with a plan")
     if cost > target:
         notes.append(f"draw cost {cost} is above the best known bound {target}: compromises remain (see tables)")
     return tuple(notes)

@@ -82,7 +82,14 @@ KNOCKOUT = EntrySheet(
 )
 
 
+def drawn_only(row: Row) -> bool:
+    """Players but no victory points at all: a table drawn (``tourneybook draw``) and not played yet."""
+    return all(row[vp_header(seat)] is None for seat in range(1, SEATS + 1))
+
+
 def _table(row: Row, out: Collector) -> PreliminaryTable | None:
+    if drawn_only(row):
+        return None  # checked as a draw by _rounds, left out of the scores
     seats: list[Seat] = []
     ok = True
     for seat in range(1, SEATS + 1):

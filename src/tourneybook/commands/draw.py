@@ -1,0 +1,46 @@
+"""``tourneybook draw EVENT.xlsx --round N | --all``: draw rounds into the event workbook.
+
+    tourneybook draw EVENT.xlsx --round 2 [--seed S] [--redraw]
+    tourneybook draw EVENT.xlsx --all
+    tourneybook draw EVENT.xlsx --round 3 --sit-out "Ann Lee" --double "Bo Chen"   (Diplomacy)
+    tourneybook draw EVENT.xlsx --round 4 --top-board                              (Italia 2010)
+
+The drawn tables go into the round's empty rows of the entry sheet; the
+quality report is printed and written on the 'Draw quality' sheet. A round
+with results is never touched; on any refusal the file is left as it was.
+"""
+
+from __future__ import annotations
+
+from ..workbook.drawing import QUALITY_SHEET, draw_event
+
+
+def register(sub) -> None:
+    p = sub.add_parser("draw", help="draw a round (tables, roles, powers) into the event workbook")
+    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--round", type=int, metavar="N", help="the round to draw")
+    which.add_argument("--all", action="store_true", help="every round still to draw (Friedrich 4, Carcassonne per Settings, Diplomacy 3)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the draw (default: from the tournament's name and the round)")
+    p.add_argument("--redraw", action="store_true", help="replace a draw whose rows hold no results yet")
+    p.add_argument("--sit-out", action="append", default=[], metavar="NAME", help="Diplomacy: a player the TD asks to sit out (repeatable)")
+    p.add_argument("--double", action="append", default=[], metavar="NAME", help="Diplomacy: a player on two boards (repeatable)")
+    p.add_argument("--top-board", action="store_true", help="Italia 2010: board 1 is the top board of the best seven so far")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    outcome = draw_event(
+        args.workbook,
+        args.round,
+        every_round=args.all,
+        seed=args.seed,
+        redraw=args.redraw,
+        sit_outs=args.sit_out,
+        doubles=args.double,
+        top_board=args.top_board,
+    )
+    print(outcome.render())
+    rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
+    print(f"written to {args.workbook}: round(s) {rounds}, and the '{QUALITY_SHEET}' sheet")
+    return 0

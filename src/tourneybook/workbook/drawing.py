@@ -1,0 +1,460 @@
+"""Drawing a round into the event workbook: read players and rounds, call the draws, write rows.
+
+The pure draws (:mod:`tourneybook.draws`) seat the players; this module reads
+what they need from the workbook (the Players sheet with its stand-in flags and
+keep-apart groups, the rounds already on the entry sheet as history, drawn or
+played) and writes each drawn table into the empty rows of the ruleset's entry
+sheet: round, table (board) and the players by role, seat or power. A row that
+holds anything beyond the draw (a result, a start time) is never touched. The
+quality report goes on the 'Draw quality' sheet, and the file is saved
+atomically: on any refusal it stays byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..draws import (
+    Draw,
+    Game,
+    QualityReport,
+    Round,
+    Seat,
+    Table,
+    draw_carcassonne,
+    draw_diplomacy,
+    draw_friedrich,
+    draw_italia_top_board,
+    quality,
+)
+from ..errors import Collector, InputError, Problem
+from ..rules import find_ruleset
+from . import cells
+from ..forms.diplomacy import SHEET_POWERS
+from ..rules.italia2010 import ranking_before_top_board
+from .filestore import FileWorkbook
+from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
+from .layout import find_layout
+from .reader import PlayerNames, Row, read_sheet
+from .recalc import read_event
+from .schema import FIRST_DATA_ROW, EntrySheet
+from .store import Cell, ResultSheet
+
+QUALITY_SHEET = "Draw quality"
+"""The result sheet written by every draw (replaced whole each time)."""
+ROUND = "Round"
+FRIEDRICH_ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")
+DIPLOMACY_ROUNDS = 3
+"""Rounds ``--all`` draws for Diplomacy: seed 003 has three; neither Diplomacy Settings names a count."""
+
+
+@dataclass(frozen=True)
+class Family:
+    """How one game's draw sits on its entry sheet."""
+
+    game: Game
+    """Which draw generator seats it."""
+    sheet: str
+    """The entry sheet holding the draw."""
+    table: str
+    """The header of the table (board) number."""
+    seats: tuple[str, ...]
+    """Friedrich and Carcassonne: the seat headers of a table row. Diplomacy: () (a row per power)."""
+
+
+FAMILIES = {
+    "fwc2022": Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
+    "cafe2023": Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
+    "carcassonne2004": Family(Game.CARCASSONNE, "Preliminary", "Table", ("Player 1", "Player 2", "Player 3", "Player 4")),
+    "codcon2008": Family(Game.DIPLOMACY, "Boards", "Board", ()),
+    "italia2010": Family(Game.DIPLOMACY, "Boards", "Board", ()),
+}
+"""Where each ruleset's layout keeps the draw (its entry sheet's headers)."""
+POWER, PLAYER = "Power", "Player"
+"""Diplomacy Boards columns: one row per power."""
+SIT_OUTS_SHEET, TOP_ROUNDS_SHEET, TOP_BOARD = "Sit-outs", "Rounds", "Top board"
+"""Italia 2010's own sheets: the TD's sit-outs, and the round whose board is the top board."""
+
+
+@dataclass
+class EntryRound:
+    """One round as it stands on the entry sheet (internal)."""
+
+    number: int
+    rows: list[Row] = field(default_factory=list)
+    played_at: str = ""
+    """The first cell beyond the draw that holds something ('Qualifying games!W5'), '' for a draw only."""
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    """What ``draw_event`` did."""
+
+    draw: Draw
+    """The rounds drawn (and written)."""
+    report: QualityReport
+    """Their quality, history included."""
+    history: tuple[Round, ...]
+    """The rounds that were on the sheet before."""
+    notes: tuple[str, ...] = ()
+    """What the organiser must know (sit-outs not recorded, the Italia top board)."""
+
+    def render(self) -> str:
+        lines = [self.draw.render(), "", self.report.render()]
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def default_seed(tournament: str, round_number: int) -> int:
+    """The seed of a draw when none is given: from the tournament's name and the round (same workbook, same draw)."""
+    digest = hashlib.sha256(f"{tournament}\n{round_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def draw_event(
+    path: str | Path,
+    round_number: int | None = None,
+    *,
+    every_round: bool = False,
+    seed: int | None = None,
+    redraw: bool = False,
+    sit_outs: Sequence[str] = (),
+    doubles: Sequence[str] = (),
+    top_board: bool = False,
+) -> DrawOutcome:
+    """Draw round ``round_number`` (or, with ``every_round``, every round still to draw) into the workbook.
+
+    Refusals (InputError, file untouched): a round with results; a round
+    already drawn without ``redraw``; a round after a missing one; a field the
+    draw cannot seat (the draws' own message, e.g. the stand-ins needed).
+    """
+    book = FileWorkbook(path)
+    out = Collector(InputError)
+    present = book.sheet_names()
+
+    def grid(name: str):
+        return book.read(name) if name in present else None
+
+    head = read_settings_head(grid(SETTINGS.name), out, present)
+    if head is None:
+        raise InputError(out.problems)
+    family = FAMILIES.get(head.ruleset)
+    if family is None:
+        raise InputError(Problem(f"the ruleset {head.ruleset!r} has no draw", sheet=SETTINGS.name, cell=head.ruleset_cell))
+    ruleset = find_ruleset(head.ruleset)
+    settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)
+    players_grid = grid(PLAYERS.name)
+    players = read_players(players_grid, out, present)
+    names = player_names(players_grid) if players_grid is not None else None
+    schema = _entry_schema(head.ruleset, family)
+    rows = read_sheet(grid(family.sheet), schema, out, players=names, present=present)
+    out.raise_if_any()
+    if not players:
+        raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
+
+    rounds = _entry_rounds(rows, schema, family)
+    total = _total_rounds(family, settings)
+    wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
+    first = wanted[0]
+    history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
+    field_names = [p.name for p in players]
+    groups = _groups(players)
+    rng = random.Random(default_seed(head.tournament, first) if seed is None else seed)
+    notes: list[str] = []
+    if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
+        out.add("--sit-out, --double and --top-board are for Diplomacy boards")
+    if top_board and head.ruleset != "italia2010":
+        out.add("--top-board is the Italia 2010 top board (seed 004, section 4)")
+    sitting = _sit_outs(head.ruleset, grid, names, wanted, sit_outs, out)
+    doubling = _named(doubles, names, "--double", out)
+    out.raise_if_any()
+    if head.ruleset == "italia2010" and sit_outs:
+        notes.append("the --sit-out players are not on the Sit-outs sheet: type them there if they score the sit-out points")
+
+    try:
+        if family.game is Game.FRIEDRICH:
+            draw = draw_friedrich(field_names, len(wanted), history, groups, rng=rng)
+        elif family.game is Game.CARCASSONNE:
+            draw = draw_carcassonne(field_names, len(wanted), history, groups, rng=rng)
+        elif top_board:
+            draw_only = [r.number for r in history if not rounds[r.number].played_at]
+            draw = _italia_top_board(book, field_names, history, groups, first, sitting[first], doubling, rng, draw_only)
+            notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
+        else:
+            draw = draw_diplomacy(
+                field_names, len(wanted), history, groups, rng=rng,
+                sit_outs=sitting, doubles={n: doubling for n in wanted},
+            )
+    except InputError as exc:
+        raise InputError([_placed(p, family) for p in exc.problems]) from None
+    report = quality(draw, history, groups)
+    ws = book.book[family.sheet]
+    for number in wanted:
+        old = rounds[number].rows if number in rounds else []
+        _write_round(ws, schema, family, next(r for r in draw.rounds if r.number == number), old)
+    if top_board:
+        _mark_top_board(book.book[TOP_ROUNDS_SHEET], first)
+    book.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
+    book.save()
+    return DrawOutcome(draw, report, history, tuple(notes))
+
+
+def _placed(p: Problem, family: Family) -> Problem:
+    """A draws' problem about the field or the history, placed on the sheet it comes from."""
+    if p.sheet:
+        return p
+    if p.where == "players":
+        return Problem(p.message, p.where, PLAYERS.name)
+    if p.where.startswith("history") or p.where.startswith("round"):
+        return Problem(f"{p.where}: {p.message}", p.where, family.sheet)
+    return p
+
+
+def _entry_schema(ruleset_id: str, family: Family) -> EntrySheet:
+    return find_layout(ruleset_id).sheet(family.sheet)
+
+
+def _draw_headers(family: Family) -> tuple[str, ...]:
+    """The columns a draw fills; anything else typed in a row is a result (or a record of play)."""
+    if family.game is Game.DIPLOMACY:
+        return (ROUND, family.table, POWER, PLAYER)
+    return (ROUND, family.table, *family.seats)
+
+
+def _entry_rounds(rows: Sequence[Row], schema: EntrySheet, family: Family) -> dict[int, EntryRound]:
+    drawn = set(_draw_headers(family))
+    rounds: dict[int, EntryRound] = {}
+    for row in rows:
+        entry = rounds.setdefault(row[ROUND], EntryRound(row[ROUND]))
+        entry.rows.append(row)
+        if not entry.played_at:
+            typed = next((c.header for c in schema.columns if c.header not in drawn and row[c.header] is not None), None)
+            if typed is not None:
+                entry.played_at = f"{schema.name}!{row.cell(typed)}"
+    return rounds
+
+
+def _as_round(entry: EntryRound, family: Family) -> Round:
+    """A round of the sheet in the draws' shape (history)."""
+    if family.game is Game.DIPLOMACY:
+        boards: dict[int, list[Seat]] = {}
+        for row in entry.rows:
+            boards.setdefault(row[family.table], []).append(Seat(row[POWER], row[PLAYER]))
+        tables = tuple(Table(b, tuple(seats)) for b, seats in sorted(boards.items()))
+    else:
+        tables = tuple(
+            Table(row[family.table], tuple(Seat(h, row[h]) for h in family.seats if row[h] is not None))
+            for row in sorted(entry.rows, key=lambda r: r[family.table])
+        )
+    return Round(entry.number, tables)
+
+
+def _total_rounds(family: Family, settings: Any) -> int:
+    """Friedrich: four (one per role); Carcassonne: the Settings' preliminary rounds; Diplomacy: three."""
+    if family.game is Game.FRIEDRICH:
+        return 4
+    if family.game is Game.CARCASSONNE:
+        return settings.preliminary_rounds
+    return DIPLOMACY_ROUNDS
+
+
+def _lines(entry: EntryRound) -> str:
+    lines = sorted(r.line for r in entry.rows)
+    return f"row {lines[0]}" if len(lines) == 1 else f"rows {lines[0]}-{lines[-1]}"
+
+
+def _rounds_to_draw(
+    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: Family
+) -> list[int]:
+    """The rounds to draw now; every reason to refuse, with the sheet and cell that blocks it."""
+    out = Collector(InputError)
+    played = [n for n, e in rounds.items() if e.played_at]
+    if every:
+        start = max(played, default=0) + 1 if redraw else max(rounds, default=0) + 1
+        wanted = list(range(start, total + 1))
+        if not wanted:
+            out.add(f"all {total} rounds are already on the '{family.sheet}' sheet", sheet=family.sheet)
+    else:
+        assert number is not None
+        wanted = [number]
+        limited = family.game is not Game.DIPLOMACY
+        if number < 1 or (limited and number > total):
+            out.add(f"round {number} does not exist: the draw has rounds 1 to {total}", sheet=family.sheet)
+    for n in wanted:
+        entry = rounds.get(n)
+        if entry is not None and entry.played_at:
+            out.add(f"round {n} already has results ({entry.played_at}): a played round is never drawn again",
+                    sheet=family.sheet, cell=entry.played_at.split("!")[1])
+        elif entry is not None and not redraw:
+            out.add(f"round {n} is already drawn ({_lines(entry)}): add --redraw to replace that draw",
+                    sheet=family.sheet, cell=f"A{min(r.line for r in entry.rows)}")
+    if wanted:
+        later = [n for n in rounds if n > wanted[-1]]
+        if later:
+            out.add(f"round {min(later)} is already on the sheet: only the last rounds can be drawn (again)",
+                    sheet=family.sheet, cell=f"A{min(r.line for r in rounds[min(later)].rows)}")
+        missing = [n for n in range(1, wanted[0]) if n not in rounds]
+        if missing:
+            out.add(f"round {missing[0]} is not on the sheet yet: draw round {missing[0]} first", sheet=family.sheet)
+    out.raise_if_any()
+    return wanted
+
+
+def _groups(players: Sequence[Player]) -> list[list[str]]:
+    """Keep-apart groups from the Players sheet: players sharing a group name (case and blanks ignored)."""
+    groups: dict[str, list[str]] = {}
+    for p in players:
+        key = " ".join(p.group.split()).casefold()
+        if key:
+            groups.setdefault(key, []).append(p.name)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _named(typed: Sequence[str], names: PlayerNames | None, option: str, out: Collector) -> list[str]:
+    """Names given on the command line, in the Players sheet's spelling."""
+    found = []
+    for name in typed:
+        try:
+            found.append(names.match(name) if names is not None else name)
+        except cells.CellError as exc:
+            out.add(f"{option} {name}: {exc}")
+    return found
+
+
+def _sit_outs(
+    ruleset_id: str, grid: Callable, names: PlayerNames | None, wanted: Sequence[int], typed: Sequence[str], out: Collector
+) -> dict[int, list[str]]:
+    """Who sits out each round drawn: the --sit-out names, and for Italia the Sit-outs sheet's rows of that round."""
+    given = _named(typed, names, "--sit-out", out)
+    sitting = {n: list(given) for n in wanted}
+    if ruleset_id == "italia2010":
+        schema = find_layout(ruleset_id).sheet(SIT_OUTS_SHEET)
+        for row in read_sheet(grid(SIT_OUTS_SHEET), schema, out, players=names):
+            if row[ROUND] in sitting and row[PLAYER] not in sitting[row[ROUND]]:
+                sitting[row[ROUND]].append(row[PLAYER])
+    return sitting
+
+
+def _italia_top_board(
+    book: FileWorkbook, field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
+    number: int, sitting: Sequence[str], doubles: Sequence[str], rng: random.Random, draw_only: Sequence[int],
+) -> Draw:
+    """Seed 004, 4.1: the best seven so far on board 1, powers from the cup in ranking order; the rest on boards 2...
+
+    The ranking is the standings after every round before (seed 004, 3.3), so
+    each of them must be played.
+    """
+    if draw_only:
+        raise InputError(Problem(f"round {draw_only[0]} is drawn but not played: the top board is drawn from "
+                                 "the standings after every round before it", sheet="Boards"))
+    rounds_grid = book.read(TOP_ROUNDS_SHEET) if TOP_ROUNDS_SHEET in book.sheet_names() else None
+    if rounds_grid is not None:
+        schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
+        top_col, round_col = schema.index(TOP_BOARD), schema.index(ROUND)
+        for line in range(FIRST_DATA_ROW, len(rounds_grid.rows) + 1):
+            this_round = rounds_grid.value(line, round_col) in (number, str(number))  # a redraw of the top board
+            if not cells.is_empty(rounds_grid.value(line, top_col)) and not this_round:
+                raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
+                                         sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
+    event = read_event(book)
+    ranked = [r.player for r in ranking_before_top_board(event.record).rows if r.player not in sitting]
+    top = draw_italia_top_board(ranked, rng)
+    rest = [p for p in field_names if p not in top.players]
+    tables: tuple[Table, ...] = (top,)
+    if [p for p in rest if p not in sitting]:
+        rest_groups = [[p for p in g if p in rest] for g in groups]
+        others = draw_diplomacy(rest, 1, history, rest_groups, rng=rng,
+                                sit_outs={number: [p for p in sitting if p in rest]},
+                                doubles={number: [p for p in doubles if p in rest]})
+        tables += tuple(Table(t.number + 1, t.seats, t.reasons) for t in others.rounds[0].tables)
+    return Draw(Game.DIPLOMACY, (Round(number, tables, tuple(sitting)),))
+
+
+def _row_values(family: Family, number: int, table: Table) -> list[dict[str, Any]]:
+    """The cells of one drawn table: one row (Friedrich, Carcassonne) or seven (Diplomacy, AEFGIRT)."""
+    if family.game is Game.DIPLOMACY:
+        by_power = {s.seat: s.player for s in table.seats}
+        return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in SHEET_POWERS]
+    values: dict[str, Any] = {ROUND: number, family.table: table.number}
+    if family.game is Game.FRIEDRICH:
+        values.update({s.seat: s.player for s in table.seats})
+    else:
+        values.update({family.seats[i]: s.player for i, s in enumerate(table.seats)})
+    return [values]
+
+
+def _last_filled(ws: Worksheet, schema: EntrySheet) -> int:
+    """The last sheet row with any entry in the schema's columns (the header row when none)."""
+    width = len(schema.columns)
+    last = FIRST_DATA_ROW - 1
+    for line, values in enumerate(ws.iter_rows(min_row=FIRST_DATA_ROW, max_col=width, values_only=True), start=FIRST_DATA_ROW):
+        if any(not cells.is_empty(v) for v in values):
+            last = line
+    return last
+
+
+def _write_round(ws: Worksheet, schema: EntrySheet, family: Family, rnd: Round, old: Sequence[Row]) -> None:
+    """Write ``rnd`` into the rows of its earlier draw (cleared first), then after the last filled row."""
+    headers = _draw_headers(family)
+    for row in old:
+        for h in headers:
+            ws.cell(row.line, schema.index(h)).value = None
+    values = [v for table in rnd.tables for v in _row_values(family, rnd.number, table)]
+    spare = _last_filled(ws, schema) + 1
+    targets = sorted(r.line for r in old)[: len(values)]
+    targets += list(range(spare, spare + len(values) - len(targets)))
+    for line, row in zip(targets, values):
+        for h in headers:
+            ws.cell(line, schema.index(h)).value = row.get(h)
+
+
+def _mark_top_board(ws: Worksheet, number: int) -> None:
+    """The Rounds sheet's row of round ``number`` gets top board 1 (a new row when the round has none)."""
+    schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
+    round_col, top_col = schema.index(ROUND), schema.index(TOP_BOARD)
+    for line in range(FIRST_DATA_ROW, _last_filled(ws, schema) + 1):
+        if cells.is_empty(ws.cell(line, round_col).value):
+            continue
+        try:
+            if cells.whole(ws.cell(line, round_col).value) == number:
+                ws.cell(line, top_col).value = 1
+                return
+        except cells.CellError:
+            continue
+    line = _last_filled(ws, schema) + 1
+    ws.cell(line, round_col).value = number
+    ws.cell(line, top_col).value = 1
+
+
+def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
+    """The 'Draw quality' sheet: each drawn table with its compromises, then the quality figures.
+
+    It has no seat columns, so ``tourneybook forms`` never takes it for the
+    draw: the entry sheet stays the one place the draw is read from.
+    """
+    rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(DRAW_MARK, "note"),)]
+    table_word = "Board" if draw.game is Game.DIPLOMACY else "Table"
+    rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
+    for rnd in draw.rounds:
+        for t in rnd.tables:
+            seated = "; ".join(f"{s.seat}: {s.player}" for s in t.seats)
+            rows.append((Cell(rnd.number), Cell(t.number), Cell(seated),
+                         Cell("; ".join(t.reasons) or None, "warning" if t.reasons else "")))
+        if rnd.sitting_out:
+            rows.append((Cell(rnd.number), Cell(None), Cell("sitting out: " + ", ".join(rnd.sitting_out))))
+    rows.append(())
+    rows.append((Cell("Quality (history included)", "header"),))
+    rows += [(Cell(line.strip()),) for line in report.render().splitlines()]
+    rows += [(Cell(f"note: {n}", "note"),) for n in draw.notes]
+    return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
+
+
+DRAW_MARK = "Written by tourneybook draw and replaced by the next draw; the entry sheet holds the draw itself."

@@ -1,0 +1,287 @@
+"""``tourneybook draw``: draws written into real event workbooks, refusals, recalc and forms after it.
+
+Rows name the rule they check: seed 000 I (Friedrich: four games, one per role,
+different opponents), RULES.md Carcassonne (tables of 4, at most three of 3),
+seed 003 II.3-II.5 (Diplomacy: boards of seven, no power twice, sit-outs and
+double boards chosen by the TD), and the brief's workbook guarantees.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tourneybook.cli import main
+from tourneybook.draws import ROLES, Draw, Game, draw_friedrich, quality
+from tourneybook.forms import round_tables
+from tourneybook.workbook import template
+from tourneybook.workbook.drawing import QUALITY_SHEET, default_seed, draw_event
+from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
+from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.recalc import recalc_file
+
+POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+CARCASSONNE_SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")
+SHEET = {"fwc2022": "Qualifying games", "cafe2023": "Qualifying games", "carcassonne2004": "Preliminary",
+         "codcon2008": "Boards", "italia2010": "Boards"}
+
+
+def event(tmp_path: Path, ruleset: str, n: int, *, stand_ins: int = 0, groups: int = 0, name: str = "Draw Test Open") -> Path:
+    """A workbook as ``tourneybook new`` makes it: the ruleset's template with ``n`` players."""
+    rows = [
+        {NAME: f"Player {i:02}", STAND_IN: True if i >= n - stand_ins else None,
+         GROUP: f"club {i % groups}" if groups else None}
+        for i in range(n)
+    ]
+    path = tmp_path / f"{ruleset}.xlsx"
+    template.write(path, find_layout(ruleset), tournament=name, rows={PLAYERS.name: rows})
+    return path
+
+
+def sheet_rows(path: Path, sheet: str) -> list[dict]:
+    """The filled entry rows of ``sheet`` (header row 3), read back with openpyxl."""
+    ws = openpyxl.load_workbook(path)[sheet]
+    headers = [c.value for c in ws[3]]
+    rows = []
+    for line in ws.iter_rows(min_row=4, values_only=True):
+        row = dict(zip(headers, line))
+        if any(v is not None for v in row.values()):
+            rows.append(row)
+    return rows
+
+
+def tables(path: Path, ruleset: str, rnd: int) -> dict[int, dict[str, str]]:
+    """Round ``rnd``'s tables as {table: {seat: player}} from the entry sheet."""
+    found: dict[int, dict[str, str]] = {}
+    for row in sheet_rows(path, SHEET[ruleset]):
+        if row["Round"] != rnd:
+            continue
+        if ruleset in ("codcon2008", "italia2010"):
+            found.setdefault(row["Board"], {})[row["Power"]] = row["Player"]
+        else:
+            seats = ROLES if ruleset in ("fwc2022", "cafe2023") else CARCASSONNE_SEATS
+            found[row["Table"]] = {s: row[s] for s in seats if row[s] is not None}
+    return found
+
+
+def as_draw(path: Path, ruleset: str, rounds: int) -> Draw:
+    from tourneybook.draws import Round, Seat, Table
+
+    game = Game.FRIEDRICH if ruleset in ("fwc2022", "cafe2023") else Game.CARCASSONNE
+    return Draw(game, tuple(
+        Round(r, tuple(Table(t, tuple(Seat(s, p) for s, p in seats.items())) for t, seats in sorted(tables(path, ruleset, r).items())))
+        for r in range(1, rounds + 1)
+    ))
+
+
+@pytest.mark.parametrize(
+    "ruleset, n, sizes",
+    [
+        ("fwc2022", 16, [4, 4, 4, 4]),  # seed 000 I: tables of exactly four, one per role
+        ("cafe2023", 20, [4] * 5),  # seed 001 B: the same qualifying draw
+        ("carcassonne2004", 18, [4, 4, 4, 3, 3]),  # RULES.md Carcassonne: 18 = 4*3 + 3*2
+        ("codcon2008", 21, [7, 7, 7]),  # seed 003 II: boards of seven
+        ("italia2010", 14, [7, 7]),  # seed 004: boards of seven
+    ],
+)
+def test_round_one_is_written_with_every_player_once(tmp_path, ruleset, n, sizes):
+    path = event(tmp_path, ruleset, n)
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    drawn = tables(path, ruleset, 1)
+    assert sorted(len(seats) for seats in drawn.values()) == sorted(sizes)
+    seated = Counter(p for seats in drawn.values() for p in seats.values())
+    assert seated == Counter({f"Player {i:02}": 1 for i in range(n)})
+    if ruleset in ("fwc2022", "cafe2023"):
+        assert all(set(seats) == set(ROLES) for seats in drawn.values())
+    if ruleset in ("codcon2008", "italia2010"):
+        assert all(set(seats) == set(POWERS) for seats in drawn.values())
+    assert QUALITY_SHEET in openpyxl.load_workbook(path).sheetnames
+    report = recalc_file(path)  # drawn-but-unplayed rows are a partial tournament
+    assert report.ok, [str(p) for p in report.problems]
+
+
+@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004", "codcon2008"])
+def test_forms_pick_up_the_drawn_tables(tmp_path, ruleset):
+    """The brief: `tourneybook forms EVENT.xlsx --round N` prints the drawn tables."""
+    n = {"fwc2022": 16, "carcassonne2004": 17, "codcon2008": 14}[ruleset]
+    path = event(tmp_path, ruleset, n)
+    draw_event(path, 1)
+    forms = round_tables(path, ruleset, 1)
+    drawn = tables(path, ruleset, 1)
+    assert len(forms) == len(drawn)
+    printed = {p for f in forms for p in _names(f)}
+    assert printed == {p for seats in drawn.values() for p in seats.values()}
+
+
+def _names(form) -> set[str]:
+    found = set()
+    for value in vars(form).values():
+        if isinstance(value, str) and value.startswith("Player "):
+            found.add(value)
+        elif isinstance(value, (tuple, list)):
+            found.update(v for v in value if isinstance(v, str) and v.startswith("Player "))
+        elif isinstance(value, dict):
+            found.update(v for v in value.values() if isinstance(v, str) and v.startswith("Player "))
+    return found
+
+
+@pytest.mark.parametrize(
+    "ruleset, n, rounds",
+    [
+        ("fwc2022", 16, 4),  # seed 000 I: 16 players, four rounds, no opponent twice
+        ("carcassonne2004", 16, 4),  # Settings: four preliminary rounds (seed 002)
+    ],
+)
+def test_all_rounds_at_once_meet_no_one_twice(tmp_path, ruleset, n, rounds):
+    path = event(tmp_path, ruleset, n)
+    assert main(["draw", str(path), "--all"]) == 0
+    report = quality(as_draw(path, ruleset, rounds))
+    assert (report.repeated_pairs, report.seat_repeats, report.rounds) == (0, 0, rounds)
+    assert recalc_file(path).ok
+
+
+def test_round_by_round_in_the_workbook_keeps_the_plan(tmp_path):
+    """Seed 000 I drawn one round at a time: 20 players, zero rematches, each role once."""
+    path = event(tmp_path, "fwc2022", 20)
+    for rnd in range(1, 5):
+        assert main(["draw", str(path), "--round", str(rnd)]) == 0
+    report = quality(as_draw(path, "fwc2022", 4))
+    assert (report.repeated_pairs, report.seat_repeats) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    "ruleset, result_header, value",
+    [
+        ("fwc2022", "Game ended in turn", 12),  # a result on Pompadour's report
+        ("fwc2022", "Start time", "14:30"),  # a record of play is never overwritten either
+        ("carcassonne2004", "VP 1", 88),
+        ("codcon2008", "Centres", 5),
+    ],
+)
+def test_a_played_round_is_never_touched(tmp_path, capsys, ruleset, result_header, value):
+    n = {"fwc2022": 16, "carcassonne2004": 16, "codcon2008": 14}[ruleset]
+    path = event(tmp_path, ruleset, n)
+    draw_event(path, 1)
+    book = openpyxl.load_workbook(path)
+    ws = book[SHEET[ruleset]]
+    column = [c.value for c in ws[3]].index(result_header) + 1
+    ws.cell(5, column).value = value
+    book.save(path)
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--round", "1", "--redraw"]) == 2
+    cell = f"{openpyxl.utils.get_column_letter(column)}5"
+    assert f"round 1 already has results ({SHEET[ruleset]}!{cell})" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_redraw_replaces_only_that_round(tmp_path, capsys):
+    path = event(tmp_path, "fwc2022", 16)
+    draw_event(path, 1, seed=1)
+    draw_event(path, 2, seed=1)
+    round_one = tables(path, "fwc2022", 1)
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--round", "2"]) == 2
+    assert "round 2 is already drawn (rows 8-11): add --redraw" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert main(["draw", str(path), "--round", "2", "--redraw", "--seed", "99"]) == 0
+    assert tables(path, "fwc2022", 1) == round_one
+    rows = sheet_rows(path, "Qualifying games")
+    assert [r["Round"] for r in rows] == [1] * 4 + [2] * 4  # the same rows, no leftovers
+    assert main(["draw", str(path), "--round", "1", "--redraw"]) == 2  # round 2 follows it
+    assert "round 2 is already on the sheet" in capsys.readouterr().err
+
+
+def test_eighteen_friedrich_players_need_two_stand_ins(tmp_path, capsys):
+    """RULES.md Friedrich: a field not a multiple of four needs stand-ins, and the product says so."""
+    path = event(tmp_path, "fwc2022", 18)
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--round", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Players: 18 players cannot be seated at Friedrich tables of exactly four: 2 stand-ins are needed to make 20" in err
+    assert path.read_bytes() == before
+
+
+def test_stand_ins_are_seated_like_players(tmp_path):
+    path = event(tmp_path, "fwc2022", 20, stand_ins=2)
+    draw_event(path, 1)
+    seated = {p for seats in tables(path, "fwc2022", 1).values() for p in seats.values()}
+    assert {"Player 18", "Player 19"} <= seated and len(seated) == 20
+    assert recalc_file(path).ok
+
+
+def test_keep_apart_groups_come_from_the_players_sheet(tmp_path):
+    """16 players in four clubs of four: every club can be kept apart all four rounds."""
+    path = event(tmp_path, "fwc2022", 16, groups=4)
+    outcome = draw_event(path, every_round=True)
+    assert outcome.report.keep_apart_violations == 0
+    for rnd in range(1, 5):
+        for seats in tables(path, "fwc2022", rnd).values():
+            clubs = [int(p.split()[1]) % 4 for p in seats.values()]
+            assert len(set(clubs)) == 4
+
+
+def test_the_default_seed_makes_the_same_draw_from_the_same_workbook(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir(), second.mkdir()
+    a, b = event(first, "carcassonne2004", 19), event(second, "carcassonne2004", 19)
+    draw_event(a, 1), draw_event(b, 1)
+    assert tables(a, "carcassonne2004", 1) == tables(b, "carcassonne2004", 1)
+    assert default_seed("Draw Test Open", 1) != default_seed("Draw Test Open", 2)
+
+
+def test_diplomacy_sit_outs_and_double_boards_come_from_the_organiser(tmp_path, capsys):
+    """Seed 003 II.5: 22 players, not a multiple of seven: the TD names who sits out or doubles."""
+    path = event(tmp_path, "codcon2008", 22)
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--round", "1"]) == 2
+    assert "22 seats, not a multiple of 7" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert main(["draw", str(path), "--round", "1", "--sit-out", "player 21"]) == 0
+    assert "Player 21" not in {p for s in tables(path, "codcon2008", 1).values() for p in s.values()}
+    doubles = [f"--double=Player {i:02}" for i in range(6)]
+    assert main(["draw", str(path), "--round", "2", *doubles]) == 0
+    boards = tables(path, "codcon2008", 2)
+    assert len(boards) == 4
+    seated = Counter(p for s in boards.values() for p in s.values())
+    assert sorted(p for p, k in seated.items() if k == 2) == [f"Player {i:02}" for i in range(6)]
+    assert recalc_file(path).ok
+
+
+def test_the_quality_sheet_shows_each_table_and_the_figures(tmp_path):
+    path = event(tmp_path, "fwc2022", 16)
+    draw_event(path, every_round=True)
+    ws = openpyxl.load_workbook(path)[QUALITY_SHEET]
+    values = [c for row in ws.iter_rows(values_only=True) for c in row if c is not None]
+    assert "repeated pairs: 0 (most meetings of one pair: 1)" in values
+    assert sum(1 for row in ws.iter_rows(min_row=4, max_col=1, values_only=True) if row[0] in (2, 3, 4)) == 12
+
+
+# --- the draws improvement: round by round keeps a joint plan -------------------------------------
+
+
+def _round_by_round(n: int, seed: int):
+    players = [f"P{i:03}" for i in range(n)]
+    history: tuple = ()
+    slowest = 0.0
+    for rnd in range(4):
+        start = time.perf_counter()
+        history += draw_friedrich(players, rounds=1, history=history, rng=random.Random(seed * 10 + rnd)).rounds
+        slowest = max(slowest, time.perf_counter() - start)
+    return quality(Draw(Game.FRIEDRICH, history)), slowest
+
+
+@pytest.mark.parametrize("n", [16, 20, 24, 28, 32])  # seed 000 I: "different opponents in each of their four games"
+@pytest.mark.parametrize("seed", [0, 9])
+def test_friedrich_round_by_round_reaches_zero_rematches(n, seed):
+    report, _ = _round_by_round(n, seed)
+    assert (report.repeated_pairs, report.seat_repeats, report.players) == (0, 0, n)
+
+
+def test_friedrich_round_by_round_stays_fast_for_two_hundred():
+    report, slowest = _round_by_round(200, 1)
+    assert report.repeated_pairs == 0 and slowest < 2.0
