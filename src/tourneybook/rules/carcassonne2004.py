@@ -273,7 +273,6 @@ def _bracket(t: Tournament, standings: Standings) -> Bracket | None:
         return bracket(standings.order, t.knockout, t.settings.knockout_size)
     c.raise_if_any()
     return None
-    return bracket(standings.order, t.knockout, t.settings.knockout_size)
 
 
 def _missing_rounds(t: Tournament) -> list[int]:
@@ -286,8 +285,9 @@ def standings(t: Tournament) -> TournamentResult:
     table, games = preliminary(t)
     notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
     rounds = {x.round for x in t.tables}
+    games_of = Counter(seat.player for x in t.tables for seat in x.seats)
     for player in t.players:
-        played = sum(seat.player == player for x in t.tables for seat in x.seats)
+        played = games_of[player]
         if rounds and played < len(rounds):
             notes.append(f"{player} played {played} of {len(rounds)} rounds entered")
     for group in table.unresolved_lots:
