@@ -1,0 +1,72 @@
+"""What the repository ships stays true to the code: templates and example workbooks.
+
+- ``templates/`` is what ``tourneybook templates`` writes today (regenerate it after
+  changing a schema).
+- every ``workbooks/*.xlsx`` recalculates without a problem, and LibreOffice (the
+  real spreadsheet client here) opens the recalculated file and reads back the
+  Standings as written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tourneybook.commands.templates import write_all
+from tourneybook.office import convert
+from tourneybook.workbook.layout import available_layouts
+from tourneybook.workbook.recalc import recalc_file
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATES = ROOT / "templates"
+WORKBOOKS = sorted((ROOT / "workbooks").glob("*.xlsx"))
+
+
+def sheet_values(path: Path) -> dict[str, list[tuple]]:
+    book = openpyxl.load_workbook(path)
+    return {ws.title: [tuple(c.value for c in row) for row in ws.iter_rows()] for ws in book.worksheets}
+
+
+@pytest.fixture(scope="module")
+def fresh_templates(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("templates")
+    write_all(out)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", [layout.ruleset for layout in available_layouts()])
+def test_shipped_templates_are_what_the_code_writes(ruleset: str, fresh_templates: Path):
+    for suffix in (".xlsx", ".xlsm"):
+        shipped, fresh = TEMPLATES / f"{ruleset}{suffix}", fresh_templates / f"{ruleset}{suffix}"
+        assert shipped.exists(), f"{shipped.name} missing: run 'tourneybook templates'"
+        assert sheet_values(shipped) == sheet_values(fresh), f"{shipped.name} is stale: run 'tourneybook templates'"
+    assert (TEMPLATES / f"{ruleset}.py").read_text() == (fresh_templates / f"{ruleset}.py").read_text()
+    with zipfile.ZipFile(TEMPLATES / f"{ruleset}.xlsm") as shipped, zipfile.ZipFile(fresh_templates / f"{ruleset}.xlsm") as fresh:
+        assert shipped.read("xl/vbaProject.bin") == fresh.read("xl/vbaProject.bin")
+
+
+def test_every_ruleset_ships_an_example_workbook():
+    assert {p.stem for p in WORKBOOKS} == {f"{layout.ruleset}-example" for layout in available_layouts()}
+
+
+@pytest.mark.parametrize("workbook", WORKBOOKS, ids=lambda p: p.name)
+def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook: Path, tmp_path: Path, soffice):
+    work = tmp_path / workbook.name
+    shutil.copy(workbook, work)
+    report = recalc_file(work)
+    assert report.ok, report.problems
+    assert len(report.result.standings.rows) >= 16
+    ours = openpyxl.load_workbook(work)["Standings"]
+    converted = convert(work, "xlsx", tmp_path / "lo")
+    theirs = openpyxl.load_workbook(converted, data_only=True)["Standings"]
+    rows = [(r.rank, r.player) for r in report.result.standings.rows]
+    ours_values = [[c.value for c in row] for row in ours.iter_rows()]
+    theirs_values = [[c.value for c in row] for row in theirs.iter_rows(max_row=ours.max_row, max_col=ours.max_column)]
+    assert ours_values == theirs_values
+    # and the ranking read back is the one computed
+    first = next(i for i, row in enumerate(ours_values) if row[:2] == ["Rank", "Player"])
+    assert [tuple(row[:2]) for row in ours_values[first + 1 : first + 1 + len(rows)]] == rows
