@@ -2,6 +2,7 @@
 
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,6 +36,23 @@ def test_lot_is_suggested_reproducibly_then_decided_by_the_organiser():
     partial = rank(PLAYERS, totals, [], tournament="Essen 2004", lot_decisions={"Ann": 1})
     assert partial.order == s1.order and partial.unresolved_lots
 
+
+
+@pytest.mark.parametrize(
+    "lots",
+    [
+        pytest.param({"Ann": 1, "Bob": 1, "Cid": 2, "Dee": 3}, id="RULES.md Everywhere: two equal lot numbers decide nothing"),
+        pytest.param({"Ann": 2, "Bob": 2, "Cid": 2, "Dee": 2}, id="RULES.md Everywhere: one number for all decides nothing"),
+    ],
+)
+def test_equal_lot_numbers_leave_the_tie_to_the_suggested_lot(lots):
+    """Equal numbers would order the tie by name, a silent guess (RULES.md: never guess a lot silently)."""
+    totals = {p: F(10) for p in PLAYERS}
+    suggested = rank(PLAYERS, totals, [], tournament="Essen 2004")
+    s = rank(PLAYERS, totals, [], tournament="Essen 2004", lot_decisions=lots)
+    assert s.order == suggested.order
+    assert all(r.lot is LotState.SUGGESTED for r in s.rows)
+    assert s.unresolved_lots == (tuple(suggested.order),)
 
 def test_adjustments_are_added_and_shown():
     totals = {"Ann": F(100), "Bob": F(90)}

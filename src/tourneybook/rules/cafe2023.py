@@ -127,7 +127,7 @@ def standings(t: Tournament) -> TournamentResult:
 
 def final(t: Tournament) -> Table | None:
     """The final's table, or None before the final is entered."""
-    return next((x for x in standings(t).extras if x.title == "Final"), None)
+    return friedrich.final(t, score_nations, ID)
 
 
 SETTINGS = Settings(tournament="Spanish Friedrich Open CAFE'23")

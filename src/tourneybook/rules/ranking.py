@@ -109,7 +109,7 @@ def rank(
     """Rank ``players`` by total (higher first, adjustments added) then ``tiebreaks``.
 
     ``lot_decisions`` maps a player to the organiser's lot number (lower ranks
-    first); it settles a tied group only when every member has one.
+    first); it settles a tied group only when every member has a different one.
     """
     lot_decisions = dict(lot_decisions or {})
     adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
@@ -141,7 +141,9 @@ def rank(
             boundary.append(separated_by)
             return
         if level == len(criteria):
-            if all(p in lot_decisions for p in group):
+            numbers = [lot_decisions.get(p) for p in group]
+            # equal numbers would leave the order to the names: a silent guess, not a lot
+            if None not in numbers and len(set(numbers)) == len(numbers):
                 ordered = sorted(group, key=lambda p: lot_decisions[p])
                 state = LotState.DECIDED
             else:

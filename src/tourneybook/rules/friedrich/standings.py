@@ -1,0 +1,161 @@
+"""Friedrich qualifying standings with the GFTR D tie-breakers, and the final's places."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from ...numbers import SquareRoot
+from ..base import GameScore, Table, TournamentResult
+from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
+from .records import Game, Role, Tournament
+from .scoring import SECOND_BEST, NationScorer, score_game, stcc
+from .validation import check_tournament
+
+E_MT_SECOND_BEST = "E+MT second-best"
+STCC = "sTCC (Frederick game)"
+QUALITY = "Frederick opponents' quality"
+ROLE_WINS = "role's qualifying wins"
+ROLE_ORDER = "Pompadour wins, Maria Theresa loses ties"
+WINNING_NATIONS = "winning nations"
+FINAL_SCORE = "final game score"
+
+_TIE_PRECEDENCE = {Role.POMPADOUR: 2, Role.FREDERICK: 1, Role.ELISABETH: 1, Role.MARIA_THERESA: 0}
+"""GFTR D, final 3: "Pompadour wins all ties, Maria Theresa loses all ties"."""
+
+
+def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentResult:
+    """Qualifying standings (sum of the games, GFTR D tie-breakers) and the final.
+
+    Tie-breakers: 1. the sum of the second-best scores in the player's Elisabeth
+    and Maria Theresa games, higher wins; 2. the sTCC of the Frederick game, lower
+    wins (compared as its exact square); 3. the Frederick game's opponents'
+    quality, the sum of the three opponents' qualifying totals (game points,
+    adjustments not included), higher wins; 4. lot. Stand-ins score their tables'
+    players as usual but are never ranked; their own totals still count as
+    opponents' quality. A tie-breaker not yet available (game not played, sTCC
+    inputs missing) ranks last and is named in the notes.
+    """
+    check_tournament(t)
+    games = sorted(t.games, key=lambda g: (g.round, g.table))
+    scores = [score_game(g, scorer) for g in games]
+    totals = {p.name: Fraction(0) for p in t.players}
+    for gs in scores:
+        for ps in gs.players:
+            totals[ps.player] += ps.points
+    ranked = [p.name for p in t.players if not p.stand_in]
+    played = {(g.player(role), role): (g, gs) for g, gs in zip(games, scores) for role in Role}
+    notes: list[str] = []
+
+    e_mt: dict[str, Fraction | None] = {}
+    stcc_of: dict[str, SquareRoot | None] = {}
+    quality: dict[str, Fraction | None] = {}
+    for name in ranked:
+        seconds = [
+            played[name, role][1].of(name).part(SECOND_BEST)
+            for role in (Role.ELISABETH, Role.MARIA_THERESA)
+            if (name, role) in played
+        ]
+        e_mt[name] = sum(seconds, Fraction(0)) if seconds else None
+        fred = played.get((name, Role.FREDERICK))
+        stcc_of[name] = stcc(fred[0].tc) if fred and fred[0].tc else None
+        opponents = [fred[0].player(r) for r in Role if r is not Role.FREDERICK] if fred else []
+        quality[name] = sum((totals[o] for o in opponents), Fraction(0)) if fred else None
+        if fred and fred[0].tc is None:
+            notes.append(f"{fred[0].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
+    criteria = [
+        Criterion(E_MT_SECOND_BEST, True, field_values(e_mt)),
+        Criterion(STCC, False, field_values(stcc_of)),
+        Criterion(QUALITY, True, field_values(quality)),
+    ]
+    table = rank(
+        ranked,
+        totals,
+        criteria,
+        tournament=t.settings.tournament,
+        lot_decisions=dict(t.lots),
+        adjustments=t.adjustments,
+    )
+    for group in table.unresolved_lots:
+        notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
+    stand_ins = [p.name for p in t.players if p.stand_in]
+    if stand_ins:
+        notes.append(f"stand-ins, scored at their tables but not ranked: {', '.join(stand_ins)}")
+    extras: tuple[Table, ...] = ()
+    top = table.order[: t.settings.finalists]
+    complete = len({g.round for g in games}) == t.settings.games_counted
+    if t.final is not None:
+        final_score = score_game(t.final, scorer)
+        extras = (final_result(t.final, final_score, games, table, t.settings.tournament, dict(t.final_lots)),)
+        if set(t.final.player(r) for r in Role) != set(top):
+            notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")
+    elif complete and t.settings.finalists:
+        notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
+    return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
+
+
+def role_wins(games: Iterable[Game]) -> dict[Role, int]:
+    """Qualifying games in which each role had a winning nation (GFTR D, final 2)."""
+    wins = {role: 0 for role in Role}
+    for g in games:
+        for role in {g.controller(n) for n in g.winners}:
+            wins[role] += 1
+    return wins
+
+
+def final_result(
+    final: Game,
+    score: GameScore,
+    qualifying: Sequence[Game],
+    qualified: Standings,
+    tournament: str,
+    lots: Mapping[str, int],
+) -> Table:
+    """The final's places (GFTR D, final).
+
+    The winner controls the most winning nations; then the role with the fewest
+    qualifying wins; then Pompadour wins and Maria Theresa loses every tie; then
+    lot. Places 2 to 4 follow the final game's score, ties by the same order.
+    """
+    wins = role_wins(qualifying)
+    role = {final.player(r): r for r in Role}
+    players = list(role)
+    nations = {p: Fraction(sum(1 for n in final.winners if final.controller(n) is role[p])) for p in players}
+    tie_rules = [
+        Criterion(ROLE_WINS, False, field_values({p: wins[role[p]] for p in players})),
+        Criterion(ROLE_ORDER, True, field_values({p: _TIE_PRECEDENCE[role[p]] for p in players})),
+    ]
+    draw = f"{tournament} final"
+    first = rank(players, nations, tie_rules, tournament=draw, total_name=WINNING_NATIONS, lot_decisions=lots)
+    winner = first.rows[0]
+    rest = rank(
+        [p for p in players if p != winner.player],
+        {p: score.of(p).points for p in players},
+        [Criterion(WINNING_NATIONS, True, field_values(nations)), *tie_rules],
+        tournament=draw,
+        total_name=FINAL_SCORE,
+        lot_decisions=lots,
+    )
+    won_by = first.rows[1].decided_by
+    decided = [(winner.player, won_by, winner.lot), (rest.rows[0].player, won_by, winner.lot)]
+    decided += [(r.player, r.decided_by, r.lot) for r in rest.rows[1:]]
+    rows = []
+    for place, (p, by, lot) in enumerate(decided, start=1):
+        how = f"{by} ({lot.value})" if by == LOT and lot else by
+        qrank = qualified.row(p).rank if p in qualified.order else None
+        rows.append((place, p, role[p].value, qrank, int(nations[p]), wins[role[p]], score.of(p).points, how))
+    notes = [f"{WINNING_NATIONS} decide the winner; places 2 to 4 follow the {FINAL_SCORE}"]
+    open_lots = [g for g in first.unresolved_lots if winner.player in g and winner.lot is LotState.SUGGESTED]
+    for group in (*open_lots, *rest.unresolved_lots):
+        notes.append(f"final tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
+    headers = ("place", "player", "role", "qualifying rank", WINNING_NATIONS, ROLE_WINS, FINAL_SCORE, "decided by")
+    return Table(FINAL_TITLE, headers, tuple(rows), tuple(notes))
+
+
+FINAL_TITLE = "Final"
+"""The title of the final's table among a result's extras."""
+
+
+def final(t: Tournament, scorer: NationScorer, ruleset: str) -> Table | None:
+    """The final's table, or None before the final is entered."""
+    return next((x for x in standings(t, scorer, ruleset).extras if x.title == FINAL_TITLE), None)

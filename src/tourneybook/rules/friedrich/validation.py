@@ -1,0 +1,205 @@
+"""What cannot happen in a Friedrich game or tournament, all problems at once (GFTR B; RULES.md)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...errors import Collector, Problem, ValidationError
+from .records import ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, Game, Nation, OffensiveOutcome, Role, Tournament
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_turn(value: Any) -> bool:
+    return _is_int(value) and 1 <= value <= MAX_TURNS
+
+
+def _count(value: Any, what: str, where: str, c: Collector, minimum: int = 0) -> bool:
+    return c.check(_is_int(value) and value >= minimum, f"{what} {value!r} is not a whole number from {minimum}", where)
+
+
+def game_problems(game: Game) -> list[Problem]:
+    """Everything that cannot happen in ``game``, all at once."""
+    c = Collector()
+    g = game.label
+    if game.round is not None:
+        _count(game.round, "round", g, c, 1)
+    _count(game.table, "table", g, c, 1)
+    names = [game.player(r) for r in Role]
+    for role, name in zip(Role, names):
+        c.check(isinstance(name, str) and name.strip() != "", f"no player given for {role.value}", g)
+    for name in sorted({n for n in names if isinstance(n, str) and n and names.count(n) > 1}):
+        c.add(f"{name} is seated in more than one role", g)
+    duration_ok = c.check(_is_turn(game.duration), f"duration {game.duration!r} is not a turn from 1 to {MAX_TURNS}", g)
+    winners = game.winners if isinstance(game.winners, (set, frozenset)) else frozenset()
+    c.check(bool(winners), "no winning nation entered", g)
+    for w in winners:
+        c.check(isinstance(w, Nation), f"unknown winning nation {w!r}", g)
+    beside = sorted(w.value for w in winners if isinstance(w, Nation) and w is not Nation.PRUSSIA)
+    if Nation.PRUSSIA in winners and beside:
+        c.add(f"Prussia cannot win together with {', '.join(beside)}", g)
+    _objectives_problems(game, winners, duration_ok, c)
+    _switch_problems(game, duration_ok, c)
+    _offensive_problems(game, winners, duration_ok, c)
+    if game.tc is not None:
+        where = f"{g}, sTCC"
+        c.check(_is_turn(game.tc.turns), f"N {game.tc.turns!r} is not a turn from 1 to {MAX_TURNS}", where)
+        _count(game.tc.frederick, "Frederick's TCs", where, c)
+        _count(game.tc.attackers, "the attackers' TCs", where, c, 1)  # sTCC divides by it
+    return c.problems
+
+
+def _objectives_problems(game: Game, winners: frozenset, duration_ok: bool, c: Collector) -> None:
+    g = game.label
+    entered = [o.nation for o in game.objectives]
+    for nation in ATTACKERS:
+        if entered.count(nation) != 1:
+            problem = "objectives not entered" if nation not in entered else "objectives entered twice"
+            c.add(problem, f"{g}, {nation.value}")
+    for o in game.objectives:
+        if o.nation not in ATTACKERS:
+            c.add(f"{o.nation!r} is not an attacking nation", g)
+            continue
+        where = f"{g}, {o.nation.value}"
+        if _count(o.total, "total of objectives", where, c, 1) and _count(o.held, "objectives held", where, c):
+            c.check(o.held <= o.total, f"objectives held {o.held} exceed the total {o.total}", where)
+        if o.left_turn is None:
+            continue
+        if c.check(_is_turn(o.left_turn), f"turn left {o.left_turn!r} is not a turn from 1 to {MAX_TURNS}", where):
+            if duration_ok and o.left_turn > game.duration:
+                c.add(f"left the game in turn {o.left_turn}, after the game ended in turn {game.duration}", where)
+            if o.nation in winners:
+                c.add(f"left the game in turn {o.left_turn} and cannot be a winner", where)
+
+
+def _switch_problems(game: Game, duration_ok: bool, c: Collector) -> None:
+    s = game.imperial_switch
+    if s is None:
+        return
+    where = f"{game.label}, Imperial Army switch"
+    c.check(
+        s.to in (Role.ELISABETH, Role.POMPADOUR),
+        f"the Imperial Army can pass only to Elisabeth or Pompadour, not {getattr(s.to, 'value', s.to)!r}",
+        where,
+    )
+    ia = [o for o in game.objectives if o.nation is Nation.IMPERIAL_ARMY]
+    if c.check(_is_turn(s.turn), f"turn {s.turn!r} is not a turn from 1 to {MAX_TURNS}", where):
+        if duration_ok and s.turn > game.duration:
+            c.add(f"switched in turn {s.turn}, after the game ended in turn {game.duration}", where)
+        left = ia[0].left_turn if ia else None
+        if _is_int(left) and s.turn > left:
+            c.add(f"switched in turn {s.turn}, after the Imperial Army left in turn {left}", where)
+    if _count(s.held, "objectives held at the switch", where, c) and ia and _is_int(ia[0].total):
+        c.check(s.held <= ia[0].total, f"objectives held {s.held} exceed the total {ia[0].total}", where)
+
+
+def _offensive_problems(game: Game, winners: frozenset, duration_ok: bool, c: Collector) -> None:
+    o = game.offensive
+    if o is None:
+        return
+    where = f"{game.label}, Offensive Option"
+    if not c.check(isinstance(o.outcome, OffensiveOutcome), f"unknown outcome {o.outcome!r}", where):
+        return
+    if o.outcome is OffensiveOutcome.SUCCEEDED:
+        c.check(Nation.PRUSSIA in winners, "succeeded, but Prussia is not the winner", where)
+    if o.outcome is OffensiveOutcome.CALLED_OFF:
+        turn = o.called_off_turn
+        if c.check(_is_turn(turn), f"turn called off {turn!r} is not a turn from 1 to {MAX_TURNS}", where):
+            if duration_ok and turn > game.duration:
+                c.add(f"called off in turn {o.called_off_turn}, after the game ended in turn {game.duration}", where)
+    else:
+        c.check(o.called_off_turn is None, f"a turn it was called off is given, but it {o.outcome.value!r}", where)
+    counts_ok = _count(o.prussia_bohemian, "Prussia's Bohemian objectives", where, c)
+    counts_ok = _count(o.austria_bohemian, "Austria's Bohemian objectives", where, c) and counts_ok
+    if counts_ok:
+        c.check(
+            o.prussia_bohemian + o.austria_bohemian <= BOHEMIAN_OBJECTIVES,
+            f"Prussia's {o.prussia_bohemian} and Austria's {o.austria_bohemian} Bohemian objectives"
+            f" exceed the {BOHEMIAN_OBJECTIVES}",
+            where,
+        )
+    took = o.austria_took_card
+    c.check(isinstance(took, bool), f"Austria took the card: {took!r} is not true/false", where)
+
+
+def check_game(game: Game) -> None:
+    """Raise :class:`ValidationError` with every problem of ``game``."""
+    problems = game_problems(game)
+    if problems:
+        raise ValidationError(problems)
+
+
+def tournament_problems(t: Tournament) -> list[Problem]:
+    """Everything wrong with a tournament record: settings, players, games, final, adjustments, lots."""
+    c = Collector()
+    s = t.settings
+    c.check(isinstance(s.tournament, str) and s.tournament.strip() != "", "the tournament needs a name", "settings")
+    c.check(
+        _is_int(s.games_counted) and 1 <= s.games_counted <= 4,
+        f"qualifying games {s.games_counted!r} is not 1 to 4",
+        "settings",
+    )
+    c.check(_is_int(s.finalists) and s.finalists in (0, 4), f"finalists {s.finalists!r} is neither 4 nor 0", "settings")
+    names = [p.name for p in t.players]
+    for p in t.players:
+        c.check(isinstance(p.name, str) and p.name.strip() != "", f"player name {p.name!r} is empty", "players")
+    for name in sorted({n for n in names if isinstance(n, str) and names.count(n) > 1}):
+        c.add(f"{name} is registered twice", "players")
+    real = {p.name for p in t.players if not p.stand_in}
+    _seating_problems(t, set(names), real, c)
+    if t.final is not None:
+        c.extend(game_problems(t.final))
+        c.check(t.final.round is None, "the final has a round number", "final")
+        c.check(s.finalists == 4, "a final is entered, but the settings have no finalists", "final")
+        for role in Role:
+            name = t.final.player(role)
+            c.check(isinstance(name, str) and name in real, f"{name!r} ({role.value}) is not a ranked player", "final")
+    for a in t.adjustments:
+        where = "adjustments"
+        c.check(isinstance(a.player, str) and a.player in real, f"{a.player!r} is not a ranked player", where)
+        c.check(isinstance(a.points, Fraction), f"{a.player}: points {a.points!r} are not an exact number", where)
+        reason = isinstance(a.reason, str) and a.reason.strip() != ""
+        c.check(reason, f"{a.player}: an adjustment needs a reason", where)
+    for where, lots in (("lots", t.lots), ("final lots", t.final_lots)):
+        for name, number in lots:
+            c.check(name in real, f"{name!r} is not a ranked player", where)
+            c.check(_is_int(number), f"{name}: lot number {number!r} is not a whole number", where)
+    return c.problems
+
+
+def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector) -> None:
+    """GFTR B: one game per round for every ranked player, each role once, only registered players."""
+    by_round: dict[tuple[int, str], list[str]] = {}
+    by_role: dict[tuple[str, Role], list[str]] = {}
+    for game in t.games:
+        c.extend(game_problems(game))
+        if game.round is None:
+            c.add("the final is entered among the qualifying games", game.label)
+        if not _is_int(game.round):
+            continue  # reported above
+        if _is_int(t.settings.games_counted) and game.round > t.settings.games_counted:
+            c.add(f"round {game.round} is beyond the {t.settings.games_counted} qualifying rounds", game.label)
+        for role in Role:
+            name = game.player(role)
+            if isinstance(name, str) and name:
+                c.check(name in known, f"{name!r} ({role.value}) is not a registered player", game.label)
+                by_role.setdefault((name, role), []).append(game.label)
+        for name in {game.player(r) for r in Role if isinstance(game.player(r), str)}:
+            by_round.setdefault((game.round, name), []).append(game.label)
+    for (name, role), labels in sorted(by_role.items(), key=lambda kv: (kv[0][0], kv[0][1].value)):
+        c.check(len(labels) == 1, f"{name} plays {role.value} more than once ({', '.join(labels)})", "games")
+    for (r, name), labels in sorted(by_round.items()):
+        c.check(len(labels) == 1, f"{name} plays more than once in round {r} ({', '.join(labels)})", "games")
+    for r in sorted({r for r, _ in by_round}):
+        for name in sorted(real):
+            c.check((r, name) in by_round, f"{name} has no game in round {r}", "games")
+
+
+def check_tournament(t: Tournament) -> None:
+    """Raise :class:`ValidationError` with every problem of ``t``."""
+    problems = tournament_problems(t)
+    if problems:
+        raise ValidationError(problems)
