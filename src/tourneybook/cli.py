@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print("error: " + str(exc).replace("\n", "\n  "), file=sys.stderr)
         return 2
+    except OSError as exc:  # a path the organiser gave that cannot be used (a folder, no permission, ...)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -18,6 +18,10 @@ def load_json(path: str) -> Any:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: a folder, not a JSON file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a JSON text file (UTF-8)") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 

@@ -35,6 +35,7 @@ def register(sub) -> None:
     p.add_argument("--bracket", action="store_true", help="Carcassonne: add the knock-out bracket")
     p.add_argument("--out", metavar="FORMS.xlsx", help="where to write the forms workbook")
     p.add_argument("--pdf", action="store_true", help="also print it to PDF through LibreOffice")
+    p.add_argument("--force", action="store_true", help="overwrite FORMS.xlsx if it exists")
     p.set_defaults(func=run)
 
 
@@ -45,7 +46,9 @@ def run(args) -> int:
         forms, out = event_forms(args)
     else:
         forms, out = blank(args)
-    for path in write(forms, out, pdf=args.pdf):
+    if args.event is not None and out.resolve() == Path(args.event).resolve():
+        raise InputError(f"{out} is the event workbook: give the forms another name with --out")
+    for path in write(forms, out, pdf=args.pdf, overwrite=args.force):
         print(path)
     return 0
 

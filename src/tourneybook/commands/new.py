@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules import RULESET_IDS
 from ..workbook import template
+from ..workbook.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import find_layout
 from ..workbook.players_csv import read_players_csv
@@ -40,6 +41,7 @@ def run(args) -> int:
     out = Path(args.out)
     if args.xlsm and out.suffix.lower() != ".xlsm":
         out = out.with_suffix(".xlsm")
+    check_suffix(out, (".xlsm",) if args.xlsm else (".xlsx",))
     if out.exists() and not args.force:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
     rows = {PLAYERS.name: player_rows(players)}

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import InputError
 from ..numbers import SquareRoot, display
 from ..rules.ranking import LotState, Standings
+from ..workbook.filestore import check_suffix
 from ..workbook.recalc import recalc_file
 
 
@@ -62,6 +63,10 @@ def recalc_copy(source: Path, out: Path):
     """Recalculate a copy of ``source`` as ``out``; on problems ``out`` is not created."""
     if not source.exists():
         raise InputError(f"{source}: no such file")
+    # The copy keeps the source's kind: a macro workbook renamed .xlsx (or the reverse) does not open in Excel.
+    check_suffix(out, (source.suffix.lower(),))
+    if out.is_dir():
+        raise InputError(f"{out}: a folder, not a workbook file")
     out.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=source.suffix, dir=out.parent)
     os.close(handle)

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules import RULESET_IDS
 from ..simulate import write_event
+from ..workbook.filestore import check_suffix
 
 
 def register(sub) -> None:
@@ -22,6 +23,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     out = Path(args.out)
+    check_suffix(out, (".xlsx",))
     if out.exists() and not args.force:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
     write_event(args.ruleset, args.players, out, seed=args.seed, recalc=not args.no_recalc)

@@ -30,6 +30,7 @@ import xlsxwriter
 from openpyxl.utils import get_column_letter
 
 from ..errors import InputError
+from ..workbook.filestore import save_atomically
 
 MACRO = "SampleCall"
 """The quickstart macro the button runs (``Module1.SampleCall`` of xlwings' VBA project)."""
@@ -136,7 +137,7 @@ def write_xlsm(template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | 
         sheet.legacy_drawing = f"xl/drawings/vmlDrawing{number}.vml"
     _conf_sheet(book)
     out.parent.mkdir(parents=True, exist_ok=True)
-    book.save(out)
+    save_atomically(book, out)  # `new --xlsm --force` may replace an event workbook: all or nothing
     module = out.with_name(f"{name}.py")
     module.write_text(BUTTON_MODULE, encoding="utf-8")
     return out, module

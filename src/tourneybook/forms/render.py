@@ -23,6 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import office
 from ..errors import InputError
+from ..workbook.filestore import save_atomically
 from .layout import Cell, Look, Page, Row
 
 
@@ -62,20 +63,21 @@ def workbook(forms: Iterable[Form]) -> Workbook:
     return book
 
 
-def write(forms: Sequence[Form], out: Path, pdf: bool = False) -> list[Path]:
+def write(forms: Sequence[Form], out: Path, pdf: bool = False, overwrite: bool = False) -> list[Path]:
     """Save the forms workbook at ``out`` and, with ``pdf``, its PDF beside it.
 
-    The PDF is made by LibreOffice (:func:`tourneybook.office.convert`), one page per form.
+    An existing ``out`` is replaced only with ``overwrite`` (it might be the event
+    workbook itself), and then atomically. The PDF is made by LibreOffice
+    (:func:`tourneybook.office.convert`), one page per form.
     """
     out = Path(out)
     if out.suffix.lower() != ".xlsx":
         raise InputError(f"{out}: the forms workbook must be an .xlsx file")
+    if out.exists() and not overwrite:
+        raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
     book = workbook(forms)
     out.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        book.save(out)
-    except OSError as exc:
-        raise InputError(f"{out}: cannot write the forms workbook ({exc.strerror or exc})") from None
+    save_atomically(book, out)
     written = [out]
     if pdf:
         written.append(office.convert(out, "pdf", out.parent))

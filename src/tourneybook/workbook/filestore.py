@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+from openpyxl.cell.cell import Cell as OpenpyxlCell
 from openpyxl.chart import BarChart, Reference, Series
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter, quote_sheetname
@@ -60,6 +61,12 @@ def check_not_open(path: Path) -> None:
         )
 
 
+def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
+    """InputError unless ``path`` ends in one of ``allowed`` (a workbook under another name would not open)."""
+    if path.suffix.lower() not in allowed:
+        raise InputError(f"{path}: the workbook's name must end in {' or '.join(allowed)}")
+
+
 def cell_value(value: Any) -> Any:
     """A value openpyxl can write: exact numbers become floats (render decides their rounding)."""
     if isinstance(value, (Fraction, Decimal)):
@@ -73,6 +80,8 @@ class FileWorkbook:
 
     def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
+        if self.path.is_dir():
+            raise InputError(f"{self.path}: a folder, not a workbook (.xlsx/.xlsm)")
         if not self.path.is_file():
             raise InputError(f"{self.path}: no such workbook")
         check_not_open(self.path)
@@ -131,10 +140,24 @@ class FileWorkbook:
 def save_atomically(book: openpyxl.Workbook, path: Path) -> None:
     """Save ``book`` to ``path`` through a temporary file in the same folder and one rename."""
     path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{path}: a folder, not a workbook file: give a file name ending in {path.suffix or '.xlsx'}")
     if path.exists():
         check_not_open(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=".~tourneybook-", suffix=path.suffix, dir=path.parent)
-    tmp = Path(tmp_name)
+        if not stat.S_IMODE(path.stat().st_mode) & 0o222:
+            # Replacing by rename would succeed in a writable folder: the organiser's protection must win.
+            raise InputError(f"{path.name} is read-only: it was left as it was. Make it writable and run again.")
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: the folder {path.parent} does not exist")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=".~tourneybook-", suffix=path.suffix, dir=path.parent)
+    except OSError as exc:
+        raise InputError(f"{path.name} could not be written in {path.parent}: {exc.strerror or exc}") from None
+    _write_and_rename(book, path, fd, Path(tmp_name))
+
+
+def _write_and_rename(book: openpyxl.Workbook, path: Path, fd: int, tmp: Path) -> None:
+    """Write ``book`` to the open temporary file, then move it over ``path``; the temporary file never stays."""
     try:
         with os.fdopen(fd, "wb") as fh:
             book.save(fh)
@@ -149,6 +172,9 @@ def save_atomically(book: openpyxl.Workbook, path: Path) -> None:
             f"{path.name} could not be written: it is open in another program or read-only. "
             "Close it there and run again."
         ) from None
+    except OSError as exc:  # disk full, folder gone...: the original stays as it was
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"{path.name} could not be written ({exc.strerror or exc}): it was left as it was.") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -166,17 +192,34 @@ def _umask() -> int:
     return mask
 
 
+def _style_array(ws: Worksheet, style: str, number_format: str) -> Any:
+    """The workbook's style array for a named style and number format (registered once)."""
+    model = OpenpyxlCell(ws)  # never placed on the sheet
+    for attribute, value in STYLES[style].items():
+        setattr(model, attribute, value)
+    if number_format:
+        model.number_format = number_format
+    return model._style
+
+
 def render(ws: Worksheet, sheet: ResultSheet) -> None:
-    """Write a result sheet's description into an empty worksheet."""
-    for r, line in enumerate(sheet.rows, start=1):
+    """Write a result sheet's description into an empty worksheet.
+
+    Cells are made whole, each with a style array looked up once per (style, format):
+    setting fonts and fills cell by cell costs as much as the rest of a recalculation.
+    """
+    arrays: dict[tuple[str, str], Any] = {}
+    for row, line in enumerate(sheet.rows, start=1):  # append() fills rows 1, 2, ... in turn
+        cells: list[Any] = []
         for c, cell in enumerate(line, start=1):
             if cell.value is None and not cell.style:
+                cells.append(None)
                 continue
-            target = ws.cell(r, c, cell_value(cell.value))
-            for attribute, style in STYLES[cell.style].items():
-                setattr(target, attribute, style)
-            if cell.number_format:
-                target.number_format = cell.number_format
+            key = (cell.style, cell.number_format)
+            if key not in arrays:
+                arrays[key] = _style_array(ws, *key)
+            cells.append(OpenpyxlCell(ws, row, c, cell_value(cell.value), style_array=arrays[key]))
+        ws.append(cells)  # a None is an empty cell, which is never written to the file
     for c, width in enumerate(sheet.column_widths, start=1):
         ws.column_dimensions[get_column_letter(c)].width = width
     if sheet.freeze:
@@ -207,4 +250,4 @@ def _length(ref: str) -> int:
     return max_row - min_row + 1
 
 
-__all__ = ["FileWorkbook", "STYLES", "check_not_open", "lock_files", "render", "save_atomically"]
+__all__ = ["FileWorkbook", "STYLES", "check_not_open", "check_suffix", "lock_files", "render", "save_atomically"]

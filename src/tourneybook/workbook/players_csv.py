@@ -39,6 +39,8 @@ def read_players_csv(path: str | Path) -> tuple[Player, ...]:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: a folder, not a CSV file") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text; save the list as 'CSV UTF-8'") from None
     try:
