@@ -131,9 +131,9 @@ def test_scores_do_not_depend_on_record_order(vps, rnd):
         ({"round": 1, "table": 1, "players": [{"player": p, "vp": 5} for p in "ABCDE"]}, "5 players at a table"),
         ({"round": 1, "table": 1, "players": [{"player": p, "vp": -1 if p == "B" else 5} for p in "ABC"]}, "R1 T1, B: negative victory points -1"),
         ({"round": 1, "table": 1, "players": [{"player": p, "vp": 5} for p in "ABA"]}, "A is seated 2 times"),
-        ({"round": 0, "table": 1, "players": [{"player": p, "vp": 5} for p in "ABC"]}, "round must be a whole number from 1"),
+        ({"round": 0, "table": 1, "players": [{"player": p, "vp": 5} for p in "ABC"]}, "game: round 0 must be at least 1"),
         ({"round": 1, "table": 1, "players": [{"player": p, "vp": 0} for p in "ABC"]}, "table total is 0"),
-        ({"round": 1, "table": 1, "players": [{"player": p, "vp": 5.5} for p in "ABC"]}, "seat 1 must be"),
+        ({"round": 1, "table": 1, "players": [{"player": p, "vp": 5.5} for p in "ABC"]}, "R1 T1, seat 1: vp must be a whole number, not 5.5"),
         ({"round": 1, "table": 1, "players": [{"player": p, "vp": 5} for p in "ABC"], "tabel": 2}, "unknown field 'tabel'"),
     ],
 )
@@ -278,7 +278,7 @@ def seat(d: dict, t: int, s: int) -> dict:
         (lambda d: d["settings"].update(knockout_size=12), "knock-out size must be"),
         (lambda d: d["settings"].update(knockout_sise=16), "unknown setting 'knockout_sise'"),
         (lambda d: d["adjustments"].append({"player": "X", "points": "-1", "reason": "r"}), "adjustment for unknown player"),
-        (lambda d: d["adjustments"].append({"player": "X", "points": 1.5, "reason": "r"}), "an adjustment must be"),
+        (lambda d: d["adjustments"].append({"player": "X", "points": "1,5", "reason": "r"}), "adjustments, X: points must be an exact number"),
         (lambda d: d.update(lot_decisions={"Nobody": 1}), "lot decision for unknown player"),
     ],
 )

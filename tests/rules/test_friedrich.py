@@ -412,8 +412,8 @@ def test_all_problems_are_reported_at_once():
         (lambda d: d["settings"].update(games_counted=5), "qualifying games 5 is not 1 to 4"),
         (lambda d: d["settings"].update(colour="red"), "unknown setting 'colour'"),
         (lambda d: d.update(adjustments=[{"player": "Zed", "points": -1, "reason": "x"}]), "'Zed' is not a ranked player"),
-        (lambda d: d.update(adjustments=[{"player": "P01", "points": "a lot", "reason": "x"}]), "points 'a lot' are not a number"),
-        (lambda d: d.update(adjustments=[{"player": "P01", "points": -1, "reason": ""}]), "P01: an adjustment needs a reason"),
+        (lambda d: d.update(adjustments=[{"player": "P01", "points": "a lot", "reason": "x"}]), "adjustments, P01: points must be an exact number"),
+        (lambda d: d.update(adjustments=[{"player": "P01", "points": -1, "reason": ""}]), "adjustments, P01: reason must be a non-empty text"),
         (lambda d: d.update(lots={"Zed": 1}), "'Zed' is not a ranked player"),
         (lambda d: d.update(players=NAMES + ["P00"]), "P00 is registered twice"),
         (

@@ -21,13 +21,9 @@ the better of this and her nations' standard scores (RULES.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from ..numbers import percent_rounded
-from . import friedrich
-from .base import GameScore, Ruleset, Table, TournamentResult
 from .friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -37,7 +33,7 @@ from .friedrich import (
     NationScores,
     OffensiveOutcome,
     Settings,
-    Tournament,
+    friedrich_ruleset,
 )
 
 ID = "cafe2023"
@@ -115,29 +111,7 @@ def score_nations(game: Game) -> NationScores:
     return NationScores(tuple(nations), at_switch)
 
 
-def score_game(game: Game) -> GameScore:
-    """One game's scores under CAFE'23."""
-    return friedrich.score_game(game, score_nations)
-
-
-def standings(t: Tournament) -> TournamentResult:
-    """Qualifying standings and final under CAFE'23 (section D)."""
-    return friedrich.standings(t, score_nations, ID)
-
-
-def final(t: Tournament) -> Table | None:
-    """The final's table, or None before the final is entered."""
-    return friedrich.final(t, score_nations, ID)
-
-
-SETTINGS = Settings(tournament="Spanish Friedrich Open CAFE'23")
-
-
-def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    return friedrich.tournament_from_dict(data, SETTINGS)
-
-
-RULESET = Ruleset(
+RULESET = friedrich_ruleset(
     id=ID,
     name="Spanish Friedrich Open CAFE'23",
     seed="001_3894b9f90eb4f1b4.txt",
@@ -148,10 +122,10 @@ RULESET = Ruleset(
         "active: %O/10 of the 14 Bohemian objectives; Maria Theresa min(9, 0.5 per turn + b) + 1 for "
         "the TC. Tie-breakers: E+MT second-best, sTCC (lower), Frederick opponents' quality, lot."
     ),
-    settings=SETTINGS,
-    score_game=score_game,
-    standings=standings,
-    game_from_dict=friedrich.game_from_dict,
-    tournament_from_dict=tournament_from_dict,
-    extra={"final": final, "score_nations": score_nations},
+    settings=Settings(tournament="Spanish Friedrich Open CAFE'23"),
+    score_nations=score_nations,
 )
+score_game = RULESET.score_game
+standings = RULESET.standings
+final = RULESET.extra["final"]
+tournament_from_dict = RULESET.tournament_from_dict

@@ -11,19 +11,20 @@ average points gained at this table for the calculation of the percentages only.
 RULES.md "Carcassonne 2004" settles the seed's arithmetic slips (392, not 394).
 
 The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
-(docs/formats/carcassonne2004.md) is parsed at the end of this module.
+(docs/formats/carcassonne2004.md) is read at the end of this module with :mod:`.records_json`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem
-from ..numbers import display, to_fraction
+from ..numbers import display
+from . import records_json as read
 from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
@@ -33,7 +34,6 @@ from .carcassonne_knockout import (
     knockout_table,
     match_from_dict,
     placings_table,
-    whole_number,
 )
 from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
 
@@ -324,113 +324,53 @@ def game_from_dict(data: Mapping[str, Any]) -> PreliminaryTable:
     return table  # type: ignore[return-value]
 
 
+TOURNAMENT_KEYS = ("settings", "players", "tables", "knockout", "adjustments", "lot_decisions")
+
+
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A whole tournament: settings, players, tables, knockout, adjustments, lot_decisions."""
     c = Collector()
-    if not isinstance(data, dict):
-        c.add("a tournament must be an object with players and tables")
-        c.raise_if_any()
-    for key in sorted(set(data) - {"settings", "players", "tables", "knockout", "adjustments", "lot_decisions"}, key=str):
-        c.add(f"unknown field {key!r}", "tournament")
-    settings = _settings_from_dict(data.get("settings", {}), c)
-    players = data.get("players")
-    players_ok = isinstance(players, list) and all(isinstance(p, str) for p in players)
-    if not players_ok:
-        c.add("players must be a list of names", "players")
-        players = []
-    tables = [_table_from_dict(x, f"tables[{i}]", c) for i, x in enumerate(_list(data, "tables", c))]
-    matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(_list(data, "knockout", c))]
-    adjustments = [_adjustment(x, f"adjustments[{i}]", c) for i, x in enumerate(_list(data, "adjustments", c))]
-    lots = data.get("lot_decisions", {})
-    if not (isinstance(lots, dict) and all(whole_number(v) for v in lots.values())):
-        c.add("lot_decisions must map players to whole lot numbers", "lot decisions")
-        lots = {}
+    d = read.record(data, "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    settings = read.settings(Settings(), d.get("settings"), c)
+    players = [read.name(p, "a player's name", "players", c) for p in read.items(d, "players", "tournament", c, required=True)]
+    tables = [_table_from_dict(x, f"tables[{i}]", c) for i, x in enumerate(read.items(d, "tables", "tournament", c, required=True))]
+    matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(read.items(d, "knockout", "tournament", c))]
     t = Tournament(
-        players=tuple(players),
+        players=tuple(p for p in players if p is not None),
         tables=tuple(x for x in tables if x is not None),
         knockout=tuple(m for m in matches if m is not None),
         settings=settings,
-        adjustments=tuple(a for a in adjustments if a is not None),
-        lot_decisions={p: int(n) for p, n in lots.items()},
+        adjustments=read.adjustments(d, "adjustments", c),
+        lot_decisions=dict(read.lot_decisions(d, "lot_decisions", c)),
     )
     # What did parse is still checked, so that every problem is reported at once.
-    if players_ok:
+    if isinstance(d.get("players"), list) and None not in players:
         c.extend(tournament_problems(t))
     c.raise_if_any()
     knockout(t)  # the bracket's own problems, all at once
     return t
 
 
-def _settings_from_dict(data: object, c: Collector) -> Settings:
-    if not isinstance(data, dict):
-        c.add("settings must be an object", "settings")
-        return Settings()
-    values: dict[str, Any] = {}
-    for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if isinstance(f.default, str):
-            if c.check(isinstance(value, str), f"{f.name} must be text", "settings"):
-                values[f.name] = value
-        elif c.check(whole_number(value), f"{f.name} must be a whole number, not {value!r}", "settings"):
-            values[f.name] = int(value)
-    for key in sorted(set(data) - {f.name for f in fields(Settings)}, key=str):
-        c.add(f"unknown setting {key!r}", "settings")
-    return Settings(**values)
-
-
-def _list(data: Mapping[str, Any], key: str, c: Collector) -> list[Any]:
-    value = data.get(key, [] if key != "tables" else None)
-    if not isinstance(value, list):
-        c.add(f"{key} must be a list", key)
-        return []
-    return value
-
-
 def _table_from_dict(data: object, where: str, c: Collector) -> PreliminaryTable | None:
-    if not isinstance(data, dict):
-        c.add("a table must be an object with round, table and players", where)
+    d = read.record(data, "a table", where, c, ("round", "table", "players"))
+    if not isinstance(data, Mapping):
         return None
-    for key in sorted(set(data) - {"round", "table", "players"}, key=str):
-        c.add(f"unknown field {key!r}", where)
-    numbers = {k: data.get(k) for k in ("round", "table")}
-    ok = all([c.check(whole_number(v) and v >= 1, f"{k} must be a whole number from 1, not {v!r}", where) for k, v in numbers.items()])
-    if ok:
-        where = f"R{int(numbers['round'])} T{int(numbers['table'])}"
-    seats = data.get("players")
-    if not isinstance(seats, list):
-        c.add('players must be a list of {"player": name, "vp": victory points}', where)
+    rnd = read.whole(d.get("round"), "round", where, c, minimum=1)
+    number = read.whole(d.get("table"), "table", where, c, minimum=1)
+    if rnd is not None and number is not None:
+        where = f"R{rnd} T{number}"
+    seats = []
+    for i, raw in enumerate(read.items(d, "players", where, c, required=True), start=1):
+        at = f"{where}, seat {i}"
+        s = read.record(raw, "a seat", at, c, ("player", "vp"))
+        player, vp = read.name(s.get("player"), "player", at, c), read.whole(s.get("vp"), "vp", at, c)
+        seats.append(None if player is None or vp is None else Seat(player, vp))
+    if None in seats or not isinstance(d.get("players"), list):
         return None
-    parsed = []
-    for i, s in enumerate(seats, start=1):
-        good = isinstance(s, dict) and set(s) == {"player", "vp"} and isinstance(s["player"], str) and whole_number(s["vp"])
-        if c.check(good, f'seat {i} must be {{"player": name, "vp": whole number}}, not {s!r}', where):
-            parsed.append(Seat(s["player"], int(s["vp"])))
-    if len(parsed) < len(seats):
+    if rnd is None or number is None:
+        c.extend(seat_problems(tuple(seats), where))  # type: ignore[arg-type]
         return None
-    if not ok:
-        c.extend(seat_problems(tuple(parsed), where))
-        return None
-    return PreliminaryTable(int(numbers["round"]), int(numbers["table"]), tuple(parsed))
-
-
-def _adjustment(data: object, where: str, c: Collector) -> Adjustment | None:
-    good = isinstance(data, dict) and set(data) == {"player", "points", "reason"}
-    good = good and isinstance(data["player"], str) and isinstance(data["reason"], str) and data["reason"].strip()
-    points = None
-    if good:
-        try:
-            points = to_fraction(data["points"]) if not isinstance(data["points"], float) else None
-        except (TypeError, ValueError, ZeroDivisionError):
-            points = None
-    if not c.check(
-        points is not None,
-        'an adjustment must be {"player": name, "points": "-1" or a whole number, "reason": text}',
-        where,
-    ):
-        return None
-    return Adjustment(data["player"], points, data["reason"])
+    return PreliminaryTable(rnd, number, tuple(seats))  # type: ignore[arg-type]
 
 
 RULESET = Ruleset(

@@ -15,11 +15,12 @@ Pure: takes the preliminary order and the match records, never reads a file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
+from . import records_json as read
 from .base import Table
 
 GAMES_PER_MATCH = 3
@@ -319,49 +320,30 @@ def _prefix(stage: str) -> str:
 def match_from_dict(data: object, where: str, c: Collector) -> Match | None:
     """One match from JSON: {"stage": "S1", "players": [a, b], "games": [{"vp": [88, 74],
     "lost_on_clock": a}, ...]}; problems go to ``c``."""
-    if not isinstance(data, dict):
-        c.add("a match must be an object with stage, players and games", where)
+    d = read.record(data, "a match", where, c, ("stage", "players", "games"))
+    if not isinstance(data, Mapping):
         return None
-    stage = data.get("stage")
-    where = f"{where} ({stage})" if isinstance(stage, str) else where
-    c.check(isinstance(stage, str), "stage must be text such as 'S1', 'Q2', 'SF1' or 'F'", where)
-    for key in sorted(set(data) - {"stage", "players", "games"}, key=str):
-        c.add(f"unknown field {key!r}", where)
-    players = data.get("players")
+    stage = read.name(d.get("stage"), "stage ('S1', 'Q2', 'SF1' or 'F')", where, c)
+    where = f"{where} ({stage})" if stage is not None else where
+    players = d.get("players")
     ok = c.check(
         isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) and p.strip() for p in players),
         "players must be the two players' names",
         where,
     )
-    games = data.get("games", [])
-    if not isinstance(games, list):
-        c.add("games must be a list", where)
-        return None
     parsed: list[KnockoutGame] = []
-    for n, g in enumerate(games, start=1):
+    for n, g in enumerate(read.items(d, "games", where, c), start=1):
         at = f"{where} game {n}"
-        if not isinstance(g, dict):
-            c.add('a game must be an object such as {"vp": [88, 74]}', at)
+        game = read.record(g, "a game", at, c, ("vp", "lost_on_clock"))
+        vp = game.get("vp")
+        if not (isinstance(vp, list) and len(vp) == 2):
+            c.add(f"vp must be the two players' victory points, in the match's player order, not {vp!r}", at)
             continue
-        for key in sorted(set(g) - {"vp", "lost_on_clock"}, key=str):
-            c.add(f"unknown field {key!r}", at)
-        vp = g.get("vp")
-        clock = g.get("lost_on_clock")
-        good = c.check(
-            isinstance(vp, list) and len(vp) == 2 and all(whole_number(v) and v >= 0 for v in vp),
-            "vp must be the two players' victory points (whole numbers, 0 or more), in the match's player order",
-            at,
-        )
-        good &= c.check(clock is None or (ok and clock in players), "lost_on_clock must name a player of this match", at)
-        if good:
-            parsed.append(KnockoutGame((int(vp[0]), int(vp[1])), clock))
-    if not (ok and isinstance(stage, str)):
+        points = [read.whole(v, "vp", at, c, minimum=0) for v in vp]
+        clock = game.get("lost_on_clock")
+        good = c.check(clock is None or (ok and clock in players), "lost_on_clock must name a player of this match", at)
+        if good and None not in points:
+            parsed.append(KnockoutGame((points[0], points[1]), clock))  # type: ignore[arg-type]
+    if not ok or stage is None or not isinstance(d.get("games", []), list):
         return None
-    return Match(stage, (players[0], players[1]), tuple(parsed))
-
-
-def whole_number(value: object) -> bool:
-    """An exact whole number from JSON (a float such as 88.0 is accepted)."""
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    return Match(stage, (players[0], players[1]), tuple(parsed))  # type: ignore[index]

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from . import records_json as read
 from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     DEFAULT_THEATRES,
@@ -26,19 +27,13 @@ from .diplomacy import (
     Board,
     Power,
     PowerResult,
-    unknown_keys,
-    adjustments_from,
-    board_from_dict,
+    board_from_json,
     board_problems,
     boards_problems,
-    lot_decisions_from,
     parse_theatres,
     players_problems,
-    read_list,
-    read_number,
-    read_text,
     repeated_powers,
-    settings_from_dict,
+    tournament_fields,
     validate_board,
 )
 from .ranking import Adjustment, Criterion, field_values, rank
@@ -283,50 +278,32 @@ def _games_counted(played: Mapping[str, list[_Played]], ranked: Sequence[str], n
 
 def game_from_dict(data: Mapping[str, Any]) -> Board:
     """One board from JSON; ValidationError with every problem otherwise."""
-    c = Collector()
-    board = board_from_dict(data, "game", c)
-    c.raise_if_any()
-    assert board is not None
-    validate_board(board, need_history=False)
-    return board
+    return board_from_json(data, need_history=False)
 
 
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A tournament record from JSON; ValidationError with every problem otherwise."""
     c = Collector()
-    if not isinstance(data, Mapping):
-        raise ValidationError("a tournament must be a JSON object")
-    unknown_keys(data, {"ruleset", "name", "settings", "players", "games", "adjustments", "lot_decisions"},
-                  "tournament", c)
-    c.check(data.get("ruleset", "codcon2008") == "codcon2008",
-            f"ruleset {data.get('ruleset')!r} is not codcon2008", "tournament")
-    name = read_text(data.get("name", "CODCon 2008"), "name", "tournament", c)
-    settings = settings_from_dict(Settings, data.get("settings"), c)
-    players = tuple(e for i, raw in enumerate(read_list(data, "players", c))
+    t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), ("players",), c)
+    players = tuple(e for i, raw in enumerate(read.items(t.data, "players", "tournament", c))
                     if (e := _entrant(raw, f"player {i + 1}", c)) is not None)
-    games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read_list(data, "games", c))]
-    c.check(bool(games), "no games entered", "tournament")
-    adjustments = adjustments_from(data, c)
-    lots = lot_decisions_from(data, c)
     c.raise_if_any()
-    t = Tournament(name or "", tuple(g for g in games if g is not None), players, settings, adjustments, lots)
-    problems = tournament_problems(t)
+    record = Tournament(t.name, t.games, players, t.settings, t.adjustments, t.lot_decisions)
+    problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)
-    return t
+    return record
 
 
 def _entrant(raw: Any, where: str, c: Collector) -> Entrant | None:
-    if isinstance(raw, str):
-        raw = {"name": raw}
+    """A name, or {"name": ..., "distance": ..., "td": true}."""
+    raw = {"name": raw} if isinstance(raw, str) else raw
+    d = read.record(raw, "a player", where, c, ("name", "distance", "td"))
     if not isinstance(raw, Mapping):
-        c.add("a player must be a name or an object with name, distance, td", where)
         return None
-    unknown_keys(raw, {"name", "distance", "td"}, where, c)
-    name = read_text(raw.get("name"), "name", where, c)
-    distance = None if raw.get("distance") is None else read_number(raw["distance"], "distance", where, c)
-    td = raw.get("td", False)
-    c.check(isinstance(td, bool), f"td must be true or false, not {td!r}", where)
+    name = read.name(d.get("name"), "name", where, c)
+    distance = None if d.get("distance") is None else read.exact(d["distance"], "distance", where, c)
+    td = read.flag(d.get("td", False), "td", where, c)
     return Entrant(name, distance, td is True) if name else None
 
 

@@ -8,14 +8,13 @@ board's centre-count sheet). Seeds: 003 (CODCon 2008), 004 (Italia 2010).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from . import records_json as read
 from .ranking import Adjustment
 
 FIRST_YEAR = 1901
@@ -76,12 +75,12 @@ def parse_theatres(text: str) -> dict[Power, Theatre]:
         if not part.strip():
             continue
         name, sep, members = part.partition(":")
-        theatre = _enum(Theatre, name.strip(), "theatre", "theatres", problems)
+        theatre = read.member(Theatre, name.strip(), "theatre", "theatres", problems)
         if not sep:
             problems.add(f"'{part.strip()}' needs the form 'Theatre: Power, Power'", "theatres")
             continue
         for member in members.split(","):
-            power = _enum(Power, member.strip(), "power", "theatres", problems)
+            power = read.member(Power, member.strip(), "power", "theatres", problems)
             if power is None or theatre is None:
                 continue
             if power in mapping:
@@ -286,18 +285,15 @@ def repeated_powers(boards: Sequence[Board]) -> list[str]:
 
 def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
     """A board from its JSON object; problems go to ``c`` (None when unreadable)."""
+    d = read.record(data, "a game", where, c, ("round", "board", "last_year", "top", "powers"))
     if not isinstance(data, Mapping):
-        c.add("a game must be a JSON object", where)
         return None
-    unknown_keys(data, {"round", "board", "last_year", "top", "powers"}, where, c)
-    rnd = read_int(data.get("round"), "round", where, c, minimum=1)
-    number = read_int(data.get("board"), "board", where, c, minimum=1)
+    rnd = read.whole(d.get("round"), "round", where, c, minimum=1)
+    number = read.whole(d.get("board"), "board", where, c, minimum=1)
     where = f"game R{rnd} B{number}" if rnd is not None and number is not None else where
-    last_year = None if data.get("last_year") is None else read_int(data["last_year"], "last_year", where, c)
-    top = data.get("top", False)
-    if not isinstance(top, bool):
-        c.add(f"top must be true or false, not {top!r}", where)
-    entries = data.get("powers")
+    last_year = None if d.get("last_year") is None else read.whole(d["last_year"], "last_year", where, c)
+    top = read.flag(d.get("top", False), "top", where, c)
+    entries = d.get("powers")
     if not isinstance(entries, list):
         c.add("powers must be a list of seven power objects", where)
         return None
@@ -307,22 +303,31 @@ def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
     return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True)
 
 
+def board_from_json(data: Any, *, need_history: bool) -> Board:
+    """One board read and checked (003 V, VII; 004 2, 3.2); ValidationError with every problem otherwise."""
+    c = Collector()
+    board = board_from_dict(data, "game", c)
+    c.raise_if_any()
+    assert board is not None  # None only with a problem noted
+    validate_board(board, need_history=need_history)
+    return board
+
+
 def _power_from_dict(data: Any, where: str, c: Collector) -> PowerResult | None:
+    d = read.record(data, "a power", where, c, ("power", "player", "centres", "eliminated", "history"))
     if not isinstance(data, Mapping):
-        c.add("a power must be a JSON object", where)
         return None
-    unknown_keys(data, {"power", "player", "centres", "eliminated", "history"}, where, c)
-    power = _enum(Power, data.get("power"), "power", where, c)
+    power = read.member(Power, d.get("power"), "power", where, c)
     where = where.rsplit(", ", 1)[0] + f", {power.value}" if power else where
-    player = read_text(data.get("player"), "player", where, c)
-    centres = read_int(data.get("centres"), "centres", where, c, minimum=0)
-    eliminated = None if data.get("eliminated") is None else read_int(data["eliminated"], "eliminated", where, c)
-    raw = data.get("history", [])
+    player = read.name(d.get("player"), "player", where, c)
+    centres = read.whole(d.get("centres"), "centres", where, c, minimum=0)
+    eliminated = None if d.get("eliminated") is None else read.whole(d["eliminated"], "eliminated", where, c)
+    raw = d.get("history", [])
     history: list[int | None] = []
     if not isinstance(raw, list):
         c.add("history must be a list of centre counts, one per year from 1901", where)
     else:
-        history = [read_int(n, f"history {FIRST_YEAR + i}", where, c, minimum=0) for i, n in enumerate(raw)]
+        history = [read.whole(n, f"history {FIRST_YEAR + i}", where, c, minimum=0) for i, n in enumerate(raw)]
     if power is None or player is None or centres is None or None in history:
         return None
     if eliminated is None and centres == 0 and 0 in history:
@@ -330,120 +335,35 @@ def _power_from_dict(data: Any, where: str, c: Collector) -> PowerResult | None:
     return PowerResult(power, player, centres, eliminated, tuple(h for h in history if h is not None))
 
 
-def read_int(value: Any, what: str, where: str, c: Collector, minimum: int | None = None) -> int | None:
-    """A whole number (or a string of one); a problem otherwise."""
-    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int):
-        c.add(f"{what} must be a whole number, not {value!r}", where)
-        return None
-    if minimum is not None and value < minimum:
-        c.add(f"{what} {value} must be at least {minimum}", where)
-        return None
-    return value
+@dataclass(frozen=True)
+class TournamentFields:
+    """What both Diplomacy tournament records hold; each ruleset reads its own further fields from ``data``."""
+
+    data: Mapping[str, Any]
+    """The record's object, its keys checked."""
+    name: str
+    """The tournament's name; seeds the suggested lots."""
+    settings: Any
+    """The ruleset's Settings dataclass."""
+    games: tuple[Board, ...]
+    """The boards that could be read."""
+    adjustments: tuple[Adjustment, ...]
+    lot_decisions: tuple[tuple[str, int], ...]
 
 
-def read_number(value: Any, what: str, where: str, c: Collector) -> Fraction | None:
-    """An exact number from an int, a decimal or fraction string, or a JSON decimal as written."""
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, float):
-            value = repr(value)  # the decimal the organiser wrote, not the binary float
-        if not isinstance(value, (int, str)):
-            raise ValueError
-        return Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        c.add(f"{what} must be a number, not {value!r}", where)
-        return None
-
-
-def read_text(value: Any, what: str, where: str, c: Collector) -> str | None:
-    if not isinstance(value, str) or not value.strip():
-        c.add(f"{what} must be a non-empty text, not {value!r}", where)
-        return None
-    return value.strip()
-
-
-def read_list(data: Mapping[str, Any], key: str, c: Collector, where: str = "tournament") -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        c.add(f"{key} must be a list", where)
-        return []
-    return value
-
-
-def _enum(kind: type[Enum], value: Any, what: str, where: str, c: Collector) -> Any:
-    for member in kind:
-        if isinstance(value, str) and value.strip().lower() == member.value.lower():
-            return member
-    c.add(f"unknown {what} {value!r}; one of {', '.join(m.value for m in kind)}", where)
-    return None
-
-
-def unknown_keys(data: Mapping[str, Any], known: Iterable[str], where: str, c: Collector) -> None:
-    # a misspelt key would otherwise be dropped without a word
-    for key in data:
-        if key not in known:
-            c.add(f"unknown field {key!r}; known: {', '.join(sorted(known))}", where)
-
-
-def settings_from_dict(cls: type, data: Any, c: Collector) -> Any:
-    """A Settings dataclass from a JSON object of field names; defaults for the rest."""
-    if data is None:
-        return cls()
-    if not isinstance(data, Mapping):
-        c.add("settings must be a JSON object", "settings")
-        return cls()
-    by_name = {f.name: f for f in fields(cls)}
-    unknown_keys(data, by_name, "settings", c)
-    values: dict[str, Any] = {}
-    for name, value in data.items():
-        if name not in by_name:
-            continue
-        default = by_name[name].default
-        assert default is not MISSING, "every settings field has a default"
-        where = f"settings, {by_name[name].metadata.get('label', name)}"
-        if isinstance(default, bool):
-            ok = isinstance(value, bool)
-            c.check(ok, f"must be true or false, not {value!r}", where)
-            parsed = value if ok else None
-        elif isinstance(default, int):
-            parsed = read_int(value, name, where, c)
-        elif isinstance(default, Fraction):
-            parsed = read_number(value, name, where, c)
-        else:
-            parsed = read_text(value, name, where, c)
-        if parsed is not None:
-            values[name] = parsed
-    return cls(**values)
-
-
-def adjustments_from(data: Mapping[str, Any], c: Collector) -> tuple[Adjustment, ...]:
-    """Manual adjustments: [{"player", "points", "reason"}], always with a reason."""
-    result = []
-    for i, entry in enumerate(read_list(data, "adjustments", c)):
-        where = f"adjustment {i + 1}"
-        if not isinstance(entry, Mapping):
-            c.add("an adjustment must be a JSON object", where)
-            continue
-        unknown_keys(entry, {"player", "points", "reason"}, where, c)
-        player = read_text(entry.get("player"), "player", where, c)
-        points = read_number(entry.get("points"), "points", where, c)
-        reason = read_text(entry.get("reason"), "reason", where, c)
-        if player and points is not None and reason:
-            result.append(Adjustment(player, points, reason))
-    return tuple(result)
-
-
-def lot_decisions_from(data: Mapping[str, Any], c: Collector) -> tuple[tuple[str, int], ...]:
-    """The organiser's lot numbers: {"player": number}, lower ranks first."""
-    raw = data.get("lot_decisions", {})
-    if not isinstance(raw, Mapping):
-        c.add("lot_decisions must be an object of player: lot number", "tournament")
-        return ()
-    decisions = [(str(p), read_int(n, "lot number", f"lot decision for {p}", c, minimum=1)) for p, n in raw.items()]
-    return tuple((p, n) for p, n in decisions if n is not None)
+def tournament_fields(data: Any, ruleset_id: str, default_name: str, defaults: Any, own_keys: Iterable[str],
+                      c: Collector) -> TournamentFields:
+    """The shared part of a tournament record (docs/formats/diplomacy.md); problems go to ``c``."""
+    keys = ("ruleset", "name", "settings", "games", "adjustments", "lot_decisions", *own_keys)
+    d = read.record(data, "a tournament", "tournament", c, keys)
+    c.check(d.get("ruleset", ruleset_id) == ruleset_id, f"ruleset {d.get('ruleset')!r} is not {ruleset_id}", "tournament")
+    name = read.name(d.get("name", default_name), "name", "tournament", c)
+    settings = read.settings(defaults, d.get("settings"), c)
+    games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read.items(d, "games", "tournament", c))]
+    c.check(bool(games), "no games entered", "tournament")
+    return TournamentFields(data=d, name=name or "", settings=settings, games=tuple(g for g in games if g is not None),
+                            adjustments=read.adjustments(d, "adjustments", c),
+                            lot_decisions=read.lot_decisions(d, "lot_decisions", c))
 
 
 def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]]) -> list[Problem]:

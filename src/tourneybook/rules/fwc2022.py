@@ -19,12 +19,8 @@ bonus is divided evenly among the winning nations."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
-from . import friedrich
-from .base import GameScore, Ruleset, Table, TournamentResult
 from .friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -35,7 +31,7 @@ from .friedrich import (
     NationScores,
     OffensiveOutcome,
     Settings,
-    Tournament,
+    friedrich_ruleset,
 )
 
 ID = "fwc2022"
@@ -110,29 +106,7 @@ def score_nations(game: Game) -> NationScores:
     return NationScores(tuple(nations), at_switch)
 
 
-def score_game(game: Game) -> GameScore:
-    """One game's scores under FWC 2022."""
-    return friedrich.score_game(game, score_nations)
-
-
-def standings(t: Tournament) -> TournamentResult:
-    """Qualifying standings and final under FWC 2022 (GFTR C, D)."""
-    return friedrich.standings(t, score_nations, ID)
-
-
-def final(t: Tournament) -> Table | None:
-    """The final's table, or None before the final is entered."""
-    return friedrich.final(t, score_nations, ID)
-
-
-SETTINGS = Settings(tournament="Friedrich World Championship 2022")
-
-
-def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    return friedrich.tournament_from_dict(data, SETTINGS)
-
-
-RULESET = Ruleset(
+RULESET = friedrich_ruleset(
     id=ID,
     name="Friedrich World Championship 2022",
     seed="000_1ad3383216651333.txt",
@@ -143,10 +117,10 @@ RULESET = Ruleset(
         "Maria Theresa 0.5 per turn + Bohemian objectives + 1 for the TC (max 9.5); the better counts. "
         "Tie-breakers: E+MT second-best, sTCC (lower), Frederick opponents' quality, lot."
     ),
-    settings=SETTINGS,
-    score_game=score_game,
-    standings=standings,
-    game_from_dict=friedrich.game_from_dict,
-    tournament_from_dict=tournament_from_dict,
-    extra={"final": final, "score_nations": score_nations},
+    settings=Settings(tournament="Friedrich World Championship 2022"),
+    score_nations=score_nations,
 )
+score_game = RULESET.score_game
+standings = RULESET.standings
+final = RULESET.extra["final"]
+tournament_from_dict = RULESET.tournament_from_dict

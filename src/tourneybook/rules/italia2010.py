@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from . import records_json as read
 from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     FIRST_YEAR,
@@ -32,17 +33,11 @@ from .diplomacy import (
     Board,
     Power,
     PowerResult,
-    adjustments_from,
-    board_from_dict,
+    board_from_json,
     board_problems,
     boards_problems,
-    lot_decisions_from,
     players_problems,
-    read_int,
-    read_list,
-    read_text,
-    settings_from_dict,
-    unknown_keys,
+    tournament_fields,
     validate_board,
 )
 from .ranking import Adjustment, Criterion, Standings, field_values, rank
@@ -356,56 +351,33 @@ def ranking_before_top_board(t: Tournament) -> Standings:
 
 def game_from_dict(data: Mapping[str, Any]) -> Board:
     """One board with its centre-count sheet from JSON; ValidationError with every problem otherwise."""
-    c = Collector()
-    board = board_from_dict(data, "game", c)
-    c.raise_if_any()
-    assert board is not None
-    validate_board(board, need_history=True)
-    return board
+    return board_from_json(data, need_history=True)
 
 
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A tournament record from JSON; ValidationError with every problem otherwise."""
     c = Collector()
-    if not isinstance(data, Mapping):
-        raise ValidationError("a tournament must be a JSON object")
-    unknown_keys(data, {"ruleset", "name", "settings", "rounds", "games", "sit_outs", "adjustments", "lot_decisions"},
-                 "tournament", c)
-    c.check(data.get("ruleset", "italia2010") == "italia2010",
-            f"ruleset {data.get('ruleset')!r} is not italia2010", "tournament")
-    name = read_text(data.get("name", "Italia 2010"), "name", "tournament", c)
-    settings = settings_from_dict(Settings, data.get("settings"), c)
+    t = tournament_fields(data, "italia2010", "Italia 2010", Settings(), ("rounds", "sit_outs"), c)
     rounds = []
-    for i, raw in enumerate(read_list(data, "rounds", c)):
+    for i, raw in enumerate(read.items(t.data, "rounds", "tournament", c)):
         where = f"rounds, entry {i + 1}"
-        if not isinstance(raw, Mapping):
-            c.add("a round must be an object with round and years", where)
-            continue
-        unknown_keys(raw, {"round", "years"}, where, c)
-        rnd, years = read_int(raw.get("round"), "round", where, c, 1), read_int(raw.get("years"), "years", where, c, 1)
+        r = read.record(raw, "a round", where, c, ("round", "years"))
+        rnd, years = read.whole(r.get("round"), "round", where, c, 1), read.whole(r.get("years"), "years", where, c, 1)
         if rnd is not None and years is not None:
             rounds.append((rnd, years))
     sit_outs = []
-    for i, raw in enumerate(read_list(data, "sit_outs", c)):
+    for i, raw in enumerate(read.items(t.data, "sit_outs", "tournament", c)):
         where = f"sit-out {i + 1}"
-        if not isinstance(raw, Mapping):
-            c.add("a sit-out must be an object with round and player", where)
-            continue
-        unknown_keys(raw, {"round", "player"}, where, c)
-        rnd, player = read_int(raw.get("round"), "round", where, c, 1), read_text(raw.get("player"), "player", where, c)
+        r = read.record(raw, "a sit-out", where, c, ("round", "player"))
+        rnd, player = read.whole(r.get("round"), "round", where, c, 1), read.name(r.get("player"), "player", where, c)
         if rnd is not None and player is not None:
             sit_outs.append(SitOut(rnd, player))
-    games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read_list(data, "games", c))]
-    c.check(bool(games), "no games entered", "tournament")
-    adjustments = adjustments_from(data, c)
-    lots = lot_decisions_from(data, c)
     c.raise_if_any()
-    t = Tournament(name or "", tuple(g for g in games if g is not None), settings, tuple(sit_outs), tuple(rounds),
-                   adjustments, lots)
-    problems = tournament_problems(t)
+    record = Tournament(t.name, t.games, t.settings, tuple(sit_outs), tuple(rounds), t.adjustments, t.lot_decisions)
+    problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)
-    return t
+    return record
 
 
 SUMMARY = (

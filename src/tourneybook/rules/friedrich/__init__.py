@@ -8,7 +8,8 @@ each ruleset's own (:mod:`..fwc2022`, :mod:`..cafe2023`); it comes in as a
 
 Modules: :mod:`.records` (roles, nations, game and tournament records),
 :mod:`.validation`, :mod:`.scoring` (game scores, sTCC), :mod:`.standings`
-(qualifying standings, final) and :mod:`.json` (docs/formats/friedrich.md).
+(qualifying standings, final), :mod:`.json` (docs/formats/friedrich.md) and
+:mod:`.ruleset` (a ruleset from its nation scoring).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .records import (
     TcCount,
     Tournament,
 )
+from .ruleset import friedrich_ruleset
 from .scoring import SECOND_BEST, NationResult, NationScorer, NationScores, score_game, stcc, stcc_squared, stcc_text
 from .standings import (
     E_MT_SECOND_BEST,
@@ -51,7 +53,7 @@ __all__ = [
     "ATTACKERS", "BOHEMIAN_OBJECTIVES", "E_MT_SECOND_BEST", "FINAL_SCORE", "MAX_TURNS", "QUALITY", "ROLE_ORDER",
     "ROLE_WINS", "SECOND_BEST", "STARTING_CONTROLLER", "STCC", "WINNING_NATIONS", "Game", "ImperialSwitch", "Nation",
     "NationResult", "NationScorer", "NationScores", "Objectives", "Offensive", "OffensiveOutcome", "Player", "Role",
-    "Settings", "TcCount", "Tournament", "check_game", "check_tournament", "final", "final_result", "game_from_dict",
+    "Settings", "TcCount", "Tournament", "check_game", "check_tournament", "final", "final_result", "friedrich_ruleset", "game_from_dict",
     "game_problems", "parse_game", "role_wins", "score_game", "standings", "stcc", "stcc_squared", "stcc_text",
     "tournament_from_dict", "tournament_problems",
 ]

@@ -1,0 +1,52 @@
+"""One Friedrich ruleset from its nation scoring: what FWC 2022 and CAFE'23 differ in.
+
+Everything else (the records, their checks, the standings, the final and the JSON
+format) is the GFTR's and shared; a ruleset module only writes its
+:data:`NationScorer` and its texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import GameScore, Ruleset, Table, TournamentResult
+from .json import game_from_dict, tournament_from_dict
+from .records import Game, Settings, Tournament
+from .scoring import NationScorer, score_game
+from .standings import final, standings
+
+
+def friedrich_ruleset(
+    *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer
+) -> Ruleset:
+    """The ruleset scoring nations with ``score_nations``; ``extra`` holds 'final' and 'score_nations'."""
+
+    def score(game: Game) -> GameScore:
+        """One game's scores (the best nation of each player, GFTR D)."""
+        return score_game(game, score_nations)
+
+    def rank(t: Tournament) -> TournamentResult:
+        """Qualifying standings and the final (GFTR C, D)."""
+        return standings(t, score_nations, id)
+
+    def final_table(t: Tournament) -> Table | None:
+        """The final's table, or None before the final is entered."""
+        return final(t, score_nations, id)
+
+    def read_tournament(data: Mapping[str, Any]) -> Tournament:
+        """A tournament from JSON, with this ruleset's default settings."""
+        return tournament_from_dict(data, settings)
+
+    return Ruleset(
+        id=id,
+        name=name,
+        seed=seed,
+        summary=summary,
+        settings=settings,
+        score_game=score,
+        standings=rank,
+        game_from_dict=game_from_dict,
+        tournament_from_dict=read_tournament,
+        extra={"final": final_table, "score_nations": score_nations},
+    )

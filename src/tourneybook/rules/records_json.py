@@ -1,0 +1,178 @@
+"""Reading tournament records from JSON data: the readers every ruleset shares.
+
+One behaviour for every format in docs/formats/: an object's unknown keys are
+reported (a misspelt key would otherwise be lost without a word), a free-text
+``"note"`` is accepted in any object, whole numbers are JSON integers (``88.0``
+is accepted, ``88.5`` and ``"88"`` are not), exact numbers are integers, JSON
+decimals read as written, or decimal/fraction strings (``"-0.5"``, ``"22/3"``).
+
+Every reader notes its problems in a :class:`Collector` with where they are and
+returns None (or an empty value) for what it could not read, so that a record's
+problems are all reported at once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import fields, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from ..errors import Collector
+from .ranking import Adjustment
+
+NOTE = "note"
+"""The free-text key every object may carry; it is never scored."""
+EXACT_TEXT = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?")
+"""'7', '-0.5', '22/3': written out in full, so that no exponent can blow up."""
+
+E = TypeVar("E", bound=Enum)
+S = TypeVar("S")
+
+
+def record(data: Any, what: str, where: str, c: Collector, known: Iterable[str], kind: str = "field") -> Mapping[str, Any]:
+    """``data`` as an object whose keys are all ``known`` (or the note); {} when it is no object."""
+    known = list(known)
+    if not isinstance(data, Mapping):
+        c.add(f"{what} must be an object with {', '.join(known)}, not {data!r}", where)
+        return {}
+    for key in data:
+        if key == NOTE:
+            c.check(isinstance(data[key], str), f"note must be text, not {data[key]!r}", where)
+        elif key not in known:
+            c.add(f"unknown {kind} {key!r}; expected one of: {', '.join(known)}", where)
+    return data
+
+
+def note(data: Mapping[str, Any]) -> str:
+    """The object's free-text note ('' when absent or not text; :func:`record` reports the latter)."""
+    value = data.get(NOTE, "")
+    return value if isinstance(value, str) else ""
+
+
+def items(data: Mapping[str, Any], key: str, where: str, c: Collector, *, required: bool = False) -> list[Any]:
+    """The list under ``key``; [] when absent (a problem if ``required``) or not a list."""
+    if key not in data and not required:
+        return []
+    value = data.get(key)
+    if not isinstance(value, list):
+        c.add(f"{key} must be a list, not {value!r}", where)
+        return []
+    return value
+
+
+def whole(value: Any, what: str, where: str, c: Collector, minimum: int | None = None) -> int | None:
+    """A whole number: a JSON integer, or a decimal such as 88.0 that is one."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        c.add(f"{what} must be a whole number, not {value!r}", where)
+        return None
+    if minimum is not None and value < minimum:
+        c.add(f"{what} {value} must be at least {minimum}", where)
+        return None
+    return value
+
+
+def exact(value: Any, what: str, where: str, c: Collector) -> Fraction | None:
+    """An exact number: an integer, a JSON decimal as written (repr, not the binary float), or '-1/2'."""
+    if isinstance(value, float) and math.isfinite(value):
+        return Fraction(repr(value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str) and EXACT_TEXT.fullmatch(value.strip()):
+        try:
+            return Fraction(value.strip())
+        except ZeroDivisionError:
+            pass
+    c.add(f"{what} must be an exact number such as 3, -0.5 or \"22/3\", not {value!r}", where)
+    return None
+
+
+def name(value: Any, what: str, where: str, c: Collector) -> str | None:
+    """Non-empty text, without surrounding spaces."""
+    if not isinstance(value, str) or not value.strip():
+        c.add(f"{what} must be a non-empty text, not {value!r}", where)
+        return None
+    return value.strip()
+
+
+def flag(value: Any, what: str, where: str, c: Collector) -> bool | None:
+    """true or false."""
+    if not isinstance(value, bool):
+        c.add(f"{what} must be true or false, not {value!r}", where)
+        return None
+    return value
+
+
+def member(kind: type[E], value: Any, what: str, where: str, c: Collector, hint: str = "") -> E | None:
+    """The member of ``kind`` whose value is ``value``, ignoring case and surrounding spaces."""
+    if isinstance(value, str):
+        for m in kind:
+            if value.strip().casefold() == str(m.value).casefold():
+                return m
+    c.add(f"unknown {what} {value!r}{hint}; expected one of: {', '.join(str(m.value) for m in kind)}", where)
+    return None
+
+
+def adjustments(data: Mapping[str, Any], key: str, c: Collector) -> tuple[Adjustment, ...]:
+    """Manual changes: [{"player": name, "points": exact number, "reason": text}], the reason required."""
+    result = []
+    for i, entry in enumerate(items(data, key, "tournament", c), start=1):
+        raw = entry.get("player") if isinstance(entry, Mapping) else None
+        where = f"{key}, {raw.strip()}" if isinstance(raw, str) and raw.strip() else f"{key}, entry {i}"
+        a = record(entry, "an adjustment", where, c, ("player", "points", "reason"))
+        if not isinstance(entry, Mapping):
+            continue
+        player = name(a.get("player"), "player", where, c)
+        points = exact(a.get("points"), "points", where, c)
+        reason = name(a.get("reason"), "reason", where, c)
+        if player is not None and points is not None and reason is not None:
+            result.append(Adjustment(player, points, reason))
+    return tuple(result)
+
+
+def lot_decisions(data: Mapping[str, Any], key: str, c: Collector) -> tuple[tuple[str, int], ...]:
+    """The organiser's lots: {"player": whole lot number}, lower numbers rank first."""
+    raw = data.get(key, {})
+    if not isinstance(raw, Mapping):
+        c.add(f"{key} must map players to lot numbers, not {raw!r}", "tournament")
+        return ()
+    decisions = [(str(p).strip(), whole(n, "lot number", f"{key}, {p}", c)) for p, n in raw.items()]
+    return tuple((p, n) for p, n in decisions if n is not None)
+
+
+def settings(defaults: S, data: Any, c: Collector) -> S:
+    """``defaults`` with the given settings by field name, each read as its default's type.
+
+    Text, whole number, exact number or true/false; unknown settings are reported.
+    """
+    if data is None:
+        return defaults
+    by_name = {f.name: f for f in fields(defaults)}  # type: ignore[arg-type]
+    given = record(data, "settings", "settings", c, by_name, kind="setting")
+    values: dict[str, Any] = {}
+    for key, value in given.items():
+        if key not in by_name:
+            continue
+        default = getattr(defaults, key)
+        if isinstance(default, bool):
+            parsed: Any = flag(value, key, "settings", c)
+        elif isinstance(default, int):
+            parsed = whole(value, key, "settings", c)
+        elif isinstance(default, Fraction):
+            parsed = exact(value, key, "settings", c)
+        else:
+            parsed = name(value, key, "settings", c)
+        if parsed is not None:
+            values[key] = parsed
+    return replace(defaults, **values)  # type: ignore[type-var]
+
+
+__all__ = [
+    "NOTE", "adjustments", "exact", "flag", "items", "lot_decisions", "member", "name", "note", "record", "settings",
+    "whole",
+]
