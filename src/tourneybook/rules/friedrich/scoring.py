@@ -61,6 +61,11 @@ def score_game(game: Game, scorer: NationScorer) -> GameScore:
     games use it, where there are always two.
     """
     check_game(game)
+    return score_checked(game, scorer)
+
+
+def score_checked(game: Game, scorer: NationScorer) -> GameScore:
+    """The scores of a game already validated (by :func:`score_game` or a tournament check)."""
     scored = scorer(game)
     players = []
     for role in Role:

@@ -9,7 +9,7 @@ from ...numbers import SquareRoot
 from ..base import GameScore, Table, TournamentResult
 from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
 from .records import Game, Role, Tournament
-from .scoring import SECOND_BEST, NationScorer, score_game, stcc
+from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
 from .validation import check_tournament
 
 E_MT_SECOND_BEST = "E+MT second-best"
@@ -36,9 +36,9 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentRe
     opponents' quality. A tie-breaker not yet available (game not played, sTCC
     inputs missing) ranks last and is named in the notes.
     """
-    check_tournament(t)
+    check_tournament(t)  # every game included: score them without checking each again
     games = sorted(t.games, key=lambda g: (g.round, g.table))
-    scores = [score_game(g, scorer) for g in games]
+    scores = [score_checked(g, scorer) for g in games]
     totals = {p.name: Fraction(0) for p in t.players}
     for gs in scores:
         for ps in gs.players:
@@ -85,7 +85,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentRe
     top = table.order[: t.settings.finalists]
     complete = len({g.round for g in games}) == t.settings.games_counted
     if t.final is not None:
-        final_score = score_game(t.final, scorer)
+        final_score = score_checked(t.final, scorer)  # checked with the tournament
         extras = (final_result(t.final, final_score, games, table, t.settings.tournament, dict(t.final_lots)),)
         if set(t.final.player(r) for r in Role) != set(top):
             notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")

@@ -132,8 +132,13 @@ def check_game(game: Game) -> None:
         raise ValidationError(problems)
 
 
-def tournament_problems(t: Tournament) -> list[Problem]:
-    """Everything wrong with a tournament record: settings, players, games, final, adjustments, lots."""
+def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[Problem]:
+    """Everything wrong with a tournament record: settings, players, games, final, adjustments, lots.
+
+    ``games_checked``: the caller has already taken each game's own problems
+    (:func:`game_problems`, e.g. to place them at their rows); only what lies
+    between games and around them is checked then, so no game is checked twice.
+    """
     c = Collector()
     s = t.settings
     c.check(isinstance(s.tournament, str) and s.tournament.strip() != "", "the tournament needs a name", "settings")
@@ -149,9 +154,10 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     for name in sorted({n for n in names if isinstance(n, str) and names.count(n) > 1}):
         c.add(f"{name} is registered twice", "players")
     real = {p.name for p in t.players if not p.stand_in}
-    _seating_problems(t, set(names), real, c)
+    _seating_problems(t, set(names), real, c, games_checked)
     if t.final is not None:
-        c.extend(game_problems(t.final))
+        if not games_checked:
+            c.extend(game_problems(t.final))
         c.check(t.final.round is None, "the final has a round number", "final")
         c.check(s.finalists == 4, "a final is entered, but the settings have no finalists", "final")
         for role in Role:
@@ -170,12 +176,13 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     return c.problems
 
 
-def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector) -> None:
+def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector, games_checked: bool) -> None:
     """GFTR B: one game per round for every ranked player, each role once, only registered players."""
     by_round: dict[tuple[int, str], list[str]] = {}
     by_role: dict[tuple[str, Role], list[str]] = {}
     for game in t.games:
-        c.extend(game_problems(game))
+        if not games_checked:
+            c.extend(game_problems(game))
         if game.round is None:
             c.add("the final is entered among the qualifying games", game.label)
         if not _is_int(game.round):

@@ -401,8 +401,8 @@ def to_tournament(
         lots=tuple((p.name, p.lot) for p in players if p.lot is not None),
         final_lots=tuple((who, lot) for who, lot in final_lots if who is not None and lot is not None),
     )
-    seen = set(by_game)
-    out.extend(_placed([p for p in tournament_problems(t) if p not in seen], places, rows))
+    # every game was checked above (and had no problem), so only what lies between games is left
+    out.extend(_placed(tournament_problems(t, games_checked=True), places, rows))
     out.raise_if_any()
     return t
 
