@@ -63,6 +63,31 @@ def test_new_xlsm_has_its_vba_project(tmp_path: Path):
     assert "xl/vbaProject.bin" in zipfile.ZipFile(tmp_path / "e.xlsm").namelist()
 
 
+def test_new_xlsm_never_replaces_a_python_file_it_did_not_write(tmp_path: Path, capsys):
+    """The brief, item 5: the button's e.py beside e.xlsm may be the organiser's own script."""
+    csv = write_csv(tmp_path / "p.csv", "name\nAnna\n")
+    mine = tmp_path / "e.py"
+    mine.write_text("print('my own script')\n")
+    argv = ["new", "carcassonne2004", "--players", str(csv), "--out", str(tmp_path / "e.xlsm"), "--xlsm"]
+    assert main(argv) == 2
+    assert "e.py already exists and was not written by TourneyBook" in capsys.readouterr().err
+    assert mine.read_text() == "print('my own script')\n" and not (tmp_path / "e.xlsm").exists()
+    assert main([*argv, "--force"]) == 0
+    assert main([*argv, "--force"]) == 0 and main(argv[:-1] + ["--out", str(tmp_path / "f.xlsm"), "--xlsm"]) == 0
+    (tmp_path / "e.xlsm").unlink()
+    assert main(argv) == 0  # our own e.py from the run before is simply rewritten
+
+
+def test_new_reads_an_xlsx_player_list(tmp_path: Path):
+    book = openpyxl.Workbook()
+    book.active.append(["Player", "Country"])
+    book.active.append(["Anna Berg", "Germany"])
+    book.save(tmp_path / "list.xlsx")
+    out = tmp_path / "event.xlsx"
+    assert main(["new", "fwc2022", "--players", str(tmp_path / "list.xlsx"), "--out", str(out)]) == 0
+    assert openpyxl.load_workbook(out)["Players"]["A4"].value == "Anna Berg"
+
+
 def test_templates_writes_one_workbook_per_layout(tmp_path: Path, capsys):
     assert main(["templates", "--out", str(tmp_path / "templates")]) == 0
     written = sorted(p.name for p in (tmp_path / "templates").iterdir())
@@ -115,3 +140,14 @@ def test_recalc_out_on_bad_input_creates_nothing(tmp_path):
     out = tmp_path / "copy.xlsx"
     assert main(["recalc", str(source), "--out", str(out)]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+
+
+def test_recalc_prints_the_final_after_the_standings(tmp_path, capsys):
+    """The terminal shows what the result sheets show: here the Friedrich final (GFTR D, Final)."""
+    from tourneybook.simulate import write_event
+
+    source = write_event("fwc2022", 16, tmp_path / "fwc.xlsx", recalc=False)
+    assert main(["recalc", str(source)]) == 0
+    out = capsys.readouterr().out
+    final = out[out.index("\nFinal\n") :]
+    assert [line.split()[0] for line in final.splitlines()[3:7]] == ["1", "2", "3", "4"]

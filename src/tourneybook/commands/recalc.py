@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..numbers import SquareRoot, display
+from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
 from ..workbook.filestore import check_suffix
 from ..workbook.recalc import recalc_file
@@ -39,6 +40,16 @@ def _shown(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def text_table(headers: list[str], lines: list[list[str]], numeric: set[int]) -> str:
+    """An aligned plain-text table; ``numeric`` columns are right-aligned."""
+    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return "\n".join([fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+
+
 def standings_text(standings: Standings) -> str:
     """The standings as an aligned plain-text table."""
     headers = ["#", "Player", standings.total_name, *standings.tiebreak_names, "decided by"]
@@ -50,13 +61,20 @@ def standings_text(standings: Standings) -> str:
         if r.adjustment_reasons:
             decided += f" [adjusted {display(r.adjustment)}: {'; '.join(r.adjustment_reasons)}]"
         lines.append([str(r.rank), r.player, _shown(r.total), *(_shown(v) for _, v in r.tiebreaks), decided])
-    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
-    numeric = {0, *range(2, len(headers) - 1)}
+    return text_table(headers, lines, {0, *range(2, len(headers) - 1)})
 
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    return "\n".join([fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+PRINTED_ROWS = 40
+"""Longer tables (e.g. every game counted) are cut in the terminal; the workbook has them whole."""
+
+
+def extra_text(table: Table) -> str:
+    """A final, knock-out or awards table as text, numbers right-aligned."""
+    lines = [[_shown(v) for v in row] for row in table.rows[:PRINTED_ROWS]]
+    numeric = {i for i in range(len(table.headers)) if table.rows and all(isinstance(row[i], (int, Fraction)) for row in table.rows if i < len(row) and row[i] is not None)}
+    more = len(table.rows) - PRINTED_ROWS
+    cut = [f"... and {more} more rows on the workbook's '{table.title}' sheet"] if more > 0 else []
+    return "\n".join([table.title, text_table(list(table.headers), lines, numeric), *cut, *table.notes])
 
 
 def recalc_copy(source: Path, out: Path):
@@ -97,6 +115,10 @@ def run(args) -> int:
     assert report.result is not None
     print(f"{report.tournament or report.ruleset}: standings ({report.ruleset})")
     print(standings_text(report.result.standings))
+    for table in report.result.extras:
+        print()
+        print(extra_text(table))
+    print()
     for note in report.result.notes:
         print(f"note: {note}")
     print(f"written to {target}: {', '.join(report.sheets)}")
