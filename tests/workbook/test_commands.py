@@ -150,4 +150,4 @@ def test_recalc_prints_the_final_after_the_standings(tmp_path, capsys):
     assert main(["recalc", str(source)]) == 0
     out = capsys.readouterr().out
     final = out[out.index("\nFinal\n") :]
-    assert [line.split()[0] for line in final.splitlines()[3:7]] == ["1", "2", "3", "4"]
+    assert [line.split()[0] for line in final.splitlines()[4:8]] == ["1", "2", "3", "4"]  # after title, header, rule
