@@ -1,6 +1,11 @@
 """The LibreOffice adapter converts a real workbook and reports failures clearly."""
 
+import os
+import stat
+import sys
 from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import openpyxl
 import pytest
@@ -23,3 +28,52 @@ def test_missing_libreoffice_is_a_clear_message(monkeypatch, tmp_path: Path):
     monkeypatch.setenv("TOURNEYBOOK_SOFFICE", str(tmp_path / "no-such-soffice"))
     with pytest.raises(InputError, match="LibreOffice is needed"):
         convert(tmp_path / "x.xlsx", "pdf", tmp_path)
+
+
+def fake_soffice(tmp_path: Path, monkeypatch, body: str) -> Path:
+    """A stand-in for soffice (TOURNEYBOOK_SOFFICE): a Python script that logs its arguments, then ``body``."""
+    script = tmp_path / "fake-soffice"
+    log = tmp_path / "argv.txt"
+    script.write_text(
+        f"#!{sys.executable}\nimport sys\nopen({str(log)!r}, 'w').write('\\n'.join(sys.argv[1:]))\n{body}\n"
+    )
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("TOURNEYBOOK_SOFFICE", str(script))
+    return log
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the fake soffice is a script with a #! line")
+def test_a_stale_output_does_not_hide_a_failed_conversion(monkeypatch, tmp_path: Path):
+    """The brief, item 4: LibreOffice exits 1, an old forms.pdf from an earlier run is in the folder."""
+    fake_soffice(tmp_path, monkeypatch, "sys.stderr.write('Error: source file could not be loaded')\nsys.exit(1)")
+    source = tmp_path / "forms.xlsx"
+    source.write_bytes(b"not read by the fake")
+    outdir = tmp_path / "out"
+    outdir.mkdir()
+    (outdir / "forms.pdf").write_bytes(b"%PDF from yesterday")
+    with pytest.raises(InputError, match="could not convert forms.xlsx to pdf: Error: source file could not be loaded"):
+        convert(source, "pdf", outdir)
+    assert not (outdir / "forms.pdf").exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the fake soffice is a script with a #! line")
+def test_the_private_profile_is_a_valid_file_uri(monkeypatch, tmp_path: Path):
+    """The brief, item 4: 'file://{profile}' is not a URI on Windows; Path.as_uri() is, everywhere."""
+    log = fake_soffice(tmp_path, monkeypatch, "open(sys.argv[-2] + '/in.pdf', 'w').write('%PDF')")
+    source = tmp_path / "in.xlsx"
+    source.write_bytes(b"x")
+    out = convert(source, "pdf", tmp_path / "out")
+    assert out == (tmp_path / "out" / "in.pdf").resolve()
+    option = next(a for a in log.read_text().splitlines() if a.startswith("-env:UserInstallation="))
+    uri = urlparse(option.removeprefix("-env:UserInstallation="))
+    assert uri.scheme == "file" and uri.netloc == ""
+    assert Path(url2pathname(uri.path)).name.startswith("tourneybook-lo-")
+
+
+def test_converting_onto_the_source_is_refused(monkeypatch, tmp_path: Path):
+    monkeypatch.setenv("TOURNEYBOOK_SOFFICE", sys.executable)
+    source = tmp_path / "event.xlsx"
+    source.write_bytes(b"the organiser's event")
+    with pytest.raises(InputError, match="would replace it"):
+        convert(source, "xlsx", tmp_path)
+    assert source.read_bytes() == b"the organiser's event"

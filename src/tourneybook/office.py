@@ -47,12 +47,20 @@ def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
     source = Path(source).resolve()
     outdir = Path(outdir).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
+    target = outdir / f"{source.stem}.{fmt.split(':')[0]}"
+    if target == source:
+        raise InputError(f"converting {source.name} to {fmt} would replace it: convert into another folder")
+    # A file left by an earlier run would pass for this run's output if LibreOffice fails.
+    try:
+        target.unlink(missing_ok=True)
+    except OSError as exc:
+        raise InputError(f"{target} cannot be replaced (is it open in another program?): {exc}") from None
     # A private profile: a second LibreOffice (or the organiser's open one) must not block us.
     with tempfile.TemporaryDirectory(prefix="tourneybook-lo-") as profile:
         env = dict(os.environ, HOME=profile)
         cmd = [
             soffice,
-            f"-env:UserInstallation=file://{profile}",
+            f"-env:UserInstallation={Path(profile).as_uri()}",  # file:///C:/... on Windows
             "--headless",
             "--norestore",
             "--convert-to",
@@ -65,7 +73,8 @@ def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
             done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             raise InputError(f"LibreOffice did not finish converting {source.name} within {timeout:.0f} s") from None
-    target = outdir / f"{source.stem}.{fmt.split(':')[0]}"
+        except OSError as exc:
+            raise InputError(f"LibreOffice ({soffice}) could not be started: {exc}") from None
     if done.returncode != 0 or not target.exists():
         words = (done.stderr or done.stdout).strip() or f"exit status {done.returncode}"
         raise InputError(f"LibreOffice could not convert {source.name} to {fmt}: {words}")

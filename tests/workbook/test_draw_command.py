@@ -175,7 +175,9 @@ def test_a_played_round_is_never_touched(tmp_path, capsys, ruleset, result_heade
     before = path.read_bytes()
     assert main(["draw", str(path), "--round", "1", "--redraw"]) == 2
     cell = f"{openpyxl.utils.get_column_letter(column)}5"
-    assert f"round 1 already has results ({SHEET[ruleset]}!{cell})" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{SHEET[ruleset]}!{cell}: round 1 already has results: a played round" in err
+    assert err.count(f"!{cell}") == 1  # the cell is said once
     assert path.read_bytes() == before
 
 
@@ -285,3 +287,101 @@ def test_friedrich_round_by_round_reaches_zero_rematches(n, seed):
 def test_friedrich_round_by_round_stays_fast_for_two_hundred():
     report, slowest = _round_by_round(200, 1)
     assert report.repeated_pairs == 0 and slowest < 2.0
+
+
+# --- the Friedrich final (seed 000 GFTR B; seed 001 B) ------------------------------------------
+
+
+def friedrich_event(tmp_path: Path, ruleset: str = "fwc2022", rounds: int = 4) -> tuple[Path, list[str]]:
+    """A simulated 16-player qualifying round (``rounds`` of it entered), no final; and the rules' order."""
+    from dataclasses import replace
+
+    from tourneybook.rules import find_ruleset
+    from tourneybook.simulate.friedrich import simulate
+
+    t = simulate(ruleset, 16, random.Random(7))
+    t = replace(t, final=None, games=tuple(g for g in t.games if g.round <= rounds))
+    layout = find_layout(ruleset)
+    path = tmp_path / f"{ruleset}-final.xlsx"
+    template.write(path, layout, settings=t.settings, rows=layout.to_rows(t))
+    return path, find_ruleset(ruleset).standings(t).standings.order
+
+
+def type_final(path: Path, seats: dict[str, str]) -> None:
+    book = openpyxl.load_workbook(path)
+    ws = book["Final game"]
+    headers = [c.value for c in ws[3]]
+    for role, name in seats.items():
+        ws.cell(4, headers.index(role) + 1).value = name
+    book.save(path)
+
+
+def final_cell(role: str) -> str:
+    from tourneybook.workbook.layouts.friedrich import FINAL
+
+    return f"Final game!{openpyxl.utils.get_column_letter(FINAL.index(role))}4"
+
+
+@pytest.mark.parametrize("ruleset", ["fwc2022", "cafe2023"])
+def test_final_lists_the_best_four_in_choosing_order_and_invents_no_role(tmp_path, capsys, ruleset):
+    """GFTR B: "The highest-ranked player has free choice of roles. The second ... the remaining three"."""
+    path, order = friedrich_event(tmp_path, ruleset)
+    assert main(["draw", str(path), "--final"]) == 0
+    printed = capsys.readouterr().out
+    assert f"1. {order[0]}: chooses any of the four roles" in printed
+    assert f"2. {order[1]}: chooses from the three roles left" in printed
+    assert f"4. {order[3]}: takes the role left" in printed
+    book = openpyxl.load_workbook(path)
+    rows = list(book["Final draw"].iter_rows(min_row=4, max_row=7, max_col=4, values_only=True))
+    assert [(r[0], r[1], r[3]) for r in rows] == [(i + 1, order[i], None) for i in range(4)]
+    assert all(v is None for row in book["Final game"].iter_rows(min_row=4, values_only=True) for v in row)
+
+
+def test_final_choices_typed_in_ranking_order_pass(tmp_path, capsys):
+    path, order = friedrich_event(tmp_path)
+    chosen = dict(zip(("Pompadour", "Frederick", "Maria Theresa", "Elisabeth"), order[:4]))
+    type_final(path, chosen)
+    assert main(["draw", str(path), "--final"]) == 0
+    assert "the choices are consistent" in capsys.readouterr().out
+    rows = openpyxl.load_workbook(path)["Final draw"].iter_rows(min_row=4, max_row=7, max_col=4, values_only=True)
+    assert [r[3] for r in rows] == ["Pompadour", "Frederick", "Maria Theresa", "Elisabeth"]
+    assert recalc_file(path).ok  # a drawn, unplayed final is no problem for the recalculation
+
+
+def test_wrong_final_choices_are_refused_at_their_cells(tmp_path, capsys):
+    """check_final_choices: finalists are the top four, each in a distinct role (the fifth is not a finalist)."""
+    path, order = friedrich_event(tmp_path)
+    type_final(path, {"Frederick": order[0], "Elisabeth": order[1], "Maria Theresa": order[2], "Pompadour": order[4]})
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--final"]) == 2
+    err = capsys.readouterr().err
+    assert f"{final_cell('Pompadour')}: {order[4]}: ranked 5, not among the best four" in err
+    assert f"{order[3]}: ranked 4 but has no role" in err
+    assert path.read_bytes() == before
+
+
+def test_a_player_typed_in_two_final_roles_is_refused(tmp_path, capsys):
+    path, order = friedrich_event(tmp_path)
+    type_final(path, {"Frederick": order[0], "Elisabeth": order[1], "Maria Theresa": order[2], "Pompadour": order[0]})
+    assert main(["draw", str(path), "--final"]) == 2
+    err = capsys.readouterr().err
+    assert f"{final_cell('Pompadour')}: {order[0]} is already in the role of Frederick" in err
+    assert f"{order[3]}: ranked 4 but has no role" in err
+
+
+def test_final_is_refused_before_the_qualifying_round_is_complete(tmp_path, capsys):
+    """GFTR B: "The best four players from the qualifying round go through to the final"."""
+    path, _ = friedrich_event(tmp_path, rounds=3)
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--final"]) == 2
+    assert "Qualifying games: the qualifying round is not complete: round 4 has no result" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_final_is_only_for_friedrich(tmp_path, capsys):
+    path = event(tmp_path, "carcassonne2004", 8)
+    assert main(["draw", str(path), "--final"]) == 2
+    assert "--final is the Friedrich final" in capsys.readouterr().err
+    path, _ = friedrich_event(tmp_path)
+    assert main(["draw", str(path), "--final", "--redraw"]) == 2
+    assert "--final takes no other option (given: --redraw)" in capsys.readouterr().err

@@ -4,15 +4,20 @@
     tourneybook draw EVENT.xlsx --all
     tourneybook draw EVENT.xlsx --round 3 --sit-out "Ann Lee" --double "Bo Chen"   (Diplomacy)
     tourneybook draw EVENT.xlsx --round 4 --top-board                              (Italia 2010)
+    tourneybook draw EVENT.xlsx --final                                            (Friedrich)
 
 The drawn tables go into the round's empty rows of the entry sheet; the
 quality report is printed and written on the 'Draw quality' sheet. A round
 with results is never touched; on any refusal the file is left as it was.
+``--final`` lists the Friedrich finalists in the order they choose roles (on
+the 'Final draw' sheet), or checks the roles typed on the 'Final game' row; it
+never chooses a role for anyone.
 """
 
 from __future__ import annotations
 
-from ..workbook.drawing import QUALITY_SHEET, draw_event
+from ..errors import InputError
+from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final
 
 
 def register(sub) -> None:
@@ -20,6 +25,8 @@ def register(sub) -> None:
     p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--round", type=int, metavar="N", help="the round to draw")
+    which.add_argument("--final", action="store_true",
+                       help="Friedrich: the finalists in choosing order, or check the roles typed on 'Final game'")
     which.add_argument("--all", action="store_true", help="every round still to draw (Friedrich 4, Carcassonne per Settings, Diplomacy 3)")
     p.add_argument("--seed", type=int, default=None, help="seed of the draw (default: from the tournament's name and the round)")
     p.add_argument("--redraw", action="store_true", help="replace a draw whose rows hold no results yet")
@@ -30,6 +37,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    if args.final:
+        return run_final(args)
     outcome = draw_event(
         args.workbook,
         args.round,
@@ -43,4 +52,15 @@ def run(args) -> int:
     print(outcome.render())
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
     print(f"written to {args.workbook}: round(s) {rounds}, and the '{QUALITY_SHEET}' sheet")
+    return 0
+
+
+def run_final(args) -> int:
+    others = [o for o, given in (("--seed", args.seed is not None), ("--redraw", args.redraw),
+                                 ("--sit-out", args.sit_out), ("--double", args.double),
+                                 ("--top-board", args.top_board)) if given]
+    if others:
+        raise InputError(f"--final takes no other option (given: {', '.join(others)})")
+    print(draw_final(args.workbook).render())
+    print(f"written to {args.workbook}: the '{FINAL_DRAW_SHEET}' sheet")
     return 0

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import Collector, InputError
 from ..forms import DEFAULT_YEARS, blank_forms, knockout_bracket, round_tables, write
 from ..forms.carcassonne import KnockoutBracketForm
 from ..forms.event import read_sheets
 from ..rules import RULESET_IDS
+from ..workbook.generic import SETTINGS, read_settings_head
+from ..workbook.store import SheetGrid
 
 
 def register(sub) -> None:
@@ -79,12 +81,18 @@ def blank(args) -> tuple[list, Path]:
 
 
 def event_ruleset(event: Path) -> str:
-    """The ruleset id on the event's Settings sheet (the row 'Ruleset')."""
-    for values in read_sheets(event).get("Settings", []):
-        for i, v in enumerate(values[:-1]):
-            if isinstance(v, str) and v.strip().casefold() == "ruleset" and isinstance(values[i + 1], str):
-                return values[i + 1].strip()
-    raise InputError(f"{event.name}: the Settings sheet names no ruleset (a row 'Ruleset' with its id as Value)")
+    """The ruleset id on the event's Settings sheet, read as every command reads it.
+
+    Read-only (forms may be printed while the workbook is open in Excel).
+    """
+    sheets = read_sheets(event)
+    out = Collector(InputError)
+    settings = sheets.get(SETTINGS.name)
+    grid = SheetGrid(SETTINGS.name, tuple(settings)) if settings is not None else None
+    head = read_settings_head(grid, out, tuple(sheets))
+    if head is None:
+        raise InputError(out.problems)
+    return head.ruleset
 
 
 def require_carcassonne(ruleset: str) -> None:

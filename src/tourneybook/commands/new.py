@@ -1,8 +1,10 @@
-"""``tourneybook new RULESET --players PLAYERS.csv --out EVENT.xlsx [--xlsm]``: a new tournament workbook.
+"""``tourneybook new RULESET --players PLAYERS.csv|.xlsx --out EVENT.xlsx [--xlsm]``: a new tournament workbook.
 
-The ruleset's template with the players already on the Players sheet. With
-``--xlsm`` the workbook gets the Recalculate button (made by the Excel layer,
-:func:`tourneybook.excel.xlsm.write_xlsm`).
+The ruleset's template with the players already on the Players sheet (the list
+is read by :mod:`tourneybook.workbook.players_list`). With ``--xlsm`` the
+workbook gets the Recalculate button (made by the Excel layer,
+:func:`tourneybook.excel.xlsm.write_xlsm`) and its Python module beside it; a
+.py of that name that TourneyBook did not write is replaced only with --force.
 """
 
 from __future__ import annotations
@@ -17,17 +19,18 @@ from ..workbook import template
 from ..workbook.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import find_layout
-from ..workbook.players_csv import read_players_csv
+from ..workbook.players_list import read_players_list
 
 
 def register(sub) -> None:
     p = sub.add_parser("new", help="create a tournament workbook with its players")
     p.add_argument("ruleset", metavar="RULESET", help=", ".join(RULESET_IDS))
-    p.add_argument("--players", required=True, metavar="PLAYERS.csv", help="columns: name, club, stand-in, distance, group")
+    p.add_argument("--players", required=True, metavar="PLAYERS.csv",
+                   help="a .csv (, ; or tab) or .xlsx list; columns: name, club, stand-in, distance, group")
     p.add_argument("--out", required=True, metavar="EVENT.xlsx", help="the workbook to create")
     p.add_argument("--name", default="", help="the tournament's name (default: the ruleset's)")
     p.add_argument("--xlsm", action="store_true", help="make a macro workbook with a Recalculate button")
-    p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx if it exists")
+    p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx (and with --xlsm its .py) if it exists")
     p.set_defaults(func=run)
 
 
@@ -37,7 +40,7 @@ def player_rows(players: tuple[Player, ...]) -> list[dict]:
 
 def run(args) -> int:
     layout = find_layout(args.ruleset)
-    players = read_players_csv(args.players)
+    players = read_players_list(args.players)
     out = Path(args.out)
     if args.xlsm and out.suffix.lower() != ".xlsm":
         out = out.with_suffix(".xlsm")
@@ -57,6 +60,6 @@ def run(args) -> int:
             ) from None
         with tempfile.TemporaryDirectory(prefix="tourneybook-new-") as tmp:
             plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, rows=rows)
-            write_xlsm(plain, out)
+            write_xlsm(plain, out, overwrite=args.force)
     print(f"wrote {out} ({layout.ruleset}, {len(players)} players)")
     return 0

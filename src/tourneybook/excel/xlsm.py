@@ -62,7 +62,10 @@ CONF_NOTES = (
     "(or run the ImportPythonUDFs macro).",
 )
 
-BUTTON_MODULE = '''"""Runs TourneyBook's "Recalculate standings" for the workbook of the same name.
+MODULE_MARKER = '"""Runs TourneyBook\'s "Recalculate standings" for the workbook of the same name.'
+"""The first line of every module we write: a .py beside the workbook without it is someone else's."""
+
+BUTTON_MODULE = MODULE_MARKER + '''
 
 xlwings' RunPython calls ``main()`` here when the button on the workbook is clicked.
 """
@@ -106,15 +109,21 @@ def module_name(out: Path) -> str:
     return name
 
 
-def write_xlsm(template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | None = None) -> tuple[Path, Path]:
+def write_xlsm(
+    template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | None = None, *, overwrite: bool = False
+) -> tuple[Path, Path]:
     """Write ``out`` (.xlsm) from ``template_xlsx`` and the same-named Python module beside it; return both paths.
 
     ``button_sheets``: sheets that get the button (default: every sheet of the template).
+    A .py of that name that we did not write (no :data:`MODULE_MARKER`) is
+    replaced only with ``overwrite``; nothing is written when it is refused.
     """
     template_xlsx, out = Path(template_xlsx), Path(out)
     if out.suffix.lower() != ".xlsm":
         raise InputError(f"{out.name}: a macro-enabled workbook must end in .xlsm")
     name = module_name(out)
+    module = out.with_name(f"{name}.py")
+    check_module_free(module, overwrite)
     try:
         book = openpyxl.load_workbook(template_xlsx)
     except (OSError, zipfile.BadZipFile, KeyError) as exc:
@@ -138,9 +147,23 @@ def write_xlsm(template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | 
     _conf_sheet(book)
     out.parent.mkdir(parents=True, exist_ok=True)
     save_atomically(book, out)  # `new --xlsm --force` may replace an event workbook: all or nothing
-    module = out.with_name(f"{name}.py")
     module.write_text(BUTTON_MODULE, encoding="utf-8")
     return out, module
+
+
+def check_module_free(module: Path, overwrite: bool) -> None:
+    """InputError when ``module`` exists and is not one of ours (unless ``overwrite``)."""
+    if overwrite or not module.exists():
+        return
+    try:
+        ours = module.is_file() and module.read_text(encoding="utf-8").startswith(MODULE_MARKER)
+    except (OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise InputError(
+            f"{module} already exists and was not written by TourneyBook: the button needs a module of that name "
+            "beside the workbook. Rename one of them, or add --force to replace the .py"
+        )
 
 
 def button_cell(sheet) -> str:

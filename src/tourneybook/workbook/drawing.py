@@ -23,12 +23,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..draws import (
+    ROLES,
     Draw,
     Game,
     QualityReport,
     Round,
     Seat,
     Table,
+    check_final_choices,
     draw_carcassonne,
     draw_diplomacy,
     draw_friedrich,
@@ -50,6 +52,10 @@ from .store import Cell, ResultSheet
 
 QUALITY_SHEET = "Draw quality"
 """The result sheet written by every draw (replaced whole each time)."""
+FINAL_DRAW_SHEET = "Final draw"
+"""The result sheet written by ``draw --final``: the finalists in choosing order (replaced whole each time)."""
+FINAL_SHEET = "Final game"
+"""The Friedrich layout's entry sheet of the final (its row holds the roles the finalists chose)."""
 ROUND = "Round"
 FRIEDRICH_ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")
 DIPLOMACY_ROUNDS = 3
@@ -291,7 +297,7 @@ def _rounds_to_draw(
     for n in wanted:
         entry = rounds.get(n)
         if entry is not None and entry.played_at:
-            out.add(f"round {n} already has results ({entry.played_at}): a played round is never drawn again",
+            out.add(f"round {n} already has results: a played round is never drawn again",
                     sheet=family.sheet, cell=entry.played_at.split("!")[1])
         elif entry is not None and not redraw:
             out.add(f"round {n} is already drawn ({_lines(entry)}): add --redraw to replace that draw",
@@ -458,3 +464,117 @@ def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
 
 
 DRAW_MARK = "Written by tourneybook draw and replaced by the next draw; the entry sheet holds the draw itself."
+
+
+# --- the Friedrich final ----------------------------------------------------------------------
+
+CHOOSING = (
+    "chooses any of the four roles",
+    "chooses from the three roles left",
+    "chooses from the two roles left",
+    "takes the role left",
+)
+"""Seed 000 GFTR B (seed 001 B): "The highest-ranked player has free choice of roles. The second ranked
+player has the choice of the remaining three roles, and so on." """
+
+
+@dataclass(frozen=True)
+class FinalOutcome:
+    """What ``draw_final`` found: the finalists in choosing order, and the roles typed so far."""
+
+    finalists: tuple[str, ...]
+    """The best four of the qualifying standings, best first: the order they choose roles in."""
+    roles: tuple[str | None, ...]
+    """Each finalist's role as typed on the 'Final game' row; None while the row is empty."""
+    notes: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        lines = ["Final: the best four choose roles in ranking order (GFTR B)"]
+        for place, (name, role) in enumerate(zip(self.finalists, self.roles), start=1):
+            chose = f"plays {role}" if role else CHOOSING[place - 1]
+            lines.append(f"  {place}. {name}: {chose}")
+        if not any(self.roles):
+            lines.append(f"type each finalist under the role they choose on the '{FINAL_SHEET}' row, "
+                         "then run draw --final again to check it")
+        else:
+            lines.append("the choices are consistent: the top four, each in a role of their own")
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def draw_final(path: str | Path) -> FinalOutcome:
+    """The Friedrich final: the finalists in choosing order, or a check of the roles they chose.
+
+    The draw never chooses a role: with the 'Final game' row empty it lists
+    the best four of the qualifying standings (the rules' standings, ties and
+    lots included) with what each may choose; with finalists typed in their
+    roles it checks them with :func:`tourneybook.draws.check_final_choices`.
+    Refusals (InputError, file untouched): not a Friedrich event, no final in
+    the Settings, the qualifying round not complete, a wrong choice at its cell.
+    """
+    book = FileWorkbook(path)
+    event = read_event(book)
+    family = FAMILIES.get(event.ruleset.id)
+    if family is None or family.game is not Game.FRIEDRICH:
+        raise InputError(Problem(f"--final is the Friedrich final (fwc2022, cafe2023), not {event.ruleset.id}",
+                                 sheet=SETTINGS.name))
+    t = event.record
+    if t.settings.finalists == 0:
+        raise InputError(Problem("the Settings have no final (Finalists 0)", sheet=SETTINGS.name))
+    missing = [n for n in range(1, t.settings.games_counted + 1) if n not in {g.round for g in t.games}]
+    if missing:
+        raise InputError(Problem(
+            f"the qualifying round is not complete: round {', '.join(map(str, missing))} has no result at every "
+            "table yet; the finalists are known once every qualifying game is entered", sheet=family.sheet))
+    standings = event.ruleset.standings(t).standings
+    finalists = tuple(standings.order[: t.settings.finalists])
+    if len(finalists) < len(ROLES):
+        raise InputError(Problem(f"the final needs four ranked players; the standings have {len(finalists)}",
+                                 sheet=PLAYERS.name))
+    out = Collector(InputError)
+    names = player_names(book.read(PLAYERS.name))
+    rows = read_sheet(book.read(FINAL_SHEET), find_layout(event.ruleset.id).sheet(FINAL_SHEET), out, players=names)
+    out.raise_if_any()
+    typed = [(role.value, rows[0][role.value]) for role in ROLES if rows and rows[0][role.value] is not None]
+    roles: dict[str, str] = {}
+    if typed:
+        row = rows[0]
+        cell_of = {role: row.cell(role) for role, _ in typed}
+        for role, name in typed:
+            if name in roles:
+                out.add(f"{name} is already in the role of {roles[name]}: one role each", sheet=FINAL_SHEET,
+                        cell=cell_of[role])
+            else:
+                roles[name] = role
+        empty = next(row.cell(r.value) for r in ROLES if row[r.value] is None) if len(typed) < len(ROLES) else row.cell()
+        for p in check_final_choices(standings.order, roles):
+            name = p.where.removeprefix("final").lstrip(", ")
+            role = roles.get(name) or next((r.value for r in ROLES if p.message == f"no one plays {r.value}"), None)
+            cell = cell_of.get(role, empty) if role else empty
+            out.add(f"{name}: {p.message}" if name else p.message, sheet=FINAL_SHEET, cell=cell)
+        out.raise_if_any()
+    notes = [f"the choosing order of {', '.join(g)} rests on a suggested lot: enter the lot on the Players sheet"
+             for g in standings.unresolved_lots if set(g) & set(finalists)]
+    outcome = FinalOutcome(finalists, tuple(roles.get(n) for n in finalists), tuple(notes))
+    book.replace(final_draw_sheet(event.tournament or event.ruleset.name, outcome))
+    book.save()
+    return outcome
+
+
+def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
+    """The 'Final draw' sheet: the finalists in choosing order, what each may choose, the roles chosen."""
+    rows: list[tuple[Cell, ...]] = [
+        (Cell(f"{title}: final draw", "title"),),
+        (Cell(FINAL_MARK, "note"),),
+        tuple(Cell(h, "header") for h in ("Chooses", "Finalist", "May choose", "Role chosen")),
+    ]
+    for place, (name, role) in enumerate(zip(outcome.finalists, outcome.roles), start=1):
+        rows.append((Cell(place), Cell(name), Cell(CHOOSING[place - 1]), Cell(role, "good" if role else "")))
+    rows.append(())
+    rows.append((Cell("Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
+                      f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", "note"),))
+    rows += [(Cell(f"note: {n}", "warning"),) for n in outcome.notes]
+    return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4")
+
+
+FINAL_MARK = "Written by tourneybook draw --final from the qualifying standings; the roles are the finalists' choice."
