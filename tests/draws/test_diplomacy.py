@@ -7,8 +7,10 @@ from collections import Counter
 
 import pytest
 
-from tourneybook.draws import POWERS, Round, draw_diplomacy, draw_italia_top_board, quality
+from tourneybook.draws import DEFAULT_THEATRES, POWERS, Power, Round, Theatre, draw_diplomacy, draw_italia_top_board, quality
 from tourneybook.errors import InputError
+from tourneybook.rules.diplomacy import DEFAULT_THEATRES as RULES_THEATRES
+from tourneybook.rules.diplomacy import parse_theatres
 
 from .conftest import field, seat_counts
 
@@ -86,16 +88,37 @@ def test_sit_outs_and_doubles():
 
 
 def test_theatres_are_configurable():
-    west_only = {"All": set(POWERS)}
+    """CODCon Settings 'Theatres' (RULES.md, CODCon 2008), read by the rules' parse_theatres."""
+    west_only = parse_theatres("West: Austria, England, France, Germany, Italy, Russia, Turkey")
     draw = draw_diplomacy(field(14), rounds=2, theatres=west_only, rng=random.Random(2))
-    assert quality(draw, theatres=west_only).theatre_repeats == 14
+    assert quality(draw, theatres=west_only).theatre_repeats == 14  # every second game is in the West again
+    assert quality(draw).theatre_repeats < 14
+
+
+def test_default_theatres_are_the_rules_default():
+    """Seed 003, II.4: the draws' default is the rules' West / Central / East split."""
+    assert dict(DEFAULT_THEATRES) == parse_theatres(RULES_THEATRES)
+    assert DEFAULT_THEATRES[Power.ENGLAND] is Theatre.WEST and DEFAULT_THEATRES[Power.TURKEY] is Theatre.EAST
+
+
+@pytest.mark.parametrize(
+    "theatres, message",
+    [
+        ({"All": Theatre.WEST}, "theatres: 'All' is not a power"),
+        ({Power.ITALY: "South"}, "theatres, Italy: 'South' is not a theatre"),
+    ],
+)
+def test_theatres_must_be_powers_to_theatres(theatres, message):
+    with pytest.raises(InputError) as caught:
+        draw_diplomacy(field(7), theatres=theatres, rng=random.Random(1))
+    assert message in [str(p) for p in caught.value.problems]
 
 
 def test_italia_top_board_is_the_best_seven_with_powers_from_the_cup():
     ranked = [f"R{i}" for i in range(1, 12)]
     board = draw_italia_top_board(ranked, random.Random(2024))
     assert board.players == tuple(ranked[:7])  # seed 004 4.1: drawn in ranking order
-    assert sorted(board.seat_of(p) for p in board.players) == sorted(POWERS)
+    assert sorted(board.seat_of(p) for p in board.players) == sorted(p.value for p in POWERS)
     assert board == draw_italia_top_board(ranked, random.Random(2024))
     draws = {tuple(s.seat for s in draw_italia_top_board(ranked, random.Random(k)).seats) for k in range(30)}
     assert len(draws) > 20  # the cup really is random

@@ -17,7 +17,8 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.draws import ROLES, Draw, Game, draw_friedrich, quality
+from tourneybook.draws import Draw, Game, draw_friedrich, quality
+from tourneybook.rules.friedrich import Role
 from tourneybook.forms import round_tables
 from tourneybook.workbook import template
 from tourneybook.workbook.drawing import QUALITY_SHEET, default_seed, draw_event
@@ -25,6 +26,8 @@ from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.recalc import recalc_file
 
+ROLES = tuple(role.value for role in Role)
+"""The Friedrich seat headers (the rules' roles)."""
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 CARCASSONNE_SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")
 SHEET = {"fwc2022": "Qualifying games", "cafe2023": "Qualifying games", "carcassonne2004": "Preliminary",

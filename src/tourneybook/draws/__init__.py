@@ -5,6 +5,10 @@ seeded ``random.Random`` and returns a frozen :class:`Draw`: rounds -> tables ->
 seats (role, power or seat number, player), each table with the reasons for
 any compromise. Nothing is printed and no input is changed; the same seed gives
 the same draw.
+
+The vocabulary (``Role``, ``Power``, ``Theatre``) is the rules' own
+(:mod:`tourneybook.rules.friedrich`, :mod:`tourneybook.rules.diplomacy`),
+re-exported here; seats hold their names.
 """
 
 from .carcassonne import Bracket, Match, draw_carcassonne, knockout_bracket
@@ -22,6 +26,7 @@ from .model import (
     Round,
     Seat,
     Table,
+    Theatre,
     Weights,
 )
 from .quality import QualityReport, quality, rematch_bound
@@ -41,6 +46,7 @@ __all__ = [
     "Round",
     "Seat",
     "Table",
+    "Theatre",
     "Weights",
     "check_final_choices",
     "draw_carcassonne",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
-from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
+from .inputs import checked_inputs, checked_players, input_collector
 from .model import DEFAULT_WEIGHTS, Draw, Game, Round, Weights
 from .quality import rematch_bound
 from .search import Seating, improve
@@ -75,11 +75,7 @@ def draw_carcassonne(
     Five players are refused: ``InputError: players: 5 players cannot be seated
     [...] 3, 4, 6 or more can``.
     """
-    check_rng(rng)
-    collector = input_collector()
-    field = checked_players(players, collector)
-    check_history(history, collector)
-    groups = checked_groups(keep_apart, field, collector)
+    collector, field, groups = checked_inputs(players, history, keep_apart, rng)
     n = len(field)
     b = small_tables(n)
     if b is None:

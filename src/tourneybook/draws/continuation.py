@@ -116,7 +116,7 @@ def _rows_of_first_round(played: Sequence[Round], index: dict[str, int], n: int)
         return None
     rows: list[list[int]] = [[] for _ in ROLES]
     for table in tables:
-        if sorted(s.seat for s in table.seats) != sorted(ROLES):
+        if sorted(s.seat for s in table.seats) != sorted(role.value for role in ROLES):
             return None
         for seat in table.seats:
             if seat.player not in index:

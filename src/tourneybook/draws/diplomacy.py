@@ -21,8 +21,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 from .cost import keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
-from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
-from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Game, Power, Round, Seat, Table, Weights
+from .inputs import check_rng, checked_inputs, checked_players, input_collector
+from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Game, Power, Round, Seat, Table, Theatre, Weights
 from .powers import PowerBook, assign_powers
 from .quality import rematch_bound
 from .search import Seating, improve
@@ -46,7 +46,7 @@ def draw_diplomacy(
     rng: random.Random,
     sit_outs: Mapping[int, Collection[str]] | None = None,
     doubles: Mapping[int, Collection[str]] | None = None,
-    theatres: Mapping[str, Collection[Power]] = DEFAULT_THEATRES,
+    theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Draw:
     """Draw Diplomacy rounds: boards of seven, most new opponents, no power twice, varied theatres.
@@ -54,7 +54,8 @@ def draw_diplomacy(
     ``sit_outs`` and ``doubles`` are the organiser's choices, by tournament round
     number: who sits out and who plays two boards that round. Each round's seats
     (players - sitting out + doubles) must be a multiple of seven. ``theatres``
-    maps a theatre name to its powers (default West, Central, East).
+    gives each power its theatre, as :func:`tourneybook.rules.diplomacy.parse_theatres`
+    reads the Settings (default West, Central, East); a power left out has none.
 
     Worked example: 22 players; the organiser has one sit out of round 1:
 
@@ -68,12 +69,8 @@ def draw_diplomacy(
     - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 to
     sit out or 6 to play two boards``.
     """
-    check_rng(rng)
-    collector = input_collector()
-    field = checked_players(players, collector)
-    check_history(history, collector)
-    groups = checked_groups(keep_apart, field, collector)
-    theatre_of = _theatre_map(theatres, collector)
+    collector, field, groups = checked_inputs(players, history, keep_apart, rng)
+    _check_theatres(theatres, collector)
     numbers = [len(history) + k + 1 for k in range(rounds)]
     if rounds < 1:
         collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
@@ -98,12 +95,13 @@ def draw_diplomacy(
     target = weights.rematch * rematch_bound(history, seated, [[BOARD] * (len(e) // BOARD) for e in entries])
     improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
 
-    book = PowerBook(theatre_of)
+    book = PowerBook(theatres)
+    power_named = {power.value: power for power in POWERS}
     for rnd in history:
         for table in rnd.tables:
             for seat in table.seats:
-                if seat.player in index and seat.seat in set(POWERS):
-                    book.record(index[seat.player], Power(seat.seat))
+                if seat.player in index and seat.seat in power_named:
+                    book.record(index[seat.player], power_named[seat.seat])
     ledger = Ledger(meetings, partners, [0] * len(field))
     built = []
     for r, number in enumerate(numbers):
@@ -128,17 +126,13 @@ def draw_diplomacy(
     return Draw(Game.DIPLOMACY, tuple(built), notes)
 
 
-def _theatre_map(theatres: Mapping[str, Collection[Power]], collector) -> dict[Power, str]:
-    theatre_of: dict[Power, str] = {}
-    for name, powers in theatres.items():
-        for power in powers:
-            if power not in set(POWERS):
-                collector.add(f"{power!r} is not a power", f"theatre {name}")
-            elif power in theatre_of:
-                collector.add(f"{power} is also in theatre {theatre_of[Power(power)]}", f"theatre {name}")
-            else:
-                theatre_of[Power(power)] = name
-    return theatre_of
+def _check_theatres(theatres: Mapping[Power, Theatre], collector) -> None:
+    """Each key a power and each value a theatre (the shape :func:`parse_theatres` gives)."""
+    for power, theatre in theatres.items():
+        if not isinstance(power, Power):
+            collector.add(f"{power!r} is not a power", "theatres")
+        elif not isinstance(theatre, Theatre):
+            collector.add(f"{theatre!r} is not a theatre", f"theatres, {power.value}")
 
 
 def _by_round(
@@ -290,7 +284,7 @@ def _power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBoo
         if theatre is not None:
             had = book.theatres[(p, theatre)]
             if had > -(-book.games[p] // theatres):
-                reasons.append(f"{field[p]} plays in the {theatre} for the {ordinal(had)} time")
+                reasons.append(f"{field[p]} plays in the {theatre.value} for the {ordinal(had)} time")
     return reasons
 
 

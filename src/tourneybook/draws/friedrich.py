@@ -24,7 +24,7 @@ from ..errors import Problem
 from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
-from .inputs import check_history, check_rng, checked_groups, checked_players, input_collector
+from .inputs import checked_inputs, input_collector
 from .model import DEFAULT_WEIGHTS, ROLES, Draw, Game, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
@@ -71,11 +71,7 @@ def draw_friedrich(
     A field of 18 is refused: ``InputError: players: 18 players cannot be seated
     at Friedrich tables of exactly four: 2 stand-ins are needed to make 20``.
     """
-    check_rng(rng)
-    collector = input_collector()
-    field = checked_players(players, collector)
-    check_history(history, collector)
-    groups = checked_groups(keep_apart, field, collector)
+    collector, field, groups = checked_inputs(players, history, keep_apart, rng)
     n = len(field)
     if n == 0:
         collector.add("there are no players", "players")
@@ -133,12 +129,13 @@ def _owed_roles(
             if len(table.seats) != 4:
                 collector.add(f"a Friedrich table holds four players, not {len(table.seats)}", where)
             for seat in table.seats:
-                if seat.seat not in set(ROLES):
-                    collector.add(f"{seat.seat!r} is not a role ({', '.join(ROLES)})", where)
+                role = _role_named(seat.seat)
+                if role is None:
+                    collector.add(_not_a_role(seat.seat), where)
                 elif seat.player in played:
-                    if Role(seat.seat) in played[seat.player]:
+                    if role in played[seat.player]:
                         collector.add(f"{seat.player} plays {seat.seat} a second time", where)
-                    played[seat.player].append(Role(seat.seat))
+                    played[seat.player].append(role)
     owed = []
     for name in field:
         left = [role for role in ROLES if role not in played[name]]
@@ -146,6 +143,15 @@ def _owed_roles(
             collector.add(f"{name} has only {len(left)} role(s) left for {rounds} new round(s)", "history")
         owed.append(left)
     return owed
+
+
+def _role_named(text: str) -> Role | None:
+    """The role whose name is ``text`` (seats hold role names), or None."""
+    return next((role for role in ROLES if role.value == text), None)
+
+
+def _not_a_role(text: str) -> str:
+    return f"{text!r} is not a role ({', '.join(role.value for role in ROLES)})"
 
 
 def _budget(n: int) -> int:
@@ -251,8 +257,8 @@ def check_final_choices(ranked_players: Sequence[str], choices: Mapping[str, str
             problems.append(Problem("not in the qualifying standings", where))
         elif name not in top:
             problems.append(Problem(f"ranked {ranked_players.index(name) + 1}, not among the best four", where))
-        if role not in set(ROLES):
-            problems.append(Problem(f"{role!r} is not a role ({', '.join(ROLES)})", where))
+        if _role_named(role) is None:
+            problems.append(Problem(_not_a_role(role), where))
         elif role in taken:
             problems.append(Problem(f"{role} is already chosen by {taken[role]}, who ranks higher", where))
         else:

@@ -13,6 +13,21 @@ from ..errors import Collector, InputError
 from .model import Round
 
 
+def checked_inputs(
+    players: Sequence[str], history: Sequence[Round], keep_apart: Sequence[Collection[str]], rng: random.Random
+) -> tuple[Collector, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What every draw checks first: the rng, the field, the history and the keep-apart groups.
+
+    Returns the collector holding their problems (the draw adds its own, then
+    raises them all at once), the field and the keep-apart groups.
+    """
+    check_rng(rng)
+    collector = input_collector()
+    field = checked_players(players, collector)
+    check_history(history, collector)
+    return collector, field, checked_groups(keep_apart, field, collector)
+
+
 def checked_players(players: Sequence[str], collector: Collector) -> tuple[str, ...]:
     """The field as a tuple; empty or repeated names are problems."""
     seen: set[str] = set()

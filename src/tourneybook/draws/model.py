@@ -7,8 +7,15 @@ the same shape, so a draw can be made all at once or round by round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
+from types import MappingProxyType
+
+from ..rules.diplomacy import DEFAULT_THEATRES as THEATRES_TEXT
+from ..rules.diplomacy import Power, Theatre, parse_theatres
+from ..rules.friedrich import Role
+from ..rules.italia2010 import TIE_ORDER
 
 
 class Game(Enum):
@@ -22,47 +29,13 @@ class Game(Enum):
     """Boards of seven, one power each (seeds 003 and 004)."""
 
 
-class Role(StrEnum):
-    """A Friedrich role (RULES.md, Friedrich: roles and nations)."""
-
-    FREDERICK = "Frederick"
-    """Prussia with Hanover."""
-    ELISABETH = "Elisabeth"
-    """Russia and Sweden."""
-    MARIA_THERESA = "Maria Theresa"
-    """Austria and the Imperial Army."""
-    POMPADOUR = "Pompadour"
-    """France."""
-
-
-class Power(StrEnum):
-    """A Diplomacy great power, in the order Italia 2010 uses for its last tie-break."""
-
-    AUSTRIA = "Austria"
-    """Starts with 3 centres."""
-    GERMANY = "Germany"
-    """Starts with 3 centres."""
-    ITALY = "Italy"
-    """Starts with 3 centres."""
-    TURKEY = "Turkey"
-    """Starts with 3 centres."""
-    ENGLAND = "England"
-    """Starts with 3 centres."""
-    RUSSIA = "Russia"
-    """Starts with 4 centres."""
-    FRANCE = "France"
-    """Starts with 3 centres."""
-
-
 ROLES: tuple[Role, ...] = tuple(Role)
-POWERS: tuple[Power, ...] = tuple(Power)
+"""Friedrich seat order: the rules' role order (GFTR B)."""
+POWERS: tuple[Power, ...] = TIE_ORDER
+"""Diplomacy seat order of a board, and the order powers are dealt from: Italia 2010's tie order (004, 3.2)."""
 
-DEFAULT_THEATRES: dict[str, frozenset[Power]] = {
-    "West": frozenset({Power.ENGLAND, Power.FRANCE}),
-    "Central": frozenset({Power.GERMANY, Power.ITALY, Power.AUSTRIA}),
-    "East": frozenset({Power.RUSSIA, Power.TURKEY}),
-}
-"""Seed 003, II.4 as RULES.md reads it: West, Central and East."""
+DEFAULT_THEATRES: Mapping[Power, Theatre] = MappingProxyType(parse_theatres(THEATRES_TEXT))
+"""Seed 003, II.4 as RULES.md reads it: West, Central and East (the rules' default, parsed once)."""
 
 
 @dataclass(frozen=True)

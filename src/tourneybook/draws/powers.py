@@ -13,16 +13,16 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .model import POWERS, Power, Weights
+from .model import POWERS, Power, Theatre, Weights
 
 
 class PowerBook:
     """Which powers and theatres each player has had so far (mutable, internal)."""
 
-    def __init__(self, theatre_of: Mapping[Power, str]):
+    def __init__(self, theatre_of: Mapping[Power, Theatre]):
         self.theatre_of = theatre_of
         self.powers: Counter[tuple[int, Power]] = Counter()
-        self.theatres: Counter[tuple[int, str]] = Counter()
+        self.theatres: Counter[tuple[int, Theatre]] = Counter()
         self.games: Counter[int] = Counter()
 
     def record(self, player: int, power: Power) -> None:

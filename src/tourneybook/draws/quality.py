@@ -19,7 +19,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .model import DEFAULT_THEATRES, POWERS, ROLES, Draw, Game, Power, Round
+from .model import DEFAULT_THEATRES, POWERS, ROLES, Draw, Game, Power, Round, Theatre
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def quality(
     draw: Draw,
     history: Sequence[Round] = (),
     keep_apart: Sequence[Collection[str]] = (),
-    theatres: Mapping[str, Collection[Power]] = DEFAULT_THEATRES,
+    theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
 ) -> QualityReport:
     """Measure ``draw`` (after ``history``).
 
@@ -98,9 +98,10 @@ def quality(
     meetings: Counter[tuple[str, str]] = Counter()
     seats: Counter[tuple[str, str]] = Counter()
     small: Counter[str] = Counter()
-    theatre_of = {power: name for name, powers in theatres.items() for power in powers}
-    theatre_use: Counter[tuple[str, str]] = Counter()
-    labels = set(ROLES) if draw.game is Game.FRIEDRICH else set(POWERS) if draw.game is Game.DIPLOMACY else set()
+    theatre_of = {power.value: theatre for power, theatre in theatres.items()}  # seats hold power names
+    theatre_use: Counter[tuple[str, Theatre]] = Counter()
+    kinds = ROLES if draw.game is Game.FRIEDRICH else POWERS if draw.game is Game.DIPLOMACY else ()
+    labels = {kind.value for kind in kinds}
     players: set[str] = set()
     for rnd in everything:
         for table in rnd.tables:
@@ -123,7 +124,7 @@ def quality(
     shapes = [[p for t in rnd.tables for p in t.players] for rnd in draw.rounds]
     sizes = [[len(t.seats) for t in rnd.tables] for rnd in draw.rounds]
     small_seats = sum(len(t.seats) for rnd in everything for t in rnd.tables if len(t.seats) == 3)
-    theatre_seats: Counter[str] = Counter(
+    theatre_seats: Counter[Theatre] = Counter(
         theatre_of[s.seat] for rnd in everything for t in rnd.tables for s in t.seats if s.seat in theatre_of
     )
     return QualityReport(

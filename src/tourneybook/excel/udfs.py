@@ -89,14 +89,25 @@ def _seven(values: list[Any], what: str) -> list[Any]:
 
 NATION_DOC = "Prussia (Hanover counts as Prussia), Russia, Sweden, Austria, Imperial Army (or IA), France."
 TURNS_DOC = "Prussia and winners: turns the game lasted; a losing attacker: turns it was in the game (the turn it left, else the game's)."
+NATION_ARGS = (
+    ("nation", NATION_DOC),
+    ("held", "Objectives the nation held at the end or when it left (empty for Prussia)."),
+    ("total", "The nation's objectives in this game, e.g. 10 (empty for Prussia)."),
+    ("turns", TURNS_DOC),
+    ("won", "TRUE if the nation is among the winners (Prussia: a defensive victory)."),
+)
+"""Excel's help for the arguments both nation functions share, in their order."""
+
+
+def _nation_args(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``@xw.arg`` for each of :data:`NATION_ARGS`, as if written one above the other."""
+    for name, doc in reversed(NATION_ARGS):
+        func = xw.arg(name, doc=doc)(func)
+    return func
 
 
 @xw.func
-@xw.arg("nation", doc=NATION_DOC)
-@xw.arg("held", doc="Objectives the nation held at the end or when it left (empty for Prussia).")
-@xw.arg("total", doc="The nation's objectives in this game, e.g. 10 (empty for Prussia).")
-@xw.arg("turns", doc=TURNS_DOC)
-@xw.arg("won", doc="TRUE if the nation is among the winners (Prussia: a defensive victory).")
+@_nation_args
 @xw.arg("winning_nations", doc="How many nations won the game (1 unless attackers won together); default 1.")
 def tb_fwc_nation(nation, held, total, turns, won, winning_nations=1):
     """A nation's FWC 2022 score, its share of the victory bonus included (seed 000, section II; standard game, no Offensive Option): Frederick 10 for a defensive victory, else 0.5 per turn (max 11.5); attackers 10 x held / total; bonus 2, +1 per winning attacker beyond the first, split among the winners."""
@@ -104,11 +115,7 @@ def tb_fwc_nation(nation, held, total, turns, won, winning_nations=1):
 
 
 @xw.func
-@xw.arg("nation", doc=NATION_DOC)
-@xw.arg("held", doc="Objectives the nation held at the end or when it left (empty for Prussia).")
-@xw.arg("total", doc="The nation's objectives in this game, e.g. 10 (empty for Prussia).")
-@xw.arg("turns", doc=TURNS_DOC)
-@xw.arg("won", doc="TRUE if the nation is among the winners (Prussia: a defensive victory).")
+@_nation_args
 def tb_cafe_nation(nation, held, total, turns, won):
     """A nation's CAFE'23 score (seed 001, section C; standard game, no Offensive Option): Prussian defensive victory 10 + 0.1 per turn, defeat 0.5 per turn; winning attacker 13 - 0.1 per turn; losing attacker %O/10 + 1.6 - 0.1 per turn in the game (%O rounded half up)."""
     return _answer("TB_CAFE_NATION", _nation_score, cafe2023, nation, held, total, turns, won, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import Collector
 
@@ -28,6 +28,19 @@ def check_names(problems: Collector, where: str, names: Sequence[object], count:
         key = " ".join(name.split()).casefold()
         problems.check(not key or key not in seen, f"{name.strip()} is seated twice", where)
         seen.add(key)
+
+
+def names_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str], kind: str, where: str) -> tuple[str, ...]:
+    """Names in ``seats`` order from names by seat ('France': 'Anna', ...); a missing seat stays blank ('').
+
+    A seat not in ``seats`` is refused, every one named ('unknown power 'Prussia'; powers: ...').
+    """
+    by_seat = dict(by_seat or {})
+    problems = Collector()
+    for seat in by_seat:
+        problems.check(seat in seats, f"unknown {kind} {seat!r}; {kind}s: {', '.join(seats)}", where)
+    problems.raise_if_any()
+    return tuple(by_seat.get(seat, "") for seat in seats)
 
 
 def place_label(round: int | None, table: int | None, word: str = "Table") -> str:

@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
-from .common import check_names, check_place
+from ..rules.diplomacy import FIRST_YEAR, Power
+from .common import check_names, check_place, names_in_seat_order
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
-SHEET_POWERS: tuple[str, ...] = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
-"""Powers in the order of the sheet: the usual AEFGIRT (seed 003, IV.6)."""
-
-FIRST_YEAR = 1901
-"""The first Fall whose centres are counted."""
+SHEET_POWERS: tuple[str, ...] = tuple(power.value for power in Power)
+"""Powers in the order of the sheet: the rules' AEFGIRT (seed 003, IV.6)."""
 
 DEFAULT_YEARS = 7
 """Games last 7 years unless the TD announces otherwise (seed 004, 3.1; RULES.md)."""
@@ -84,13 +82,8 @@ class CentreCountSheet:
         top_board: bool = False,
     ) -> "CentreCountSheet":
         """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank."""
-        by_power = dict(by_power or {})
-        problems = Collector()
-        for power in by_power:
-            problems.check(power in SHEET_POWERS, f"unknown power {power!r}; powers: {', '.join(SHEET_POWERS)}",
-                           "centre-count sheet")
-        problems.raise_if_any()
-        return cls(tournament, system, round, board, tuple(by_power.get(p, "") for p in SHEET_POWERS), years, top_board)
+        players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
+        return cls(tournament, system, round, board, players, years, top_board)
 
     @property
     def year_labels(self) -> tuple[str, ...]:

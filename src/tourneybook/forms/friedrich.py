@@ -19,7 +19,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, OffensiveOutcome, Role
-from .common import check_names, check_place
+from .common import check_names, check_place, names_in_seat_order
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -148,13 +148,8 @@ class PompadourReport:
         by_role: Mapping[str, str] | None = None,
     ) -> "PompadourReport":
         """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank."""
-        by_role = dict(by_role or {})
-        problems = Collector()
-        known = {r.value for r in ROLES}
-        for role in by_role:
-            problems.check(role in known, f"unknown role {role!r}; roles: {', '.join(sorted(known))}", "game report")
-        problems.raise_if_any()
-        return cls(tournament, variant, round, table, tuple(by_role.get(r.value, "") for r in ROLES))
+        players = names_in_seat_order(by_role, [r.value for r in ROLES], "role", "game report")
+        return cls(tournament, variant, round, table, players)
 
     @property
     def sheet_name(self) -> str:

@@ -24,7 +24,6 @@ import random
 from fractions import Fraction
 from collections.abc import Mapping, Sequence
 
-from ..draws import Power as DrawPower
 from ..draws import Round, draw_diplomacy, draw_italia_top_board
 from ..errors import InputError, Problem
 from ..rules import codcon2008, italia2010
@@ -70,9 +69,7 @@ def simulate(ruleset_id: str, players: int, rng: random.Random) -> codcon2008.To
 
 def _codcon(names: list[str], skill: Mapping[str, float], rng: random.Random) -> codcon2008.Tournament:
     settings = codcon2008.Settings()
-    theatres: dict[str, set[DrawPower]] = {}
-    for power, theatre in parse_theatres(settings.theatres).items():
-        theatres.setdefault(theatre.value, set()).add(DrawPower(power.value))
+    theatres = parse_theatres(settings.theatres)
     sit_outs, doubles = odd_seats(names, range(1, ROUNDS + 1), rng)
     draw = draw_diplomacy(names, ROUNDS, rng=rng, sit_outs=sit_outs, doubles=doubles, theatres=theatres)
     games = tuple(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..draws import (
+    DEFAULT_THEATRES,
     ROLES,
     Draw,
     Game,
@@ -41,6 +42,7 @@ from ..errors import Collector, InputError, Problem
 from ..rules import find_ruleset
 from . import cells
 from ..forms.diplomacy import SHEET_POWERS
+from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..rules.italia2010 import ranking_before_top_board
 from .filestore import FileWorkbook
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
@@ -57,7 +59,8 @@ FINAL_DRAW_SHEET = "Final draw"
 FINAL_SHEET = "Final game"
 """The Friedrich layout's entry sheet of the final (its row holds the roles the finalists chose)."""
 ROUND = "Round"
-FRIEDRICH_ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")
+FRIEDRICH_ROLES = tuple(role.value for role in ROLES)
+"""The Friedrich seat headers, in the draws' seat order."""
 DIPLOMACY_ROUNDS = 3
 """Rounds ``--all`` draws for Diplomacy: seed 003 has three; neither Diplomacy Settings names a count."""
 
@@ -174,6 +177,7 @@ def draw_event(
     field_names = [p.name for p in players]
     groups = _groups(players)
     rng = random.Random(default_seed(head.tournament, first) if seed is None else seed)
+    theatres = _theatres(settings)
     notes: list[str] = []
     if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
         out.add("--sit-out, --double and --top-board are for Diplomacy boards")
@@ -197,11 +201,11 @@ def draw_event(
         else:
             draw = draw_diplomacy(
                 field_names, len(wanted), history, groups, rng=rng,
-                sit_outs=sitting, doubles={n: doubling for n in wanted},
+                sit_outs=sitting, doubles={n: doubling for n in wanted}, theatres=theatres,
             )
     except InputError as exc:
         raise InputError([_placed(p, family) for p in exc.problems]) from None
-    report = quality(draw, history, groups)
+    report = quality(draw, history, groups, theatres)
     ws = book.book[family.sheet]
     for number in wanted:
         old = rounds[number].rows if number in rounds else []
@@ -261,6 +265,12 @@ def _as_round(entry: EntryRound, family: Family) -> Round:
             for row in sorted(entry.rows, key=lambda r: r[family.table])
         )
     return Round(entry.number, tables)
+
+
+def _theatres(settings: Any) -> Mapping[Power, Theatre]:
+    """The Settings' theatres (CODCon, seed 003 II.4); the default split where the ruleset names none."""
+    text = getattr(settings, "theatres", None)
+    return DEFAULT_THEATRES if text is None else parse_theatres(text)
 
 
 def _total_rounds(family: Family, settings: Any) -> int:
