@@ -92,8 +92,12 @@ class Ruleset:
     """The default settings: a frozen dataclass whose fields a Settings sheet maps onto."""
     score_game: Callable[[Any], GameScore]
     """Score one game record."""
-    standings: Callable[[Any], TournamentResult]
-    """Rank a tournament record (games, players, settings, adjustments, lot decisions)."""
+    standings: Callable[..., TournamentResult]
+    """Rank a tournament record (games, players, settings, adjustments, lot decisions).
+
+    Called as ``standings(record)``, or ``standings(record, checked=True)`` by a caller that has
+    already found no problems in the record (a workbook layout has), so it is not checked again.
+    """
     game_from_dict: Callable[[Mapping[str, Any]], Any]
     """Parse and validate a game record from JSON data (docs/formats.md)."""
     tournament_from_dict: Callable[[Mapping[str, Any]], Any]

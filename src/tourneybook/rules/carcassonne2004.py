@@ -149,6 +149,11 @@ def score_game(table: PreliminaryTable) -> GameScore:
     c = Collector()
     c.extend(table_problems(table))
     c.raise_if_any()
+    return _scored(table)
+
+
+def _scored(table: PreliminaryTable) -> GameScore:
+    """:func:`score_game` of a table already checked (alone or with its tournament)."""
     size = len(table.seats)
     levels = sorted({s.vp for s in table.seats}, reverse=True)
     group_sizes = [sum(s.vp == v for s in table.seats) for v in levels]
@@ -225,13 +230,18 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     return c.problems
 
 
-def preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
+def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tuple[GameScore, ...]]:
     """Standings after the preliminary: ranking points, then VP sum (3-player x 3/4),
-    then percentage sum, then lot (seed 002); and every table's scores."""
-    c = Collector()
-    c.extend(tournament_problems(t))
-    c.raise_if_any()
-    games = tuple(score_game(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
+    then percentage sum, then lot (seed 002); and every table's scores.
+
+    ``checked``: the caller has found no :func:`tournament_problems` in ``t`` (which
+    include every table's), so they are not looked for again.
+    """
+    if not checked:
+        c = Collector()
+        c.extend(tournament_problems(t))
+        c.raise_if_any()
+    games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
     points = {p: Fraction(0) for p in t.players}
     vp = dict(points)
     percentage = dict(points)
@@ -256,10 +266,13 @@ def preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     return standings, games
 
 
-def knockout(t: Tournament) -> Bracket | None:
+def knockout(t: Tournament, *, checked: bool = False) -> Bracket | None:
     """The knock-out bracket seeded from the preliminary standings; None while the
-    preliminary is incomplete or when the settings have no knock-out."""
-    standings, _ = preliminary(t)
+    preliminary is incomplete or when the settings have no knock-out.
+
+    ``checked`` as for :func:`preliminary`: the caller has found no tournament_problems.
+    """
+    standings, _ = preliminary(t, checked=checked)
     return _bracket(t, standings)
 
 
@@ -280,9 +293,12 @@ def _missing_rounds(t: Tournament) -> list[int]:
     return [r for r in range(1, t.settings.preliminary_rounds + 1) if r not in played]
 
 
-def standings(t: Tournament) -> TournamentResult:
-    """Preliminary standings, every table's scores, and the knock-out with final placings."""
-    table, games = preliminary(t)
+def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
+    """Preliminary standings, every table's scores, and the knock-out with final placings.
+
+    ``checked`` as for :func:`preliminary` (the bracket is checked as it is built either way).
+    """
+    table, games = preliminary(t, checked=checked)
     notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
     rounds = {x.round for x in t.tables}
     games_of = Counter(seat.player for x in t.tables for seat in x.seats)

@@ -166,10 +166,15 @@ class _Played:
     points: Fraction
 
 
-def _played(t: Tournament) -> dict[str, list[_Played]]:
+def _in_order(boards: Sequence[Board]) -> list[Board]:
+    """Boards in (round, board) order: the order of the Games sheet and of the scores standings hands on."""
+    return sorted(boards, key=lambda b: (b.round, b.board))
+
+
+def _played(t: Tournament, games: Sequence[GameScore]) -> dict[str, list[_Played]]:
+    """Each player's games; ``games`` are the boards' scores in :func:`_in_order` order."""
     by_player: dict[str, list[_Played]] = {}
-    for board in sorted(t.games, key=lambda b: (b.round, b.board)):
-        game = score_game(board)
+    for board, game in zip(_in_order(t.games), games):
         for seat in board.powers:
             by_player.setdefault(seat.player, []).append(_Played(board, seat, game.of(seat.player).points))
     return by_player
@@ -197,12 +202,17 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     return c.problems
 
 
-def standings(t: Tournament) -> TournamentResult:
-    """Rank by the best games' sum, then VI.1.b i-v, then a lot (RULES.md, CODCon 2008)."""
-    problems = tournament_problems(t)
+def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
+    """Rank by the best games' sum, then VI.1.b i-v, then a lot (RULES.md, CODCon 2008).
+
+    ``checked``: the caller has already found no :func:`tournament_problems` in ``t``
+    (a workbook layout has), so they are not looked for again.
+    """
+    problems = [] if checked else tournament_problems(t)
     if problems:
         raise ValidationError(problems)
-    played = _played(t)
+    games = tuple(score_game(b) for b in _in_order(t.games))  # each board scored once, used below
+    played = _played(t, games)
     entrants = {e.name: e for e in t.players}
     ineligible = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
     ranked = sorted(p for p in played if p not in ineligible)
@@ -237,24 +247,29 @@ def standings(t: Tournament) -> TournamentResult:
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
               for g in table.unresolved_lots]
     notes += repeated_powers(t.games)
-    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
-    extras = (best_power_awards(t), _games_counted(played, ranked, n))
+    extras = (best_power_awards(t, games), _games_counted(played, ranked, n))
     return TournamentResult("codcon2008", table, games, extras, tuple(notes))
 
 
-def best_power_awards(t: Tournament) -> Table:
-    """VI.2: the best single-game score of each power; ties shown for the TD to break."""
-    problems = tournament_problems(t)
-    if problems:
-        raise ValidationError(problems)
+def best_power_awards(t: Tournament, games: Sequence[GameScore] | None = None) -> Table:
+    """VI.2: the best single-game score of each power; ties shown for the TD to break.
+
+    ``games``: the boards' scores in (round, board) order, from a caller that has
+    checked ``t`` (:func:`standings`); without them ``t`` is checked and scored here.
+    """
+    if games is None:
+        problems = tournament_problems(t)
+        if problems:
+            raise ValidationError(problems)
+        games = tuple(score_game(b) for b in _in_order(t.games))
     td = {e.name for e in t.players if e.td}
     rows = []
     for power in Power:
         results = []
-        for board in sorted(t.games, key=lambda b: (b.round, b.board)):
+        for board, game in zip(_in_order(t.games), games):
             seat = board.result(power)
             if seat.player not in td:
-                results.append((score_game(board).of(seat.player).points, seat.player, board.label))
+                results.append((game.of(seat.player).points, seat.player, board.label))
         top = max((r[0] for r in results), default=None)
         winners = [r for r in results if r[0] == top]
         for points, player, label in winners:

@@ -211,17 +211,22 @@ class Counted:
         return self.points * self.factor
 
 
-def counted_results(t: Tournament) -> list[Counted]:
-    """Every game and sit-out of every player with its multipliers (004 sections 4 and 6)."""
+def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> list[Counted]:
+    """Every game and sit-out of every player with its multipliers (004 sections 4 and 6).
+
+    ``games``: the boards' scores in (round, board) order when the caller has them
+    (:func:`standings` scores every board once); without them each board is scored here.
+    """
     s = t.settings
     boards = sorted(t.games, key=lambda b: (b.round, b.board))
+    if games is None:
+        games = tuple(score_game(b) for b in boards)
     in_round: dict[tuple[int, str], list[PowerResult]] = {}
     for b in boards:
         for seat in b.powers:
             in_round.setdefault((b.round, seat.player), []).append(seat)
     rows = []
-    for b in boards:
-        game = score_game(b)
+    for b, game in zip(boards, games):
         for seat in b.in_power_order():
             factor, why = Fraction(1), []
             if b.top:
@@ -311,12 +316,17 @@ def _top_three_first(table: Standings, top: Board) -> Standings:
     return replace(table, rows=tuple(rows))
 
 
-def standings(t: Tournament) -> TournamentResult:
-    """The sum of all games and sit-outs, the top board's first three on top (004 sections 4 and 6)."""
-    problems = tournament_problems(t)
+def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
+    """The sum of all games and sit-outs, the top board's first three on top (004 sections 4 and 6).
+
+    ``checked``: the caller has already found no :func:`tournament_problems` in ``t``
+    (a workbook layout has), so they are not looked for again.
+    """
+    problems = [] if checked else tournament_problems(t)
     if problems:
         raise ValidationError(problems)
-    rows = counted_results(t)
+    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    rows = counted_results(t, games)
     table = _rank(t, rows)
     top = next((b for b in t.games if b.top), None)
     notes = []
@@ -327,7 +337,6 @@ def standings(t: Tournament) -> TournamentResult:
         notes.append("no top board entered: every place is by points")
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
               for g in table.unresolved_lots]
-    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
                     tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)

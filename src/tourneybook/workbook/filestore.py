@@ -75,6 +75,10 @@ def cell_value(value: Any) -> Any:
     return value
 
 
+def _is_formula(value: Any) -> bool:
+    return isinstance(value, ArrayFormula) or (isinstance(value, str) and value.startswith("="))
+
+
 class FileWorkbook:
     """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
 
@@ -102,13 +106,12 @@ class FileWorkbook:
 
     def read(self, name: str) -> SheetGrid:
         ws = self.book[name]
-        rows = [list(r) for r in ws.iter_rows(values_only=True)]
+        rows = list(ws.iter_rows(values_only=True))
         for r, line in enumerate(rows):
-            for c, value in enumerate(line):
-                if isinstance(value, ArrayFormula) or (isinstance(value, str) and value.startswith("=")):
-                    line[c] = self._computed(name, r + 1, c + 1, value)
+            if any(_is_formula(v) for v in line):  # rows stay as read unless they hold a formula
+                rows[r] = tuple(self._computed(name, r + 1, c, v) if _is_formula(v) else v for c, v in enumerate(line, 1))
         merged = tuple(str(m) for m in ws.merged_cells.ranges)
-        return SheetGrid(name, tuple(tuple(line) for line in rows), merged)
+        return SheetGrid(name, tuple(rows), merged)
 
     def _computed(self, sheet: str, row: int, col: int, formula: Any) -> Any:
         """The formula's result as the spreadsheet program last stored it; the formula text without one."""
@@ -207,19 +210,19 @@ def render(ws: Worksheet, sheet: ResultSheet) -> None:
 
     Cells are made whole, each with a style array looked up once per (style, format):
     setting fonts and fills cell by cell costs as much as the rest of a recalculation.
+    They go straight into the sheet's cell map, as openpyxl's own reader puts them:
+    ``append()`` would check each again and make a cell object for every empty one.
     """
     arrays: dict[tuple[str, str], Any] = {}
-    for row, line in enumerate(sheet.rows, start=1):  # append() fills rows 1, 2, ... in turn
-        cells: list[Any] = []
+    placed = ws._cells
+    for row, line in enumerate(sheet.rows, start=1):
         for c, cell in enumerate(line, start=1):
             if cell.value is None and not cell.style:
-                cells.append(None)
-                continue
+                continue  # an empty cell, which is never written to the file
             key = (cell.style, cell.number_format)
             if key not in arrays:
                 arrays[key] = _style_array(ws, *key)
-            cells.append(OpenpyxlCell(ws, row, c, cell_value(cell.value), style_array=arrays[key]))
-        ws.append(cells)  # a None is an empty cell, which is never written to the file
+            placed[row, c] = OpenpyxlCell(ws, row, c, cell_value(cell.value), style_array=arrays[key])
     for c, width in enumerate(sheet.column_widths, start=1):
         ws.column_dimensions[get_column_letter(c)].width = width
     if sheet.freeze:

@@ -159,18 +159,18 @@ def read_sheet(
             out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
     letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})
     rows: list[Row] = []
-    for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
-        raw = [grid.value(line, i) for i in range(1, width + 1)]
+    blank = (None,) * width
+    for line, cells_of_line in enumerate(grid.rows[FIRST_DATA_ROW - 1 :], start=FIRST_DATA_ROW):
+        raw = (tuple(cells_of_line[:width]) + blank)[:width]
         if all(cells.is_empty(v) for v in raw):
             continue  # partial tournaments are normal: empty rows are skipped
         values: dict[str, Any] = {}
         clean = True
         for i, (column, value) in enumerate(zip(schema.columns, raw), start=1):
-            where = address(line, i)
             if cells.is_empty(value):
                 values[column.header] = None
                 if column.required:
-                    out.add(f'{column.header} is missing (the row has other entries)', sheet=schema.name, cell=where)
+                    out.add(f'{column.header} is missing (the row has other entries)', sheet=schema.name, cell=address(line, i))
                     clean = False
                 continue
             try:
@@ -178,7 +178,7 @@ def read_sheet(
                 if column.kind is Kind.PLAYER and players is not None:
                     typed = players.match(typed)
             except cells.CellError as exc:
-                out.add(str(exc), sheet=schema.name, cell=where)
+                out.add(str(exc), sheet=schema.name, cell=address(line, i))
                 clean = False
                 continue
             values[column.header] = typed

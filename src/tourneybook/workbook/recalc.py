@@ -105,7 +105,7 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
     """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
     try:
         event = read_event(store)
-        result = event.ruleset.standings(event.record)
+        result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
     except InputError as exc:
         problems = tuple(exc.problems)
         store.replace(issues_sheet(problems))

@@ -37,15 +37,23 @@ CHART_PLAYERS = 64
 NUMBER_FORMAT = "0.00"
 SUGGESTED_LOT = f"suggested lot: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
 DECIDED_LOT = "decided by lot"
+EMPTY = Cell(None)
+"""An empty cell (cells are immutable: one serves every empty place)."""
 
 
 def number_cell(value: Any, style: str = "") -> Cell:
     """A value as written: Fractions as their 2-decimal half-up value with format 0.00."""
+    # exact type tests first: a result sheet holds tens of thousands of these cells,
+    # and isinstance() against Fraction (an abstract-base-class check) is slow
+    kind = type(value)
+    if value is None or kind is str or kind is int:  # an enum member may subclass str or int: not here
+        return EMPTY if value is None and not style else Cell(value, style)
     if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
         value = value.rounded(2)
-    if isinstance(value, Fraction):
-        # every score shows 2 decimals, whole ones too, so columns read evenly (45.00 above 38.75)
-        shown = round_half_up(value, 2)
+    if type(value) is Fraction or isinstance(value, Fraction):
+        # every score shows 2 decimals, whole ones too, so columns read evenly (45.00 above 38.75);
+        # most scores already have at most 2 decimals (denominator divides 100): nothing to round then
+        shown = value if 100 % value.denominator == 0 else round_half_up(value, 2)
         return Cell(shown.numerator if shown.denominator == 1 else shown, style, NUMBER_FORMAT)
     if hasattr(value, "value") and hasattr(value, "name"):  # an enum member
         return Cell(value.value, style)

@@ -127,6 +127,15 @@ class TcCount:
     """TCs the attacking nations received (or would have) until turn N."""
 
 
+_ROLE_FIELD = {
+    Role.FREDERICK: "frederick",
+    Role.ELISABETH: "elisabeth",
+    Role.MARIA_THERESA: "maria_theresa",
+    Role.POMPADOUR: "pompadour",
+}
+"""The Game field holding each role's player (looked up, not rebuilt, on every call)."""
+
+
 @dataclass(frozen=True)
 class Game:
     """One Friedrich game as reported: a qualifying game or the final."""
@@ -163,12 +172,7 @@ class Game:
         return "Final" if self.round is None else f"R{self.round} T{self.table}"
 
     def player(self, role: Role) -> str:
-        return {
-            Role.FREDERICK: self.frederick,
-            Role.ELISABETH: self.elisabeth,
-            Role.MARIA_THERESA: self.maria_theresa,
-            Role.POMPADOUR: self.pompadour,
-        }[role]
+        return getattr(self, _ROLE_FIELD[role])
 
     def role_of(self, player: str) -> Role | None:
         return next((r for r in Role if self.player(r) == player), None)

@@ -26,9 +26,9 @@ def friedrich_ruleset(
         """One game's scores (the best nation of each player, GFTR D)."""
         return score_game(game, score_nations)
 
-    def rank(t: Tournament) -> TournamentResult:
-        """Qualifying standings and the final (GFTR C, D)."""
-        return standings(t, score_nations, id)
+    def rank(t: Tournament, *, checked: bool = False) -> TournamentResult:
+        """Qualifying standings and the final (GFTR C, D); ``checked`` as in :func:`.standings.standings`."""
+        return standings(t, score_nations, id, checked=checked)
 
     def final_table(t: Tournament) -> Table | None:
         """The final's table, or None before the final is entered."""

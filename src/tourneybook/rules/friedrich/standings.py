@@ -24,7 +24,7 @@ _TIE_PRECEDENCE = {Role.POMPADOUR: 2, Role.FREDERICK: 1, Role.ELISABETH: 1, Role
 """GFTR D, final 3: "Pompadour wins all ties, Maria Theresa loses all ties"."""
 
 
-def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentResult:
+def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: bool = False) -> TournamentResult:
     """Qualifying standings (sum of the games, GFTR D tie-breakers) and the final.
 
     Tie-breakers: 1. the sum of the second-best scores in the player's Elisabeth
@@ -35,8 +35,12 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str) -> TournamentRe
     players as usual but are never ranked; their own totals still count as
     opponents' quality. A tie-breaker not yet available (game not played, sTCC
     inputs missing) ranks last and is named in the notes.
+
+    ``checked``: the caller has already found no problems in ``t`` (a workbook layout has: every
+    game and the seating), so they are not looked for again.
     """
-    check_tournament(t)  # every game included: score them without checking each again
+    if not checked:
+        check_tournament(t)  # every game included: score them without checking each again
     games = sorted(t.games, key=lambda g: (g.round, g.table))
     scores = [score_checked(g, scorer) for g in games]
     totals = {p.name: Fraction(0) for p in t.players}

@@ -208,7 +208,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
     problems = tournament_problems(t)
     if not problems:
         try:
-            knockout(t)
+            knockout(t, checked=True)  # just checked: only the bracket is left to check
         except InputError as exc:
             problems = exc.problems
     placed = [
