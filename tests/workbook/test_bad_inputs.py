@@ -113,7 +113,7 @@ CATALOGUE: list[tuple[str, Edit, str, str]] = [
     ("an unknown ruleset id", put(S, B4="carcassonne2005"), "Settings!B4", "unknown ruleset 'carcassonne2005'"),
     ("a setting that is not a number", put(S, B6="four"), "Settings!B6", 'Preliminary rounds: "four" is not a whole number'),
     ("a misspelt setting label", put(S, A8="Most 3-player table per round"), "Settings!A8", 'did you mean "Most 3-player tables per round"'),
-    ("an impossible knock-out size", put(S, B7=12), "Settings", "knock-out size must be 16, 8, 4, 2 or 0"),
+    ("an impossible knock-out size", put(S, B7=12), "Settings!B7", "Knock-out size: knock-out size must be 16, 8, 4, 2 or 0"),
     ("more 3-player tables than allowed", both(put(S, B8=0), put(P, I5=None, J5=None)), "Preliminary!A4", "round 1: 1 tables of 3; at most 0"),
     ("an adjustment for an unknown player", put(A, A4="Nobody", B4=-1, C4="late"), "Adjustments!A4", '"Nobody" is not on the Players sheet'),
     ("an adjustment without a reason", put(A, A4="Gus Hart", B4=-1), "Adjustments!C4", "Reason is missing"),

@@ -88,7 +88,7 @@ def test_any_settings_round_trip(rounds, factor, clocks, limit):
         ("Theatre", "North", 'Settings!B4: Theatre: "North" is not one of: West, East'),
         ("Rounds", None, "Settings!B4: Rounds: a value is needed here"),
         ("Fixed table", "{'a': 2}", "Settings!B4: Fixed table: this setting cannot be changed in the workbook"),
-        ("Rounds", 0, "Settings: rounds must be 1 or more"),  # the dataclass's own check, placed on the sheet
+        ("Rounds", 0, "Settings!B4: Rounds: rounds must be 1 or more"),  # the dataclass's own check, at its cell
         ("Roundz", 3, 'Settings!A4: unknown setting "Roundz"; did you mean "Rounds"?'),
     ],
 )
@@ -106,3 +106,21 @@ def test_head_reads_ruleset_and_tournament():
     out = Collector(InputError)
     head = read_settings_head(settings_grid([("Ruleset", " fake "), ("Tournament", "Autumn Cup")]), out)
     assert (head.ruleset, head.tournament, head.ruleset_cell) == ("fake", "Autumn Cup", "B4")
+
+
+def test_a_setting_the_ruleset_refuses_is_reported_at_its_value_cell(tmp_path):
+    """CODCon theatres (seed 003 II.4): a power that does not exist is named at Settings!B<row>."""
+    import openpyxl
+
+    from tourneybook.simulate import write_event
+    from tourneybook.workbook.recalc import recalc_file
+
+    path = write_event("codcon2008", 14, tmp_path / "codcon.xlsx", recalc=False)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Settings"]
+    row = next(c.row for c in ws["A"] if c.value == "Theatres")
+    ws.cell(row, 2).value = "West: England, Narnia; Central: Germany, Italy, Austria; East: Russia, Turkey, France"
+    wb.save(path)
+    report = recalc_file(path)
+    assert not report.ok
+    assert any(p.sheet == "Settings" and p.cell == f"B{row}" and "Narnia" in p.message for p in report.problems)

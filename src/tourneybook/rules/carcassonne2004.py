@@ -191,10 +191,10 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     """Everything impossible about the preliminary record (the bracket is checked in :func:`knockout`)."""
     c = Collector()
     s = t.settings
-    c.check(bool(s.tournament.strip()), "the tournament name is empty", "settings")
-    c.check(1 <= s.preliminary_rounds <= MAX_ROUNDS, f"preliminary rounds must be 1 to {MAX_ROUNDS}", "settings")
-    c.check(s.knockout_size in (0, *BRACKET_SIZES), "knock-out size must be 16, 8, 4, 2 or 0", "settings")
-    c.check(s.max_three_player_tables >= 0, "most 3-player tables per round must be 0 or more", "settings")
+    c.check(bool(s.tournament.strip()), "the tournament name is empty", "settings, tournament")
+    c.check(1 <= s.preliminary_rounds <= MAX_ROUNDS, f"preliminary rounds must be 1 to {MAX_ROUNDS}", "settings, preliminary_rounds")
+    c.check(s.knockout_size in (0, *BRACKET_SIZES), "knock-out size must be 16, 8, 4, 2 or 0", "settings, knockout_size")
+    c.check(s.max_three_player_tables >= 0, "most 3-player tables per round must be 0 or more", "settings, max_three_player_tables")
     for player, n in Counter(t.players).items():
         c.check(n == 1, f"{player} is listed {n} times", "players")
     c.check(all(p.strip() for p in t.players), "a player's name is empty", "players")

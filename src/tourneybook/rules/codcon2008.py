@@ -186,7 +186,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     for board in t.games:
         c.extend(board_problems(board, need_history=False))
     c.extend(boards_problems(t.games))
-    c.check(t.settings.games_counted >= 1, f"games counted {t.settings.games_counted} must be at least 1", "settings")
+    c.check(t.settings.games_counted >= 1, f"games counted {t.settings.games_counted} must be at least 1", "settings, games_counted")
     try:
         parse_theatres(t.settings.theatres)
     except ValidationError as exc:

@@ -75,20 +75,20 @@ def parse_theatres(text: str) -> dict[Power, Theatre]:
         if not part.strip():
             continue
         name, sep, members = part.partition(":")
-        theatre = read.member(Theatre, name.strip(), "theatre", "theatres", problems)
+        theatre = read.member(Theatre, name.strip(), "theatre", "settings, theatres", problems)
         if not sep:
-            problems.add(f"'{part.strip()}' needs the form 'Theatre: Power, Power'", "theatres")
+            problems.add(f"'{part.strip()}' needs the form 'Theatre: Power, Power'", "settings, theatres")
             continue
         for member in members.split(","):
-            power = read.member(Power, member.strip(), "power", "theatres", problems)
+            power = read.member(Power, member.strip(), "power", "settings, theatres", problems)
             if power is None or theatre is None:
                 continue
             if power in mapping:
-                problems.add(f"{power.value} is in two theatres", "theatres")
+                problems.add(f"{power.value} is in two theatres", "settings, theatres")
             mapping[power] = theatre
     for power in Power:
         if power not in mapping:
-            problems.add(f"{power.value} is in no theatre", "theatres")
+            problems.add(f"{power.value} is in no theatre", "settings, theatres")
     problems.raise_if_any()
     return mapping
 

@@ -256,8 +256,8 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c = Collector()
     s = t.settings
     for name in ("top_board_factor", "two_board_factor"):
-        c.check(getattr(s, name) > 0, f"{name} must be more than 0", "settings")
-    c.check(s.game_years >= 1, f"years per game {s.game_years} must be at least 1", "settings")
+        c.check(getattr(s, name) > 0, f"{name} must be more than 0", f"settings, {name}")
+    c.check(s.game_years >= 1, f"years per game {s.game_years} must be at least 1", "settings, game_years")
     for rnd, years in t.round_years:
         c.check(years >= 1, f"years {years} must be at least 1", f"round {rnd}")
     for b in t.games:

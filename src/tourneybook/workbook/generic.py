@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..errors import Collector, InputError
+from ..errors import Collector, InputError, Problem
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
@@ -266,6 +266,33 @@ def read_settings_head(grid: SheetGrid | None, out: Collector, present: Sequence
     return SettingsHead(cells.text(found[1]), name, address(found[0], 2))
 
 
+SETTINGS_WHERE = "settings"
+"""How the rules name a setting in a problem: 'settings, <field name>' (or just 'settings')."""
+
+
+def place_settings_problems(problems: Sequence[Problem], grid: SheetGrid | None, settings: Any) -> list[Problem]:
+    """The rules' problems about settings placed at their Value cell on the Settings sheet.
+
+    The rules say ``where='settings, theatres'``; the sheet shows that field by its
+    label, so the problem goes to that row's Value cell (the whole sheet when the
+    field is not named or its row is missing). Other problems are returned as they are.
+    """
+    labels = {f.name: setting_label(f).casefold() for f in dataclasses.fields(settings)}
+    labels[NAME_FIELD] = TOURNAMENT_LABEL.casefold()
+    rows = _label_rows(grid) if grid is not None else {}
+    placed = []
+    for p in problems:
+        head, _, field_name = p.where.partition(",")
+        if p.sheet or head.strip() != SETTINGS_WHERE:
+            placed.append(p)
+            continue
+        found = rows.get(labels.get(field_name.strip(), ""))
+        label = grid.value(found[0], 1) if found and grid is not None else ""
+        message = f"{label}: {p.message}" if label else p.message
+        placed.append(Problem(message, p.where, SETTINGS.name, address(found[0], 2) if found else ""))
+    return placed
+
+
 def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str = "") -> Any:
     """The ruleset's Settings from the sheet's rows, mapped by label; missing rows keep the default.
 
@@ -292,9 +319,14 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
             changes[f.name] = parse_setting(raw, hints[f.name], getattr(default, f.name))
         except cells.CellError as exc:
             out.add(f"{setting_label(f)}: {exc}", sheet=SETTINGS.name, cell=address(line, 2))
+            continue
+        try:  # the ruleset's own check of this one value, so that its problem names the cell
+            dataclasses.replace(default, **{f.name: changes[f.name]})
+        except InputError as exc:
+            out.extend([Problem(f"{setting_label(f)}: {p.message}", sheet=SETTINGS.name, cell=address(line, 2)) for p in exc.problems])
     if len(out.problems) > before:
         return default
-    try:
+    try:  # what only the settings together can show
         return dataclasses.replace(default, **changes)
     except InputError as exc:
         out.extend([p.located(SETTINGS.name) for p in exc.problems])
@@ -310,6 +342,7 @@ __all__ = [
     "SETTINGS",
     "SettingsHead",
     "parse_setting",
+    "place_settings_problems",
     "player_names",
     "read_adjustments",
     "read_players",

@@ -22,6 +22,7 @@ from .generic import (
     ADJUSTMENTS,
     PLAYERS,
     SETTINGS,
+    place_settings_problems,
     player_names,
     read_adjustments,
     read_players,
@@ -90,7 +91,10 @@ def read_event(store: WorkbookStore) -> Event:
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     out.raise_if_any()
-    record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
+    try:
+        record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
+    except InputError as exc:
+        raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
     return Event(layout, ruleset, head.tournament, record)
 
 

@@ -141,13 +141,13 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     """
     c = Collector()
     s = t.settings
-    c.check(isinstance(s.tournament, str) and s.tournament.strip() != "", "the tournament needs a name", "settings")
+    c.check(isinstance(s.tournament, str) and s.tournament.strip() != "", "the tournament needs a name", "settings, tournament")
     c.check(
         _is_int(s.games_counted) and 1 <= s.games_counted <= 4,
         f"qualifying games {s.games_counted!r} is not 1 to 4",
-        "settings",
+        "settings, games_counted",
     )
-    c.check(_is_int(s.finalists) and s.finalists in (0, 4), f"finalists {s.finalists!r} is neither 4 nor 0", "settings")
+    c.check(_is_int(s.finalists) and s.finalists in (0, 4), f"finalists {s.finalists!r} is neither 4 nor 0", "settings, finalists")
     names = [p.name for p in t.players]
     for p in t.players:
         c.check(isinstance(p.name, str) and p.name.strip() != "", f"player name {p.name!r} is empty", "players")

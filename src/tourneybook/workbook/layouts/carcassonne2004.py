@@ -16,7 +16,7 @@ from ...errors import Collector, InputError, Problem
 from ...rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament, knockout, tournament_problems
 from ...rules.carcassonne_knockout import GAMES_PER_MATCH, KnockoutGame, Match, stage_names
 from ...rules.ranking import Adjustment
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, SETTINGS, STAND_IN, Player
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN, Player
 from ..layout import Entries, Layout, SheetRows, locate
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
@@ -177,7 +177,6 @@ def _stand_ins(players: Sequence[Player], out: Collector) -> None:
 
 
 _SHEET_OF_WHERE = {
-    "settings": SETTINGS.name,
     "players": PLAYERS.name,
     "adjustments": ADJUSTMENTS.name,
     "lot decisions": PLAYERS.name,

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...errors import Collector, Problem
 from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, Board, Power, PowerResult
-from ..generic import ADJUSTMENTS, LOT, PLAYERS, SETTINGS, Player
+from ..generic import ADJUSTMENTS, LOT, PLAYERS, Player
 from ..reader import Row
 from ..schema import Column, Kind
 
@@ -198,8 +198,6 @@ def board_rows(board: Board, *, final_column: bool) -> list[dict[str, Any]]:
 # --- placing the rules' problems at their cells ----------------------------------------
 
 _WHERE_SHEET = {
-    "settings": SETTINGS.name,
-    "theatres": SETTINGS.name,
     "players": PLAYERS.name,
     "adjustments": ADJUSTMENTS.name,
     "lot_decisions": PLAYERS.name,

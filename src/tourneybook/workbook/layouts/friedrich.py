@@ -45,7 +45,7 @@ from ...rules.friedrich import (
 )
 from ...rules.ranking import Adjustment
 from .. import generic
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, SETTINGS, STAND_IN
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN
 from ..layout import Entries, Layout, SheetRows
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
@@ -331,7 +331,6 @@ def place(p: Problem, label: str, row: Row) -> Problem:
 
 
 _SHEET_OF_WHERE = {
-    "settings": SETTINGS.name,
     "players": PLAYERS.name,
     "adjustments": ADJUSTMENTS.name,
     "lots": PLAYERS.name,
