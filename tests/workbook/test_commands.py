@@ -122,9 +122,13 @@ def test_recalc_out_leaves_the_source_untouched_and_writes_the_copy(tmp_path):
     out = tmp_path / "copy.xlsx"
     assert main(["recalc", str(source), "--out", str(out)]) == 0
     assert hashlib.sha256(source.read_bytes()).hexdigest() == before
-    standings = openpyxl.load_workbook(out)["Standings"]
-    names = [c.value for c in standings["B"] if isinstance(c.value, str)]
-    assert len(names) >= 13  # the header plus one row per player
+    book = openpyxl.load_workbook(out)
+    rows = [[c.value for c in row] for row in book["Standings"].iter_rows()]
+    first = next(i for i, row in enumerate(rows) if row[:2] == ["Rank", "Player"]) + 1
+    ranked = [row[1] for row in rows[first : first + 13]]
+    registered = {c.value for c in book["Players"]["A"][3:] if c.value}  # names from row 4
+    assert [row[0] for row in rows[first : first + 13]] == list(range(1, 14))
+    assert set(ranked) == registered and len(registered) == 13
 
 
 def test_recalc_out_on_bad_input_creates_nothing(tmp_path):
