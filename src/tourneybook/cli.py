@@ -1,8 +1,9 @@
 """The ``tourneybook`` command: a thin dispatcher over ``tourneybook.commands``.
 
 Each subcommand is a module with ``register(subparsers)`` that sets ``func`` on
-its parser; ``func(args) -> int`` is the exit status. The organiser's input
-errors become a readable message and exit status 2, never a trace.
+its parser; ``func(args) -> int`` is the exit status. Exit statuses: 0 done,
+1 problems in the organiser's data or files (a readable message, never a trace),
+2 a usage error (argparse's own status).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 from importlib import import_module
 
-from .errors import InputError
+from .errors import EXIT_PROBLEMS, InputError
 
 COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "forms", "lite")
 
@@ -39,11 +40,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except InputError as exc:
         print("error: " + str(exc).replace("\n", "\n  "), file=sys.stderr)
-        return 2
+        return EXIT_PROBLEMS
     except OSError as exc:  # a path the organiser gave that cannot be used (a folder, no permission, ...)
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

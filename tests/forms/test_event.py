@@ -142,7 +142,7 @@ def test_command_writes_blank_forms(tmp_path, argv, sheets):
     ],
 )
 def test_command_reports_bad_use_without_a_trace(tmp_path, capsys, argv, message):
-    assert main(["forms", *argv, "--out", str(tmp_path / "f.xlsx")]) == 2
+    assert main(["forms", *argv, "--out", str(tmp_path / "f.xlsx")]) == 1
     assert message in capsys.readouterr().err
 
 

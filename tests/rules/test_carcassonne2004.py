@@ -499,7 +499,7 @@ def test_cli_score_examples(capsys, example, player, points, percentage):
 def test_cli_reports_bad_input_without_a_trace(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"round": 1, "table": 1, "players": [{"player": "A", "vp": -2}]}))
-    assert main(["score", "carcassonne2004", str(bad)]) == 2
+    assert main(["score", "carcassonne2004", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "1 players at a table" in err and "negative victory points -2" in err
 

@@ -144,7 +144,7 @@ def test_cli_reports_bad_input_without_a_trace(tmp_path, capsys):
     bad["objectives"]["Russia"]["held"] = 11
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
-    assert main(["score", "fwc2022", str(path)]) == 2
+    assert main(["score", "fwc2022", str(path)]) == 1
     assert "R1 T1, Russia: objectives held 11 exceed the total 10" in capsys.readouterr().err
 
 

@@ -2,7 +2,7 @@
 
 The same recalculation as the workbook's button. On any problem in the entries
 the file is left exactly as it was, every problem is printed with its sheet and
-cell, and the exit status is 2.
+cell, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import EXIT_PROBLEMS, InputError
 from ..numbers import SquareRoot, display
 from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
@@ -111,7 +111,7 @@ def run(args) -> int:
         print(f"{args.workbook}: not recalculated, {len(report.problems)} problem(s) to fix (the file is unchanged):", file=sys.stderr)
         for p in report.problems:
             print(f"  {p}", file=sys.stderr)
-        return 2
+        return EXIT_PROBLEMS
     assert report.result is not None
     print(f"{report.tournament or report.ruleset}: standings ({report.ruleset})")
     print(standings_text(report.result.standings))

@@ -15,6 +15,7 @@ panes are set on the remote engine only (classic xlwings has no call for them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -167,6 +168,11 @@ class LiveWorkbook:
     def remove(self, name: str) -> None:
         if name in self.sheet_names():
             self._sheet(name).delete()
+
+    def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        sheet = self._sheet(name)
+        for (row, col), value in cells.items():
+            sheet.range((row, col)).value = excel_value(value)
 
     def replace(self, result: ResultSheet) -> None:
         sheet = self._fresh_sheet(result.name)

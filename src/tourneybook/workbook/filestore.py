@@ -15,6 +15,7 @@ import os
 import stat
 import tempfile
 import zipfile
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -132,6 +133,11 @@ class FileWorkbook:
     def remove(self, name: str) -> None:
         if name in self.book.sheetnames:
             self.book.remove(self.book[name])
+
+    def write_cells(self, name: str, cells: Mapping[tuple[int, int], Any]) -> None:
+        ws = self.book[name]
+        for (row, col), value in cells.items():
+            ws.cell(row, col).value = cell_value(value)
 
     # --- saving ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ standings" button run the very same code. Result sheets are described as data
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
@@ -89,6 +90,15 @@ class WorkbookStore(Protocol):
 
     def remove(self, name: str) -> None:
         """Delete sheet ``name`` if it exists (stale result sheets)."""
+        ...
+
+    def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Type values into cells of the existing sheet ``name``, keyed by 1-based (row, column).
+
+        This is how a draw (or ``withdraw``/``join``) fills an entry sheet: only those
+        cells change; every other cell, style, validation and object of the sheet stays.
+        KeyError if there is no such sheet.
+        """
         ...
 
 
