@@ -16,7 +16,7 @@ from ..errors import Collector, InputError
 from ..forms import DEFAULT_YEARS, blank_forms, knockout_bracket, round_tables, write
 from ..forms.carcassonne import KnockoutBracketForm
 from ..forms.event import read_sheets
-from ..rules import RULESET_IDS
+from ..rules import RULESET_IDS, find_ruleset
 from ..workbook.generic import SETTINGS, read_settings_head
 from ..workbook.store import SheetGrid
 
@@ -96,5 +96,5 @@ def event_ruleset(event: Path) -> str:
 
 
 def require_carcassonne(ruleset: str) -> None:
-    if ruleset != "carcassonne2004":
-        raise InputError(f"--bracket is for the Carcassonne knock-out (carcassonne2004), not {ruleset}")
+    if "knockout" not in find_ruleset(ruleset).extra:
+        raise InputError(f"--bracket is for the Carcassonne knock-out: {find_ruleset(ruleset).name} has none")

@@ -25,6 +25,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
 from ..errors import Collector, InputError, Problem
+from ..rules import Family, find_ruleset
 from .carcassonne import KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS
 from .render import Form
@@ -47,9 +48,9 @@ def round_tables(path: Path | str, ruleset: str, round: int, years: int = DEFAUL
     tournament = tournament_name(sheets) or Path(path).stem
     seats = SEATS[ruleset]
     # A Carcassonne draw may have no 'Player 4' column when every table seats three.
-    needed = 3 if ruleset == "carcassonne2004" else len(seats)
+    needed = find_ruleset(ruleset).fewest_seats
     found = find_table(sheets, ("round",), ("table", "board"), seats, needed)
-    if found is None and ruleset in BLOCK_RULESETS:
+    if found is None and find_ruleset(ruleset).family is Family.DIPLOMACY:
         blocks = find_table(sheets, ("round",), ("board",), BLOCK_SEAT, len(BLOCK_SEAT))
         if blocks is not None:
             return _block_forms(blocks, ruleset, tournament, round, years)
@@ -86,7 +87,6 @@ def round_tables(path: Path | str, ruleset: str, round: int, years: int = DEFAUL
     return [forms[t] for t in sorted(forms)]
 
 
-BLOCK_RULESETS = ("codcon2008", "italia2010")
 BLOCK_SEAT = ("Power", "Player")
 """The seat columns of a board block: one row per power."""
 
