@@ -20,6 +20,7 @@ SEATS: dict[str, tuple[str, ...]] = {r.id: r.seats for r in RULESETS}
 
 
 def check_ruleset(ruleset: str) -> None:
+    """UnknownRuleset naming the known ids when ``ruleset`` is none of them."""
     find_ruleset(ruleset)
 
 
@@ -30,20 +31,37 @@ def table_form(
     table: int | None,
     by_seat: Mapping[str, str],
     years: int = DEFAULT_YEARS,
+    *,
+    marks: Mapping[str, str] | None = None,
+    top_board: bool = False,
 ) -> Form:
-    """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank."""
+    """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank.
+
+    ``marks`` by seat are printed after the names ('stand-in'); ``top_board``
+    marks Italia's top board.
+    """
     found = find_ruleset(ruleset)
     if found.family is Family.FRIEDRICH:
-        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat)
+        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks)
     if found.family is Family.DIPLOMACY:
-        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years)
+        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board, marks)
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
     names = tuple(by_seat.get(s, "") for s in found.seats)
+    shown = tuple((marks or {}).get(s, "") for s in found.seats)
     if any(names) and not names[3]:
-        names = names[:3]
-    return CarcassonneSlip(tournament, round, table, names)
+        names, shown = names[:3], shown[:3]
+    return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
+
+
+def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
+               marks: Mapping[str, str] | None = None) -> Form:
+    """The game report of a Friedrich final: the finalists by the roles they chose."""
+    found = find_ruleset(ruleset)
+    if found.family is not Family.FRIEDRICH:
+        raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
+    return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True)
 
 
 def blank_forms(

@@ -23,16 +23,17 @@ from typing import Any
 
 import openpyxl
 from openpyxl.cell.cell import Cell as OpenpyxlCell
-from openpyxl.chart import BarChart, Reference, Series
+from openpyxl.chart import BarChart, LineChart, Reference, Series
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..errors import InputError
-from .store import ResultSheet, SheetGrid
+from .store import Chart, ResultSheet, SheetGrid
 
 STYLES: dict[str, dict[str, Any]] = {
     "": {},
@@ -201,13 +202,18 @@ def _umask() -> int:
     return mask
 
 
-def _style_array(ws: Worksheet, style: str, number_format: str) -> Any:
+WRAPPED = Alignment(wrap_text=True)
+
+
+def _style_array(ws: Worksheet, style: str, number_format: str, wrapped: bool = False) -> Any:
     """The workbook's style array for a named style and number format (registered once)."""
     model = OpenpyxlCell(ws)  # never placed on the sheet
     for attribute, value in STYLES[style].items():
         setattr(model, attribute, value)
     if number_format:
         model.number_format = number_format
+    if wrapped:
+        model.alignment = WRAPPED
     return model._style
 
 
@@ -219,44 +225,77 @@ def render(ws: Worksheet, sheet: ResultSheet) -> None:
     They go straight into the sheet's cell map, as openpyxl's own reader puts them:
     ``append()`` would check each again and make a cell object for every empty one.
     """
-    arrays: dict[tuple[str, str], Any] = {}
+    arrays: dict[tuple[str, str, bool], Any] = {}
     placed = ws._cells
+    wrapped = frozenset(sheet.wrap_columns)
     for row, line in enumerate(sheet.rows, start=1):
         for c, cell in enumerate(line, start=1):
             if cell.value is None and not cell.style:
                 continue  # an empty cell, which is never written to the file
-            key = (cell.style, cell.number_format)
+            key = (cell.style, cell.number_format, c in wrapped and type(cell.value) is str)
             if key not in arrays:
                 arrays[key] = _style_array(ws, *key)
             placed[row, c] = OpenpyxlCell(ws, row, c, cell_value(cell.value), style_array=arrays[key])
     for c, width in enumerate(sheet.column_widths, start=1):
         ws.column_dimensions[get_column_letter(c)].width = width
+    for row, height in sheet.row_heights:
+        ws.row_dimensions[row].height = height
     if sheet.freeze:
         ws.freeze_panes = sheet.freeze
-    if sheet.landscape:
-        ws.page_setup.orientation = "landscape"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _page_setup(ws, sheet)
     prefix = quote_sheetname(ws.title) + "!"
     for spec in sheet.charts:
+        ws.add_chart(_chart(ws, spec, prefix), spec.anchor)
+
+
+def _page_setup(ws: Worksheet, sheet: ResultSheet) -> None:
+    """A4, the sheet's orientation, print area, repeated title rows, page breaks and fit to width."""
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    if sheet.landscape:
+        ws.page_setup.orientation = "landscape"
+    if sheet.print_area:
+        ws.print_area = sheet.print_area
+    if sheet.print_title_rows:
+        ws.print_title_rows = sheet.print_title_rows
+    if sheet.print_title_columns:
+        ws.print_title_cols = sheet.print_title_columns
+    for row in sheet.page_breaks:
+        ws.row_breaks.append(Break(id=row))
+    if sheet.fit_to_width:
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0  # as many pages down as the rows need
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _chart(ws: Worksheet, spec: Chart, prefix: str) -> BarChart | LineChart:
+    if spec.kind == "line":
+        chart: BarChart | LineChart = LineChart()
+        chart.x_axis.title = None
+    else:
         chart = BarChart()
         chart.type = "bar"  # horizontal bars: long player names stay readable
-        chart.title = spec.title
-        chart.y_axis.title = spec.y_title or None
-        chart.legend = None if len(spec.series) == 1 else chart.legend
-        for title, ref in spec.series:
-            chart.series.append(Series(Reference(ws, range_string=prefix + ref), title=title))
-        chart.set_categories(Reference(ws, range_string=prefix + spec.categories))
         chart.x_axis.scaling.orientation = "maxMin"  # first place at the top
-        chart.height = max(7.5, 0.5 * _length(spec.categories))
-        chart.width = 18
-        ws.add_chart(chart, spec.anchor)
+    chart.title = spec.title
+    chart.y_axis.title = spec.y_title or None
+    if spec.reversed_values:
+        chart.y_axis.scaling.orientation = "maxMin"  # position 1 at the top
+    chart.legend = None if len(spec.series) == 1 else chart.legend
+    if chart.legend is not None:
+        chart.legend.position = "r"
+    for title, ref in spec.series:
+        chart.series.append(Series(Reference(ws, range_string=prefix + ref), title=title))
+    chart.set_categories(Reference(ws, range_string=prefix + spec.categories))
+    # openpyxl >= 3.1 hides axes unless told otherwise; readers need them
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.height = spec.height_cm or max(7.5, 0.5 * _length(spec.categories))
+    chart.width = 24 if spec.kind == "line" else 18
+    return chart
 
 
 def _length(ref: str) -> int:
-    _, min_row, _, max_row = range_boundaries(ref)
-    return max_row - min_row + 1
+    min_col, min_row, max_col, max_row = range_boundaries(ref)
+    return max(max_row - min_row, max_col - min_col) + 1
 
 
 __all__ = ["FileWorkbook", "STYLES", "check_not_open", "check_suffix", "lock_files", "render", "save_atomically"]
