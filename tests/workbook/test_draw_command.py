@@ -18,10 +18,12 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.draws import Draw, Game, draw_friedrich, quality
+from tourneybook.errors import InputError
 from tourneybook.rules.friedrich import Role
-from tourneybook.forms import round_tables
+from tourneybook.forms import round_forms
 from tourneybook.workbook import template
 from tourneybook.workbook.drawing import QUALITY_SHEET, default_seed, draw_event
+from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.recalc import recalc_file
@@ -44,6 +46,14 @@ def event(tmp_path: Path, ruleset: str, n: int, *, stand_ins: int = 0, groups: i
     path = tmp_path / f"{ruleset}.xlsx"
     template.write(path, find_layout(ruleset), tournament=name, rows={PLAYERS.name: rows})
     return path
+
+
+def draw_file(path: Path, *args, **options):
+    """What ``tourneybook draw`` does: the file as a store, the draw through it, an atomic save."""
+    book = FileWorkbook(path)
+    outcome = draw_event(book, *args, **options)
+    book.save()
+    return outcome
 
 
 def sheet_rows(path: Path, sheet: str) -> list[dict]:
@@ -113,8 +123,8 @@ def test_forms_pick_up_the_drawn_tables(tmp_path, ruleset):
     """The brief: `tourneybook forms EVENT.xlsx --round N` prints the drawn tables."""
     n = {"fwc2022": 16, "carcassonne2004": 17, "codcon2008": 14}[ruleset]
     path = event(tmp_path, ruleset, n)
-    draw_event(path, 1)
-    forms = round_tables(path, ruleset, 1)
+    draw_file(path, 1)
+    forms = round_forms(FileWorkbook(path), 1)
     drawn = tables(path, ruleset, 1)
     assert len(forms) == len(drawn)
     printed = {p for f in forms for p in _names(f)}
@@ -169,7 +179,7 @@ def test_round_by_round_in_the_workbook_keeps_the_plan(tmp_path):
 def test_a_played_round_is_never_touched(tmp_path, capsys, ruleset, result_header, value):
     n = {"fwc2022": 16, "carcassonne2004": 16, "codcon2008": 14}[ruleset]
     path = event(tmp_path, ruleset, n)
-    draw_event(path, 1)
+    draw_file(path, 1)
     book = openpyxl.load_workbook(path)
     ws = book[SHEET[ruleset]]
     column = [c.value for c in ws[3]].index(result_header) + 1
@@ -186,8 +196,8 @@ def test_a_played_round_is_never_touched(tmp_path, capsys, ruleset, result_heade
 
 def test_redraw_replaces_only_that_round(tmp_path, capsys):
     path = event(tmp_path, "fwc2022", 16)
-    draw_event(path, 1, seed=1)
-    draw_event(path, 2, seed=1)
+    draw_file(path, 1, seed=1)
+    draw_file(path, 2, seed=1)
     round_one = tables(path, "fwc2022", 1)
     before = path.read_bytes()
     assert main(["draw", str(path), "--round", "2"]) == 1
@@ -213,7 +223,7 @@ def test_eighteen_friedrich_players_need_two_stand_ins(tmp_path, capsys):
 
 def test_stand_ins_are_seated_like_players(tmp_path):
     path = event(tmp_path, "fwc2022", 20, stand_ins=2)
-    draw_event(path, 1)
+    draw_file(path, 1)
     seated = {p for seats in tables(path, "fwc2022", 1).values() for p in seats.values()}
     assert {"Player 18", "Player 19"} <= seated and len(seated) == 20
     assert recalc_file(path).ok
@@ -222,7 +232,7 @@ def test_stand_ins_are_seated_like_players(tmp_path):
 def test_keep_apart_groups_come_from_the_players_sheet(tmp_path):
     """16 players in four clubs of four: every club can be kept apart all four rounds."""
     path = event(tmp_path, "fwc2022", 16, groups=4)
-    outcome = draw_event(path, every_round=True)
+    outcome = draw_file(path, every_round=True)
     assert outcome.report.keep_apart_violations == 0
     for rnd in range(1, 5):
         for seats in tables(path, "fwc2022", rnd).values():
@@ -234,7 +244,7 @@ def test_the_default_seed_makes_the_same_draw_from_the_same_workbook(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     first.mkdir(), second.mkdir()
     a, b = event(first, "carcassonne2004", 19), event(second, "carcassonne2004", 19)
-    draw_event(a, 1), draw_event(b, 1)
+    draw_file(a, 1), draw_file(b, 1)
     assert tables(a, "carcassonne2004", 1) == tables(b, "carcassonne2004", 1)
     assert default_seed("Draw Test Open", 1) != default_seed("Draw Test Open", 2)
 
@@ -259,7 +269,7 @@ def test_diplomacy_sit_outs_and_double_boards_come_from_the_organiser(tmp_path, 
 
 def test_the_quality_sheet_shows_each_table_and_the_figures(tmp_path):
     path = event(tmp_path, "fwc2022", 16)
-    draw_event(path, every_round=True)
+    draw_file(path, every_round=True)
     ws = openpyxl.load_workbook(path)[QUALITY_SHEET]
     values = [c for row in ws.iter_rows(values_only=True) for c in row if c is not None]
     assert "repeated pairs: 0 (most meetings of one pair: 1)" in values
@@ -388,3 +398,63 @@ def test_final_is_only_for_friedrich(tmp_path, capsys):
     path, _ = friedrich_event(tmp_path)
     assert main(["draw", str(path), "--final", "--redraw"]) == 1
     assert "--final takes no other option (given: --redraw)" in capsys.readouterr().err
+
+
+# --- the draw through the store interface (the Excel button calls the same function) -------------
+
+
+class RecordingStore:
+    """A WorkbookStore over a file that records every write and hides the openpyxl workbook."""
+
+    def __init__(self, path: Path):
+        self._file = FileWorkbook(path)
+        self.typed: dict[str, dict[tuple[int, int], object]] = {}
+        self.replaced: list[str] = []
+
+    def sheet_names(self):
+        return self._file.sheet_names()
+
+    def read(self, name):
+        return self._file.read(name)
+
+    def replace(self, sheet):
+        self.replaced.append(sheet.name)
+        self._file.replace(sheet)
+
+    def remove(self, name):
+        raise AssertionError("a draw removes no sheet")
+
+    def write_cells(self, name, cells):
+        self.typed.setdefault(name, {}).update(cells)
+        self._file.write_cells(name, cells)
+
+    def save(self):
+        self._file.save()
+
+
+def test_the_draw_types_its_rows_through_the_store(tmp_path):
+    """Round 2 of 16 FWC players: four rows after round 1's (rows 8-11), Round, Table and the four roles typed."""
+    path = event(tmp_path, "fwc2022", 16)
+    draw_file(path, 1)
+    store = RecordingStore(path)
+    before = path.read_bytes()
+    outcome = draw_event(store, 2)
+    assert path.read_bytes() == before  # the caller saves, the draw does not
+    headers = find_layout("fwc2022").sheet("Qualifying games")
+    columns = {headers.index(h) for h in ("Round", "Table", *ROLES)}
+    assert set(store.typed) == {"Qualifying games"}
+    assert {r for r, _ in store.typed["Qualifying games"]} == {8, 9, 10, 11}
+    assert {c for _, c in store.typed["Qualifying games"]} == columns
+    assert store.replaced == [QUALITY_SHEET]
+    store.save()
+    assert tables(path, "fwc2022", 2) == {
+        t.number: {s.seat: s.player for s in t.seats} for t in outcome.draw.rounds[0].tables
+    }
+
+
+def test_a_refused_draw_writes_nothing_to_the_store(tmp_path):
+    path = event(tmp_path, "fwc2022", 18)
+    store = RecordingStore(path)
+    with pytest.raises(InputError, match="2 stand-ins are needed"):
+        draw_event(store, 1)
+    assert store.typed == {} and store.replaced == []

@@ -12,12 +12,18 @@ with results is never touched; on any refusal the file is left as it was.
 ``--final`` lists the Friedrich finalists in the order they choose roles (on
 the 'Final draw' sheet), or checks the roles typed on the 'Final game' row; it
 never chooses a role for anyone.
+
+The command opens the file (:class:`FileWorkbook`), runs the same draw the
+Excel button runs on the live workbook, and saves atomically only when the
+draw succeeded.
 """
 
 from __future__ import annotations
 
 from ..errors import InputError
+from ..progress import waiting
 from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final
+from ..workbook.filestore import FileWorkbook
 
 
 def register(sub) -> None:
@@ -39,16 +45,19 @@ def register(sub) -> None:
 def run(args) -> int:
     if args.final:
         return run_final(args)
-    outcome = draw_event(
-        args.workbook,
-        args.round,
-        every_round=args.all,
-        seed=args.seed,
-        redraw=args.redraw,
-        sit_outs=args.sit_out,
-        doubles=args.double,
-        top_board=args.top_board,
-    )
+    book = FileWorkbook(args.workbook)
+    with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
+        outcome = draw_event(
+            book,
+            args.round,
+            every_round=args.all,
+            seed=args.seed,
+            redraw=args.redraw,
+            sit_outs=args.sit_out,
+            doubles=args.double,
+            top_board=args.top_board,
+        )
+        book.save()
     print(outcome.render())
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
     print(f"written to {args.workbook}: round(s) {rounds}, and the '{QUALITY_SHEET}' sheet")
@@ -61,6 +70,9 @@ def run_final(args) -> int:
                                  ("--top-board", args.top_board)) if given]
     if others:
         raise InputError(f"--final takes no other option (given: {', '.join(others)})")
-    print(draw_final(args.workbook).render())
+    book = FileWorkbook(args.workbook)
+    outcome = draw_final(book)
+    book.save()
+    print(outcome.render())
     print(f"written to {args.workbook}: the '{FINAL_DRAW_SHEET}' sheet")
     return 0

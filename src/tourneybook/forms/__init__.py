@@ -12,7 +12,7 @@ workbook with one A4 worksheet per form (and its PDF through LibreOffice).
 
 from .carcassonne import CarcassonneSlip, KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS, SHEET_POWERS, CentreCountSheet, System
-from .event import knockout_bracket, round_tables
+from .event import bracket_forms, final_forms, round_forms
 from .friedrich import REPORT_FIELDS, PompadourReport, Variant
 from .render import Form, workbook, write
 from .tables import SEATS, blank_forms, table_form
@@ -30,8 +30,9 @@ __all__ = [
     "System",
     "Variant",
     "blank_forms",
-    "knockout_bracket",
-    "round_tables",
+    "bracket_forms",
+    "final_forms",
+    "round_forms",
     "table_form",
     "workbook",
     "write",

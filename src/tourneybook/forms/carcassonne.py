@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Collector
 from ..rules.carcassonne_knockout import bracket_slots
-from .common import check_names, check_place
+from .common import check_marks, check_names, check_place, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SLIP_WIDTHS = (8.0, 30.0, 14.0, 10.0, 30.0)
@@ -31,6 +31,8 @@ class CarcassonneSlip:
     """Table number; None leaves it blank (walk-in table)."""
     players: tuple[str, ...] = ("", "", "", "")
     """The 3 or 4 players in seat order; '' is a blank box."""
+    marks: tuple[str, ...] = ()
+    """Printed after each name in seat order, e.g. 'stand-in' ('' for none); () for no marks at all."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -39,6 +41,7 @@ class CarcassonneSlip:
         size = len(self.players)
         if problems.check(size in (3, 4), f"a table seats 3 or 4 players, not {size}", where):
             check_names(problems, where, self.players, size, "players")
+            check_marks(problems, where, self.marks, self.players)
         problems.raise_if_any()
 
     @property
@@ -60,8 +63,8 @@ def slip_page(slip: CarcassonneSlip) -> Page:
         line(header("Seat"), header("Player"), header("Victory points"), header("Place"),
              header("Signature"), height=18),
     ]
-    rows += [line(box(str(seat)), box(name.strip()), box(), box(), box(), height=34)
-             for seat, name in enumerate(slip.players, start=1)]
+    rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat)), box(), box(), box(), height=34)
+             for seat in range(len(slip.players))]
     rows += [
         note(SLIP_NOTE, cols, height=30),
         line(label("TD"), box("", 2), label("Time"), box(), height=30),

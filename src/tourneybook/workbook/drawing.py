@@ -6,8 +6,15 @@ keep-apart groups, the rounds already on the entry sheet as history, drawn or
 played) and writes each drawn table into the empty rows of the ruleset's entry
 sheet: round, table (board) and the players by role, seat or power. A row that
 holds anything beyond the draw (a result, a start time) is never touched. The
-quality report goes on the 'Draw quality' sheet, and the file is saved
-atomically: on any refusal it stays byte-identical.
+quality report goes on the 'Draw quality' sheet.
+
+Everything goes through the store interface (:class:`~tourneybook.workbook.store.WorkbookStore`):
+entry sheets are read with ``store.read``, the drawn rows are typed with
+``store.write_cells`` and the quality sheet is written with ``store.replace``.
+The same functions serve ``tourneybook draw`` (a :class:`FileWorkbook`, saved
+atomically by the command afterwards) and the Excel buttons (the live
+workbook). Every refusal is raised before the first write, so a refused draw
+leaves the workbook as it was.
 """
 
 from __future__ import annotations
@@ -16,11 +23,9 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
 
 from ..draws import (
     DEFAULT_THEATRES,
@@ -44,13 +49,12 @@ from . import cells
 from ..forms.diplomacy import SHEET_POWERS
 from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..rules.italia2010 import ranking_before_top_board
-from .filestore import FileWorkbook
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet
-from .store import Cell, ResultSheet
+from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
 
 QUALITY_SHEET = "Draw quality"
 """The result sheet written by every draw (replaced whole each time)."""
@@ -129,7 +133,7 @@ def default_seed(tournament: str, round_number: int) -> int:
 
 
 def draw_event(
-    path: str | Path,
+    store: WorkbookStore,
     round_number: int | None = None,
     *,
     every_round: bool = False,
@@ -139,18 +143,24 @@ def draw_event(
     doubles: Sequence[str] = (),
     top_board: bool = False,
 ) -> DrawOutcome:
-    """Draw round ``round_number`` (or, with ``every_round``, every round still to draw) into the workbook.
+    """Draw round ``round_number`` (or, with ``every_round``, every round still to draw) into ``store``.
 
-    Refusals (InputError, file untouched): a round with results; a round
-    already drawn without ``redraw``; a round after a missing one; a field the
-    draw cannot seat (the draws' own message, e.g. the stand-ins needed).
+    ``store`` is any :class:`WorkbookStore` (a :class:`FileWorkbook`, the live
+    Excel workbook); the caller saves it afterwards. Options: ``seed`` (default:
+    from the tournament's name and the round), ``redraw`` (replace a draw
+    without results), and for Diplomacy ``sit_outs``, ``doubles`` (player names)
+    and ``top_board`` (Italia 2010).
+
+    Refusals (InputError, raised before anything is written): a round with
+    results; a round already drawn without ``redraw``; a round after a missing
+    one; a field the draw cannot seat (the draws' own message, e.g. the
+    stand-ins needed).
     """
-    book = FileWorkbook(path)
     out = Collector(InputError)
-    present = book.sheet_names()
+    present = store.sheet_names()
 
     def grid(name: str):
-        return book.read(name) if name in present else None
+        return store.read(name) if name in present else None
 
     head = read_settings_head(grid(SETTINGS.name), out, present)
     if head is None:
@@ -196,7 +206,7 @@ def draw_event(
             draw = draw_carcassonne(field_names, len(wanted), history, groups, rng=rng)
         elif top_board:
             draw_only = [r.number for r in history if not rounds[r.number].played_at]
-            draw = _italia_top_board(book, field_names, history, groups, first, sitting[first], doubling, rng, draw_only)
+            draw = _italia_top_board(store, field_names, history, groups, first, sitting[first], doubling, rng, draw_only)
             notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
         else:
             draw = draw_diplomacy(
@@ -206,14 +216,16 @@ def draw_event(
     except InputError as exc:
         raise InputError([_placed(p, family) for p in exc.problems]) from None
     report = quality(draw, history, groups, theatres)
-    ws = book.book[family.sheet]
+    typing = Typing(grid(family.sheet))
     for number in wanted:
         old = rounds[number].rows if number in rounds else []
-        _write_round(ws, schema, family, next(r for r in draw.rounds if r.number == number), old)
+        _write_round(typing, schema, family, next(r for r in draw.rounds if r.number == number), old)
     if top_board:
-        _mark_top_board(book.book[TOP_ROUNDS_SHEET], first)
-    book.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
-    book.save()
+        marks = Typing(store.read(TOP_ROUNDS_SHEET))
+        _mark_top_board(marks, first)
+        store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
+    store.write_cells(family.sheet, typing.cells)
+    store.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
     return DrawOutcome(draw, report, history, tuple(notes))
 
 
@@ -360,7 +372,7 @@ def _sit_outs(
 
 
 def _italia_top_board(
-    book: FileWorkbook, field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
+    store: WorkbookStore, field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
     number: int, sitting: Sequence[str], doubles: Sequence[str], rng: random.Random, draw_only: Sequence[int],
 ) -> Draw:
     """Seed 004, 4.1: the best seven so far on board 1, powers from the cup in ranking order; the rest on boards 2...
@@ -371,7 +383,7 @@ def _italia_top_board(
     if draw_only:
         raise InputError(Problem(f"round {draw_only[0]} is drawn but not played: the top board is drawn from "
                                  "the standings after every round before it", sheet="Boards"))
-    rounds_grid = book.read(TOP_ROUNDS_SHEET) if TOP_ROUNDS_SHEET in book.sheet_names() else None
+    rounds_grid = store.read(TOP_ROUNDS_SHEET) if TOP_ROUNDS_SHEET in store.sheet_names() else None
     if rounds_grid is not None:
         schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
         top_col, round_col = schema.index(TOP_BOARD), schema.index(ROUND)
@@ -380,7 +392,7 @@ def _italia_top_board(
             if not cells.is_empty(rounds_grid.value(line, top_col)) and not this_round:
                 raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
                                          sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
-    event = read_event(book)
+    event = read_event(store)
     ranked = [r.player for r in ranking_before_top_board(event.record).rows if r.player not in sitting]
     top = draw_italia_top_board(ranked, rng)
     rest = [p for p in field_names if p not in top.players]
@@ -407,47 +419,66 @@ def _row_values(family: Family, number: int, table: Table) -> list[dict[str, Any
     return [values]
 
 
-def _last_filled(ws: Worksheet, schema: EntrySheet) -> int:
-    """The last sheet row with any entry in the schema's columns (the header row when none)."""
-    width = len(schema.columns)
-    last = FIRST_DATA_ROW - 1
-    for line, values in enumerate(ws.iter_rows(min_row=FIRST_DATA_ROW, max_col=width, values_only=True), start=FIRST_DATA_ROW):
-        if any(not cells.is_empty(v) for v in values):
-            last = line
-    return last
+class Typing:
+    """Cells to type into one entry sheet, over what it holds now: what ``store.write_cells`` gets.
+
+    Reading through it sees the cells already typed (or cleared), so the rows of
+    one round are placed after those of the round before, in a single write.
+    """
+
+    def __init__(self, grid: SheetGrid | None):
+        self.grid = grid
+        self.cells: dict[tuple[int, int], CellValue] = {}
+
+    def value(self, line: int, col: int) -> CellValue:
+        if (line, col) in self.cells:
+            return self.cells[line, col]
+        return self.grid.value(line, col) if self.grid is not None else None
+
+    def put(self, line: int, col: int, value: CellValue) -> None:
+        self.cells[line, col] = value
+
+    def last_filled(self, width: int) -> int:
+        """The last sheet row with any entry in the first ``width`` columns (the header row when none)."""
+        height = max([len(self.grid.rows) if self.grid is not None else 0] + [r for r, _ in self.cells])
+        for line in range(height, FIRST_DATA_ROW - 1, -1):
+            if any(not cells.is_empty(self.value(line, c)) for c in range(1, width + 1)):
+                return line
+        return FIRST_DATA_ROW - 1
 
 
-def _write_round(ws: Worksheet, schema: EntrySheet, family: Family, rnd: Round, old: Sequence[Row]) -> None:
-    """Write ``rnd`` into the rows of its earlier draw (cleared first), then after the last filled row."""
+def _write_round(typing: Typing, schema: EntrySheet, family: Family, rnd: Round, old: Sequence[Row]) -> None:
+    """Type ``rnd`` into the rows of its earlier draw (cleared first), then after the last filled row."""
     headers = _draw_headers(family)
     for row in old:
         for h in headers:
-            ws.cell(row.line, schema.index(h)).value = None
+            typing.put(row.line, schema.index(h), None)
     values = [v for table in rnd.tables for v in _row_values(family, rnd.number, table)]
-    spare = _last_filled(ws, schema) + 1
+    spare = typing.last_filled(len(schema.columns)) + 1
     targets = sorted(r.line for r in old)[: len(values)]
     targets += list(range(spare, spare + len(values) - len(targets)))
     for line, row in zip(targets, values):
         for h in headers:
-            ws.cell(line, schema.index(h)).value = row.get(h)
+            typing.put(line, schema.index(h), row.get(h))
 
 
-def _mark_top_board(ws: Worksheet, number: int) -> None:
+def _mark_top_board(typing: Typing, number: int) -> None:
     """The Rounds sheet's row of round ``number`` gets top board 1 (a new row when the round has none)."""
     schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
     round_col, top_col = schema.index(ROUND), schema.index(TOP_BOARD)
-    for line in range(FIRST_DATA_ROW, _last_filled(ws, schema) + 1):
-        if cells.is_empty(ws.cell(line, round_col).value):
+    last = typing.last_filled(len(schema.columns))
+    for line in range(FIRST_DATA_ROW, last + 1):
+        typed = typing.value(line, round_col)
+        if cells.is_empty(typed):
             continue
         try:
-            if cells.whole(ws.cell(line, round_col).value) == number:
-                ws.cell(line, top_col).value = 1
+            if cells.whole(typed) == number:
+                typing.put(line, top_col, 1)
                 return
         except cells.CellError:
             continue
-    line = _last_filled(ws, schema) + 1
-    ws.cell(line, round_col).value = number
-    ws.cell(line, top_col).value = 1
+    typing.put(last + 1, round_col, number)
+    typing.put(last + 1, top_col, 1)
 
 
 def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
@@ -512,18 +543,18 @@ class FinalOutcome:
         return "\n".join(lines)
 
 
-def draw_final(path: str | Path) -> FinalOutcome:
+def draw_final(store: WorkbookStore) -> FinalOutcome:
     """The Friedrich final: the finalists in choosing order, or a check of the roles they chose.
 
     The draw never chooses a role: with the 'Final game' row empty it lists
     the best four of the qualifying standings (the rules' standings, ties and
     lots included) with what each may choose; with finalists typed in their
     roles it checks them with :func:`tourneybook.draws.check_final_choices`.
-    Refusals (InputError, file untouched): not a Friedrich event, no final in
+    It writes the 'Final draw' sheet through ``store``; the caller saves.
+    Refusals (InputError, nothing written): not a Friedrich event, no final in
     the Settings, the qualifying round not complete, a wrong choice at its cell.
     """
-    book = FileWorkbook(path)
-    event = read_event(book)
+    event = read_event(store)
     family = FAMILIES.get(event.ruleset.id)
     if family is None or family.game is not Game.FRIEDRICH:
         raise InputError(Problem(f"--final is the Friedrich final (fwc2022, cafe2023), not {event.ruleset.id}",
@@ -542,8 +573,8 @@ def draw_final(path: str | Path) -> FinalOutcome:
         raise InputError(Problem(f"the final needs four ranked players; the standings have {len(finalists)}",
                                  sheet=PLAYERS.name))
     out = Collector(InputError)
-    names = player_names(book.read(PLAYERS.name))
-    rows = read_sheet(book.read(FINAL_SHEET), find_layout(event.ruleset.id).sheet(FINAL_SHEET), out, players=names)
+    names = player_names(store.read(PLAYERS.name))
+    rows = read_sheet(store.read(FINAL_SHEET), find_layout(event.ruleset.id).sheet(FINAL_SHEET), out, players=names)
     out.raise_if_any()
     typed = [(role.value, rows[0][role.value]) for role in ROLES if rows and rows[0][role.value] is not None]
     roles: dict[str, str] = {}
@@ -566,8 +597,7 @@ def draw_final(path: str | Path) -> FinalOutcome:
     notes = [f"the choosing order of {', '.join(g)} rests on a suggested lot: enter the lot on the Players sheet"
              for g in standings.unresolved_lots if set(g) & set(finalists)]
     outcome = FinalOutcome(finalists, tuple(roles.get(n) for n in finalists), tuple(notes))
-    book.replace(final_draw_sheet(event.tournament or event.ruleset.name, outcome))
-    book.save()
+    store.replace(final_draw_sheet(event.tournament or event.ruleset.name, outcome))
     return outcome
 
 

@@ -377,12 +377,14 @@ class FileWorkbook:
         names = self._defined_names(create=True)
         assert names is not None
         where = quoted(sheet.name) + "!"
-        title_rows = getattr(sheet, "print_title_rows", "")
-        if title_rows:
-            first, _, last = title_rows.partition(":")
+        titles = [
+            f"{where}${first}:${last or first}"
+            for first, _, last in (t.partition(":") for t in (sheet.print_title_columns, sheet.print_title_rows) if t)
+        ]
+        if titles:  # columns first, as Excel writes them
             dn = etree.SubElement(names, q(MAIN, "definedName"), name="_xlnm.Print_Titles", localSheetId=str(index))
-            dn.text = f"{where}${first}:${last or first}"
-        area = getattr(sheet, "print_area", "")
+            dn.text = ",".join(titles)
+        area = sheet.print_area
         if area:
             dn = etree.SubElement(names, q(MAIN, "definedName"), name="_xlnm.Print_Area", localSheetId=str(index))
             dn.text = where + absolute(area)

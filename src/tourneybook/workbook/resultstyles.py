@@ -84,7 +84,7 @@ class ResultStyles:
             if not look and not number_format and not wrapped:
                 self._cache[key] = 0  # the workbook's default format
             else:
-                self._cache[key] = self._add(look, number_format, wrapped or bool(look.get("wrap")))
+                self._cache[key] = self._add(look, number_format, wrapped)
         return self._cache[key]
 
     def _add(self, look: dict[str, object], number_format: str, wrapped: bool) -> int:
@@ -106,9 +106,12 @@ class ResultStyles:
             xf.set("applyFill", "1")
         if number_format:
             xf.set("applyNumberFormat", "1")
-        if wrapped:
+        if look.get("wrap"):  # headers: wrapped, at the top of their (taller) row
             xf.set("applyAlignment", "1")
             etree.SubElement(xf, q(MAIN, "alignment"), vertical="top", wrapText="1")
+        elif wrapped:  # long texts in a wrapped column
+            xf.set("applyAlignment", "1")
+            etree.SubElement(xf, q(MAIN, "alignment"), wrapText="1")
         return _index_of(xfs, "xf", xf)
 
     def _font(self, fonts: etree._Element, look: dict[str, object]) -> etree._Element:

@@ -120,10 +120,10 @@ class RenderedSheet:
 
 def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
     buffer = io.BytesIO()
-    wrapped = frozenset(getattr(sheet, "wrap_columns", ()))
-    heights = dict(getattr(sheet, "row_heights", ()))
+    wrapped = frozenset(sheet.wrap_columns)
+    heights = dict(sheet.row_heights)
     hidden = frozenset(getattr(sheet, "hidden_columns", ()))
-    fit = bool(getattr(sheet, "fit_to_width", False)) or sheet.landscape
+    fit = sheet.fit_to_width
     width = max((len(line) for line in sheet.rows), default=0)
     with etree.xmlfile(buffer, encoding="UTF-8") as xf:
         xf.write_declaration(standalone=True)
@@ -160,7 +160,7 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
                 setup.set("fitToWidth", "1")
                 setup.set("fitToHeight", "0")
             xf.write(setup)
-            breaks = tuple(getattr(sheet, "page_breaks", ()))
+            breaks = sheet.page_breaks
             if breaks:
                 rb = etree.Element(q(MAIN, "rowBreaks"), count=str(len(breaks)), manualBreakCount=str(len(breaks)))
                 for row_number in breaks:
@@ -234,7 +234,7 @@ def _length(ref: str) -> int:
 
 def chart_part(sheet: str, spec: Chart) -> bytes:
     """One bar (horizontal, first category at the top) or line chart over the sheet's own ranges."""
-    kind = getattr(spec, "kind", "bar")
+    kind = spec.kind
     space = etree.Element(q(CHART_NS, "chartSpace"), nsmap={"c": CHART_NS, "a": A_NS, "r": REL})
     _c(space, "roundedCorners", "0")
     chart = _c(space, "chart")
@@ -284,7 +284,7 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
     _c(cat, "lblOffset", "100")
     val = _c(plot, "valAx")
     _c(val, "axId", "100")
-    _c(_c(val, "scaling"), "orientation", "maxMin" if getattr(spec, "reversed_values", False) else "minMax")
+    _c(_c(val, "scaling"), "orientation", "maxMin" if spec.reversed_values else "minMax")
     _c(val, "delete", "0")
     _c(val, "axPos", "b" if kind != "line" else "l")
     _c(val, "majorGridlines")
@@ -308,8 +308,8 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
 
 def chart_size(spec: Chart) -> tuple[int, int]:
     """Width and height in EMU, as the file store has always sized them."""
-    kind = getattr(spec, "kind", "bar")
-    height = getattr(spec, "height_cm", 0) or max(7.5, 0.5 * _length(spec.categories))
+    kind = spec.kind
+    height = spec.height_cm or max(7.5, 0.5 * _length(spec.categories))
     return int((24 if kind == "line" else 18) * EMU_PER_CM), int(height * EMU_PER_CM)
 
 
