@@ -229,9 +229,7 @@ def next_round(store: WorkbookStore) -> int:
     head = read_settings_head(store.read(SETTINGS.name) if SETTINGS.name in present else None, out, present)
     if head is None:
         raise InputError(out.problems)
-    family = FAMILIES.get(head.ruleset)
-    if family is None:
-        raise InputError(Problem(f"the ruleset {head.ruleset!r} has no draw", sheet=SETTINGS.name, cell=head.ruleset_cell))
+    family = FAMILIES[find_ruleset(head.ruleset).family]
     schema = _entry_schema(head.ruleset, family)
     rows = read_sheet(store.read(family.sheet) if family.sheet in present else None, schema, out, present=present)
     out.raise_if_any()
