@@ -21,7 +21,7 @@ from pathlib import Path
 import xlwings as xw
 
 from ..errors import InputError, Problem
-from ..forms.render import unique_name
+from ..forms.render import pages, unique_name
 from ..workbook.actions import (
     ACTION_SHEET,
     DRAW_NEXT,
@@ -83,8 +83,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
         store.remove(name)
     used = set(store.sheet_names())
     written = []
-    for form in report.forms:
-        page = form.page()
+    for page in pages(report.forms):  # small forms share a page (Carcassonne slips, three with cut lines)
         name = unique_name(FORM_PREFIX + page.name, used)
         sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
         draw_page(sheet, page, store.classic)
