@@ -83,7 +83,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
         store.remove(name)
     used = set(store.sheet_names())
     written = []
-    for page in pages(report.forms):  # small forms share a page (Carcassonne slips, three with cut lines)
+    for page in pages(report.forms):
         name = unique_name(FORM_PREFIX + page.name, used)
         sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
         draw_page(sheet, page, store.classic)
@@ -91,7 +91,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     message = f"{report.message}: written as the sheets {', '.join(written)}; print them (one A4 page each)."
     if store.classic:
         message += _pdf(book, written, report)
-    return ActionReport(report.action, message, sheets=tuple(written), round=report.round)
+    return ActionReport(report.action, message, sheets=tuple(written), forms=report.forms, round=report.round)
 
 
 def _pdf(book: xw.Book, sheets: list[str], report: ActionReport) -> str:
