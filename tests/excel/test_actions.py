@@ -144,3 +144,33 @@ def test_other_sheets_buttons_recalculate_whatever_is_chosen(tmp_path, monkeypat
     (alert,) = apply_actions(book.json()["actions"], target)
     assert alert.startswith("Standings recalculated")
     assert all(row[0] is None for row in values(target, "Preliminary")[3:])
+
+
+def form_values(ws) -> list[list]:
+    rows = [[c.value for c in row] for row in ws.iter_rows()]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    return [[None if v == "" else v for v in row] for row in rows]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
+def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_path):
+    source = players_only(ruleset_id, tmp_path)
+    assert cli(["draw", str(source), "--round", "1"]) == 0
+    set_choice(source, FORMS, 1)
+    out = tmp_path / "forms.xlsx"
+    assert cli(["forms", str(source), "--round", "1", "--out", str(out)]) == 0
+    expected = openpyxl.load_workbook(out)
+
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    written = [n for n in target.sheetnames if n.startswith("Form ")]
+    assert written == list(report.sheets) and len(written) == len(expected.sheetnames)
+    for name, cli_name in zip(written, expected.sheetnames):
+        assert name == ("Form " + cli_name)[:31]
+        assert form_values(target[name]) == form_values(expected[cli_name]), name
+    assert alert.startswith(f"{len(report.forms)} form(s) for round 1: written as the sheets Form ")
+    # the next forms action replaces these sheets instead of piling up more
+    target.save(tmp_path / "with-forms.xlsx")
+    again, _, _ = by_button(tmp_path / "with-forms.xlsx", button.read_choice)
+    assert [n for n in again.sheetnames if n.startswith("Form ")] == written
