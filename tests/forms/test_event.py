@@ -61,7 +61,8 @@ def test_friedrich_reports_name_the_players_by_role_in_table_order(tmp_path, rul
     forms = round_forms(store, 2)
     assert all(isinstance(f, PompadourReport) and f.tournament == "Test Open 2025" and f.round == 2 for f in forms)
     assert [(f.table, f.players) for f in forms] == [(1, tuple("FEDC")), (2, tuple("BAHG"))]
-    assert [f.variant.value for f in forms] == [ruleset, ruleset]
+    profile = find_ruleset(ruleset).form  # the registry says which paper and what to call the rules
+    assert [(f.variant.value, f.rules) for f in forms] == [(profile.variant, profile.title)] * 2
 
 
 def test_stand_ins_are_marked_on_the_form(tmp_path):
