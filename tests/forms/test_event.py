@@ -176,6 +176,13 @@ def test_command_writes_prefilled_forms(tmp_path, capsys):
     assert path.read_bytes() == before  # the event is only read
 
 
+def test_command_prints_while_excel_has_the_event_open(tmp_path):
+    path = event(tmp_path, "fwc2022", "ABCDEFGH", friedrich_rows(FRIEDRICH_DRAW))
+    (tmp_path / "~$fwc2022.xlsx").write_bytes(b"Excel's lock file")  # the workbook is open in Excel
+    assert main(["forms", str(path), "--round", "1"]) == 0
+    assert openpyxl.load_workbook(tmp_path / "fwc2022-forms-R1.xlsx").sheetnames == ["R1 T1", "R1 T2"]
+
+
 def test_command_bracket_alone_prints_only_the_bracket(tmp_path, capsys):
     path = event(tmp_path, "carcassonne2004", "ABCDEFG", {})
     assert main(["forms", str(path), "--bracket"]) == 0
