@@ -14,7 +14,7 @@ from importlib import import_module
 
 from .errors import EXIT_PROBLEMS, InputError
 
-COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "forms", "lite")
+COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from .attendance import Attendance, marked, seating_problems
 from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     FIRST_YEAR,
@@ -117,6 +118,8 @@ class Tournament:
     adjustments: tuple[Adjustment, ...] = ()
     lot_decisions: tuple[tuple[str, int], ...] = ()
     """(player, lot number): the organiser's lot, lower ranks first."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
 def board_order(board: Board) -> list[PowerResult]:
@@ -271,6 +274,9 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c.check(len(tops) <= 1, f"{len(tops)} top boards ({', '.join(tops)}); there is only one", "tournament")
     playing = {(b.round, p.player) for b in t.games for p in b.powers}
     seen: set[tuple[int, str]] = set()
+    c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
+    # A withdrawal is not the TD's sit-out: no sit-out points after it (docs/attendance.md).
+    c.extend(seating_problems(t.attendance, ((s.round, s.player, f"round {s.round}, {s.player}") for s in t.sit_outs)))
     for sit in t.sit_outs:
         where = f"round {sit.round}, {sit.player}"
         c.check((sit.round, sit.player) not in playing, "sits out and plays in the same round", where)
@@ -327,7 +333,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         raise ValidationError(problems)
     games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     rows = counted_results(t, games)
-    table = _rank(t, rows)
+    table = marked(_rank(t, rows), t.attendance)
     top = next((b for b in t.games if b.top), None)
     notes = []
     if top is not None:

@@ -68,9 +68,16 @@ def _header(names: Sequence[str]) -> tuple[Cell, ...]:
     return tuple(Cell(n, "header") for n in names)
 
 
+ATTENDANCE = "Attendance"
+"""The standings' column of marks for withdrawn players and late arrivals (rules/attendance.py)."""
+
+
 def standings_sheet(standings: Standings, title: str) -> ResultSheet:
     """Rank, player, total, tie-breaks, what decided each place, lots and adjustments."""
     names = ["Rank", "Player", standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason", "Exact total"]
+    attendance = any(r.mark for r in standings.rows)  # the column only where someone came late or withdrew
+    if attendance:
+        names.append(ATTENDANCE)
     rows = [*_head(title), _header(names)]
     for r in standings.rows:
         lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
@@ -86,6 +93,7 @@ def standings_sheet(standings: Standings, title: str) -> ResultSheet:
                 number_cell(r.adjustment) if r.adjustment else Cell(None),
                 Cell("; ".join(r.adjustment_reasons) or None),
                 Cell(exact(r.total) if shown_total != r.total else None),
+                *((Cell(r.mark or None, "warning" if r.mark else ""),) if attendance else ()),
             )
         )
     charted = min(len(standings.rows), CHART_PLAYERS)
@@ -102,7 +110,7 @@ def standings_sheet(standings: Standings, title: str) -> ResultSheet:
                 y_title=standings.total_name,
             ),
         )
-    widths = (6, 26, 14, *(16 for _ in standings.tiebreak_names), 18, 44, 11, 36, 12)
+    widths = (6, 26, 14, *(16 for _ in standings.tiebreak_names), 18, 44, 11, 36, 12, *((30,) if attendance else ()))
     return ResultSheet(STANDINGS, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, landscape=True)
 
 
