@@ -4,24 +4,55 @@ Each subcommand is a module with ``register(subparsers)`` that sets ``func`` on
 its parser; ``func(args) -> int`` is the exit status. Exit statuses: 0 done,
 1 problems in the organiser's data or files (a readable message, never a trace),
 2 a usage error (argparse's own status).
+
+Start-up stays light: a command module imports its heavy libraries (pandas,
+xlsxwriter, xlwings) inside ``func``, so ``--help`` and the quick commands do
+not pay for them.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from importlib import import_module
+from importlib import import_module, metadata
 
 from .errors import EXIT_PROBLEMS, InputError
 
-COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite")
+COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite", "button")
+
+EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"
+
+
+def version() -> str:
+    """The installed distribution's version (the package's own when run from a source tree)."""
+    try:
+        return metadata.version("tourneybook")
+    except metadata.PackageNotFoundError:
+        from . import __version__
+
+        return __version__
+
+
+def safe_console() -> None:
+    """Never fail on a character the console cannot show (a Windows console, cp1252, and "Łukasz").
+
+    The work is done (a workbook may already be saved) when names are printed: a
+    character the console lacks is shown as '?' instead of ending the run with
+    UnicodeEncodeError.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tourneybook",
         description="Scores, tie-breaks, draws and forms for Friedrich, Carcassonne and Diplomacy tournaments.",
+        epilog=EXIT_STATUSES,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         try:
@@ -35,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    safe_console()
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

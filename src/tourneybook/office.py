@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import InputError
+from .progress import waiting
 
 INSTALL_HINT = (
     "LibreOffice is needed for this (it converts the workbook). Install it, e.g. on Debian/Ubuntu: "
@@ -70,7 +71,8 @@ def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
             str(source),
         ]
         try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+            with waiting(f"LibreOffice: {source.name} to {fmt.split(':')[0]}"):  # 250 forms to PDF: close to a minute
+                done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             raise InputError(f"LibreOffice did not finish converting {source.name} within {timeout:.0f} s") from None
         except OSError as exc:

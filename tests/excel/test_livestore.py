@@ -170,3 +170,38 @@ def test_style_blocks_cover_each_styled_cell_exactly_once(styles):
                 covered.setdefault((r, c), []).append(style)
     wanted = {(r, c): [s] for r, row in enumerate(styles, 1) for c, s in enumerate(row, 1) if s}
     assert covered == wanted
+
+
+def test_print_area_wrapped_columns_and_header_height_reach_excel():
+    book, store = live(("Games", [["x"]]))
+    printed = ResultSheet(
+        name="Standings",
+        rows=STANDINGS.rows,
+        column_widths=(6, 20, 10),
+        print_area="A1:C4",
+        print_title_rows="1:2",
+        row_heights=((2, 48.0),),
+        wrap_columns=(2,),
+        landscape=True,
+        fit_to_width=True,
+    )
+    store.replace(printed)
+    assert [a["args"] for a in actions(book, "setPrintArea")] == [["A1:C4"]]
+    assert [a["args"] for a in actions(book, "setRowHeight")] == [[48.0]]
+    wraps = {(a["start_row"], a["start_column"], a["row_count"], a["column_count"]) for a in actions(book, "setWrapText")}
+    assert (0, 1, 4, 1) in wraps  # column B, rows 1-4 (0-based start in the action)
+    assert store.notes == []  # the remote engine has no page set-up call: nothing failed, nothing reported
+
+
+def test_line_chart_of_rows_takes_names_from_the_column_before():
+    book, store = live(("Games", [["x"]]))
+    sheet = ResultSheet(
+        name="By round",
+        rows=((Cell("Player"), Cell("R1"), Cell("R2")), (Cell("Ann"), Cell(1), Cell(2)), (Cell("Bob"), Cell(2), Cell(1))),
+        charts=(
+            Chart("Positions", categories="B1:C1", series=(("Ann", "B2:C2"), ("Bob", "B3:C3")), anchor="A5", kind="line", series_in_rows=True),
+        ),
+    )
+    store.replace(sheet)
+    (chart,) = actions(book, "addChart")
+    assert chart["args"][3] == "$A$1:$C$3" and chart["args"][1] == "LineMarkers" and chart["args"][8] == "Rows"

@@ -131,3 +131,58 @@ def test_a_call_as_excel_sends_it_through_xlwings_server():
         "runtime": "1.4",  # the Office.js custom-functions runtime the add-in reports
     }
     assert asyncio.run(custom_functions_call(data, udfs)) == [[4, 156, 42, 72, 102, 8, 52]]
+
+
+# --- blanks, as Excel passes them, and help within Excel's limit -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "vp, expected",
+    [
+        ([[120, 90, 60, A]], [[5, 3, 1, ""]]),  # a 3-player table in a 4-seat range: 5-3-1, the empty seat empty
+        ([[A], [60], [""], [120], [90]], [[""], [1], [""], [5], [3]]),  # Office.js sends '' for an empty cell
+    ],
+)
+def test_carc_points_leaves_empty_seats_empty(vp, expected):
+    assert udfs.tb_carc_points(vp) == expected
+
+
+def test_codcon_without_elimination_years_means_every_power_survived():
+    centres = [[6, 5, 5, 5, 4, 5, 4]]  # 34 centres, nobody eliminated: 10 per centre + 60/7 each, Austria +12
+    with_blanks = udfs.tb_codcon(centres, [[A] * 7])
+    assert udfs.tb_codcon(centres, None) == udfs.tb_codcon(centres) == with_blanks
+    assert isinstance(with_blanks, list) and with_blanks[0][0] == pytest.approx(60 + 60 / 7 + 12)
+
+
+def test_italia_ignores_years_after_the_games_end():
+    """The seed 004 check from above in a sheet prepared for ten years: the unused years are empty."""
+    history = [[3, 3], [3, 3], [3, 3], [3, 18], [3, 1], [4, 1], [3, 0]]
+    padded = [row + [A] * 8 for row in history]
+    assert udfs.tb_italia(padded) == udfs.tb_italia(history)
+    gap = [row[:] for row in padded]
+    gap[2][1] = A
+    assert udfs.tb_italia(gap) == "TB_ITALIA: France, 1902: the cell is empty"
+
+
+def test_a_defect_reads_as_text_not_as_a_trace(monkeypatch):
+    def broken(table):
+        raise TypeError("unsupported operand type(s)")
+
+    monkeypatch.setattr(udfs.carcassonne2004, "score_game", broken)
+    assert udfs.tb_carc_points([[1, 2, 3]]) == (
+        "TB_CARC_POINTS: #VALUE! these arguments cannot be used (TypeError: unsupported operand type(s))")
+
+
+EXCEL_HELP_LIMIT = 255
+"""Excel cuts a function's description, and each argument's, at 255 characters."""
+
+
+def test_every_help_text_fits_excel():
+    functions = custom_functions_meta(udfs)["functions"]
+    assert len(functions) == 5
+    texts = {f["name"]: f["description"] for f in functions}
+    texts |= {f"{f['name']}({p['name']})": p["description"] for f in functions for p in f["parameters"]}
+    assert len(texts) == 5 + 15
+    too_long = {name: len(text) for name, text in texts.items() if len(text) > EXCEL_HELP_LIMIT}
+    assert too_long == {}
+    assert all(texts.values())

@@ -290,28 +290,42 @@ FRANCE_WINS = won_by(["France"], France={"held": 10, "total": 10})
 PRUSSIAN_FINAL = {"players": FINALISTS, "duration": 10, "winners": ["Prussia"], "objectives": AUSTRIA_WINS["objectives"]}
 
 
+WIN = "winning nations"
+SCORE = "final game score"
+AUSTRIA_AND_FRANCE_WIN = won_by(["Austria", "France"], France={"held": 10, "total": 10})
+
+
 @pytest.mark.parametrize(
-    "winners, qualifying, places, decided",
+    "winners, qualifying, duration, places, won_on, decided",
     [
         # GFTR D final 1: most winning nations (Elisabeth holds Russia and Sweden: 13);
-        # places 2-4 by score, Frederick 7 = Pompadour 7 goes to Pompadour (final 3), MT 5
-        (["Russia", "Sweden"], AUSTRIA_WINS, ["P01", "P03", "P00", "P02"], "winning nations"),
+        # places 2-4 by score: Pompadour 7 below the winner's 2 nations with none; Frederick 7 = Pompadour 7
+        # goes to Pompadour (final 3), MT 5
+        (["Russia", "Sweden"], AUSTRIA_WINS, 14, ["P01", "P03", "P00", "P02"], WIN, [WIN, ROLE_ORDER, SCORE]),
         # final 2: tied on nations and score (11.5), fewer qualifying wins (Elisabeth 0, Pompadour 16)
-        (["Russia", "France"], FRANCE_WINS, ["P01", "P03", "P00", "P02"], ROLE_WINS),
+        (["Russia", "France"], FRANCE_WINS, 14, ["P01", "P03", "P00", "P02"], ROLE_WINS, [ROLE_WINS, SCORE, SCORE]),
         # final 3: still tied (0 and 0 wins): Pompadour wins all ties
-        (["Russia", "France"], AUSTRIA_WINS, ["P03", "P01", "P00", "P02"], ROLE_ORDER),
+        (["Russia", "France"], AUSTRIA_WINS, 14, ["P03", "P01", "P00", "P02"], ROLE_ORDER, [ROLE_ORDER, SCORE, SCORE]),
         # final 3: Maria Theresa loses all ties (Austria and Russia, 0 qualifying wins each);
         # Frederick 7 = Pompadour 7, Frederick's 16 qualifying wins put him last
-        (["Austria", "Russia"], PRUSSIA_WINS, ["P01", "P02", "P03", "P00"], ROLE_ORDER),
+        (["Austria", "Russia"], PRUSSIA_WINS, 14, ["P01", "P02", "P03", "P00"], ROLE_ORDER, [ROLE_ORDER, SCORE, ROLE_WINS]),
         # Prussia alone: Frederick; then Pompadour 7 before Elisabeth 7 (final 3), MT 5
-        (["Prussia"], AUSTRIA_WINS, ["P00", "P03", "P01", "P02"], "winning nations"),
+        (["Prussia"], AUSTRIA_WINS, 14, ["P00", "P03", "P01", "P02"], WIN, [WIN, ROLE_ORDER, SCORE]),
+        # issue 14: three attackers win (bonus 4/3 each: 34/3); Elisabeth wins on her role's 0 qualifying wins
+        # (Maria Theresa and Pompadour 16). Frederick's 11.5 in 23 turns makes him 2nd, below the winner on
+        # winning nations (0 to 1), not on the criterion that decided the winner; then Pompadour 34/3 =
+        # Maria Theresa 34/3, equal on nations and wins, Maria Theresa loses the tie.
+        (["Russia", "Austria", "France"], AUSTRIA_AND_FRANCE_WIN, 23, ["P01", "P00", "P03", "P02"], ROLE_WINS,
+         [WIN, SCORE, ROLE_ORDER]),
     ],
 )
-def test_final_places(winners, qualifying, places, decided):
-    table = final_of(winners, qualifying=qualifying)
+def test_final_places_and_what_decided_each(winners, qualifying, duration, places, won_on, decided):
+    """GFTR D, final: 'decided by' is what put a finalist below the one above, as on Standings."""
+    table = final_of(winners, qualifying=qualifying, duration=duration)
     assert table.title == "Final"
     assert [row[1] for row in table.rows] == places
-    assert table.rows[0][-1] == decided
+    assert [row[-1] for row in table.rows] == [None, *decided]
+    assert table.notes[0] == f"{places[0]} wins the final on {won_on}; places 2 to 4 follow the final game score"
 
 
 def test_final_tie_for_second_goes_to_lot():

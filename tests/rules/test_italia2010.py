@@ -23,7 +23,7 @@ from tourneybook.rules.italia2010 import (
     standings,
     tournament_from_dict,
 )
-from tourneybook.rules.ranking import Adjustment
+from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "italia2010"
 A, E, F, G, I, R, T = Power
@@ -201,3 +201,86 @@ def test_registry_entry():
     ruleset = find_ruleset("italia2010")
     assert (ruleset.name, ruleset.seed) == ("Scoring System Italia 2010 (WDC 2024)", "004_21ff48e050ca1434.txt")
     assert "best single game, then second-best game, then lot" in ruleset.summary
+
+
+# --- 004 section 4: a place the top board fixes is never part of a lot ---------------------
+
+TWO_LEADS = {A: 2, E: 3, F: 10, G: 0, I: 1, R: 1, T: 1}
+"""England 2nd: break (France 10 to 3), TSS 10 %: (12 + 34) x 1.1 + 1 = 51.6."""
+TOP_BOARDS = {
+    # Russia 2nd: break (France 5 to 2), TSS 0: 8 + 34 + 1 = 43
+    2: ({A: 0, E: 0, F: 5, G: 0, I: 0, R: 2, T: 1}, R),
+    # Austria 3rd (3 centres like England, France, Italy; power order): break (Germany 7 to 4), TSS 50 %: (12 + 16) x 1.5 + 1 = 43
+    3: ({A: 3, E: 3, F: 3, G: 7, I: 3, R: 4, T: 2}, A),
+    # France 4th (5 like Germany and England; power order Germany, England, France): no break, TSS 40 %: (20 + 10) x 1.4 + 1 = 43
+    4: ({A: 3, E: 5, F: 5, G: 5, I: 0, R: 0, T: 6}, F),
+}
+
+
+def tied_with_the_top_board(position: int, lots=()) -> Tournament:
+    """Tops (top board, round 2) ties with Xena and Yuri on every criterion: each has 29 and 43 x 1.2 = 51.6 = 80.6.
+
+    Round 1: Xena and Yuri are England on a board like TWO_LEADS (51.6), Tops is Germany on a BREAK board (29);
+    round 2: Tops plays the top board, Xena and Yuri are Germany on BREAK boards (29).
+    """
+    finals, power = TOP_BOARDS[position]
+    games = (
+        board(TWO_LEADS, players={E: "Xena"}, no=1), board(TWO_LEADS, players={E: "Yuri"}, no=2),
+        board(BREAK, players={G: "Tops"}, no=3),
+        board(finals, players={power: "Tops"}, rnd=2, no=1, top=True),
+        board(BREAK, players={G: "Xena"}, rnd=2, no=2), board(BREAK, players={G: "Yuri"}, rnd=2, no=3),
+    )
+    return Tournament("Tied cup", games, lot_decisions=tuple(lots))
+
+
+def plain_lot_groups(result) -> set[frozenset[str]]:
+    """The lot groups of a ranking by points, best and second-best game only (the same ranking mechanism,
+    fed from the 'Results counted' table), as if no place were fixed."""
+    counted = next(x for x in result.extras if x.title == "Results counted").rows
+    players = sorted({row[0] for row in counted})
+    games = {p: sorted((row[6] for row in counted if row[0] == p), reverse=True) for p in players}
+    criteria = [Criterion("best", True, field_values({p: g[0] for p, g in games.items()})),
+                Criterion("second", True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()}))]
+    table = rank(players, {p: sum(g) for p, g in games.items()}, criteria, tournament="Tied cup")
+    return {frozenset(g) for g in table.unresolved_lots}
+
+
+@pytest.mark.parametrize("position", [2, 3])
+def test_a_top_three_place_is_never_part_of_a_lot(position):
+    result = standings(tied_with_the_top_board(position))
+    table = result.standings
+    tops, xena, yuri = (table.row(p) for p in ("Tops", "Xena", "Yuri"))
+    assert tops.total == xena.total == yuri.total == Fraction("80.6")
+    assert dict(tops.tiebreaks) == dict(xena.tiebreaks) == {"best game": Fraction("51.6"), "second-best game": 29}
+    assert (tops.rank, tops.decided_by, tops.lot) == (position, "top board position", None)
+    groups = {frozenset(g) for g in table.unresolved_lots}
+    assert frozenset({"Xena", "Yuri"}) in groups
+    assert not any("Tops" in g for g in groups)
+    assert not any("Tops" in n for n in result.notes if n.startswith("lot needed"))
+    # the others' lot groups are those of the plain ranking, without the places the top board fixes
+    podium = {r.player for r in table.rows[:3]}
+    assert frozenset({"Tops", "Xena", "Yuri"}) in plain_lot_groups(result)
+    assert groups == {g - podium for g in plain_lot_groups(result) if len(g - podium) > 1}
+
+
+@pytest.mark.parametrize("lots", [{"Tops": 1, "Xena": 2, "Yuri": 3}, {"Tops": 3, "Xena": 2, "Yuri": 1}])
+def test_the_organisers_lots_do_not_move_a_top_three_place(lots):
+    table = standings(tied_with_the_top_board(3, lots.items())).standings
+    assert table.order[2] == "Tops" and table.row("Tops").lot is None
+    below = [r for r in table.rows if r.player in ("Xena", "Yuri")]
+    assert [r.player for r in below] == sorted(("Xena", "Yuri"), key=lots.get)
+    assert [r.lot for r in below] == [LotState.DECIDED] * 2
+    assert below[1].rank == below[0].rank + 1 and below[1].decided_by == "lot"
+    # the 4th (a BREAK board winner, 197) has more points than the 3rd: the top board put it below
+    fourth = table.rows[3]
+    assert fourth.total == 197 > table.rows[2].total and fourth.decided_by == "top board position"
+    assert frozenset({"Xena", "Yuri"}) not in {frozenset(g) for g in table.unresolved_lots}
+
+
+def test_the_top_boards_fourth_is_in_the_lot_like_anyone():
+    """Only places 1-3 are fixed: the top board's 4th tied with players below draws lots with them."""
+    table = standings(tied_with_the_top_board(4)).standings
+    assert frozenset({"Tops", "Xena", "Yuri"}) in {frozenset(g) for g in table.unresolved_lots}
+    assert table.row("Tops").lot is LotState.SUGGESTED
+    decided = standings(tied_with_the_top_board(4, {"Tops": 3, "Xena": 1, "Yuri": 2}.items())).standings
+    assert [r.player for r in decided.rows if r.player in ("Tops", "Xena", "Yuri")] == ["Xena", "Yuri", "Tops"]

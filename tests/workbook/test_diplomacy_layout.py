@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.forms.event import round_tables
+from tourneybook.forms import round_forms
 from tourneybook.office import convert
 from tourneybook.rules import find_ruleset
 from tourneybook.rules.ranking import Adjustment
@@ -142,7 +142,7 @@ def test_drawn_boards_without_results_are_a_partial_tournament(tmp_path: Path):
     report = recalc_file(path)
     assert report.ok, report.problems
     assert [g.game for g in report.result.games] == ["R1 B1", "R1 B2", "R1 B3"]
-    assert [f.players[0] for f in round_tables(path, "codcon2008", 2)] == ["a-England"]  # forms read the drawn block
+    assert [f.players[0] for f in round_forms(FileWorkbook(path), 2)] == ["a-England"]  # forms read the drawn block
 
 
 def with_extras_codcon(t):

@@ -20,7 +20,7 @@ from tourneybook.cli import main
 from tourneybook.draws import Draw, Game, draw_friedrich, quality
 from tourneybook.errors import InputError
 from tourneybook.rules.friedrich import Role
-from tourneybook.forms import round_tables
+from tourneybook.forms import round_forms
 from tourneybook.workbook import template
 from tourneybook.workbook.drawing import QUALITY_SHEET, default_seed, draw_event
 from tourneybook.workbook.filestore import FileWorkbook
@@ -124,7 +124,7 @@ def test_forms_pick_up_the_drawn_tables(tmp_path, ruleset):
     n = {"fwc2022": 16, "carcassonne2004": 17, "codcon2008": 14}[ruleset]
     path = event(tmp_path, ruleset, n)
     draw_file(path, 1)
-    forms = round_tables(path, ruleset, 1)
+    forms = round_forms(FileWorkbook(path), 1)
     drawn = tables(path, ruleset, 1)
     assert len(forms) == len(drawn)
     printed = {p for f in forms for p in _names(f)}

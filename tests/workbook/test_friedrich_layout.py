@@ -16,7 +16,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.forms import REPORT_FIELDS, round_tables
+from tourneybook.forms import REPORT_FIELDS, round_forms
 from tourneybook.office import convert
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.simulate import simulate
@@ -223,7 +223,7 @@ def test_the_forms_read_the_draw_from_the_entry_sheet(tmp_path: Path):
     layout = find_layout("cafe2023")
     t = simulate("cafe2023", 16, seed=4)
     path = template.write(tmp_path / "e.xlsx", layout, settings=t.settings, rows=layout.to_rows(t))
-    forms = round_tables(path, "cafe2023", 2)
+    forms = round_forms(FileWorkbook(path), 2)
     expected = [(g.frederick, g.elisabeth, g.maria_theresa, g.pompadour) for g in t.games if g.round == 2]
     assert [f.players for f in forms] == expected and [f.table for f in forms] == [1, 2, 3, 4]
 

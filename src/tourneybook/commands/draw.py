@@ -21,6 +21,7 @@ draw succeeded.
 from __future__ import annotations
 
 from ..errors import InputError
+from ..progress import waiting
 from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final
 from ..workbook.filestore import FileWorkbook
 
@@ -45,17 +46,18 @@ def run(args) -> int:
     if args.final:
         return run_final(args)
     book = FileWorkbook(args.workbook)
-    outcome = draw_event(
-        book,
-        args.round,
-        every_round=args.all,
-        seed=args.seed,
-        redraw=args.redraw,
-        sit_outs=args.sit_out,
-        doubles=args.double,
-        top_board=args.top_board,
-    )
-    book.save()
+    with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
+        outcome = draw_event(
+            book,
+            args.round,
+            every_round=args.all,
+            seed=args.seed,
+            redraw=args.redraw,
+            sit_outs=args.sit_out,
+            doubles=args.double,
+            top_board=args.top_board,
+        )
+        book.save()
     print(outcome.render())
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
     print(f"written to {args.workbook}: round(s) {rounds}, and the '{QUALITY_SHEET}' sheet")

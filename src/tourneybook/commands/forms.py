@@ -1,24 +1,23 @@
-"""``tourneybook forms``: printable forms for a round, pre-filled from the draw, or blank.
+"""``tourneybook forms``: printable forms pre-filled from the event workbook, or blank.
 
     tourneybook forms EVENT.xlsx --round N [--pdf] [--out FORMS.xlsx]
+    tourneybook forms EVENT.xlsx --final          (Friedrich: the final's game report)
+    tourneybook forms EVENT.xlsx --bracket        (Carcassonne: the knock-out bracket)
     tourneybook forms --blank RULESET --tables K [--round N] --out FORMS.xlsx [--pdf]
 
-``--bracket`` adds the Carcassonne knock-out bracket (seeded from the event's
-standings sheet when there is one; without --round it is the only form);
-``--years`` sets the Diplomacy years.
+The event is read through the store (:class:`~tourneybook.workbook.filestore.FileWorkbook`)
+exactly as the Excel button reads the live workbook; it is never written.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Collector, InputError
-from ..forms import DEFAULT_YEARS, blank_forms, knockout_bracket, round_tables, write
+from ..errors import InputError
+from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
 from ..forms.carcassonne import KnockoutBracketForm
-from ..forms.event import read_sheets
-from ..rules import RULESET_IDS
-from ..workbook.generic import SETTINGS, read_settings_head
-from ..workbook.store import SheetGrid
+from ..rules import RULESET_IDS, find_ruleset
+from ..workbook.filestore import FileWorkbook
 
 
 def register(sub) -> None:
@@ -30,11 +29,15 @@ def register(sub) -> None:
     p.add_argument("event", metavar="EVENT.xlsx", nargs="?", help="the event workbook whose draw fills the forms")
     p.add_argument("--blank", metavar="RULESET", help="blank forms for walk-in tables: " + ", ".join(RULESET_IDS))
     p.add_argument("--tables", type=int, default=None, metavar="K", help="number of blank forms (with --blank)")
-    p.add_argument("--round", type=int, default=None, metavar="N", help="the round (required with EVENT.xlsx)")
-    p.add_argument("--years", type=int, default=DEFAULT_YEARS, metavar="Y",
-                   help=f"Diplomacy: Fall columns from 1901 (default {DEFAULT_YEARS}: 1901-1907)")
+    p.add_argument("--round", type=int, default=None, metavar="N", help="the round whose draw fills the forms")
+    p.add_argument("--final", action="store_true",
+                   help="Friedrich: the final's game report, the finalists in the roles typed on 'Final game'")
+    p.add_argument("--bracket", action="store_true",
+                   help="Carcassonne: the knock-out bracket, seeded from the preliminary standings")
+    p.add_argument("--years", type=int, default=None, metavar="Y",
+                   help="Diplomacy: Fall columns from 1901 (default: the Settings' years per game, "
+                        f"else {DEFAULT_YEARS}: 1901-{1900 + DEFAULT_YEARS})")
     p.add_argument("--tournament", default="", help="tournament name printed on blank forms")
-    p.add_argument("--bracket", action="store_true", help="Carcassonne: add the knock-out bracket")
     p.add_argument("--out", metavar="FORMS.xlsx", help="where to write the forms workbook")
     p.add_argument("--pdf", action="store_true", help="also print it to PDF through LibreOffice")
     p.add_argument("--force", action="store_true", help="overwrite FORMS.xlsx if it exists")
@@ -46,55 +49,46 @@ def run(args) -> int:
         raise InputError("give either an event workbook (EVENT.xlsx --round N) or --blank RULESET --tables K")
     if args.event is not None:
         forms, out = event_forms(args)
+        if out.resolve() == Path(args.event).resolve():
+            raise InputError(f"{out} is the event workbook: give the forms another name with --out")
     else:
         forms, out = blank(args)
-    if args.event is not None and out.resolve() == Path(args.event).resolve():
-        raise InputError(f"{out} is the event workbook: give the forms another name with --out")
     for path in write(forms, out, pdf=args.pdf, overwrite=args.force):
         print(path)
     return 0
 
 
 def event_forms(args) -> tuple[list, Path]:
+    """The forms asked for, from the event workbook; the default file name says which."""
     event = Path(args.event)
-    if args.round is None and not args.bracket:
-        raise InputError("--round N is required with an event workbook")
-    ruleset = event_ruleset(event)
-    forms: list = [] if args.round is None else round_tables(event, ruleset, args.round, args.years)
+    if args.round is None and not args.final and not args.bracket:
+        raise InputError("say which forms: --round N (a round's tables), --final (Friedrich) or --bracket (Carcassonne)")
+    store = FileWorkbook(event)
+    forms: list = []
+    parts: list[str] = []
+    if args.round is not None:
+        forms += round_forms(store, args.round, years=args.years)
+        parts.append(f"R{args.round}")
+    if args.final:
+        forms += final_forms(store)
+        parts.append("final")
     if args.bracket:
-        require_carcassonne(ruleset)
-        forms.append(knockout_bracket(event))
-    part = f"R{args.round}" if args.round is not None else "knock-out"
-    out = Path(args.out) if args.out else event.with_name(f"{event.stem}-forms-{part}.xlsx")
+        forms += bracket_forms(store)
+        parts.append("knock-out")
+    out = Path(args.out) if args.out else event.with_name(f"{event.stem}-forms-{'-'.join(parts)}.xlsx")
     return forms, out
 
 
 def blank(args) -> tuple[list, Path]:
+    if args.final:
+        raise InputError("--final prints the finalists from an event workbook: give EVENT.xlsx, not --blank")
     if args.tables is None and not args.bracket:
         raise InputError("--tables K is required with --blank")
-    forms: list = blank_forms(args.blank, args.tables or 0, args.round, args.tournament, args.years)
+    years = args.years if args.years is not None else DEFAULT_YEARS
+    forms: list = blank_forms(args.blank, args.tables or 0, args.round, args.tournament, years)
     if args.bracket:
-        require_carcassonne(args.blank)
+        if "knockout" not in find_ruleset(args.blank).extra:
+            raise InputError(f"--bracket is for a ruleset with a knock-out (the Carcassonne one), not {args.blank}")
         forms.append(KnockoutBracketForm.of(args.tournament))
     out = Path(args.out) if args.out else Path(f"forms-{args.blank}.xlsx")
     return forms, out
-
-
-def event_ruleset(event: Path) -> str:
-    """The ruleset id on the event's Settings sheet, read as every command reads it.
-
-    Read-only (forms may be printed while the workbook is open in Excel).
-    """
-    sheets = read_sheets(event)
-    out = Collector(InputError)
-    settings = sheets.get(SETTINGS.name)
-    grid = SheetGrid(SETTINGS.name, tuple(settings)) if settings is not None else None
-    head = read_settings_head(grid, out, tuple(sheets))
-    if head is None:
-        raise InputError(out.problems)
-    return head.ruleset
-
-
-def require_carcassonne(ruleset: str) -> None:
-    if ruleset != "carcassonne2004":
-        raise InputError(f"--bracket is for the Carcassonne knock-out (carcassonne2004), not {ruleset}")

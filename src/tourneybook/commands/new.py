@@ -40,7 +40,8 @@ def player_rows(players: tuple[Player, ...]) -> list[dict]:
 
 def run(args) -> int:
     layout = find_layout(args.ruleset)
-    players = read_players_list(args.players)
+    listed = read_players_list(args.players)
+    players = listed.players
     out = Path(args.out)
     if args.xlsm and out.suffix.lower() != ".xlsm":
         out = out.with_suffix(".xlsm")
@@ -61,5 +62,7 @@ def run(args) -> int:
         with tempfile.TemporaryDirectory(prefix="tourneybook-new-") as tmp:
             plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, rows=rows)
             write_xlsm(plain, out, overwrite=args.force)
+    for note in listed.notes:
+        print(f"note: {note}")
     print(f"wrote {out} ({layout.ruleset}, {len(players)} players)")
     return 0

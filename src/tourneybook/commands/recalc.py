@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import EXIT_PROBLEMS, InputError
 from ..numbers import SquareRoot, display
+from ..progress import waiting
 from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
 from ..workbook.filestore import check_suffix
@@ -92,7 +93,8 @@ def recalc_copy(source: Path, out: Path):
     try:
         shutil.copyfile(source, tmp_path)
         shutil.copymode(source, tmp_path)  # mkstemp makes it private; the copy reads like the original
-        report = recalc_file(tmp_path)
+        with waiting(f"recalculating {source.name}"):
+            report = recalc_file(tmp_path)
         if report.ok:
             os.replace(tmp_path, out)
         return report
@@ -106,7 +108,8 @@ def run(args) -> int:
         report = recalc_copy(Path(args.workbook), Path(args.out))
         target = args.out
     else:
-        report = recalc_file(args.workbook)
+        with waiting(f"recalculating {Path(args.workbook).name}"):
+            report = recalc_file(args.workbook)
     if not report.ok:
         print(f"{args.workbook}: not recalculated, {len(report.problems)} problem(s) to fix (the file is unchanged):", file=sys.stderr)
         for p in report.problems:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..excel.xlsm import write_xlsm
 from ..workbook import template
 from ..workbook.layout import available_layouts
 
@@ -23,6 +22,8 @@ def register(sub) -> None:
 
 def write_all(out: Path) -> list[Path]:
     """Write every layout's .xlsx, .xlsm and button module into ``out``; returns the paths written."""
+    from ..excel.xlsm import write_xlsm  # xlsxwriter: not at the command line's start-up
+
     written: list[Path] = []
     for layout in available_layouts():
         plain = template.write(Path(out) / f"{layout.ruleset}.xlsx", layout)

@@ -8,13 +8,20 @@ add-in applies after the script returns, so nothing here reads back what it wrot
 
 What a live book does not get, by design: merged ranges are reported as none
 (the remote engine cannot read them synchronously, and entry sheets must not
-have any), and page orientation is left alone (xlwings has no cross-engine
-call for it; the printed forms come from ``tourneybook forms``), and frozen
-panes are set on the remote engine only (classic xlwings has no call for them).
+have any), and frozen panes are set on the remote engine only (classic xlwings
+has no call for them).
+
+Printing: the print area, wrapped columns and header row heights are set on every
+engine (xlwings has calls for them). A4, orientation, fit to width, repeated title
+rows and page breaks have no xlwings call; desktop Excel on Windows gets them
+through Excel's own PageSetup object (``sheet.api``); elsewhere (macOS, Lite, the
+web) they stay as the organiser's Page Layout settings. ``tourneybook publish``
+prints the same sheets to PDF with every setting.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -35,11 +42,13 @@ class Look:
     """Font colour (RGB); None keeps the default."""
     fill: tuple[int, int, int] | None = None
     """Background colour (RGB); None for no fill."""
+    wrap: bool = False
+    """Long texts wrap within the column (headers: the row is made tall enough for them)."""
 
 
 LOOKS: dict[str, Look] = {  # as the file store draws them (workbook.filestore.STYLES)
     "title": Look(bold=True, size=14),
-    "header": Look(bold=True, fill=(217, 225, 242)),
+    "header": Look(bold=True, fill=(217, 225, 242), wrap=True),
     "note": Look(italic=True, font=(89, 89, 89)),
     "warning": Look(bold=True, font=(156, 0, 6), fill=(255, 199, 206)),
     "good": Look(font=(0, 97, 0), fill=(198, 239, 206)),
@@ -185,8 +194,24 @@ class LiveWorkbook:
         self._column_widths(sheet, result.column_widths)
         if result.freeze and not self.classic:
             sheet.freeze_panes.freeze_at(frozen_area(result.freeze))
+        self._printing(sheet, result)
         for chart in result.charts:
             self._chart(sheet, chart, result)
+
+    def _printing(self, sheet: Any, result: ResultSheet) -> None:
+        last = len(result.rows)
+        for col in result.wrap_columns:
+            if last:
+                sheet.range((1, col), (last, col)).wrap_text = True
+        for row, height in result.row_heights:
+            sheet.range(f"{row}:{row}").row_height = height
+        if result.print_area:
+            sheet.page_setup.print_area = result.print_area
+        if self.classic and sys.platform == "win32":
+            try:
+                windows_page_setup(sheet.api, result)
+            except Exception as exc:  # noqa: BLE001 - the sheet's values matter more than its paper
+                self.notes.append(f"{result.name}: the page setup could not be applied here ({exc})")
 
     def _fresh_sheet(self, name: str) -> Any:
         if name not in self.sheet_names():
@@ -217,6 +242,8 @@ class LiveWorkbook:
                 rng.font.color = look.font
             if look.fill:
                 rng.color = look.fill
+            if look.wrap:
+                rng.wrap_text = True
 
     @staticmethod
     def _number_formats(sheet: Any, rows: tuple[tuple[Cell, ...], ...], width: int) -> None:
@@ -241,19 +268,46 @@ class LiveWorkbook:
         # Series names are the header cells just above the values when they say so.
         titles = [title for title, _ in chart.series]
         header = [_written(result, top - 1, c) for c in range(left, right + 1)] if top > 1 else []
-        if header == titles:
+        if header == titles and not chart.series_in_rows:
             top -= 1
+        if chart.series_in_rows:
+            # one row per series: the titles are in the column left of the values, the categories above them
+            top, left = sheet.range(chart.categories).row, left - 1
         try:
             made = sheet.charts.add(
-                chart_type="bar_clustered",
+                chart_type="line_markers" if chart.kind == "line" else "bar_clustered",
                 source=sheet.range((top, left), (bottom, right)),
-                plot_by="columns",
+                plot_by="rows" if chart.series_in_rows else "columns",
                 anchor=sheet.range(chart.anchor),
             )
             made.set_x_axis_values(sheet.range(chart.categories))
             made.title = chart.title
         except Exception as exc:  # the sheet's numbers matter; a chart Excel refuses does not
             self.notes.append(f"{result.name}: chart '{chart.title}' could not be drawn here ({exc})")
+
+
+XL_LANDSCAPE, XL_PAPER_A4 = 2, 9
+"""Excel's XlPageOrientation.xlLandscape and XlPaperSize.xlPaperA4."""
+
+
+def windows_page_setup(api: Any, result: ResultSheet) -> None:
+    """A4, orientation, repeated titles, fit to width and page breaks through Excel's COM PageSetup."""
+    setup = api.PageSetup
+    setup.PaperSize = XL_PAPER_A4
+    if result.landscape:
+        setup.Orientation = XL_LANDSCAPE
+    if result.print_title_rows:
+        first, last = result.print_title_rows.split(":")
+        setup.PrintTitleRows = f"${first}:${last}"
+    if result.print_title_columns:
+        first, last = result.print_title_columns.split(":")
+        setup.PrintTitleColumns = f"${first}:${last}"
+    if result.fit_to_width:
+        setup.Zoom = False
+        setup.FitToPagesWide = 1
+        setup.FitToPagesTall = False
+    for row in result.page_breaks:
+        api.HPageBreaks.Add(Before=api.Range(f"A{row + 1}"))
 
 
 def _written(result: ResultSheet, row: int, col: int) -> CellValue:

@@ -37,16 +37,29 @@ Grid = list[list[Any]]
 # --- argument handling ------------------------------------------------------------
 
 
+BLANK = (None, "")
+"""An empty cell: Excel passes None (Office.js may pass '')."""
+
+
 def _whole(value: Any, what: str) -> int:
     """A whole number from a cell (Excel hands every number over as a float)."""
+    if value in BLANK:
+        raise InputError(f"{what}: the cell is empty")
     if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) != int(value):
         raise InputError(f"{what}: {value!r} is not a whole number")
     return int(value)
 
 
-def _cells(grid: Grid) -> tuple[list[Any], bool]:
+def _grid(value: Any) -> Grid:
+    """A range as rows of cells; a single cell (or an omitted argument) as a 1 x 1 range."""
+    if isinstance(value, (list, tuple)):
+        return [list(r) if isinstance(r, (list, tuple)) else [r] for r in value] or [[None]]
+    return [[value]]
+
+
+def _cells(grid: Any) -> tuple[list[Any], bool]:
     """The cells of a one-row or one-column range, and whether it was a column."""
-    rows = [list(r) for r in grid]
+    rows = _grid(grid)
     if len(rows) > 1 and all(len(r) == 1 for r in rows):
         return [r[0] for r in rows], True
     if len(rows) == 1:
@@ -60,11 +73,13 @@ def _shaped(values: Sequence[Fraction], column: bool) -> Grid:
 
 
 def _answer(name: str, compute: Callable[..., Grid | float], *args: Any) -> Grid | float | str:
-    """The result, or the problems as one readable text for the cell."""
+    """The result, or the problems as one readable text for the cell (what Excel users see instead of #VALUE!)."""
     try:
         return compute(*args)
     except InputError as exc:
         return f"{name}: " + "; ".join(_plain(p) for p in exc.problems)
+    except Exception as exc:  # noqa: BLE001 - a defect still reads as text in the cell, never as a trace
+        return f"{name}: #VALUE! these arguments cannot be used ({type(exc).__name__}: {exc})"
 
 
 _ONE_GAME = ("game R1 B1", "R1 T1")
@@ -110,14 +125,14 @@ def _nation_args(func: Callable[..., Any]) -> Callable[..., Any]:
 @_nation_args
 @xw.arg("winning_nations", doc="How many nations won the game (1 unless attackers won together); default 1.")
 def tb_fwc_nation(nation, held, total, turns, won, winning_nations=1):
-    """A nation's FWC 2022 score, its share of the victory bonus included (seed 000, section II; standard game, no Offensive Option): Frederick 10 for a defensive victory, else 0.5 per turn (max 11.5); attackers 10 x held / total; bonus 2, +1 per winning attacker beyond the first, split among the winners."""
+    """A nation's FWC 2022 score with its share of the victory bonus (seed 000 II, standard game): Frederick 10 for a defensive victory, else 0.5 per turn; attackers 10 x held / total; bonus 2, +1 per extra winning attacker, shared by the winners."""
     return _answer("TB_FWC_NATION", _nation_score, fwc2022, nation, held, total, turns, won, winning_nations)
 
 
 @xw.func
 @_nation_args
 def tb_cafe_nation(nation, held, total, turns, won):
-    """A nation's CAFE'23 score (seed 001, section C; standard game, no Offensive Option): Prussian defensive victory 10 + 0.1 per turn, defeat 0.5 per turn; winning attacker 13 - 0.1 per turn; losing attacker %O/10 + 1.6 - 0.1 per turn in the game (%O rounded half up)."""
+    """A nation's CAFE'23 score (seed 001 C, standard game): Prussia 10 + 0.1 per turn for a defensive victory, else 0.5 per turn; winning attacker 13 - 0.1 per turn; losing attacker %O/10 + 1.6 - 0.1 per turn in the game."""
     return _answer("TB_CAFE_NATION", _nation_score, cafe2023, nation, held, total, turns, won, 1)
 
 
@@ -181,19 +196,23 @@ def _nation_score(rules: Any, name: Any, held: Any, total: Any, turns: Any, won:
 
 
 @xw.func
-@xw.arg("vp", ndim=2, doc="The victory points of one table's 3 or 4 players: one row or one column.")
+@xw.arg("vp", ndim=2, doc="The victory points of one table's players: one row or one column of 4 cells; leave the 4th empty at a 3-player table.")
 def tb_carc_points(vp):
     """Ranking points of a Carcassonne table from its players' victory points (Carcassonne 2004, seed 002): 5-3-2-1 at four players, 5-3-1 at three; tied players share the points of the places they cover."""
     return _answer("TB_CARC_POINTS", _carc_points, vp)
 
 
-def _carc_points(vp: Grid) -> Grid:
+def _carc_points(vp: Grid) -> Grid | str:
+    """Points by seat; an empty seat (a 3-player table in a 4-seat range) answers empty."""
     values, column = _cells(vp)
     seats = tuple(
-        carcassonne2004.Seat(f"seat {i}", _whole(v, f"seat {i}")) for i, v in enumerate(values, start=1)
+        carcassonne2004.Seat(f"seat {i}", _whole(v, f"seat {i}"))
+        for i, v in enumerate(values, start=1) if v not in BLANK
     )
     game = carcassonne2004.score_game(carcassonne2004.PreliminaryTable(round=1, table=1, seats=seats))
-    return _shaped([game.of(s.player).points for s in seats], column)
+    points = {s.player: float(game.of(s.player).points) for s in seats}
+    answer = [points.get(f"seat {i}", "") for i in range(1, len(values) + 1)]
+    return [[a] for a in answer] if column else [answer]
 
 
 # --- Diplomacy --------------------------------------------------------------------
@@ -201,22 +220,23 @@ def _carc_points(vp: Grid) -> Grid:
 
 @xw.func
 @xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
-@xw.arg("elimination_years", ndim=2, doc="Year each eliminated power lost its last centre (e.g. 1904); empty for survivors.")
-def tb_codcon(centres, elimination_years):
+@xw.arg("elimination_years", ndim=2, doc="Year each eliminated power lost its last centre (e.g. 1904); empty for survivors. Leave out when all survived.")
+def tb_codcon(centres, elimination_years=None):
     """The seven powers' scores on one board (2008 CODCon Diplomacy Open, seed 003 VII): 10 per centre, 60 shared by the survivors, 2 x centres for the single leader; a solo scores 450."""
     return _answer("TB_CODCON", _codcon, centres, elimination_years)
 
 
 def _codcon(centres: Grid, elimination_years: Grid) -> Grid:
     counts, column = _cells(centres)
+    counts = _seven(counts, "centres")
     years, _ = _cells(elimination_years)
-    counts, years = _seven(counts, "centres"), _seven(years, "elimination years")
+    years = [None] * len(Power) if all(y in BLANK for y in years) else _seven(years, "elimination years")
     powers = tuple(
         PowerResult(
             power=power,
             player=power.value,
             centres=_whole(n, power.value),
-            eliminated=None if y in (None, "") else _whole(y, f"{power.value} elimination year"),
+            eliminated=None if y in BLANK else _whole(y, f"{power.value} elimination year"),
         )
         for power, n, y in zip(Power, counts, years)
     )
@@ -225,14 +245,18 @@ def _codcon(centres: Grid, elimination_years: Grid) -> Grid:
 
 
 @xw.func
-@xw.arg("centre_history", ndim=2, doc="Centres after each Fall: one row per power (Austria ... Turkey), one column per year from 1901.")
+@xw.arg("centre_history", ndim=2, doc="Centres after each Fall: one row per power (Austria ... Turkey), one column per year from 1901; years after the game's end stay empty.")
 def tb_italia(centre_history):
     """The seven powers' scores on one board (Scoring System Italia 2010, WDC 2024 version, seed 004): 4 per centre, position bonus 70/34/16, break 30 or 10 to the others, x (1 + TSS), +1; ties by earlier years. Returns one column."""
     return _answer("TB_ITALIA", _italia, centre_history)
 
 
 def _italia(centre_history: Grid) -> Grid:
-    rows = _seven([list(r) for r in centre_history], "centre history rows")
+    rows = _seven(_grid(centre_history), "centre history rows")
+    played = max((i + 1 for row in rows for i, v in enumerate(row) if v not in BLANK), default=0)
+    if not played:
+        raise InputError("the centre history is empty")
+    rows = [row[:played] + [None] * (played - len(row)) for row in rows]  # the years after the game's end
     powers = []
     for power, row in zip(Power, rows):
         history = tuple(_whole(n, f"{power.value}, {FIRST_YEAR + i}") for i, n in enumerate(row))

@@ -43,8 +43,25 @@ def names_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str],
     return tuple(by_seat.get(seat, "") for seat in seats)
 
 
-def place_label(round: int | None, table: int | None, word: str = "Table") -> str:
-    """'R2 T3' style label of a form; blanks print as '__'."""
-    r = str(round) if round is not None else "__"
-    t = str(table) if table is not None else "__"
-    return f"Round {r}, {word} {t}"
+def check_marks(problems: Collector, where: str, marks: Sequence[object], players: Sequence[str]) -> None:
+    """Marks are text, one per seat ('' for none), and only beside a seated name."""
+    if not marks:
+        return
+    if not problems.check(len(marks) == len(players), f"{len(players)} marks expected, {len(marks)} given", where):
+        return
+    for mark, name in zip(marks, players):
+        if problems.check(isinstance(mark, str), f"a mark must be text, not {mark!r}", where):
+            problems.check(not mark or bool(name), f"the mark {mark!r} is beside an empty seat", where)
+
+
+def marks_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str]) -> tuple[str, ...]:
+    """Marks in ``seats`` order from marks by seat; () when there are none."""
+    by_seat = dict(by_seat or {})
+    return tuple(by_seat.get(seat, "") for seat in seats) if any(by_seat.values()) else ()
+
+
+def shown_name(players: Sequence[str], marks: Sequence[str], seat: int) -> str:
+    """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)'."""
+    name = players[seat].strip()
+    mark = marks[seat] if marks else ""
+    return f"{name} ({mark})" if mark else name

@@ -15,7 +15,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.diplomacy import FIRST_YEAR, Power
-from .common import check_names, check_place, names_in_seat_order
+from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SHEET_POWERS: tuple[str, ...] = tuple(power.value for power in Power)
@@ -45,6 +45,9 @@ class System(Enum):
 class CentreCountSheet:
     """The centre count of one board, Fall by Fall, with votes and signatures."""
 
+    per_page = 1
+    """A whole A4 page."""
+
     tournament: str
     """Tournament name printed at the top ('' for none)."""
     system: System
@@ -58,6 +61,8 @@ class CentreCountSheet:
     """Fall columns from 1901: 7 gives 1901..1907 (configurable per round, seed 004, 3.1)."""
     top_board: bool = False
     """Italia's top board, whose scores count 1.2 times (seed 004, 4)."""
+    marks: tuple[str, ...] = ()
+    """Printed after each name in power order ('stand-in', 'also board 3'); () for no marks at all."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -68,6 +73,7 @@ class CentreCountSheet:
         ok = isinstance(self.years, int) and not isinstance(self.years, bool) and 2 <= self.years <= MAX_YEARS
         problems.check(ok, f"years must be a whole number from 2 to {MAX_YEARS}, not {self.years!r}", where)
         problems.check(self.top_board in (True, False), f"top board must be yes or no, not {self.top_board!r}", where)
+        check_marks(problems, where, self.marks, self.players)
         problems.raise_if_any()
 
     @classmethod
@@ -80,10 +86,15 @@ class CentreCountSheet:
         by_power: Mapping[str, str] | None = None,
         years: int = DEFAULT_YEARS,
         top_board: bool = False,
+        marks: Mapping[str, str] | None = None,
     ) -> "CentreCountSheet":
-        """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank."""
+        """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank.
+
+        ``marks`` by power are printed after the name ('France': 'also board 3').
+        """
         players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
-        return cls(tournament, system, round, board, players, years, top_board)
+        marks_ = marks_in_seat_order(marks, SHEET_POWERS)
+        return cls(tournament, system, round, board, players, years, top_board, marks_)
 
     @property
     def year_labels(self) -> tuple[str, ...]:
@@ -114,8 +125,8 @@ def centre_page(sheet: CentreCountSheet) -> Page:
         line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
              *(header(y) for y in sheet.year_labels), header("Eliminated in"), height=18),
     ]
-    for power, name in zip(SHEET_POWERS, sheet.players):
-        rows.append(line(box(power), box(name.strip()), *((box(),) if italia else ()),
+    for seat, power in enumerate(SHEET_POWERS):
+        rows.append(line(box(power), box(shown_name(sheet.players, sheet.marks, seat)), *((box(),) if italia else ()),
                          *(box() for _ in sheet.year_labels), box(), height=30))
     rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
                      *(box() for _ in sheet.year_labels), Cell("", Look.BLANK), height=22))

@@ -1,203 +1,279 @@
-"""A round's tables read from the event workbook, for pre-filled forms.
+"""The forms of an event, read from its workbook through the store and the ruleset's layout.
 
-Documented minimal assumption (the workbook layer's draw sheet follows it):
-some sheet, preferably one whose name contains 'Draw', has a header row within
-its first 10 rows with the columns ``Round``, ``Table`` (or ``Board``) and one
-column per seat: the roles (Frederick, Elisabeth, Maria Theresa, Pompadour),
-the powers (Austria ... Turkey) or Player 1 .. Player 4. Each row below is one
-table of one round. A Diplomacy event may instead hold its boards as blocks
-(the workbook's Boards sheet): the columns ``Round``, ``Board``, ``Power`` and
-``Player``, one row per power. The tournament's name is the Value beside ``Tournament``
-on the Settings sheet (the file name when there is none). The knock-out
-seeding is read from a sheet whose name contains 'Standings', with the
-columns ``Rank`` and ``Player``.
+The public functions take any :class:`~tourneybook.workbook.store.WorkbookStore`
+(a :class:`~tourneybook.workbook.filestore.FileWorkbook` for ``tourneybook
+forms``, the live workbook for the Excel button), so both print from the same
+reading:
+
+* :func:`round_forms`: one form per table (board) of a round, as drawn on the
+  layout's draw sheet (the first entry sheet: 'Qualifying games',
+  'Preliminary', 'Boards').
+* :func:`final_forms`: the Friedrich final's game report, the finalists in the
+  roles they chose on the 'Final game' row.
+* :func:`bracket_forms`: the knock-out bracket seeded from the preliminary
+  standings and filled with the matches decided so far.
+
+Only the cells a form needs are checked (the round's draw cells, the Players
+sheet, Settings): a result typed wrongly in another round does not stop a
+round's forms from printing; ``recalc`` reports it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
-from zipfile import BadZipFile
-
-from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.exceptions import InvalidFileException
 
 from ..errors import Collector, InputError, Problem
+from ..rules import find_ruleset
+from ..rules.base import Ruleset
+from ..workbook import cells
+from ..workbook.generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
+from ..workbook.layout import Layout, find_layout
+from ..workbook.reader import PlayerNames, Row, read_sheet
+from ..workbook.recalc import read_event
+from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
+from ..workbook.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS
 from .render import Form
-from .tables import SEATS, check_ruleset, table_form
+from .tables import SEATS, final_form, table_form
 
-HEADER_SEARCH_ROWS = 10
-"""How far down a sheet its header row is looked for."""
+ROUND = "Round"
+TABLE_HEADERS = ("Table", "Board")
+"""What the draw sheet calls a table: 'Table' (Friedrich, Carcassonne) or 'Board' (Diplomacy)."""
+POWER, PLAYER = "Power", "Player"
+"""A Diplomacy draw sheet holds a board as seven rows: one per power, with its player."""
+FINAL_SHEET = "Final game"
+"""The Friedrich layout's entry sheet of the final: one row, the finalists under the roles they chose."""
+YEARS_HEADER, TOP_BOARD_HEADER = "Years per game", "Top board"
+"""A layout sheet with these columns beside 'Round' gives a round's game length and its top board."""
+STAND_IN_MARK = "stand-in"
+"""Printed after a stand-in's name: their score does not count (RULES.md)."""
 
-Grid = list[tuple[Any, ...]]
+
+@dataclasses.dataclass(frozen=True)
+class EventHead:
+    """What every form of an event shares: the ruleset, its layout, the Settings and the Players."""
+
+    ruleset: Ruleset
+    layout: Layout
+    tournament: str
+    """The Settings' tournament name, '' when none is typed (then no name is printed)."""
+    settings: Any
+    players: tuple[Player, ...]
+    names: PlayerNames | None
+    present: tuple[str, ...]
 
 
-def round_tables(path: Path | str, ruleset: str, round: int, years: int = DEFAULT_YEARS) -> list[Form]:
-    """The forms of every table of ``round`` in the event workbook, in table order.
+def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -> list[Form]:
+    """The pre-filled form of every table (board) of ``round``, in table order.
 
-    Raises InputError naming the sheet and cell of every problem (a table twice,
-    a player twice at a table, no draw for the round).
+    Read through ``store`` only: the Settings sheet (ruleset, tournament name,
+    Diplomacy years per game), the Players sheet (stand-ins are marked on the
+    form) and the rows of ``round`` on the layout's draw sheet. ``years`` sets
+    the Diplomacy Fall columns; None takes the round's own length on the layout
+    (Italia's 'Rounds' sheet), else the Settings' years per game, else 7.
+    A player on two boards of a round (Diplomacy, seed 003 II.5, seed 004
+    section 6) is marked with the other board on both forms.
+
+    Raises :class:`~tourneybook.errors.InputError` naming the sheet and cell of
+    every problem (a table twice, a player twice at a table, a name not on the
+    Players sheet), or saying that the round has no draw yet.
     """
-    check_ruleset(ruleset)
-    sheets = read_sheets(path)
-    tournament = tournament_name(sheets) or Path(path).stem
-    seats = SEATS[ruleset]
-    # A Carcassonne draw may have no 'Player 4' column when every table seats three.
-    needed = 3 if ruleset == "carcassonne2004" else len(seats)
-    found = find_table(sheets, ("round",), ("table", "board"), seats, needed)
-    if found is None and ruleset in BLOCK_RULESETS:
-        blocks = find_table(sheets, ("round",), ("board",), BLOCK_SEAT, len(BLOCK_SEAT))
-        if blocks is not None:
-            return _block_forms(blocks, ruleset, tournament, round, years)
-    if found is None:
-        raise InputError(
-            f"{Path(path).name}: no draw found; expected a sheet with the columns Round, Table (or Board) and "
-            f"{', '.join(seats)}"
-        )
-    name, head_row, columns, grid = found
-    problems = Collector(InputError)
-    forms: dict[int, Form] = {}
-    for line, values in enumerate(grid[head_row:], start=head_row + 1):
-        row = {key: values[col] if col < len(values) else None for key, col in columns.items()}
-        where = {key: f"{get_column_letter(col + 1)}{line}" for key, col in columns.items()}
-        if whole(row["round"]) != round:
-            if row["round"] is not None and whole(row["round"]) is None:
-                problems.add(f"round must be a whole number, not {row['round']!r}", sheet=name, cell=where["round"])
-            continue
-        table = whole(row["table"])
-        if table is None or table < 1:
-            problems.add(f"table must be a whole number from 1, not {row['table']!r}", sheet=name, cell=where["table"])
-            continue
-        if table in forms:
-            problems.add(f"round {round} table {table} appears twice", sheet=name, cell=where["table"])
-            continue
-        by_seat = {s: str(row[s]).strip() for s in seats if row.get(s) not in (None, "")}
+    head = event_head(store)
+    schema = head.layout.sheets[0]
+    table = next((h for h in TABLE_HEADERS if has_column(schema, h)), None)
+    seats = SEATS[head.ruleset.id]
+    blocks = has_column(schema, POWER) and has_column(schema, PLAYER)
+    if table is None or not has_column(schema, ROUND):
+        raise InputError(Problem(f"the ruleset {head.ruleset.id} has no draw to print forms from", sheet=SETTINGS.name))
+    draw_headers = (ROUND, table, POWER, PLAYER) if blocks else (ROUND, table, *(s for s in seats if has_column(schema, s)))
+    out = Collector(InputError)
+    rows = round_rows(store, head, schema, draw_headers, round, out)  # rows with a problem are left out
+    by_table: dict[int, dict[str, str]] = {}
+    first_row: dict[int, Row] = {}
+    for row in rows:
+        number = row[table]
+        seated = by_table.setdefault(number, {})
+        if blocks:
+            if row[POWER] in seated:
+                out.add(f"{row[POWER]} appears twice on round {round} board {number}", sheet=row.sheet, cell=row.cell(POWER))
+            seated[row[POWER]] = row[PLAYER]
+        elif number in first_row:
+            out.add(f"round {round} table {number} appears twice (also row {first_row[number].line})",
+                    sheet=row.sheet, cell=row.cell(table))
+        else:
+            seated.update({s: row[s] for s in draw_headers[2:] if row[s] is not None})
+        first_row.setdefault(number, row)
+    out.raise_if_any()
+    if not by_table:
+        raise InputError(Problem(f"round {round} is not drawn yet: no row of the '{schema.name}' sheet has round "
+                                 f"{round} (tourneybook draw EVENT.xlsx --round {round} draws it)", sheet=schema.name))
+    marks = seat_marks(head, by_table, table.lower())
+    length, top = round_length(store, head, round)
+    forms: list[Form] = []
+    for number in sorted(by_table):
         try:
-            forms[table] = table_form(ruleset, tournament, round, table, by_seat, years)
+            forms.append(table_form(head.ruleset.id, head.tournament, round, number, by_table[number],
+                                    years if years is not None else length, marks=marks.get(number, {}),
+                                    top_board=number == top))
         except InputError as exc:
-            problems.extend([Problem(p.message, p.where, name, where["table"]) for p in exc.problems])
-    problems.raise_if_any()
-    if not forms:
-        raise InputError(f"{Path(path).name}: sheet {name!r} has no tables for round {round}")
-    return [forms[t] for t in sorted(forms)]
+            row = first_row[number]
+            out.extend([Problem(p.message, p.where, row.sheet, row.cell(table)) for p in exc.problems])
+    out.raise_if_any()
+    return forms
 
 
-BLOCK_RULESETS = ("codcon2008", "italia2010")
-BLOCK_SEAT = ("Power", "Player")
-"""The seat columns of a board block: one row per power."""
+def final_forms(store: WorkbookStore) -> list[Form]:
+    """The Friedrich final's game report: the finalists under the roles they chose, on the 'Final game' row.
 
-
-def _block_forms(found: tuple[str, int, dict[str, int], Grid], ruleset: str, tournament: str, round: int,
-                 years: int) -> list[Form]:
-    """The forms of a round's boards held as blocks of seven rows (Round, Board, Power, Player)."""
-    name, head_row, columns, grid = found
-    problems = Collector(InputError)
-    boards: dict[int, dict[str, str]] = {}
-    first: dict[int, str] = {}
-    for line, values in enumerate(grid[head_row:], start=head_row + 1):
-        row = {key: values[col] if col < len(values) else None for key, col in columns.items()}
-        board_cell = f"{get_column_letter(columns['table'] + 1)}{line}"
-        if whole(row["round"]) != round:
-            continue
-        board = whole(row["table"])
-        if board is None or board < 1:
-            problems.add(f"board must be a whole number from 1, not {row['table']!r}", sheet=name, cell=board_cell)
-            continue
-        first.setdefault(board, board_cell)
-        power, player = (str(row[k]).strip() if row[k] is not None else "" for k in BLOCK_SEAT)
-        if power in boards.setdefault(board, {}):
-            problems.add(f"{power} appears twice on round {round} board {board}", sheet=name, cell=board_cell)
-        elif power and player:
-            boards[board][power] = player
-    forms: dict[int, Form] = {}
-    for board, by_power in boards.items():
-        try:
-            forms[board] = table_form(ruleset, tournament, round, board, by_power, years)
-        except InputError as exc:
-            problems.extend([Problem(p.message, p.where, name, first[board]) for p in exc.problems])
-    problems.raise_if_any()
-    if not forms:
-        raise InputError(f"sheet {name!r} has no boards for round {round}")
-    return [forms[b] for b in sorted(forms)]
-
-
-def knockout_bracket(path: Path | str) -> KnockoutBracketForm:
-    """The knock-out bracket seeded with the best 16 of the standings sheet (blank where it has fewer)."""
-    sheets = read_sheets(path)
-    tournament = tournament_name(sheets) or Path(path).stem
-    standings = {n: g for n, g in sheets.items() if "standings" in n.casefold()}
-    found = find_table(standings, ("rank",), ("player",), (), minimum=0)
-    if found is None:
-        return KnockoutBracketForm.of(tournament)
-    _, head_row, columns, grid = found
-    ranked: list[tuple[int, str]] = []
-    for values in grid[head_row:]:
-        rank = whole(values[columns["round"]]) if columns["round"] < len(values) else None
-        player = values[columns["table"]] if columns["table"] < len(values) else None
-        if rank is not None and isinstance(player, str) and player.strip():
-            ranked.append((rank, player.strip()))
-    names = [p for _, p in sorted(ranked)[:16]]
-    return KnockoutBracketForm.of(tournament, names)
-
-
-def read_sheets(path: Path | str) -> dict[str, Grid]:
-    """Every sheet's values (formulas as their last computed values)."""
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (InvalidFileException, BadZipFile, KeyError, OSError) as exc:
-        raise InputError(f"{path}: not an Excel workbook (.xlsx) that can be read ({exc})") from None
-    try:
-        return {ws.title: [tuple(r) for r in ws.iter_rows(values_only=True)] for ws in book.worksheets}
-    finally:
-        book.close()
-
-
-def tournament_name(sheets: dict[str, Grid]) -> str:
-    """The Value beside 'Tournament' on the Settings sheet, '' when there is none."""
-    for values in sheets.get("Settings", []):
-        for i, v in enumerate(values[:-1]):
-            if isinstance(v, str) and v.strip().casefold() == "tournament":
-                name = values[i + 1]
-                return str(name).strip() if name is not None else ""
-    return ""
-
-
-def find_table(
-    sheets: dict[str, Grid], first: Sequence[str], second: Sequence[str], seats: Sequence[str], minimum: int
-) -> tuple[str, int, dict[str, int], Grid] | None:
-    """(sheet, header row, column by key, values) of the first sheet with such a header row.
-
-    ``first`` and ``second`` are alternative headers of the 'round' and 'table'
-    columns; at least ``minimum`` of ``seats`` must be there too. Sheets whose
-    name contains 'Draw' are tried first.
+    ``tourneybook draw --final`` lists the finalists in choosing order and
+    checks the roles once they are typed there. Raises InputError for an
+    event without a final, or while the row holds no finalist yet.
     """
-    order = sorted(sheets, key=lambda n: "draw" not in n.casefold())
-    for name in order:
-        grid = sheets[name]
-        for head_row, values in enumerate(grid[:HEADER_SEARCH_ROWS], start=1):
-            heads = {str(v).strip().casefold(): i for i, v in enumerate(values) if isinstance(v, str)}
-            round_col = next((heads[h] for h in first if h in heads), None)
-            table_col = next((heads[h] for h in second if h in heads), None)
-            present = {s: heads[s.casefold()] for s in seats if s.casefold() in heads}
-            if round_col is not None and table_col is not None and len(present) >= minimum:
-                return name, head_row, {"round": round_col, "table": table_col, **present}, grid
-    return None
+    head = event_head(store)
+    if not any(s.name == FINAL_SHEET for s in head.layout.sheets):
+        raise InputError(Problem(f"the ruleset {head.ruleset.id} has no final game report (a Friedrich final)",
+                                 sheet=SETTINGS.name))
+    schema = head.layout.sheet(FINAL_SHEET)
+    roles = SEATS[head.ruleset.id]
+    draw_headers = ("Table", *roles)
+    out = Collector(InputError)
+    grid = store.read(FINAL_SHEET) if FINAL_SHEET in head.present else None
+    rows = read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
+    out.raise_if_any()
+    row = next((r for r in rows if any(r[role] is not None for role in roles)), None)
+    if row is None:
+        raise InputError(Problem(
+            "no finalist is typed yet: type each finalist under the role they chose on the first row, then print "
+            "the final's forms (tourneybook draw EVENT.xlsx --final lists them in choosing order)",
+            sheet=FINAL_SHEET, cell=f"B{FIRST_DATA_ROW}"))
+    by_role = {role: row[role] for role in roles if row[role] is not None}
+    marks = {role: STAND_IN_MARK for role, name in by_role.items() if name in stand_ins(head)}
+    try:
+        return [final_form(head.ruleset.id, head.tournament, row.get("Table", 1), by_role, marks=marks)]
+    except InputError as exc:
+        raise InputError([Problem(p.message, p.where, row.sheet, row.cell()) for p in exc.problems]) from None
 
 
-def whole(value: Any) -> int | None:
-    """A whole number from a cell (2, 2.0, '2'), None otherwise."""
-    if isinstance(value, bool):
+def bracket_forms(store: WorkbookStore) -> list[Form]:
+    """The knock-out bracket: the best 16 of the preliminary standings, and the matches decided so far.
+
+    While the preliminary is not complete the seeds are left blank to write
+    in. The standings are computed from the entries (as ``recalc`` does), so
+    every entry must be readable: InputError lists what is not.
+    """
+    head = event_head(store)
+    knockout = head.ruleset.extra.get("knockout")
+    if knockout is None:
+        raise InputError(Problem(f"the ruleset {head.ruleset.id} has no knock-out bracket", sheet=SETTINGS.name))
+    event = read_event(store)
+    bracket = knockout(event.record)
+    if bracket is None:
+        return [KnockoutBracketForm.of(head.tournament)]
+    if bracket.size != 16:
+        raise InputError(Problem(f"the printed bracket is for a knock-out of 16; the Settings have {bracket.size}",
+                                 sheet=SETTINGS.name))
+    winners = {m.stage: m.winner for m in bracket.matches if m.winner is not None}
+    return [KnockoutBracketForm.of(head.tournament, list(bracket.seeding), winners)]
+
+
+def event_head(store: WorkbookStore) -> EventHead:
+    """Settings and Players of the event; InputError with every problem found in them."""
+    out = Collector(InputError)
+    present = tuple(store.sheet_names())
+
+    def grid(name: str) -> SheetGrid | None:
+        return store.read(name) if name in present else None
+
+    settings_grid = grid(SETTINGS.name)
+    found = read_settings_head(settings_grid, out, present)
+    if found is None:
+        raise InputError(out.problems)
+    try:
+        ruleset = find_ruleset(found.ruleset)
+        layout = find_layout(found.ruleset)
+    except InputError as exc:
+        raise InputError([p.located(SETTINGS.name, found.ruleset_cell) for p in exc.problems]) from None
+    settings = read_settings(settings_grid, ruleset.settings, out, found.tournament)  # type: ignore[arg-type]
+    players_grid = grid(PLAYERS.name)
+    players = read_players(players_grid, out, present)
+    out.raise_if_any()
+    names = player_names(players_grid) if players_grid is not None else None
+    return EventHead(ruleset, layout, found.tournament, settings, players, names, present)
+
+
+def has_column(schema: EntrySheet, header: str) -> bool:
+    return any(c.header == header for c in schema.columns)
+
+
+def draw_only(schema: EntrySheet, draw_headers: Sequence[str]) -> EntrySheet:
+    """The schema with every column but the draw's read as plain text: results are recalc's to check."""
+    relaxed = tuple(c if c.header in draw_headers else Column(c.header, Kind.TEXT) for c in schema.columns)
+    return dataclasses.replace(schema, columns=relaxed)
+
+
+def round_rows(store: WorkbookStore, head: EventHead, schema: EntrySheet, draw_headers: Sequence[str], round: int,
+               out: Collector) -> tuple[Row, ...]:
+    """The draw sheet's rows of ``round`` (typed and checked); the other rounds' rows are not looked at."""
+    grid = store.read(schema.name) if schema.name in head.present else None
+    if grid is not None:
+        col = schema.index(ROUND) - 1
+        kept = [line if number < FIRST_DATA_ROW or round_of(line, col) in (round, -1) else ()
+                for number, line in enumerate(grid.rows, start=1)]
+        grid = SheetGrid(grid.name, tuple(kept), grid.merged)
+    return read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
+
+
+def round_of(line: Sequence[Any], col: int) -> int | None:
+    """The round typed in a row: None when empty, -1 when it is not a whole number (so its problem is shown)."""
+    value = line[col] if col < len(line) else None
+    if cells.is_empty(value):
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+    try:
+        return cells.whole(value)
+    except cells.CellError:
+        return -1
+
+
+def stand_ins(head: EventHead) -> set[str]:
+    return {p.name for p in head.players if p.stand_in}
+
+
+def seat_marks(head: EventHead, by_table: Mapping[int, Mapping[str, str]], word: str) -> dict[int, dict[str, str]]:
+    """What is printed after a name, by table and seat: 'stand-in', 'also board 3' (a player on two boards)."""
+    tables_of: dict[str, list[int]] = {}
+    for number, seated in by_table.items():
+        for name in seated.values():
+            tables_of.setdefault(name, []).append(number)
+    standing_in = stand_ins(head)
+    marks: dict[int, dict[str, str]] = {}
+    for number, seated in by_table.items():
+        for seat, name in seated.items():
+            notes = [STAND_IN_MARK] if name in standing_in else []
+            notes += [f"also {word} {other}" for other in tables_of[name] if other != number]
+            if notes:
+                marks.setdefault(number, {})[seat] = ", ".join(notes)
+    return marks
+
+
+def round_length(store: WorkbookStore, head: EventHead, round: int) -> tuple[int, int | None]:
+    """(years, top board) of ``round``: a layout sheet's row for the round, else the Settings' years per game."""
+    years = getattr(head.settings, "game_years", None) or DEFAULT_YEARS
+    top: int | None = None
+    for schema in head.layout.sheets:
+        if not (has_column(schema, ROUND) and (has_column(schema, YEARS_HEADER) or has_column(schema, TOP_BOARD_HEADER))):
+            continue
+        out = Collector(InputError)
+        grid = store.read(schema.name) if schema.name in head.present else None
+        headers = [h for h in (ROUND, YEARS_HEADER, TOP_BOARD_HEADER) if has_column(schema, h)]
+        for row in read_sheet(grid, draw_only(schema, headers), out, present=head.present):
+            if row[ROUND] == round:
+                years = row.get(YEARS_HEADER, years)
+                top = row.get(TOP_BOARD_HEADER, top)
+        out.raise_if_any()
+    return years, top
+
+
+__all__ = ["bracket_forms", "event_head", "final_forms", "round_forms"]

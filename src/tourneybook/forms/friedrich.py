@@ -19,7 +19,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, OffensiveOutcome, Role
-from .common import check_names, check_place, names_in_seat_order
+from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -120,6 +120,9 @@ class Variant(Enum):
 class PompadourReport:
     """One game report: one table of one round (seed 000, GFTR F)."""
 
+    per_page = 1
+    """A whole A4 page."""
+
     tournament: str
     """Tournament name printed at the top ('' for none)."""
     variant: Variant
@@ -129,13 +132,19 @@ class PompadourReport:
     """Table number; None leaves the box blank (walk-in table)."""
     players: tuple[str, ...] = ("", "", "", "")
     """Names in role order Frederick, Elisabeth, Maria Theresa, Pompadour; '' is a blank box."""
+    marks: tuple[str, ...] = ()
+    """Printed after each name in role order, e.g. 'stand-in' ('' for none); () for no marks at all."""
+    final: bool = False
+    """The final's report (seed 000, GFTR B): 'Final' stands where the round is."""
 
     def __post_init__(self) -> None:
         problems = Collector()
-        where = f"game report R{self.round} T{self.table}"
+        where = "final game report" if self.final else f"game report R{self.round} T{self.table}"
         check_place(problems, where, self.tournament, self.round, self.table)
         problems.check(isinstance(self.variant, Variant), f"unknown report variant {self.variant!r}", where)
         check_names(problems, where, self.players, len(ROLES), "players (one per role)")
+        check_marks(problems, where, self.marks, self.players)
+        problems.check(not (self.final and self.round is not None), "the final has no round number", where)
         problems.raise_if_any()
 
     @classmethod
@@ -146,13 +155,21 @@ class PompadourReport:
         round: int | None = None,
         table: int | None = None,
         by_role: Mapping[str, str] | None = None,
+        marks: Mapping[str, str] | None = None,
+        final: bool = False,
     ) -> "PompadourReport":
-        """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank."""
-        players = names_in_seat_order(by_role, [r.value for r in ROLES], "role", "game report")
-        return cls(tournament, variant, round, table, players)
+        """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank.
+
+        ``marks`` by role are printed after the name ('Frederick': 'stand-in').
+        """
+        roles = [r.value for r in ROLES]
+        players = names_in_seat_order(by_role, roles, "role", "game report")
+        return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final)
 
     @property
     def sheet_name(self) -> str:
+        if self.final:
+            return f"Final T{self.table}" if self.table not in (None, 1) else "Final"
         return f"R{self.round or '_'} T{self.table or '_'}"
 
     def page(self) -> Page:
@@ -169,15 +186,17 @@ def report_page(report: PompadourReport) -> Page:
         title(f"Friedrich game report · {report.tournament}".rstrip(" ·"), WIDTH),
         line(
             label("Rules"), Cell(report.variant.title, Look.LABEL, 3),
-            label("Round"), box(report.round), label("Table"), box(report.table),
+            *((label("Game"), box("Final")) if report.final else (label("Round"), box(report.round))),
+            label("Table"), box(report.table),
             label("Start time", 2), box("", 2),
         ),
         line(label("First Card of Fate", 3), box("", 9), height=24),
         section("Players (Pompadour writes the names)", WIDTH),
         line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
     ]
-    for role, name in zip(ROLES, report.players):
-        rows.append(line(box(role.value, 3), box(ROLE_NATIONS[role], 3), box(name.strip(), 6), height=24))
+    for seat, role in enumerate(ROLES):
+        name = shown_name(report.players, report.marks, seat)
+        rows.append(line(box(role.value, 3), box(ROLE_NATIONS[role], 3), box(name, 6), height=24))
     rows += [
         section("Nations leaving the game (Card of Fate): call the jury", WIDTH),
         line(header("Nation", 3), header("Left in turn", 2), header("Objectives held", 2),

@@ -43,20 +43,37 @@ def table_form(
     table: int | None,
     by_seat: Mapping[str, str],
     years: int = DEFAULT_YEARS,
+    *,
+    marks: Mapping[str, str] | None = None,
+    top_board: bool = False,
 ) -> Form:
-    """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank."""
+    """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank.
+
+    ``marks`` by seat are printed after the names ('stand-in'); ``top_board``
+    marks Italia's top board.
+    """
     check_ruleset(ruleset)
     if ruleset in ("fwc2022", "cafe2023"):
-        return PompadourReport.of(tournament, Variant(ruleset), round, table, by_seat)
+        return PompadourReport.of(tournament, Variant(ruleset), round, table, by_seat, marks)
     if ruleset in ("codcon2008", "italia2010"):
-        return CentreCountSheet.of(tournament, System(ruleset), round, table, by_seat, years)
+        return CentreCountSheet.of(tournament, System(ruleset), round, table, by_seat, years, top_board, marks)
     unknown = [s for s in by_seat if s not in CARCASSONNE_SEATS]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(CARCASSONNE_SEATS)}")
     names = tuple(by_seat.get(s, "") for s in CARCASSONNE_SEATS)
+    shown = tuple((marks or {}).get(s, "") for s in CARCASSONNE_SEATS)
     if any(names) and not names[3]:
-        names = names[:3]
-    return CarcassonneSlip(tournament, round, table, names)
+        names, shown = names[:3], shown[:3]
+    return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
+
+
+def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
+               marks: Mapping[str, str] | None = None) -> Form:
+    """The game report of a Friedrich final: the finalists by the roles they chose."""
+    check_ruleset(ruleset)
+    if ruleset not in ("fwc2022", "cafe2023"):
+        raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
+    return PompadourReport.of(tournament, Variant(ruleset), None, table, by_role, marks, final=True)
 
 
 def blank_forms(

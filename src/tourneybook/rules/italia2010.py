@@ -41,7 +41,7 @@ from .diplomacy import (
     tournament_fields,
     validate_board,
 )
-from .ranking import Adjustment, Criterion, Standings, field_values, rank
+from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
 
 PARTICIPATION = 1
 """1: "The single participation in a game grants 1 point"."""
@@ -291,35 +291,54 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     return c.problems
 
 
-def _rank(t: Tournament, rows: Sequence[Counted]) -> Standings:
-    players = sorted({r.player for r in rows})
+def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None = None) -> Standings:
+    """``players`` (default: everyone with a result) by points, best game, second-best game, lot."""
+    if players is None:
+        players = sorted({r.player for r in rows})
     totals = {p: sum((r.counted for r in rows if r.player == p), Fraction(0)) for p in players}
     games = {p: sorted((r.counted for r in rows if r.player == p and r.seat), reverse=True) for p in players}
     criteria = [
-        Criterion("best game", True, field_values({p: g[0] if g else None for p, g in games.items()})),
-        Criterion("second-best game", True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
+        Criterion(BEST_GAME, True, field_values({p: g[0] if g else None for p, g in games.items()})),
+        Criterion(SECOND_BEST_GAME, True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
     ]
+    adjustments = tuple(a for a in t.adjustments if a.player in totals)
+    lots = {p: n for p, n in t.lot_decisions if p in totals}
     return rank(players, totals, criteria, tournament=t.name, total_name="points",
-                lot_decisions=dict(t.lot_decisions), adjustments=t.adjustments)
+                lot_decisions=lots, adjustments=adjustments)
 
 
-def _top_three_first(table: Standings, top: Board) -> Standings:
-    """Section 4: the first three of the top board take places 1-3, the rest follow by points."""
+BEST_GAME = "best game"
+SECOND_BEST_GAME = "second-best game"
+TOP_BOARD_POSITION = "top board position"
+"""What puts places 2 and 3 below the one above, and the 4th below the 3rd when no criterion does (004 section 4)."""
+
+
+def _top_three_first(t: Tournament, rows: Sequence[Counted], top: Board) -> Standings:
+    """Section 4: the first three of the top board take places 1-3, the rest follow by points.
+
+    A place the rules fix is never part of a lot: the others are ranked among
+    themselves, so a top-three player tied with players below is in no lot group,
+    and the organiser's lot numbers cannot move them.
+    """
     podium = [p.player for p in board_order(top)[:3]]
-    before = {r.player: table.rows[i - 1] if i else None for i, r in enumerate(table.rows)}
-    ordered = [table.row(p) for p in podium] + [r for r in table.rows if r.player not in podium]
-    rows = []
-    for i, r in enumerate(ordered):
-        if i == 0:
-            decided_by = None
-        elif i <= 3:
-            decided_by = "top board position"
-        elif before[r.player] is ordered[i - 1] or r.total == ordered[i - 1].total:
-            decided_by = r.decided_by
-        else:
-            decided_by = table.total_name
-        rows.append(replace(r, rank=i + 1, decided_by=decided_by))
-    return replace(table, rows=tuple(rows))
+    everyone = _rank(t, rows)
+    rest = _rank(t, rows, [p for p in everyone.order if p not in podium])
+    fixed = [replace(everyone.row(p), rank=i + 1, decided_by=TOP_BOARD_POSITION if i else None, lot=None)
+             for i, p in enumerate(podium)]
+    below = [replace(r, rank=r.rank + len(fixed)) for r in rest.rows]
+    if fixed and below:
+        below[0] = replace(below[0], decided_by=_why_below(fixed[-1], below[0], everyone.tiebreak_names))
+    return replace(everyone, rows=tuple(fixed + below), unresolved_lots=rest.unresolved_lots)
+
+
+def _why_below(upper: StandingRow, lower: StandingRow, tiebreaks: Sequence[str]) -> str:
+    """The first criterion on which the top board's third is ahead of the next player; else its place on the top board."""
+    above, under = dict(upper.tiebreaks), dict(lower.tiebreaks)
+    pairs = [("points", upper.total, lower.total), *((n, above.get(n), under.get(n)) for n in tiebreaks)]
+    for name, a, b in pairs:
+        if a != b:
+            return name if b is None or (a is not None and a > b) else TOP_BOARD_POSITION
+    return TOP_BOARD_POSITION
 
 
 def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
@@ -333,11 +352,11 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         raise ValidationError(problems)
     games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     rows = counted_results(t, games)
-    table = marked(_rank(t, rows), t.attendance)
     top = next((b for b in t.games if b.top), None)
+    table = _rank(t, rows) if top is None else _top_three_first(t, rows, top)
+    table = marked(table, t.attendance)
     notes = []
     if top is not None:
-        table = _top_three_first(table, top)
         notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
     else:
         notes.append("no top board entered: every place is by points")

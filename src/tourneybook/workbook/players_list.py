@@ -1,54 +1,67 @@
 """A player list from a spreadsheet export (``tourneybook new --players PLAYERS.csv|.xlsx``).
 
-Organisers keep their lists in spreadsheets. A CSV file as Excel exports it:
-comma, semicolon (much of Europe) or tab separated, UTF-8 with or without a
-BOM, or the older Windows code page (cp1252). An .xlsx list: its first sheet.
-Either way the first non-empty row names the columns (case and blanks do not
-matter, any order): name (required; also 'Player'), club (also 'Country'),
-stand-in, distance, group. Every problem says where, as the organiser sees it:
-'players.csv line 5' or 'Liste!C5'.
+Organisers keep their lists in spreadsheets or collect them with a registration
+form. A CSV file as Excel exports it: comma, semicolon (much of Europe) or tab
+separated; UTF-8 with or without a BOM, UTF-16 ('Unicode Text'), or the older
+Windows code page (cp1252). An .xlsx list: its first sheet. A Google Forms or
+Microsoft Forms export as it is downloaded (Timestamp, Email, ID, Start time...).
+
+The first non-empty row names the columns (case and blanks do not matter, any
+order): the name ('Name', 'Full name', 'Player', or 'First name' + 'Last
+name'), club (or 'Country'), stand-in, distance, group. Other columns (Email,
+Timestamp, a form's own questions) are ignored, and a note names them. Every
+problem says where, as the organiser sees it: 'players.csv line 5' or 'Liste!C5'.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from openpyxl.utils import get_column_letter
 
 from ..errors import Collector, InputError, Problem
 from . import cells
 from .generic import Player
 
-HEADERS = {
-    "name": "name",
-    "player": "name",
-    "player name": "name",
-    "club": "club",
-    "country": "club",
-    "club / country": "club",
-    "stand-in": "stand_in",
-    "stand in": "stand_in",
-    "stand_in": "stand_in",
-    "standin": "stand_in",
-    "distance": "distance",
-    "distance from home": "distance",
-    "distance from home (km)": "distance",
-    "group": "group",
-    "keep-apart group": "group",
+if TYPE_CHECKING:  # pandas is imported when a list is read, never at the command line's start-up
+    import pandas as pd
+
+HEADERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "name": (("name", "player", "player name", "full name", "your name", "participant", "first and last name"),),
+    "first_name": (("first name", "given name", "forename", "first"),),
+    "last_name": (("last name", "surname", "family name", "last"),),
+    "club": (("club", "club / country", "club/country", "team"), ("country", "nation")),
+    "stand_in": (("stand-in", "stand in", "stand_in", "standin"),),
+    "distance": (("distance", "distance from home", "distance from home (km)", "distance (km)"),),
+    "group": (("group", "keep-apart group"),),
 }
-"""Header (casefolded, blanks collapsed) -> the field it fills."""
+"""Field -> its header names (casefolded, blanks collapsed), in tiers: a column of a later tier
+is used only when no column of an earlier tier is there (a list with Club and Country uses Club)."""
 COLUMNS = "name, club, stand-in, distance, group"
+MS_FORMS = {"id", "start time", "completion time"}
+"""Headers that only a Microsoft Forms export has: its 'Name' (and 'Email') is the respondent's
+account ('anonymous' on an open form), so a question column with the player's name comes first."""
 DELIMITERS = ",;\t"
 ENCODINGS = ("utf-8-sig", "cp1252")
-"""UTF-8 (a BOM is dropped) first; then Windows' Western code page, Excel's older 'CSV' export."""
+"""Without a byte-order mark: UTF-8 first; then Windows' Western code page, Excel's older 'CSV' export."""
+BOMS = ((b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"), (b"\xef\xbb\xbf", "utf-8-sig"))
+"""Byte-order marks Excel writes: UTF-16 ('Unicode Text'), UTF-8 ('CSV UTF-8')."""
+
+
+@dataclass(frozen=True)
+class PlayersList:
+    """What a list gave: its players, and notes for the organiser (columns ignored)."""
+
+    players: tuple[Player, ...]
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,7 +81,7 @@ class _Grid:
         return Problem(message, where=self.file, sheet=self.sheet, cell=cell)
 
 
-def read_players_list(path: str | Path) -> tuple[Player, ...]:
+def read_players_list(path: str | Path) -> PlayersList:
     """The players listed in ``path`` (.csv or .xlsx); InputError lists every problem with its place."""
     path = Path(path)
     if path.is_dir():
@@ -79,9 +92,22 @@ def read_players_list(path: str | Path) -> tuple[Player, ...]:
     return _players(grid)
 
 
+def decode(raw: bytes) -> str | None:
+    """The text of a CSV file as Excel (or a form) saves it; None when it is not text."""
+    for bom, encoding in BOMS:
+        if raw.startswith(bom):
+            return _decoded(raw, encoding)
+    if len(raw) >= 4 and raw[1::2].count(0) > len(raw) // 4:  # UTF-16 without a BOM: every other byte zero
+        return _decoded(raw, "utf-16-le")
+    if b"\x00" in raw:
+        return None
+    return next((t for t in (_decoded(raw, e) for e in ENCODINGS) if t is not None), None)
+
+
 def _read_csv(path: Path) -> _Grid:
-    raw = path.read_bytes()
-    text = next((t for t in (_decoded(raw, e) for e in ENCODINGS) if t is not None), None)
+    import pandas as pd
+
+    text = decode(path.read_bytes())
     if text is None:
         raise InputError(f"{path}: not a text file; save the list as 'CSV UTF-8'")
     header = next((line for line in text.splitlines() if line.strip()), "")
@@ -110,6 +136,8 @@ def _decoded(raw: bytes, encoding: str) -> str | None:
 
 
 def _read_xlsx(path: Path) -> _Grid:
+    import pandas as pd
+
     try:
         with pd.ExcelFile(path, engine="openpyxl") as book:
             sheet = book.sheet_names[0]
@@ -121,25 +149,26 @@ def _read_xlsx(path: Path) -> _Grid:
 
 def _cells(frame: pd.DataFrame) -> list[list[Any]]:
     """Values by row, None for an empty cell (pandas' NaN or '')."""
-    return [[None if _empty(v) else v for v in row] for row in frame.itertuples(index=False, name=None)]
+    import pandas as pd
+
+    def empty(value: Any) -> bool:
+        if isinstance(value, str):
+            return not value.strip()
+        return value is None or bool(pd.isna(value))
+
+    return [[None if empty(v) else v for v in row] for row in frame.itertuples(index=False, name=None)]
 
 
-def _empty(value: Any) -> bool:
-    if isinstance(value, str):
-        return not value.strip()
-    return value is None or bool(pd.isna(value))
-
-
-def _players(grid: _Grid) -> tuple[Player, ...]:
+def _players(grid: _Grid) -> PlayersList:
     out = Collector(InputError)
     start = next((i for i, row in enumerate(grid.rows) if any(v is not None for v in row)), None)
     if start is None:
         raise InputError(f"{grid.file}: the list is empty; its first row must name the columns ({COLUMNS})")
-    fields = _fields(grid, grid.rows[start], start + 1, out)
-    if "name" not in fields:
-        out.extend([grid.problem("there is no 'name' column", start + 1)])
+    fields, notes = _fields(grid, grid.rows[start], start + 1, out)
+    if "name" not in fields and not {"first_name", "last_name"} <= set(fields):
+        out.extend([grid.problem("there is no 'name' column (nor 'First name' and 'Last name')", start + 1)])
         out.raise_if_any()
-    name_col = fields.index("name")
+    name_col = fields.index("name") if "name" in fields else fields.index("first_name")
     players: list[Player] = []
     seen: dict[str, int] = {}
     for line, row in enumerate(grid.rows[start + 1 :], start=start + 2):
@@ -147,7 +176,8 @@ def _players(grid: _Grid) -> tuple[Player, ...]:
         if not values:
             continue
         try:
-            name = cells.text(values["name"][0]) if "name" in values else ""
+            name = " ".join(cells.text(values[f][0]) for f in ("name", "first_name", "last_name") if f in values)
+            name = " ".join(name.split())
         except cells.CellError as exc:
             out.extend([grid.problem(str(exc), line, name_col)])
             continue
@@ -164,22 +194,49 @@ def _players(grid: _Grid) -> tuple[Player, ...]:
         if player is not None:
             players.append(player)
     out.raise_if_any()
-    return tuple(players)
+    return PlayersList(tuple(players), notes)
 
 
-def _fields(grid: _Grid, header: Sequence[Any], line: int, out: Collector) -> list[str | None]:
-    fields: list[str | None] = []
-    for col, value in enumerate(header):
-        key = " ".join(str(value).split()).casefold() if value is not None else ""
-        if key and key not in HEADERS:
-            out.extend([grid.problem(f'unknown column "{value}"; the columns are {COLUMNS}', line, col)])
-        fields.append(HEADERS.get(key))
-    for field in {f for f in fields if f and fields.count(f) > 1}:
-        out.extend([grid.problem(f"two columns give the {field.replace('_', '-')}", line, fields.index(field))])
-    return fields
+def _header(value: Any) -> str:
+    return " ".join(str(value).split()).casefold().rstrip(":*? ") if value is not None else ""
+
+
+def _fields(grid: _Grid, header: Sequence[Any], line: int, out: Collector) -> tuple[list[str | None], tuple[str, ...]]:
+    """Each column's field (None: not read), and the note naming the columns not read."""
+    keys = [_header(v) for v in header]
+    tiers = {field: [set(t) for t in tier_list] for field, tier_list in HEADERS.items()}
+    if MS_FORMS <= set(keys):  # the respondent's account name and e-mail come after the form's questions
+        tiers["name"] = [tiers["name"][0] - {"name"}, {"name"}]
+    fields: list[str | None] = [None] * len(keys)
+    for field, tier_list in tiers.items():
+        for tier in tier_list:
+            found = [col for col, key in enumerate(keys) if key in tier]
+            if len(found) > 1:
+                out.extend([grid.problem(f"two columns give the {field.replace('_', ' ').replace('stand in', 'stand-in')}",
+                                         line, found[1])])
+            if found:
+                fields[found[0]] = field
+                break
+    if "name" in fields:  # a whole-name column wins over first + last name
+        fields = [None if f in ("first_name", "last_name") else f for f in fields]
+    elif ("first_name" in fields) != ("last_name" in fields):
+        fields = [None if f in ("first_name", "last_name") else f for f in fields]
+    ignored = [str(value).strip() for value, field in zip(header, fields) if field is None and value is not None
+               and str(value).strip()]
+    notes = (f"columns not read (the list's columns are {COLUMNS}): " + ", ".join(f'"{c}"' for c in ignored),) if ignored else ()
+    return fields, notes
+
+
+THOUSANDS = re.compile(r"\s*[1-9]\d{0,2}([,.]\d{3})+\s*")
+"""'1,500' or '1.500': a thousands separator or a decimal point? Either reading is plausible."""
 
 
 def _distance(value: Any) -> Fraction:
+    if isinstance(value, str) and THOUSANDS.fullmatch(value):
+        raise cells.CellError(
+            f'"{value.strip()}" could be read two ways (thousands or decimals): type the distance as digits '
+            "only, with a decimal point or comma only for a fraction of a kilometre (1500, or 1,5)"
+        )
     distance = cells.exact(value)
     if distance < 0:
         raise cells.CellError(f"the distance {cells.text(value)} is negative")
@@ -211,4 +268,4 @@ def _line_word(grid: _Grid) -> str:
     return "row" if grid.sheet else "line"
 
 
-__all__ = ["read_players_list"]
+__all__ = ["PlayersList", "decode", "read_players_list"]

@@ -15,8 +15,9 @@ type there and lets a recalculation find its own stale sheets.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -60,6 +61,96 @@ def number_cell(value: Any, style: str = "") -> Cell:
     return Cell(value, style)
 
 
+# -- printing on A4 ---------------------------------------------------------------------
+PAGE_WIDTH_PT = {True: 842 - 72, False: 595 - 72}
+"""Printable width of A4 (landscape, portrait) in points: the page less the two 0.5-inch margins."""
+PAGE_HEIGHT_CM = {True: 21.0 - 3.0, False: 29.7 - 3.0}
+"""Printable height of A4 in cm (the page less top and bottom margins)."""
+MIN_SCALE = 9 / 11
+"""Body text is 11 pt; printed at this scale or more it stays at least 9 pt on paper."""
+ROW_PT = 15.0
+"""Height of one default row in points (11 pt text)."""
+
+
+def printed_width_pt(widths: Sequence[float]) -> float:
+    """Width in points of columns given in characters, as Excel and LibreOffice lay them out (7 px a character + 5 px)."""
+    return sum(math.trunc(7 * w + 5) for w in widths) * 0.75
+
+
+def fits_page_width(widths: Sequence[float], landscape: bool) -> bool:
+    """True when these columns, scaled to one page width, keep the text at least 9 pt."""
+    return printed_width_pt(widths) * MIN_SCALE <= PAGE_WIDTH_PT[landscape]
+
+
+def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
+    """Lines a text takes when wrapped at word boundaries in a column ``width`` characters wide (bold: a little less)."""
+    room = max(1, int(width) - (1 if bold else 0))
+    lines, used = 1, 0
+    for word in str(text).split():
+        need = len(word) if used == 0 else used + 1 + len(word)
+        if need <= room or used == 0:
+            used = need
+        else:
+            lines, used = lines + 1, len(word)
+    return lines
+
+
+def header_height(names: Sequence[str], widths: Sequence[float]) -> float:
+    """Points needed by a header row whose texts wrap in their columns."""
+    lines = max((wrapped_lines(n, w, bold=True) for n, w in zip(names, widths)), default=1)
+    return ROW_PT * lines + 3
+
+
+def wrapped_row_heights(
+    rows: Sequence[tuple[Cell, ...]], widths: Sequence[float], columns: Sequence[int], first: int = FIRST_ROW
+) -> tuple[tuple[int, float], ...]:
+    """Heights of the rows from ``first`` on whose texts wrap onto more than one line in ``columns``.
+
+    Set explicitly: LibreOffice keeps a file's default row height and would print the
+    wrapped lines over the next row.
+    """
+    heights = []
+    for number, row in enumerate(rows[first - 1 :], start=first):
+        lines = max(
+            (wrapped_lines(row[c - 1].value, widths[c - 1]) for c in columns if c - 1 < len(row) and type(row[c - 1].value) is str),
+            default=1,
+        )
+        if lines > 1:
+            heights.append((number, ROW_PT * lines))
+    return tuple(heights)
+
+
+def rows_for(height_cm: float) -> int:
+    """Default rows covered by an object ``height_cm`` tall."""
+    return math.ceil(height_cm * 72 / 2.54 / ROW_PT) + 1
+
+
+def table_print(
+    rows: Sequence[tuple[Cell, ...]],
+    names: Sequence[str],
+    widths: Sequence[float],
+    printed_columns: int,
+    landscape: bool = True,
+) -> dict[str, Any]:
+    """Print fields of a titled result table: A4, title and header rows repeated, header tall enough.
+
+    Only the first ``printed_columns`` print (an exact-fraction column after them stays on screen).
+    Scaled to one page width when the text stays at least 9 pt; otherwise printed at full size
+    over several pages across, the rank and player columns repeated on each.
+    """
+    last = max(len(rows), FIRST_ROW - 1)
+    printed = widths[:printed_columns]
+    fit = fits_page_width(printed, landscape)
+    return {
+        "landscape": landscape,
+        "print_area": f"A1:{column_letter(printed_columns)}{last}",
+        "print_title_rows": f"1:{FIRST_ROW - 1}",
+        "print_title_columns": "" if fit else "A:B",
+        "fit_to_width": fit,
+        "row_heights": ((FIRST_ROW - 1, header_height(names, widths)),),
+    }
+
+
 def _head(title: str) -> list[tuple[Cell, ...]]:
     return [(Cell(title, "title"),), (Cell(MARKER, "note"),), ()]
 
@@ -72,12 +163,18 @@ ATTENDANCE = "Attendance"
 """The standings' column of marks for withdrawn players and late arrivals (rules/attendance.py)."""
 
 
-def standings_sheet(standings: Standings, title: str) -> ResultSheet:
-    """Rank, player, total, tie-breaks, what decided each place, lots and adjustments."""
-    names = ["Rank", "Player", standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason", "Exact total"]
-    attendance = any(r.mark for r in standings.rows)  # the column only where someone came late or withdrew
-    if attendance:
-        names.append(ATTENDANCE)
+def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] | None = None) -> ResultSheet:
+    """Rank, player (club), total, tie-breaks, what decided each place, lots and adjustments.
+
+    The "Exact total" column comes last and stays out of the printed area; the chart
+    of totals sits below the table, on its own printed page. An "Attendance" column
+    before it marks withdrawn players and late arrivals, when there are any.
+    """
+    clubs = {p: c for p, c in (clubs or {}).items() if c}
+    club_names = ["Club"] if clubs else []
+    marks = [ATTENDANCE] if any(r.mark for r in standings.rows) else []
+    names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason",
+             *marks, "Exact total"]
     rows = [*_head(title), _header(names)]
     for r in standings.rows:
         lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
@@ -86,32 +183,45 @@ def standings_sheet(standings: Standings, title: str) -> ResultSheet:
             (
                 Cell(r.rank),
                 Cell(r.player),
+                *((Cell(clubs.get(r.player)),) if clubs else ()),
                 number_cell(r.total),
                 *(number_cell(v) for _, v in r.tiebreaks),
                 Cell(r.decided_by or ""),
                 Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
                 number_cell(r.adjustment) if r.adjustment else Cell(None),
                 Cell("; ".join(r.adjustment_reasons) or None),
+                *((Cell(r.mark or None, "warning" if r.mark else ""),) if marks else ()),
                 Cell(exact(r.total) if shown_total != r.total else None),
-                *((Cell(r.mark or None, "warning" if r.mark else ""),) if attendance else ()),
             )
         )
+    total_col = column_letter(3 + len(club_names))
+    widths = (6, 20, *(14 for _ in club_names), 9, *(_number_width(n) for n in standings.tiebreak_names), 16, 16, 11, 16,
+              *(16 for _ in marks), 12)
+    decided = len(names) - 4 - len(marks)  # Decided by, Lot, Adjustment, Reason, (Attendance,) Exact total: 1-based columns
+    setup = table_print(rows, names, widths, printed_columns=len(names) - 1)
+    setup["wrap_columns"] = (decided, decided + 1, decided + 3, *((decided + 4,) if marks else ()))
+    setup["row_heights"] += wrapped_row_heights(rows, widths, setup["wrap_columns"])
     charted = min(len(standings.rows), CHART_PLAYERS)
     charts: tuple[Chart, ...] = ()
     if charted:
-        last = FIRST_ROW + charted - 1
+        last = FIRST_ROW + len(standings.rows) - 1
+        top = FIRST_ROW + charted - 1
         chart_title = f"{standings.total_name} per player" + (f" (top {charted})" if charted < len(standings.rows) else "")
+        height = min(PAGE_HEIGHT_CM[True] - 2, max(7.5, 0.45 * charted + 3))
+        anchor_row = last + 2
         charts = (
             Chart(
                 chart_title,
-                categories=f"B{FIRST_ROW}:B{last}",
-                series=((standings.total_name, f"C{FIRST_ROW}:C{last}"),),
-                anchor=f"{column_letter(len(names) + 2)}{FIRST_ROW - 1}",
+                categories=f"B{FIRST_ROW}:B{top}",
+                series=((standings.total_name, f"{total_col}{FIRST_ROW}:{total_col}{top}"),),
+                anchor=f"A{anchor_row}",
                 y_title=standings.total_name,
+                height_cm=height,
             ),
         )
-    widths = (6, 26, 14, *(16 for _ in standings.tiebreak_names), 18, 44, 11, 36, 12, *((30,) if attendance else ()))
-    return ResultSheet(STANDINGS, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, landscape=True)
+        setup["print_area"] = f"A1:{column_letter(len(names) - 1)}{anchor_row + rows_for(height)}"
+        setup["page_breaks"] = (last,)  # the chart starts a page of its own
+    return ResultSheet(STANDINGS, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, **setup)
 
 
 def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
@@ -122,7 +232,8 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
             for name, _ in p.parts:
                 if name not in parts:
                     parts.append(name)
-    rows = [*_head(title), _header(["Game", "Player", "Seat", "Points", *parts, "Notes"])]
+    names = ["Game", "Player", "Seat", "Points", *parts, "Notes"]
+    rows = [*_head(title), _header(names)]
     for g in games:
         for i, p in enumerate(g.players):
             values = dict(p.parts)
@@ -136,8 +247,15 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
                     Cell("; ".join(g.notes) if i == 0 and g.notes else None, "note"),
                 )
             )
-    widths = (10, 26, 14, 10, *(14 for _ in parts), 60)
-    return ResultSheet(GAMES, tuple(rows), widths, freeze=f"C{FIRST_ROW}", landscape=True)
+    widths = (9, 20, 12, 9, *(_number_width(n) for n in parts), 30)
+    setup = table_print(rows, names, widths, printed_columns=len(names))
+    setup["row_heights"] += wrapped_row_heights(rows, widths, (len(names),))
+    return ResultSheet(GAMES, tuple(rows), widths, freeze=f"C{FIRST_ROW}", wrap_columns=(len(names),), **setup)
+
+
+def _number_width(header: str) -> float:
+    """A number column: wide enough for '-123.45' and for the header's longest word (the header wraps)."""
+    return max(9, min(14, max((len(w) + 2 for w in header.split()), default=0)))
 
 
 def sheet_name(title: str) -> str:
@@ -153,7 +271,8 @@ def table_sheet(table: Table, name: str) -> ResultSheet:
         rows.append(())
         rows.extend((Cell(n, "note"),) for n in table.notes)
     widths = tuple(max(10, min(40, len(h) + 4)) for h in table.headers)
-    return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", landscape=True)
+    setup = table_print(rows, table.headers, widths, printed_columns=max(1, len(table.headers)))
+    return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", **setup)
 
 
 def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> ResultSheet:
@@ -179,17 +298,25 @@ def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> Resu
         rows.append((Cell("No problems in the entries. Notes to read:", "good"),))
     if notes:
         rows.append(())
-        rows.append(_header(["Notes"]))
-        rows.extend((Cell(n, "warning"),) for n in notes)
-    return ResultSheet(ISSUES, tuple(rows), (28, 110), freeze="")
+        rows.append(_header(["", "Notes"]))
+        # in the wide, wrapping column: a long note then prints whole instead of running off the page
+        rows.extend((Cell(f"Note {i}"), Cell(n, "warning")) for i, n in enumerate(notes, start=1))
+    widths = (28, 80)
+    return ResultSheet(
+        ISSUES, tuple(rows), widths, freeze="", landscape=True, fit_to_width=True,
+        print_area=f"A1:B{len(rows)}", wrap_columns=(2,), print_title_rows="1:2",
+    )
 
 
-def result_sheets(result: TournamentResult, title: str, reserved: Sequence[str] = ()) -> list[ResultSheet]:
+def result_sheets(
+    result: TournamentResult, title: str, reserved: Sequence[str] = (), clubs: Mapping[str, str] | None = None
+) -> list[ResultSheet]:
     """Standings, Games, one sheet per extras table, and Issues (with the result's notes).
 
     Extras titles that collide with ``reserved`` (entry sheets) or each other get a suffix.
+    ``clubs`` (player -> club or country) adds a Club column to the Standings when any is known.
     """
-    sheets = [standings_sheet(result.standings, f"Standings: {title}"), games_sheet(result.games, f"Games: {title}")]
+    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs), games_sheet(result.games, f"Games: {title}")]
     taken = {n.casefold() for n in (*reserved, STANDINGS, GAMES, ISSUES)}
     for table in result.extras:
         name = sheet_name(table.title)

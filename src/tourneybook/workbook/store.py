@@ -58,6 +58,14 @@ class Chart:
     anchor: str
     """Top-left cell where the chart is placed."""
     y_title: str = ""
+    kind: str = "bar"
+    """'bar' (horizontal bars, first category at the top) or 'line' (one line per series)."""
+    reversed_values: bool = False
+    """Smallest value at the top of the value axis: for positions, where 1st is best."""
+    height_cm: float = 0.0
+    """Height on the sheet in cm; 0 lets the store size it by the number of categories."""
+    series_in_rows: bool = False
+    """Each series' values run along a row (a player's positions round by round) rather than down a column."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,21 @@ class ResultSheet:
     """Cell below/right of the frozen panes, e.g. 'A5'."""
     charts: tuple[Chart, ...] = ()
     landscape: bool = False
+    # -- how the sheet prints (A4); every store renders these the same way ------------
+    print_area: str = ""
+    """What prints, e.g. 'A1:K354' (leaves out the exact-fraction column); '' prints the used range."""
+    print_title_rows: str = ""
+    """Rows repeated at the top of every printed page, e.g. '1:4' (title and column headers)."""
+    print_title_columns: str = ""
+    """Columns repeated at the left of every page when the sheet prints several pages across, e.g. 'A:B'."""
+    fit_to_width: bool = False
+    """Scale the printed columns to one page width (the sheet's widths are chosen to keep text >= 9 pt)."""
+    row_heights: tuple[tuple[int, float], ...] = ()
+    """(1-based row, height in points): header rows tall enough for their wrapped text."""
+    wrap_columns: tuple[int, ...] = ()
+    """1-based columns whose long texts (notes, reasons) wrap within the column width."""
+    page_breaks: tuple[int, ...] = ()
+    """A new printed page starts after each of these 1-based rows (e.g. before the chart)."""
 
 
 class WorkbookStore(Protocol):

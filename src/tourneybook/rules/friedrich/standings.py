@@ -159,20 +159,39 @@ def final_result(
         total_name=FINAL_SCORE,
         lot_decisions=lots,
     )
-    won_by = first.rows[1].decided_by
-    decided = [(winner.player, won_by, winner.lot), (rest.rows[0].player, won_by, winner.lot)]
+    runner_up = rest.rows[0].player
+    # "decided by" is what put a row below the one above, as on Standings: the winner has none,
+    # the second is below the winner on the winner's criteria, the others on the final score's order
+    decided = [(winner.player, None, None),
+               (runner_up, *_why_second(first, winner.player, runner_up, nations, tie_rules))]
     decided += [(r.player, r.decided_by, r.lot) for r in rest.rows[1:]]
     rows = []
     for place, (p, by, lot) in enumerate(decided, start=1):
         how = f"{by} ({lot.value})" if by == LOT and lot else by
         qrank = qualified.row(p).rank if p in qualified.order else None
         rows.append((place, p, role[p].value, qrank, int(nations[p]), wins[role[p]], score.of(p).points, how))
-    notes = [f"{WINNING_NATIONS} decide the winner; places 2 to 4 follow the {FINAL_SCORE}"]
+    won_by = first.rows[1].decided_by
+    won_how = f"{won_by} ({winner.lot.value})" if won_by == LOT and winner.lot else won_by
+    notes = [f"{winner.player} wins the final on {won_how}; places 2 to 4 follow the {FINAL_SCORE}",
+             "decided by: what put a finalist below the one above (the second: below the winner, on the winner's order)"]
     open_lots = [g for g in first.unresolved_lots if winner.player in g and winner.lot is LotState.SUGGESTED]
     for group in (*open_lots, *rest.unresolved_lots):
         notes.append(f"final tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
     headers = ("place", "player", "role", "qualifying rank", WINNING_NATIONS, ROLE_WINS, FINAL_SCORE, "decided by")
     return Table(FINAL_TITLE, headers, tuple(rows), tuple(notes))
+
+
+def _why_second(
+    first: Standings, winner: str, second: str, nations: Mapping[str, Fraction], tie_rules: Sequence[Criterion]
+) -> tuple[str, LotState | None]:
+    """The first of the winner's criteria (winning nations, role's wins, role order) on which the winner is
+    ahead of the second; the lot where they are equal on all of them."""
+    criteria = [Criterion(WINNING_NATIONS, True, field_values(nations)), *tie_rules]
+    for c in criteria:
+        values = c.values([winner, second])
+        if values[winner] != values[second]:
+            return c.name, None
+    return LOT, first.row(winner).lot
 
 
 FINAL_TITLE = "Final"

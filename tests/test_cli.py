@@ -1,0 +1,125 @@
+"""The command line itself: --version, exit statuses, a light start-up, any console encoding, progress."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from tourneybook.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    encoding = env.get("PYTHONIOENCODING", "utf-8")
+    return subprocess.run([sys.executable, *args], capture_output=True, encoding=encoding, env=dict(os.environ, **env),
+                          timeout=120, cwd=ROOT)
+
+
+def test_version_is_the_installed_distributions(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tourneybook {metadata.version('tourneybook')}"
+
+
+def test_help_names_the_exit_statuses(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error" in " ".join(
+        capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["import tourneybook.cli", "import sys; from tourneybook.cli import main; sys.argv[1:] = ['--help']; main()"],
+    ids=["import", "help"],
+)
+def test_start_up_imports_neither_pandas_nor_xlsxwriter(code):
+    """pandas (about 0.9 s) is for reading player lists; xlsxwriter for the .xlsm button: never at start-up."""
+    done = run("-X", "importtime", "-c", code)
+    assert done.returncode == 0, done.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "tourneybook.cli" in imported  # the report is real
+    assert "pandas" not in imported and "xlsxwriter" not in imported
+    assert not any(m.startswith(("pandas.", "xlsxwriter.")) for m in imported)
+
+
+def test_a_name_the_console_cannot_show_does_not_crash_after_the_save(tmp_path: Path):
+    """A Windows console (cp1252) and "Łukasz": the workbook is written and the command ends with 0."""
+    players = tmp_path / "players.csv"
+    players.write_text("Name\nŁukasz Nowak\nAnna Berg\nZoë Faure\n", encoding="utf-8")
+    out = tmp_path / "Łódź.xlsx"
+    done = run("-m", "tourneybook.cli", "new", "carcassonne2004", "--players", str(players), "--out", str(out),
+               PYTHONIOENCODING="cp1252")
+    assert done.returncode == 0, done.stderr
+    assert out.exists()
+    assert f"wrote {tmp_path}{os.sep}?\u00f3d?.xlsx (carcassonne2004, 3 players)" in done.stdout  # Ł, ź: not in cp1252
+    missing = run("-m", "tourneybook.cli", "recalc", str(tmp_path / "Łukasz.xlsx"), PYTHONIOENCODING="cp1252")
+    assert missing.returncode == 1
+    assert "?ukasz.xlsx: no such workbook" in missing.stderr
+
+
+def test_a_usage_error_is_status_2_and_problems_in_the_data_status_1(tmp_path: Path):
+    assert run("-m", "tourneybook.cli", "recalc").returncode == 2
+    bad = tmp_path / "players.csv"
+    bad.write_text("Club\nBerlin\n", encoding="utf-8")
+    done = run("-m", "tourneybook.cli", "new", "fwc2022", "--players", str(bad), "--out", str(tmp_path / "e.xlsx"))
+    assert done.returncode == 1
+    assert "there is no 'name' column" in done.stderr
+
+
+def _on_a_terminal(code: str) -> str:
+    """Run ``code`` with stderr on a pseudo-terminal; what the terminal showed."""
+    main_fd, child_fd = pty.openpty()
+    fcntl.ioctl(child_fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a new pty is 0 columns wide
+    child = subprocess.Popen([sys.executable, "-c", code], stderr=child_fd, stdout=subprocess.DEVNULL, cwd=ROOT)
+    os.close(child_fd)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    child.wait(timeout=60)
+    os.close(main_fd)
+    return shown.decode("utf-8", "replace")
+
+
+LONG_STEP = """
+import time
+from tourneybook import progress
+with progress.waiting("printing 250 forms", delay=0.2):
+    time.sleep(1.2)
+for _ in progress.steps(range(3), "drawing rounds", delay=0.2):
+    time.sleep(0.4)
+"""
+
+
+def test_long_work_shows_progress_on_a_terminal():
+    shown = _on_a_terminal(LONG_STEP)
+    assert "printing 250 forms: 00:0" in shown  # the time it has taken so far
+    assert "drawing rounds:" in shown and "/3" in shown  # counted steps
+
+
+def test_no_progress_when_output_is_not_a_terminal():
+    done = run("-c", LONG_STEP)
+    assert done.returncode == 0
+    assert done.stderr == ""
+
+
+def test_short_work_shows_nothing():
+    shown = _on_a_terminal(LONG_STEP.replace("delay=0.2", "delay=30"))
+    assert shown == ""
