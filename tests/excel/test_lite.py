@@ -72,5 +72,5 @@ def test_the_command_writes_both_files(tmp_path, capsys):
     written = capsys.readouterr().out.split()
     assert [Path(p).name for p in written] == ["main.py", "requirements.txt"]
     assert "from tourneybook.excel.button import recalculate_standings" in (tmp_path / "lite" / "main.py").read_text()
-    assert cli(["lite", "--out", str(tmp_path / "x"), "--wheel", "ftp://nope"]) == 2
+    assert cli(["lite", "--out", str(tmp_path / "x"), "--wheel", "ftp://nope"]) == 1
     assert "https:// address" in capsys.readouterr().err

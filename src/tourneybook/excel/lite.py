@@ -18,9 +18,11 @@ from importlib import metadata
 from pathlib import Path
 
 from ..errors import InputError
+from ..rules import RULESETS
 
 SCRIPT = "recalculate_standings"
-FUNCTIONS = ("tb_cafe_nation", "tb_carc_points", "tb_codcon", "tb_fwc_nation", "tb_italia")
+FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
+"""Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""
 
 MAIN_PY = '''"""TourneyBook in xlwings Lite: paste this whole file into the main.py tab.
 

@@ -183,7 +183,7 @@ WIDTH = 12
 def report_page(report: PompadourReport) -> Page:
     """The report laid out on one A4 portrait page."""
     rows = [
-        title(f"Friedrich game report · {report.tournament}".rstrip(" ·"), WIDTH),
+        title(f"Friedrich {'final ' if report.final else ''}game report · {report.tournament}".rstrip(" ·"), WIDTH),
         line(
             label("Rules"), Cell(report.variant.title, Look.LABEL, 3),
             *((label("Game"), box("Final")) if report.final else (label("Round"), box(report.round))),

@@ -150,10 +150,10 @@ class FileWorkbook:
         check_not_open(self.target)
         remove_leftovers(self.target)
         reason = wrong_kind(self.path)
-        data = self.target.read_bytes()
-        _sniffed(self.path, data)
         if reason:
             raise InputError(reason)
+        data = self.target.read_bytes()
+        _sniffed(self.path, data)
         self._original = data
         self.package = Package(data, self.path.name)
         self._load_structure()
