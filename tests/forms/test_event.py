@@ -61,7 +61,8 @@ def test_friedrich_reports_name_the_players_by_role_in_table_order(tmp_path, rul
     forms = round_forms(store, 2)
     assert all(isinstance(f, PompadourReport) and f.tournament == "Test Open 2025" and f.round == 2 for f in forms)
     assert [(f.table, f.players) for f in forms] == [(1, tuple("FEDC")), (2, tuple("BAHG"))]
-    assert [f.variant.value for f in forms] == [ruleset, ruleset]
+    profile = find_ruleset(ruleset).form  # the registry says which paper and what to call the rules
+    assert [(f.variant.value, f.rules) for f in forms] == [(profile.variant, profile.title)] * 2
 
 
 def test_stand_ins_are_marked_on_the_form(tmp_path):
@@ -173,6 +174,13 @@ def test_command_writes_prefilled_forms(tmp_path, capsys):
     assert book.sheetnames == ["R2 T1", "R2 T2"]
     assert [c.value for c in book["R2 T1"]["G"]][5:9] == ["F", "E", "D", "C"]  # the Player column, role order
     assert path.read_bytes() == before  # the event is only read
+
+
+def test_command_prints_while_excel_has_the_event_open(tmp_path):
+    path = event(tmp_path, "fwc2022", "ABCDEFGH", friedrich_rows(FRIEDRICH_DRAW))
+    (tmp_path / "~$fwc2022.xlsx").write_bytes(b"Excel's lock file")  # the workbook is open in Excel
+    assert main(["forms", str(path), "--round", "1"]) == 0
+    assert openpyxl.load_workbook(tmp_path / "fwc2022-forms-R1.xlsx").sheetnames == ["R1 T1", "R1 T2"]
 
 
 def test_command_bracket_alone_prints_only_the_bracket(tmp_path, capsys):

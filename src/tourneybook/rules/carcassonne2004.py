@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -32,6 +32,7 @@ from .carcassonne_knockout import (
     Bracket,
     Match,
     bracket,
+    knockout_records,
     knockout_table,
     match_from_dict,
     placings_table,
@@ -180,8 +181,7 @@ def _scored(table: PreliminaryTable) -> GameScore:
             ("adjusted VP", adjusted),
             ("percentage", 100 * seat.vp / total),
         )
-        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))
-    scores.sort(key=lambda s: (s.part("place"), s.player))
+        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))  # by seat, as entered
     notes = [
         f"{', '.join(sorted(s.player for s in table.seats if s.vp == v))} tied at {v} VP: "
         f"places {place[v]}-{place[v] + n - 1} share {display(shares[v] * n)} points, {display(shares[v])} each"
@@ -330,6 +330,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
             f"{', '.join(group)}; enter the organiser's lot decision"
         )
     extras: list[Table] = []
+    details: dict[str, Any] = {}
     b = _bracket(t, table)
     if b is not None and b.matches:
         size = t.settings.knockout_size
@@ -340,12 +341,13 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         if any(qualified & set(g) for g in table.unresolved_lots):
             notes.append("the knock-out seeding rests on a suggested lot: enter the organiser's decision")
         extras.append(knockout_table(b))
+        details["knockout"] = knockout_records(b)
         placings = placings_table(b, table.order)
         if placings is not None:
             extras.append(placings)
     elif t.settings.knockout_size and not _missing_rounds(t):
         notes.append(f"fewer than {t.settings.knockout_size} players: no knock-out")
-    return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes))
+    return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes), details)
 
 
 # -- JSON records (docs/formats/carcassonne2004.md) ---------------------------------------
@@ -361,27 +363,33 @@ def game_from_dict(data: Mapping[str, Any]) -> PreliminaryTable:
     return table  # type: ignore[return-value]
 
 
-TOURNAMENT_KEYS = ("settings", "players", "tables", "knockout", "adjustments", "lot_decisions")
+TOURNAMENT_KEYS = ("ruleset", "name", "settings", "players", "games", "knockout", "adjustments", "lots")
 
 
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    """A whole tournament: settings, players, tables, knockout, adjustments, lot_decisions."""
+    """A whole tournament in the keys of every ruleset (docs/formats.md): name, settings, players, games
+    (the preliminary tables), knockout, adjustments, lots; earlier keys still read, with a note."""
     c = Collector()
-    d = read.record(data, "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    d = read.record(read.vocabulary(data, c), "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    read.ruleset(d, "carcassonne2004", c)
     settings = read.settings(Settings(), d.get("settings"), c)
-    players = [read.name(p, "a player's name", "players", c) for p in read.items(d, "players", "tournament", c, required=True)]
-    tables = [_table_from_dict(x, f"tables[{i}]", c) for i, x in enumerate(read.items(d, "tables", "tournament", c, required=True))]
+    if "name" in d:
+        name = read.name(d["name"], "name", "tournament", c)
+        settings = settings if name is None else replace(settings, tournament=name)
+    listed = read.items(d, "players", "tournament", c, required=True)
+    players = [p["name"] for p in read.players(d, c, required=True)]
+    tables = [_table_from_dict(x, f"games[{i}]", c) for i, x in enumerate(read.items(d, "games", "tournament", c, required=True))]
     matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(read.items(d, "knockout", "tournament", c))]
     t = Tournament(
-        players=tuple(p for p in players if p is not None),
+        players=tuple(players),
         tables=tuple(x for x in tables if x is not None),
         knockout=tuple(m for m in matches if m is not None),
         settings=settings,
         adjustments=read.adjustments(d, "adjustments", c),
-        lot_decisions=dict(read.lot_decisions(d, "lot_decisions", c)),
+        lot_decisions=dict(read.lot_decisions(d, "lots", c)),
     )
     # What did parse is still checked, so that every problem is reported at once.
-    if isinstance(d.get("players"), list) and None not in players:
+    if isinstance(d.get("players"), list) and len(players) == len(listed):
         c.extend(tournament_problems(t))
     c.raise_if_any()
     knockout(t)  # the bracket's own problems, all at once

@@ -306,9 +306,8 @@ def game_from_dict(data: Mapping[str, Any]) -> Board:
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A tournament record from JSON; ValidationError with every problem otherwise."""
     c = Collector()
-    t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), ("players",), c)
-    players = tuple(e for i, raw in enumerate(read.items(t.data, "players", "tournament", c))
-                    if (e := _entrant(raw, f"player {i + 1}", c)) is not None)
+    t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), (), c, player_fields=("distance", "td"))
+    players = tuple(e for raw in t.players if (e := _entrant(raw, f"players, {raw['name']}", c)) is not None)
     c.raise_if_any()
     record = Tournament(t.name, t.games, players, t.settings, t.adjustments, t.lot_decisions)
     problems = tournament_problems(record)
@@ -317,16 +316,11 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     return record
 
 
-def _entrant(raw: Any, where: str, c: Collector) -> Entrant | None:
-    """A name, or {"name": ..., "distance": ..., "td": true}."""
-    raw = {"name": raw} if isinstance(raw, str) else raw
-    d = read.record(raw, "a player", where, c, ("name", "distance", "td"))
-    if not isinstance(raw, Mapping):
-        return None
-    name = read.name(d.get("name"), "name", where, c)
+def _entrant(d: Mapping[str, Any], where: str, c: Collector) -> Entrant | None:
+    """A registered player with its optional "distance" and "td": true."""
     distance = None if d.get("distance") is None else read.exact(d["distance"], "distance", where, c)
     td = read.flag(d.get("td", False), "td", where, c)
-    return Entrant(name, distance, td is True) if name else None
+    return None if td is None else Entrant(d["name"], distance, td)
 
 
 SUMMARY = (

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from openpyxl.utils.cell import range_boundaries
-
 from ..errors import Collector, Problem
 from . import cells
 from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind, address
+from .sheetwriter import split_cell
 from .store import SheetGrid
 
 
@@ -165,7 +164,8 @@ def read_sheet(
         return ()
     width = len(schema.columns)
     for ref in grid.merged:
-        min_col, min_row, max_col, max_row = range_boundaries(ref)
+        first, _, last = ref.partition(":")
+        (min_row, min_col), (max_row, max_col) = split_cell(first), split_cell(last or first)
         if max_row >= HEADER_ROW and min_col <= width:
             out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
     letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})
