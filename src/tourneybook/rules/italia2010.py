@@ -368,6 +368,9 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     notes = []
     if top is not None:
         notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
+        fixed = table.order[:3]
+        notes += [f"{p}'s lot number is not used: the top board fixes places 1-3 (004 section 4)"
+                  for p, _ in t.lot_decisions if p in fixed]
     else:
         notes.append("no top board entered: every place is by points")
     played = {r.player for r in rows}
