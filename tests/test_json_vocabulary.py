@@ -147,3 +147,11 @@ def test_knockout_games_are_fields(capsys):
     table = next(x for x in out["extras"] if x["title"] == "Knock-out")
     row = next(r for r in table["rows"] if r[0] == "S3")
     assert row[3] == "71-84, 66-79 (Pieter Jansen lost on the clock), 92-75"
+
+
+@pytest.mark.parametrize("ruleset_id", ["fwc2022", "carcassonne2004"])
+def test_the_name_given_twice_is_a_problem(ruleset_id):
+    data = json.loads((EXAMPLES / ruleset_id / "tournament.json").read_text())
+    data["settings"] = {**data.get("settings", {}), "tournament": "Other Open"}
+    with pytest.raises(ValidationError, match="the name is given twice"):
+        find_ruleset(ruleset_id).tournament_from_dict(data)
