@@ -21,8 +21,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-import xlsxwriter
-
 from ..errors import InputError
 from .layout import Cell, Look, Page, Row, stack
 
@@ -86,6 +84,8 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
     if not printed:
         raise InputError("no forms to print: the round has no tables")
     buffer = io.BytesIO()
+    import xlsxwriter  # only when forms are written: the command line starts without it
+
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     looks = {look: book.add_format(cell_format(look)) for look in Look}
     used: set[str] = set()

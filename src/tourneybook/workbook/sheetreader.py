@@ -143,7 +143,10 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
                     while el.getprevious() is not None and parent is not None:
                         del parent[0]
             elif event == "end":
-                merged.append(el.get("ref", ""))
+                ref = el.get("ref", "")
+                if not all(_REF.fullmatch(c) for c in ref.split(":")):
+                    raise _problem(sheet, ref, "a merged range cannot be read")
+                merged.append(ref)
     except etree.XMLSyntaxError as exc:
         raise DamagedFile(
             f"{package.file_name} is damaged: the sheet {sheet!r} ({part}) is not well-formed XML ({exc.msg}). "
