@@ -147,9 +147,13 @@ def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapp
     ws.add_table(table)
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
+    # the entry table only: the .xlsm's button to the right of it must not add a blank page
+    ws.print_area = f"A1:{address(last_row, len(schema.columns))}"
+    ws.print_title_rows = f"1:{HEADER_ROW}"
     return ws
 
 
