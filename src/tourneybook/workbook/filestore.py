@@ -502,7 +502,7 @@ def _type_into(row: etree._Element, r: int, col: int, value: Any) -> bool:
     style = int(existing.get("s", "0")) if existing is not None and existing.get("s", "0").isdigit() else 0
     had_formula = existing is not None and existing.find(q(MAIN, "f")) is not None
     holder = etree.Element(q(MAIN, "row"))
-    _cell(holder, ref, _plain(value), style)
+    _cell(holder, ref, _plain(value), style, ns=f"{{{MAIN}}}")
     new = holder[0]
     if existing is not None:
         existing.addprevious(new)
