@@ -52,18 +52,26 @@ def is_date_format(code: str) -> bool:
     return any(letter in bare for letter in "dmyhs") and "general" not in bare
 
 
-@dataclass(frozen=True)
+@dataclass
 class BookFacts:
     """What reading any sheet of one workbook needs: its shared strings and which styles show dates."""
 
-    strings: Sequence[str]
+    package: Package
+    strings_part: str | None
     date_styles: frozenset[int]
     style_count: int
     epoch: dt.datetime
+    _strings: Sequence[str] | None = None
+
+    @property
+    def strings(self) -> Sequence[str]:
+        """The shared texts, read when the careful reader first needs them (calamine reads its own)."""
+        if self._strings is None:
+            self._strings = _shared_strings(self.package, self.strings_part) if self.strings_part else ()
+        return self._strings
 
     @classmethod
     def read(cls, package: Package, styles_part: str | None, strings_part: str | None, date1904: bool) -> "BookFacts":
-        strings = _shared_strings(package, strings_part) if strings_part else ()
         date_styles: set[int] = set()
         count = 0
         if styles_part:
@@ -76,7 +84,7 @@ class BookFacts:
                 if fmt in DATE_FORMAT_IDS or (fmt in custom and is_date_format(custom[fmt])):
                     date_styles.add(index)
         epoch = dt.datetime(1904, 1, 1) if date1904 else dt.datetime(1899, 12, 30)
-        return cls(strings, frozenset(date_styles), count, epoch)
+        return cls(package, strings_part, frozenset(date_styles), count, epoch)
 
 
 def _shared_strings(package: Package, part: str) -> list[str]:
