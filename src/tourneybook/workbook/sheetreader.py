@@ -279,7 +279,7 @@ def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: 
             raise _problem(sheet, _address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
     if style in facts.date_styles:
         try:
-            moment = facts.epoch + dt.timedelta(days=number)
+            moment = facts.epoch + dt.timedelta(milliseconds=round(number * 86_400_000))  # 14:30, not 14:29:59.999999
         except OverflowError:
             raise _problem(sheet, _address(row, col), f"the date number {text!r} is beyond any calendar") from None
         if 0 <= number < 1:
