@@ -160,3 +160,16 @@ def test_the_parts_we_write_pass_the_ooxml_schemas(rich_event: Path):
     # xlsxwriter's parts are valid, so any error would be in what TourneyBook wrote or added
     assert [(e["part_uri"], e["description"]) for e in report["errors"] if e["severity"] == "error"] == []
     assert report["error_count"] == 0
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_opens_the_drawn_rich_workbook_with_the_same_values(soffice, tmp_path: Path, capsys):
+    path = draw_event_file(tmp_path, ".xlsm")
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    converted = convert(path, "xlsx", tmp_path / "lo")
+    ours, theirs = openpyxl.load_workbook(path, keep_vba=True), openpyxl.load_workbook(converted, data_only=True)
+    for sheet in ("Preliminary", "Players", "Draw quality"):
+        mine = [tuple(v for v in r if v is not None) for r in ours[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        read = [tuple(v for v in r if v is not None) for r in theirs[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        assert read == mine, sheet
+    assert theirs["Preliminary"]["C4"].value.startswith("Player ")

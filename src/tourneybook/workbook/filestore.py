@@ -301,10 +301,7 @@ class FileWorkbook:
             self._drop_local_names(index, shift=False)
             element.set("name", sheet.name)
             self._sheet_rel[sheet.name] = self._sheet_rel.pop(existing)
-            part = rel.target
-            if rel.type != REL + "/worksheet":  # a chart sheet with the result's name: it becomes a worksheet
-                self._set_book_rel(Relationship(rel.id, REL + "/worksheet", part := self.package.free_name("xl/worksheets/sheet{}.xml")))
-                self._sheet_rel[sheet.name] = Relationship(rel.id, REL + "/worksheet", part)
+            part = rel.target  # a worksheet: only worksheets are listed as TourneyBook's or carry the marker
         else:
             index = len(names)
             part = self.package.free_name("xl/worksheets/sheet{}.xml")
@@ -315,7 +312,8 @@ class FileWorkbook:
             self._sheet_rel[sheet.name] = rel
         self._write_result(sheet, part, index)
         self._grids[sheet.name] = SheetGrid(sheet.name, tuple(tuple(c.value for c in line) for line in sheet.rows))
-        self._grids.pop(existing or "", None) if existing and existing != sheet.name else None
+        if existing is not None and existing != sheet.name:
+            self._grids.pop(existing, None)
         if not self.is_owned(sheet.name):
             self.owned.append(sheet.name)
         self._write_owned()
