@@ -59,6 +59,11 @@ def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder (give --out a folder for the published files)")
     published = read_published(path)
+    if pdf:
+        from ..office import INSTALL_HINT, find_soffice
+
+        if find_soffice() is None:  # say so before writing anything, not after half the files
+            raise InputError(f"standings.pdf needs LibreOffice. {INSTALL_HINT} Or add --no-pdf to publish without it.")
     out.mkdir(parents=True, exist_ok=True)
     written = write_tables(published, out)
     if pdf:

@@ -174,7 +174,7 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
         return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
     reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
     title = event.tournament or event.ruleset.name
-    by_round = standings_by_round(event.ruleset, event.record)
+    by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
     sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
     for sheet in sheets:
         store.replace(sheet)

@@ -118,6 +118,10 @@ class RenderedSheet:
     """The drawing part holding the charts, with rIds 'rId1'... in chart order; None without charts."""
 
 
+_PLAIN_KINDS = (type(None), int, str, float, Fraction, bool)
+"""Kinds of value that never take a date format."""
+
+
 def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
     """The worksheet part, written row by row (a 40,000-row sheet never stands in memory as a tree).
 
@@ -165,8 +169,9 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
 def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etree._Element]:
     """The sheet's non-empty rows as <row> elements.
 
-    Whole numbers, nearly every number cell of a result sheet, are made here
-    directly; :func:`_cell` makes the others. Cell formats are looked up once per
+    Whole numbers and fractions, nearly every number cell of a result sheet, are
+    made here directly (by exact type: an isinstance test against Fraction is slow);
+    :func:`_cell` makes the others. Cell formats are looked up once per
     (style, format, wrapped).
     """
     wrapped = frozenset(sheet.wrap_columns)
@@ -184,16 +189,22 @@ def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etre
             kind = type(value)
             if (value is None or (kind is str and not value)) and not cell.style:
                 continue  # an empty cell, never written (as spreadsheet programs do)
-            key = (cell.style, cell.number_format or _date_format(value), c in wrapped and kind is str)
+            fmt = cell.number_format
+            if not fmt and kind not in _PLAIN_KINDS:
+                fmt = _date_format(value)
+            key = (cell.style, fmt, kind is str and c in wrapped)
             index = formats.get(key)
             if index is None:
                 index = formats[key] = str(styles.index(*key))
-            ref = letters[c] + number
+            attributes = {"r": letters[c] + number, "s": index} if index != "0" else {"r": letters[c] + number}
             if kind is int:
-                element = etree.SubElement(row, "c", {"r": ref, "s": index} if index != "0" else {"r": ref})
-                etree.SubElement(element, "v").text = str(value)
+                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = str(value)
+            elif kind is Fraction:
+                shown = value.numerator / value.denominator
+                text = str(int(shown)) if shown.is_integer() and abs(shown) < 2**53 else repr(shown)
+                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = text
             else:
-                _cell(row, ref, value, int(index))
+                _cell(row, attributes["r"], value, int(index))
         if len(row) or r in heights:
             yield row
 
