@@ -33,6 +33,7 @@ EMU_PER_CM = 360000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 _EPOCH = dt.datetime(1899, 12, 30)
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 def column_letter(col: int) -> str:
@@ -78,7 +79,7 @@ def _cell(parent: etree._Element, ref: str, value: Any, style: int, ns: str = ""
         text = _CONTROL.sub("", value)
         t.text = text
         if text != text.strip():
-            t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+            t.set(_XML_SPACE, "preserve")
     elif type(value) is bool:
         c.set("t", "b")
         etree.SubElement(c, ns + "v").text = "1" if value else "0"
@@ -169,7 +170,7 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
 def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etree._Element]:
     """The sheet's non-empty rows as <row> elements.
 
-    Whole numbers and fractions, nearly every number cell of a result sheet, are
+    Texts, whole numbers and fractions, nearly every cell of a result sheet, are
     made here directly (by exact type: an isinstance test against Fraction is slow);
     :func:`_cell` makes the others. Cell formats are looked up once per
     (style, format, wrapped).
@@ -199,6 +200,12 @@ def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etre
             attributes = {"r": letters[c] + number, "s": index} if index != "0" else {"r": letters[c] + number}
             if kind is int:
                 etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = str(value)
+            elif kind is str and value:
+                attributes["t"] = "inlineStr"
+                t = etree.SubElement(etree.SubElement(etree.SubElement(row, "c", attributes), "is"), "t")
+                t.text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
+                if value[0].isspace() or value[-1].isspace():
+                    t.set(_XML_SPACE, "preserve")
             elif kind is Fraction:
                 shown = value.numerator / value.denominator
                 text = str(int(shown)) if shown.is_integer() and abs(shown) < 2**53 else repr(shown)
