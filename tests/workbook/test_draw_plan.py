@@ -105,3 +105,23 @@ def test_club_mates_are_kept_apart(tmp_path):
         for seats in seated(path, "fwc2022", rnd).values():
             assert len({int(p.split()[1]) % 4 for p in seats.values()}) == 4
     assert Counter(players_of(path, "fwc2022", 1)) == Counter(names)
+
+
+@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004"])
+def test_a_stand_in_takes_the_withdrawn_players_planned_seats(tmp_path, ruleset):
+    """Player 05 withdraws after round 2 and Stan joins from round 3: Stan sits in Player 05's planned seats
+    (the same roles), and every other table is the all-at-once plan's: no one else's rounds move."""
+    names = [f"Player {i:02}" for i in range(16)]
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    at_once = new_event(tmp_path / "a", ruleset, names)
+    assert run("draw", at_once, "--all") == 0
+    changed = new_event(tmp_path / "b", ruleset, names)
+    for rnd in (1, 2):
+        assert run("draw", changed, "--round", rnd) == 0
+    assert run("withdraw", changed, "Player 05", "--after-round", 2) == 0
+    assert run("join", changed, "Stan", "--from-round", 3, *(["--stand-in"] if ruleset == "fwc2022" else [])) == 0
+    for rnd in (3, 4):
+        assert run("draw", changed, "--round", rnd) == 0
+        planned = {frozenset((s, "Stan" if p == "Player 05" else p) for s, p in t.items())
+                   for t in seated(at_once, ruleset, rnd).values()}
+        assert {frozenset(t.items()) for t in seated(changed, ruleset, rnd).values()} == planned

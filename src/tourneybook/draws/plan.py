@@ -16,9 +16,11 @@ a seat was edited) the rest is planned again from what was played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ..errors import InputError
+from .cost import keep_apart_partners, meeting_counts
+from .explain import Ledger, make_round
 from .model import Draw, Game, Round
 
 
@@ -60,4 +62,33 @@ def follow_plan(
     raise AssertionError("the plan made at the round itself always qualifies")
 
 
-__all__ = ["follow_plan", "same_round"]
+def substituted(
+    plan: Draw, replacing: Mapping[str, str], history: Sequence[Round], keep_apart: Sequence[Collection[str]] = ()
+) -> Draw:
+    """``plan`` with each player ``replacing`` maps from sitting in the seats planned for them: a newcomer
+    (a stand-in, a late arrival) takes over a withdrawn player's seats, roles included.
+
+    Friedrich and Carcassonne: the tables' reasons are counted again for the new names.
+    """
+    rounds = [[[replacing.get(s.player, s.player) for s in t.seats] for t in rnd.tables] for rnd in plan.rounds]
+    field = sorted({p for rnd in rounds for t in rnd for p in t})
+    index = {name: i for i, name in enumerate(field)}
+    small_history = [0] * len(field)
+    for rnd in history:
+        for t in rnd.tables:
+            if plan.game is Game.CARCASSONNE and len(t.seats) == 3:
+                for name in t.players:
+                    if name in index:
+                        small_history[index[name]] += 1
+    ledger = Ledger(meeting_counts(index, history), keep_apart_partners(index, [
+        [p for p in g if p in index] for g in keep_apart]), small_history)
+    built = []
+    for rnd, names in zip(plan.rounds, rounds):
+        labels = [[s.seat for s in t.seats] for t in rnd.tables]
+        small = [plan.game is Game.CARCASSONNE and len(t) == 3 for t in names]
+        built.append(make_round(rnd.number, [[index[p] for p in t] for t in names], lambda t, _: labels[t], field,
+                                ledger, small))
+    return Draw(plan.game, tuple(built))
+
+
+__all__ = ["follow_plan", "same_round", "substituted"]

@@ -27,7 +27,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from ..draws.plan import follow_plan
+from ..draws.plan import follow_plan, substituted
 from ..draws import (
     DEFAULT_THEATRES,
     ROLES,
@@ -246,43 +246,44 @@ def draw_event(
     planned: list[Round] = []
     draw_notes: list[str] = []
     plan_notes: list[str] = []
+
+    def attending(number: int) -> list[str]:
+        return [p.name for p in players if p.plays(number)]
+
+    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
+        """``count`` rounds for the players present in round ``number``, after ``before``."""
+        here = attending(number)
+        kept = [[n for n in g if n in here] for g in groups]
+        if family.game is Game.FRIEDRICH:
+            return draw_friedrich(here, count, before, kept, rng=rng)
+        if family.game is Game.CARCASSONNE:
+            return draw_carcassonne(here, count, before, kept, rng=rng)
+        return draw_diplomacy(here, count, before, kept, rng=rng, theatres=theatres,
+                              sit_outs={n: [p for p in sitting.get(n, ()) if p in here] for n in wanted},
+                              doubles={n: [p for p in doubling if p in here] for n in wanted})
+
     try:
         for numbers in _same_field_runs(wanted, players):
-            here = [p.name for p in players if p.plays(numbers[0])]
+            here = attending(numbers[0])
             so_far = history + tuple(drawn)
-            kept = [[n for n in g if n in here] for g in groups]
             direct = top_board or any(sitting[n] for n in numbers) or bool(doubling)
-
-            def draw_rounds(count: int, before: Sequence[Round], rng: random.Random) -> Draw:
-                if family.game is Game.FRIEDRICH:
-                    return draw_friedrich(here, count, before, kept, rng=rng)
-                if family.game is Game.CARCASSONNE:
-                    return draw_carcassonne(here, count, before, kept, rng=rng)
-                return draw_diplomacy(here, count, before, kept, rng=rng, theatres=theatres,
-                                      sit_outs={n: [p for p in sitting[n] if p in here] for n in numbers},
-                                      doubles={n: [p for p in doubling if p in here] for n in numbers})
-
             if top_board:
                 draw_only = [r.number for r in history if not rounds[r.number].played_at]
+                kept = [[n for n in g if n in here] for g in groups]
                 part = _italia_top_board(store, ruleset, here, history, kept, first, sitting[first], doubling,
                                          _rng(head.tournament, first, seed), draw_only)
                 notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
                 plan = part
             elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
-                part = plan = draw_rounds(len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
+                part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
             else:
-                last = _field_end(numbers[0], players, max(total, numbers[-1]))
-
-                def plan_from(anchor: int) -> Draw:
-                    before = tuple(r for r in so_far if r.number < anchor)
-                    return draw_rounds(last - anchor + 1, before, _rng(head.tournament, anchor, seed))
-
-                earliest = numbers[0] if seed is not None else _field_start(numbers[0], players)
+                planner = _Planner(family.game, players, groups, so_far, max(total, numbers[-1]), seed,
+                                   lambda n, count, before, a: draw_rounds(n, count, before, _rng(head.tournament, a, seed)))
                 try:
-                    plan, _ = follow_plan(plan_from, so_far, earliest, numbers[0])
+                    plan = planner.followed(numbers[0], numbers[0])
                     part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
                 except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
-                    part = plan = draw_rounds(len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
+                    part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
             drawn += part.rounds
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
@@ -325,6 +326,70 @@ def next_round(store: WorkbookStore) -> int:
     return max(_entry_rounds(rows, schema, family), default=0) + 1
 
 
+class _Planner:
+    """The plans the rounds are taken from (draws/plan.py), rebuilt from the rounds on the sheet.
+
+    A field's plan runs from its first round to the end. Where the field changed
+    one for one (a stand-in or a late arrival for a withdrawn player), the plan of
+    the field before, with the newcomer in the seats planned for the one who left,
+    is kept when it is at least as good as planning the rest again: so a
+    withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    """
+
+    def __init__(self, game: Game, players: Sequence[Player], groups: Sequence[Sequence[str]],
+                 played: Sequence[Round], end: int, seed: int | None,
+                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+        self.game, self.players, self.groups, self.played = game, players, groups, tuple(played)
+        self.end, self.seed, self.draw = end, seed, draw
+        self._plans: dict[tuple[int, int], Draw] = {}
+
+    def present(self, number: int) -> frozenset[str]:
+        return frozenset(p.name for p in self.players if p.plays(number))
+
+    def followed(self, field_round: int, number: int) -> Draw:
+        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
+        earliest = number if self.seed is not None else _field_start(field_round, self.players)
+        plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
+        return plan
+
+    def plan(self, field_round: int, anchor: int) -> Draw:
+        """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
+        key = (field_round, anchor)
+        if key not in self._plans:
+            before = tuple(r for r in self.played if r.number < anchor)
+            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+            self._plans[key] = self._kept_seats(field_round, anchor, before) or fresh
+            if self._plans[key] is not fresh and _worse(self._plans[key], fresh, before, self.groups):
+                self._plans[key] = fresh
+        return self._plans[key]
+
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        if self.seed is not None or self.game is Game.DIPLOMACY or anchor == 1:
+            return None
+        if anchor != _field_start(field_round, self.players):
+            return None
+        now, then = self.present(anchor), self.present(anchor - 1)
+        leavers, joiners = sorted(then - now), sorted(now - then)
+        if not leavers or len(leavers) != len(joiners):
+            return None
+        try:
+            old = self.followed(anchor - 1, anchor)
+        except InputError:
+            return None
+        return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
+
+
+def _worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    def key(d: Draw) -> tuple[int, ...]:
+        q = quality(d, before, groups)
+        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+                q.rematch_cost, q.small_table_repeats)
+
+    return key(kept) > key(fresh)
+
+
 def _rng(tournament: str, number: int, seed: int | None) -> random.Random:
     """The draw of round ``number``: the organiser's seed, or the default one of that round."""
     return random.Random(default_seed(tournament, number) if seed is None else seed)
@@ -336,14 +401,6 @@ def _field_start(number: int, players: Sequence[Player]) -> int:
     while start > 1 and all(p.plays(start - 1) == p.plays(number) for p in players):
         start -= 1
     return start
-
-
-def _field_end(number: int, players: Sequence[Player], total: int) -> int:
-    """The last round (at most ``total``) with the same players present as round ``number``."""
-    end = number
-    while end < total and all(p.plays(end + 1) == p.plays(number) for p in players):
-        end += 1
-    return end
 
 
 def _same_field_runs(wanted: Sequence[int], players: Sequence[Player]) -> list[list[int]]:

@@ -233,7 +233,7 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
                 Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
                 number_cell(r.adjustment) if r.adjustment else Cell(None),
                 Cell("; ".join(r.adjustment_reasons) or None),
-                *((Cell(r.mark or None, "warning" if r.mark else ""),) if marks else ()),
+                *((Cell(r.mark or None, "note" if r.mark else ""),) if marks else ()),
                 Cell(exact(r.total) if shown_total != r.total else None),
             )
         )
