@@ -7,7 +7,6 @@ import json
 import re
 import shutil
 import zipfile
-from xml.etree import ElementTree
 from pathlib import Path
 
 import openpyxl
@@ -37,14 +36,13 @@ def made(tmp_path_factory) -> tuple[Path, Path, Path]:
 
 
 def sheet_parts(xlsm: Path) -> dict[str, str]:
-    """Sheet name -> its worksheet part, from the workbook's relationships (read as XML, not by attribute order)."""
-    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-    rel_id = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    """Sheet name -> its worksheet part, from the workbook's relationships."""
     with zipfile.ZipFile(xlsm) as z:
-        book = ElementTree.fromstring(z.read("xl/workbook.xml"))
-        rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): "xl/" + r.get("Target", "").lstrip("/").removeprefix("xl/") for r in rels}
-    return {sheet.get("name"): targets[sheet.get(rel_id)] for sheet in book.iter(main + "sheet")}
+        book = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+    targets = dict(re.findall(r'Target="/?(?:xl/)?([^"]+)" Id="(rId\d+)"', rels))
+    targets = {rid: f"xl/{t}" for t, rid in targets.items()}
+    return {name: targets[rid] for name, rid in re.findall(r'<sheet name="([^"]+)" sheetId="\d+" (?:state="\w+" )?r:id="(rId\d+)"', book)}
 
 
 def test_vba_project_is_xlwings_own_byte_for_byte(made):
