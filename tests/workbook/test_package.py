@@ -221,3 +221,19 @@ def test_typing_over_a_formula_drops_the_calculation_chain(event_file: Path):
     assert "xl/calcChain.xml" not in after
     assert b"calcChain" not in after["[Content_Types].xml"] and b"calcChain" not in after["xl/_rels/workbook.xml.rels"]
     assert FileWorkbook(event_file).read("Players").value(4, 8) == "typed"
+
+
+def test_a_workbook_from_before_the_ownership_list_is_recalculated_in_place(tmp_path: Path, capsys):
+    """Result sheets written by older versions carry only the marker: they are replaced where they are, then listed."""
+    shipped = Path(__file__).resolve().parents[2] / "workbooks" / "carcassonne2004-example.xlsx"
+    path = tmp_path / shipped.name
+    older = openpyxl.load_workbook(shipped)  # as the openpyxl writer of earlier versions left it: no list
+    if OWNED_NAME in older.defined_names:
+        del older.defined_names[OWNED_NAME]
+    older.save(path)
+    before = FileWorkbook(path)
+    assert before.owned == [] and "Standings" in before.sheet_names()
+    assert main(["recalc", str(path)]) == 0
+    after = FileWorkbook(path)
+    assert after.sheet_names()[: len(before.sheet_names())] == before.sheet_names()  # no second Standings, same places
+    assert {"Standings", "Games", "Issues"} <= set(after.owned)
