@@ -313,3 +313,24 @@ def test_a_sheet_of_the_organisers_named_like_a_result_sheet_is_never_overwritte
     err = capsys.readouterr().err
     assert "the sheet 'Games' is not one TourneyBook wrote, and TourneyBook writes its own 'Games' sheet: rename your sheet" in err
     assert event_file.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (_ole(False), "event.xlsx is an old Excel file (.xls, Excel 97-2003) whatever its name says"),
+        ("ods", "event.xlsx is a LibreOffice/OpenOffice spreadsheet (.ods) whatever its name says"),
+    ],
+    ids=["xls", "ods"],
+)
+def test_a_file_renamed_to_xlsx_is_told_by_what_it_is(event_file: Path, capsys, content, words):
+    if content == "ods":
+        with zipfile.ZipFile(event_file, "w") as z:
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("content.xml", "<office:document-content/>")
+    else:
+        event_file.write_bytes(content)
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    assert words in capsys.readouterr().err
+    assert event_file.read_bytes() == before

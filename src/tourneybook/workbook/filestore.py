@@ -1,6 +1,7 @@
 """A workbook file, changed part by part: the store behind ``tourneybook recalc`` and ``draw``.
 
-Reading streams the entry sheets' XML (:mod:`.sheetreader`). Writing replaces only
+Reading goes through python-calamine, or streams a sheet's XML where calamine
+would read it wrongly (:mod:`.sheetreader`). Writing replaces only
 what TourneyBook owns: its result sheets (with their charts), the cells
 ``write_cells`` types into an entry sheet, and the entries these need in the
 shared parts (sheet list, relationships, content types, print names, cell
@@ -30,6 +31,7 @@ from typing import Any
 from lxml import etree
 
 from ..errors import InputError
+from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
@@ -48,57 +50,6 @@ SHEET_TYPES = {
     "chart": "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
     "styles": "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
 }
-_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-
-
-def wrong_kind(path: Path) -> str:
-    """What to do with a file that is not an .xlsx/.xlsm workbook, from its name; '' when the name is right."""
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        return ""
-    if suffix in (".xls", ".xlsb", ".xltx", ".xltm"):
-        return (
-            f"{path.name} is an Excel file of another kind ({suffix}): TourneyBook works with .xlsx or .xlsm workbooks. "
-            "Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)', then run again with that file."
-        )
-    if suffix in (".ods", ".fods"):
-        return (
-            f"{path.name} is a LibreOffice/OpenOffice spreadsheet: TourneyBook works with .xlsx or .xlsm workbooks. "
-            "In LibreOffice use File > Save As, type 'Excel 2007-365 (.xlsx)', then run again with that file."
-        )
-    if suffix in (".csv", ".txt", ".tsv"):
-        return (
-            f"{path.name} is a text file, not an event workbook. Create the workbook with "
-            f"'tourneybook new RULESET EVENT.xlsx --players {path.name}' and run again with EVENT.xlsx."
-        )
-    if not suffix:
-        return f"{path.name} has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. {path.name}.xlsx)."
-    return f"{path.name}: the workbook's name must end in .xlsx or .xlsm."
-
-
-def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
-    """InputError unless the file to write, ``path``, ends in one of ``allowed`` (a workbook under another name would not open)."""
-    if path.suffix.lower() not in allowed:
-        raise InputError(f"{path}: the workbook's name must end in {' or '.join(allowed)}")
-
-
-def _sniffed(path: Path, data: bytes) -> None:
-    """DamagedFile with what to do when the bytes are not an OOXML zip (encrypted, .xls, .ods, text)."""
-    if data.startswith(_OLE):
-        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data[:65536] or path.suffix.lower() in (".xlsx", ".xlsm"):
-            raise DamagedFile(
-                f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
-                "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
-            )
-        raise DamagedFile(wrong_kind(path.with_suffix(".xls")))
-    if data[:4] != b"PK\x03\x04":
-        raise DamagedFile(
-            f"{path.name} cannot be opened as an Excel workbook: inside it is not an .xlsx/.xlsm file, whatever its name says. "
-            "Open it in your spreadsheet program and save it as 'Excel Workbook (.xlsx)'."
-        )
-    if b"mimetypeapplication/vnd.oasis.opendocument" in data[:200]:
-        raise DamagedFile(wrong_kind(path.with_suffix(".ods")))
-
 
 class FileWorkbook:
     """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
@@ -121,7 +72,7 @@ class FileWorkbook:
         if reason:
             raise InputError(reason)
         data = self.target.read_bytes()
-        _sniffed(self.path, data)
+        refuse_other_kinds(self.path, data)
         self._original = data
         self.package = Package(data, self.path.name)
         self._load_structure()
