@@ -159,3 +159,24 @@ def test_errors_are_input_errors(tmp_path: Path):
 def _member(path: Path, name: str) -> bytes:
     with zipfile.ZipFile(path) as z:
         return z.read(name)
+
+
+def test_every_result_sheet_mark_is_recognised():
+    """The file store recognises result sheets by how their A2 note begins: every mark must begin so."""
+    from tourneybook.workbook.drawing import DRAW_MARK, FINAL_MARK
+    from tourneybook.workbook.filestore import RESULT_MARKS
+
+    assert all(mark.startswith(RESULT_MARKS) for mark in (MARKER, DRAW_MARK, FINAL_MARK))
+
+
+def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file: Path):
+    """The organiser deleted TourneyBook's Standings and named their own sheet so: it is theirs."""
+    assert recalc_file(event_file).ok
+    wb = openpyxl.load_workbook(event_file)
+    del wb["Standings"]
+    wb.create_sheet("Standings")["A1"] = "my own table"
+    wb.save(event_file)
+    before = event_file.read_bytes()
+    report = recalc_file(event_file)
+    assert "the sheet 'Standings' is not one TourneyBook wrote" in str(report.problems[0])
+    assert event_file.read_bytes() == before

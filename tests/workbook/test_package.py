@@ -180,7 +180,7 @@ def test_libreoffice_opens_the_drawn_rich_workbook_with_the_same_values(soffice,
 def test_removing_a_result_sheet_keeps_the_organisers_print_names_on_their_sheets(event_file: Path):
     """Names local to a sheet are numbered by sheet position: removing one renumbers those after it."""
     book = FileWorkbook(event_file)
-    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),),), print_title_rows="1:1"))
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(MARKER, "note"),)), print_title_rows="1:1"))
     book.save()
     wb = openpyxl.load_workbook(event_file)
     wb.create_sheet("My plan").print_title_rows = "1:2"

@@ -9,9 +9,10 @@ formats). Every other part of the file is copied byte for byte (:mod:`.package`)
 
 Result sheets are TourneyBook's because the workbook says so: their names are
 listed in the hidden defined name :data:`OWNED_NAME`. A sheet that is not listed
-is the organiser's and is never removed; one with a result sheet's name that is
-not listed is replaced only when it carries the result marker in A2 (workbooks
-written before the list existed, or re-saved by a program that drops names).
+is the organiser's and is never removed. A sheet is replaced by the result sheet
+of its name only while it carries a result sheet's mark in A2 (:data:`RESULT_MARKS`):
+listed or not (workbooks written before the list existed, or re-saved by a program
+that drops names), a sheet without it is the organiser's.
 
 Saving is atomic (:mod:`.saving`: beside the workbook, through a symbolic link
 beside its target) and careful: the file is replaced only if it is still the one
@@ -43,6 +44,8 @@ OWNED_NAME = "TourneyBook.ResultSheets"
 """Hidden workbook name listing the result sheets, as a text constant ("Standings/Games/Issues")."""
 _OWNED_LIMIT = 250
 """Excel keeps text constants in names up to 255 characters: longer lists go on in 'NAME.2', 'NAME.3'..."""
+RESULT_MARKS = ("Computed by TourneyBook", "Written by tourneybook")
+"""How the A2 note of every result sheet begins (render.MARKER, drawing.DRAW_MARK and FINAL_MARK)."""
 OFFICE_DOC = REL + "/officeDocument"
 SHEET_TYPES = {
     "worksheet": "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml",
@@ -198,12 +201,23 @@ class FileWorkbook:
         """True when the workbook lists ``name`` as one of TourneyBook's result sheets."""
         return any(n.casefold() == name.casefold() for n in self.owned)
 
-    def replace(self, sheet: ResultSheet) -> None:
-        from .render import MARKER  # the marker of result sheets written before ownership was listed
+    def is_marked(self, name: str) -> bool:
+        """True when sheet ``name`` carries a result sheet's mark in A2 (read from its first rows only)."""
+        grid = self._grids.get(name)
+        if grid is None:
+            rel = self._sheet_rel.get(name)
+            if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package or rel.target in self._entry_parts:
+                grid = self.read(name)
+            else:
+                grid = read_sheet_part(self.package, rel.target, name, self.facts, last_row=2)
+        mark = grid.value(2, 1)
+        return isinstance(mark, str) and mark.startswith(RESULT_MARKS)
 
+    def replace(self, sheet: ResultSheet) -> None:
         names = self.sheet_names()
         existing = next((n for n in names if n.casefold() == sheet.name.casefold()), None)
-        if existing is not None and not self.is_owned(existing) and self.read(existing).value(2, 1) != MARKER:
+        if existing is not None and not self.is_marked(existing):
+            # listed or not: without the mark it is the organiser's (theirs, renamed to a result sheet's name)
             raise InputError(
                 f"the sheet {existing!r} is not one TourneyBook wrote, and TourneyBook writes its own {sheet.name!r} sheet: "
                 f"rename your sheet (e.g. '{existing} (mine)') and run again."
@@ -235,7 +249,7 @@ class FileWorkbook:
 
     def remove(self, name: str) -> None:
         """Delete the result sheet ``name``; a sheet the workbook does not list as TourneyBook's stays."""
-        if name not in self.sheet_names() or not self.is_owned(name):
+        if name not in self.sheet_names() or not self.is_owned(name) or not self.is_marked(name):
             return
         index = self._index(name)
         element = self._sheet_elements()[index]

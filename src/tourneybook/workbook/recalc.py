@@ -192,7 +192,10 @@ def recalc_file(path: str | os.PathLike[str]) -> RecalcReport:
         book = FileWorkbook(path)
     except InputError as exc:
         return RecalcReport("", None, tuple(exc.problems), ())
-    report = recalculate(book)
+    try:
+        report = recalculate(book)
+    except InputError as exc:  # a result sheet that cannot be written (an organiser's sheet has its name)
+        return RecalcReport("", None, tuple(exc.problems), ())
     if not report.ok:
         return report
     try:

@@ -118,8 +118,11 @@ def _column(letters: str) -> int:
     return n
 
 
-def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -> SheetGrid:
-    """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``)."""
+def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, last_row: int = MAX_ROW) -> SheetGrid:
+    """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``).
+
+    With ``last_row``, reading stops there (a sheet's title rows, without reading its table).
+    """
     rows: dict[int, list[CellValue]] = {}
     merged: list[str] = []
     data = package.read(part)
@@ -156,6 +159,8 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
                 if event == "start":
                     number = el.get("r")
                     row_number = int(number) if number and number.isdigit() else row_number + 1
+                    if row_number > last_row:
+                        break
                     col = 0
                 else:
                     el.clear(keep_tail=True)
