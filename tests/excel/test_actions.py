@@ -31,6 +31,7 @@ from tourneybook.excel.actions import (
     read_choice,
 )
 from tourneybook.rules import RULESETS, find_ruleset
+from tourneybook.rules.base import Family as RulesetFamily
 from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
 from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
@@ -42,8 +43,10 @@ def players_only(ruleset_id: str, folder: Path) -> Path:
     """A new event of the ruleset with the example's players and nothing drawn."""
     layout = find_layout(ruleset_id)
     record = find_ruleset(ruleset_id).tournament_from_dict(json.loads((EXAMPLES / ruleset_id / "tournament.json").read_text()))
-    rows = layout.to_rows(record)
-    return template.write(folder / f"{ruleset_id}.xlsx", layout, tournament="Action test", rows={"Players": rows["Players"]})
+    players = list(layout.to_rows(record)["Players"])
+    if find_ruleset(ruleset_id).family is RulesetFamily.DIPLOMACY:
+        players = players[: len(players) // 7 * 7]  # full boards of seven, nobody asked to sit out
+    return template.write(folder / f"{ruleset_id}.xlsx", layout, tournament="Action test", rows={"Players": players})
 
 
 def values(book: openpyxl.Workbook, name: str) -> list[list]:
@@ -174,3 +177,58 @@ def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_p
     target.save(tmp_path / "with-forms.xlsx")
     again, _, _ = by_button(tmp_path / "with-forms.xlsx", button.read_choice)
     assert [n for n in again.sheetnames if n.startswith("Form ")] == written
+
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+
+
+@pytest.mark.parametrize("ruleset_id", ["fwc2022", "cafe2023"])
+def test_the_final_actions_write_what_the_cli_writes(ruleset_id, tmp_path):
+    from tourneybook.excel.actions import FINAL_FORMS, FINAL_ORDER
+    from tourneybook.workbook.drawing import FINAL_DRAW_SHEET
+
+    source = tmp_path / "event.xlsx"
+    shutil.copy(WORKBOOKS / f"{ruleset_id}-example.xlsx", source)
+    by_cli = tmp_path / "cli.xlsx"
+    shutil.copy(source, by_cli)
+    assert cli(["draw", str(by_cli), "--final"]) == 0
+    set_choice(source, FINAL_ORDER)
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    assert values(target, FINAL_DRAW_SHEET) == values(openpyxl.load_workbook(by_cli), FINAL_DRAW_SHEET)
+
+    out = tmp_path / "final-forms.xlsx"
+    assert cli(["forms", str(source), "--final", "--out", str(out)]) == 0
+    set_choice(source, FINAL_FORMS)
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    expected = openpyxl.load_workbook(out)
+    assert [n for n in target.sheetnames if n.startswith("Form ")] == [("Form " + n)[:31] for n in expected.sheetnames]
+    for name in expected.sheetnames:
+        assert form_values(target[("Form " + name)[:31]]) == form_values(expected[name])
+    assert alert.startswith("1 form(s) for the final: written as the sheets Form ")
+
+
+class Recorder:
+    """A stand-in for desktop Excel's Book in the PDF export (xlwings' Book.to_pdf)."""
+
+    fullname = "/events/essen.xlsm"
+
+    def __init__(self, fails: bool = False):
+        self.fails, self.calls = fails, []
+
+    def to_pdf(self, path, include):
+        if self.fails:
+            raise RuntimeError("no printer installed")
+        self.calls.append((path, include))
+
+
+def test_desktop_excel_exports_the_forms_pdf_beside_the_workbook():
+    from tourneybook.excel.actions import ActionReport
+
+    book = Recorder()
+    note = button._pdf(book, ["Form R2 T1", "Form R2 T2"], ActionReport(FORMS, round=2))
+    assert book.calls == [("/events/essen round 2 forms.pdf", ["Form R2 T1", "Form R2 T2"])]
+    assert note == "\nPDF: /events/essen round 2 forms.pdf"
+    failing = button._pdf(Recorder(fails=True), ["Form R2 T1"], ActionReport(FORMS, round=2))
+    assert failing == "\nNo PDF (no printer installed); print the sheets from Excel."

@@ -19,8 +19,9 @@ from tourneybook.forms import (
     bracket_forms,
     final_forms,
     round_forms,
+    workbook_bytes,
 )
-from tourneybook.rules import find_ruleset
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.workbook.filestore import FileWorkbook
@@ -145,10 +146,25 @@ def test_the_final_report_holds_the_finalists_in_the_roles_they_chose(tmp_path):
     assert report.final and report.round is None and report.players == tuple("CADB")
     assert report.sheet_name == "Final" and report.page().rows[1].cells[3].text == "Final"
     empty = FileWorkbook(event(tmp_path, "cafe2023", "ABCDEFGH", {}))
-    with pytest.raises(InputError, match=r"Final game!B4: no finalist is typed yet"):
+    with pytest.raises(InputError, match=r"Final game!B4: the finalists are not known yet: run tourneybook draw"):
         final_forms(empty)
     with pytest.raises(InputError, match="has no final game report"):
         final_forms(FileWorkbook(event(tmp_path, "codcon2008", "ABCDEFG", {})))
+
+
+def test_before_the_roles_are_chosen_the_report_lists_the_choosing_order(tmp_path):
+    # GFTR B: the best four choose in ranking order; draw --final lists them on the 'Final draw' sheet.
+    layout = find_layout("fwc2022")
+    t = simulate("fwc2022", 16, seed=5)
+    rows = {name: list(r) for name, r in layout.to_rows(t).items() if name != "Final game"}
+    path = template.write(tmp_path / "final.xlsx", layout, settings=t.settings, rows=rows)
+    assert main(["draw", str(path), "--final"]) == 0
+    ws = openpyxl.load_workbook(path)["Final draw"]
+    listed = tuple(ws.cell(r, 2).value for r in range(4, 8))
+    (report,) = final_forms(FileWorkbook(path))
+    assert report.choosing == listed and report.players == ("", "", "", "") and len(set(listed)) == 4
+    texts = [c.text for row in report.page().rows for c in row.cells]
+    assert "   ".join(f"{i}. {n}" for i, n in enumerate(listed, start=1)) in texts
 
 
 def test_the_bracket_is_seeded_from_the_preliminary_standings(tmp_path):
@@ -238,3 +254,23 @@ def test_command_prints_the_pdf(soffice, tmp_path):
     assert main(["forms", "--blank", "cafe2023", "--tables", "2", "--out", str(out), "--pdf"]) == 0
     info = subprocess.run(["pdfinfo", str(out.with_suffix(".pdf"))], capture_output=True, text=True, check=True)
     assert re.search(r"Pages:\s+2\n", info.stdout)
+
+
+FIELD = {Family.FRIEDRICH: 16, Family.CARCASSONNE: 15, Family.DIPLOMACY: 14}
+"""A field every ruleset of the family seats whole in one round (Carcassonne: 4+4+4+3; Diplomacy: two boards)."""
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_every_ruleset_prints_the_round_its_draw_wrote(tmp_path, ruleset):
+    """A registered ruleset's forms come from what ``tourneybook draw`` wrote, every player once, in order."""
+    names = [f"Player {i:02}" for i in range(FIELD[ruleset.family])]
+    path = tmp_path / "event.xlsx"
+    template.write(path, find_layout(ruleset.id), tournament="Every Ruleset Open",
+                   rows={PLAYERS.name: [{NAME: n} for n in names]})
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    forms = round_forms(FileWorkbook(path), 1)
+    numbers = [getattr(f, "table", None) or getattr(f, "board", None) for f in forms]
+    assert numbers == list(range(1, len(forms) + 1))
+    assert sorted(n for f in forms for n in f.players if n) == names
+    assert all(f.tournament == "Every Ruleset Open" and f.round == 1 for f in forms)
+    assert workbook_bytes(forms)[:2] == b"PK"  # a zip: the .xlsx

@@ -300,8 +300,10 @@ def test_a_top_three_place_is_never_part_of_a_lot(position):
 
 @pytest.mark.parametrize("lots", [{"Tops": 1, "Xena": 2, "Yuri": 3}, {"Tops": 3, "Xena": 2, "Yuri": 1}])
 def test_the_organisers_lots_do_not_move_a_top_three_place(lots):
-    table = standings(tied_with_the_top_board(3, lots.items())).standings
+    result = standings(tied_with_the_top_board(3, lots.items()))
+    table = result.standings
     assert table.order[2] == "Tops" and table.row("Tops").lot is None
+    assert "Tops's lot number is not used: the top board fixes places 1-3 (004 section 4)" in result.notes
     below = [r for r in table.rows if r.player in ("Xena", "Yuri")]
     assert [r.player for r in below] == sorted(("Xena", "Yuri"), key=lots.get)
     assert [r.lot for r in below] == [LotState.DECIDED] * 2

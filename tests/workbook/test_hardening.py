@@ -20,8 +20,9 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.errors import InputError
-from tourneybook.workbook import filestore
-from tourneybook.workbook.filestore import TEMP_PREFIX, FileWorkbook
+from tourneybook.workbook import saving
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.saving import TEMP_PREFIX
 from tourneybook.workbook.store import Cell, ResultSheet
 
 
@@ -166,11 +167,13 @@ def test_a_file_saved_by_another_program_meanwhile_is_not_overwritten(event_file
 def test_ctrl_c_while_saving_leaves_the_file_and_no_temporary_file(event_file: Path, monkeypatch, capsys):
     before = event_file.read_bytes()
 
-    def interrupted(fd: int, data: bytes) -> None:
-        os.write(fd, data[:100])
+    real_write = os.write
+
+    def interrupted(fd: int, data: bytes) -> int:
+        real_write(fd, bytes(data[:100]))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(filestore, "write_all", interrupted)
+    monkeypatch.setattr(saving.os, "write", interrupted)
     assert main(["recalc", str(event_file)]) == 1
     err = capsys.readouterr().err
     assert err.strip() == "error: interrupted (Ctrl-C): any workbook being saved was left as it was"
@@ -195,13 +198,13 @@ def test_a_full_disk_gives_one_message_and_no_noise(event_file: Path):
     before = event_file.read_bytes()
     script = (
         "import errno, os, sys\n"
-        "from tourneybook.workbook import filestore\n"
+        "from tourneybook.workbook import saving\n"
         "from tourneybook.cli import main\n"
         "real = os.write\n"
         "def full(fd, data):\n"
         "    real(fd, bytes(data[:4096]))\n"
         "    raise OSError(errno.ENOSPC, 'No space left on device')\n"
-        "filestore.os.write = full\n"
+        "saving.os.write = full\n"
         f"sys.exit(main(['recalc', {str(event_file)!r}]))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
@@ -257,3 +260,77 @@ def test_a_file_of_another_kind_gets_a_sentence_an_organiser_understands(event_f
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert path.read_bytes() == content
+
+
+def test_one_cause_in_many_cells_is_one_line(event_file: Path, capsys):
+    """Anna Berg renamed on Players: her two preliminary seats (C4, C6) give one line naming both cells."""
+    rewrite(event_file, "Players", sub(rb"<t>Anna Berg</t>", b"<t>Anne Borg</t>"))
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].endswith("not recalculated, 2 problem(s) to fix (the file is unchanged):")
+    assert lines[1].startswith('  Preliminary!C4, C6 (2 cells): "Anna Berg" is not on the Players sheet; did you mean "Anne Borg"?')
+    assert len(lines) == 2
+    assert event_file.read_bytes() == before
+
+
+def test_an_adjustment_or_a_lot_for_a_stand_in_names_its_cell_and_why(tmp_path: Path, capsys):
+    import openpyxl
+
+    from tourneybook.simulate import write_event
+
+    path = write_event("fwc2022", 16, tmp_path / "event.xlsx")
+    wb = openpyxl.load_workbook(path)
+    players = wb["Players"]
+    name = players["A5"].value
+    players["C5"], players["F5"] = "yes", 1
+    adjustments = wb["Adjustments"]
+    adjustments["A4"], adjustments["B4"], adjustments["C4"] = name, 2, "bonus"
+    wb.save(path)
+    before = path.read_bytes()
+    assert main(["recalc", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"Players!F5: a lot decision for {name}, a stand-in (Stand-in is yes in C5): stand-ins are never ranked, "
+        "so no lot decides their place"
+    ) in err
+    assert (
+        f"Adjustments!A4: {name} is a stand-in (Players!C5 is yes): a stand-in's scores never enter the standings, "
+        "so this adjustment would change nothing"
+    ) in err
+    assert path.read_bytes() == before
+
+
+def test_a_sheet_of_the_organisers_named_like_a_result_sheet_is_never_overwritten(event_file: Path, capsys):
+    """No marker, not listed as TourneyBook's: their 'Games' sheet stays, and they are told to rename it."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(event_file)
+    wb.create_sheet("Games")["A1"] = "my own game notes"
+    wb.save(event_file)
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    err = capsys.readouterr().err
+    assert "the sheet 'Games' is not one TourneyBook wrote, and TourneyBook writes its own 'Games' sheet: rename your sheet" in err
+    assert event_file.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (_ole(False), "event.xlsx is an old Excel file (.xls, Excel 97-2003) whatever its name says"),
+        ("ods", "event.xlsx is a LibreOffice/OpenOffice spreadsheet (.ods) whatever its name says"),
+    ],
+    ids=["xls", "ods"],
+)
+def test_a_file_renamed_to_xlsx_is_told_by_what_it_is(event_file: Path, capsys, content, words):
+    if content == "ods":
+        with zipfile.ZipFile(event_file, "w") as z:
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("content.xml", "<office:document-content/>")
+    else:
+        event_file.write_bytes(content)
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    assert words in capsys.readouterr().err
+    assert event_file.read_bytes() == before

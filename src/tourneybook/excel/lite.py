@@ -20,20 +20,26 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules import RULESETS
 
-SCRIPT = "recalculate_standings"
+SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms")
+"""The button scripts of :mod:`.button`, one per action, in the order an event needs them."""
 FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
 """Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""
 
 MAIN_PY = '''"""TourneyBook in xlwings Lite: paste this whole file into the main.py tab.
 
-Scripts: recalculate_standings recalculates every result sheet from the entry sheets
-(Issues sheet and a message when something needs fixing). Run it from the
-xlwings Lite task pane, or bind a sheet button to it (see the TourneyBook README).
+Scripts, one per action of the workbook (run them from the xlwings Lite task pane, or
+bind a sheet button to them, see the TourneyBook README):
+- recalculate_standings: every result sheet from the entry sheets;
+- draw_next_round: the round after the last one drawn, with its quality report;
+- redraw_round: the round typed in Instructions!B3 again (only while it has no results);
+- forms_for_round: the printable forms of the round in Instructions!B3, as sheets 'Form ...';
+- final_choosing_order, final_forms: the Friedrich final.
+Problems go to the Issues sheet and a message, each with its sheet and cell.
 
 Cell functions: {functions} (type =TB_ in a cell for their help).
 """
 
-from tourneybook.excel.button import {script}
+from tourneybook.excel.button import {scripts}
 from tourneybook.excel.udfs import {imports}
 
 __all__ = [{names}]
@@ -43,10 +49,10 @@ __all__ = [{names}]
 def main_py() -> str:
     """The main.py text."""
     return MAIN_PY.format(
-        script=SCRIPT,
+        scripts=", ".join(SCRIPTS),
         imports=", ".join(FUNCTIONS),
         functions=", ".join(f"={f.upper()}" for f in FUNCTIONS),
-        names=", ".join(f'"{n}"' for n in (SCRIPT, *FUNCTIONS)),
+        names=", ".join(f'"{n}"' for n in (*SCRIPTS, *FUNCTIONS)),
     )
 
 
@@ -76,4 +82,4 @@ def write_lite(out: Path, wheel: str | None = None) -> list[Path]:
     return [out / name for name in files]
 
 
-__all__ = ["FUNCTIONS", "SCRIPT", "main_py", "requirements_txt", "write_lite"]
+__all__ = ["FUNCTIONS", "SCRIPTS", "main_py", "requirements_txt", "write_lite"]

@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import Collector, Problem
 from ..numbers import display
 from . import records_json as read
+from .attendance import Attendance, eligible, marked, passed_over, plays, by_player, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
@@ -72,6 +73,12 @@ class Settings:
         metadata={"label": "Most 3-player tables per round", "help": "Seed: at most three tables of three per round."},
     )
     """Seed 002: 'a maximum of three tables with only three players in every round'."""
+    withdrawn_in_knockout: bool = field(
+        default=False,
+        metadata={"label": "Withdrawn players may qualify",
+                  "help": "yes: a player who withdrew during the preliminary may still be among the knock-out's qualifiers."},
+    )
+    """Whether a withdrawn player may qualify for the knock-out (no: the next in the ranking moves up)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,8 @@ class Tournament:
     """Manual changes to ranking points, each with its reason (always shown)."""
     lot_decisions: Mapping[str, int] = field(default_factory=dict)
     """The organiser's lot number per player (lower ranks first) for ties the rules leave to a lot."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md); everyone else plays every round."""
 
 
 def seatable(players: int, max_three_player_tables: int = 3) -> bool:
@@ -223,6 +232,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
             f"{threes} tables of 3; at most {s.max_three_player_tables} are allowed",
             f"round {rnd}",
         )
+    c.extend(seating_problems(t.attendance, ((x.round, seat.player, x.label) for x in t.tables for seat in x.seats)))
     for a in t.adjustments:
         c.check(a.player in known, f"adjustment for unknown player {a.player!r}", "adjustments")
     for player in t.lot_decisions:
@@ -283,9 +293,14 @@ def _bracket(t: Tournament, standings: Standings) -> Bracket | None:
     elif _missing_rounds(t):
         c.check(not t.knockout, "knock-out matches entered before the preliminary is complete", "knock-out")
     else:
-        return bracket(standings.order, t.knockout, t.settings.knockout_size)
+        return bracket(qualifiers(standings.order, t), t.knockout, t.settings.knockout_size)
     c.raise_if_any()
     return None
+
+
+def qualifiers(order: list[str], t: Tournament) -> list[str]:
+    """The ranking the knock-out is seeded from: without withdrawn players unless the Settings allow them."""
+    return eligible(order, t.attendance, withdrawn=t.settings.withdrawn_in_knockout)
 
 
 def _missing_rounds(t: Tournament) -> list[int]:
@@ -302,10 +317,13 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
     rounds = {x.round for x in t.tables}
     games_of = Counter(seat.player for x in t.tables for seat in x.seats)
+    here = by_player(t.attendance)
     for player in t.players:
         played = games_of[player]
-        if rounds and played < len(rounds):
-            notes.append(f"{player} played {played} of {len(rounds)} rounds entered")
+        expected = sum(1 for r in rounds if plays(here, player, r))
+        if rounds and played < expected:
+            notes.append(f"{player} played {played} of {expected} rounds entered")
+    table = marked(table, t.attendance)
     for group in table.unresolved_lots:
         notes.append(
             f"tie between {', '.join(sorted(group))} left to a lot: suggested order "
@@ -316,7 +334,10 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     b = _bracket(t, table)
     if b is not None and b.matches:
         size = t.settings.knockout_size
-        qualified = set(table.order[:size])
+        qualified = set(qualifiers(table.order, t)[:size])
+        skipped = passed_over(table.order, qualifiers(table.order, t), size)
+        if skipped:
+            notes.append(f"withdrawn, so not in the knock-out: {', '.join(skipped)}; the next in the ranking moves up")
         if any(qualified & set(g) for g in table.unresolved_lots):
             notes.append("the knock-out seeding rests on a suggested lot: enter the organiser's decision")
         extras.append(knockout_table(b))

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     POWER_NAMES,
@@ -122,6 +123,8 @@ class Tournament:
     players: tuple[str, ...] = ()
     """The registered players (the Players sheet), when listed: everyone who plays or sits out is one; a registered
     player with no result yet is named in the notes, not ranked (as in CODCon 2008)."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
 def board_order(board: Board) -> list[PowerResult]:
@@ -276,6 +279,9 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c.check(len(tops) <= 1, f"{len(tops)} top boards ({', '.join(tops)}); there is only one", "tournament")
     playing = {(b.round, p.player) for b in t.games for p in b.powers}
     seen: set[tuple[int, str]] = set()
+    c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
+    # A withdrawal is not the TD's sit-out: no sit-out points after it (docs/attendance.md).
+    c.extend(seating_problems(t.attendance, ((s.round, s.player, f"round {s.round}, {s.player}") for s in t.sit_outs)))
     for sit in t.sit_outs:
         where = f"round {sit.round}, {sit.player}"
         c.check((sit.round, sit.player) not in playing, "sits out and plays in the same round", where)
@@ -358,9 +364,13 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     rows = counted_results(t, games)
     top = next((b for b in t.games if b.top), None)
     table = _rank(t, rows) if top is None else _top_three_first(t, rows, top)
+    table = marked(table, t.attendance)
     notes = []
     if top is not None:
         notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
+        fixed = table.order[:3]
+        notes += [f"{p}'s lot number is not used: the top board fixes places 1-3 (004 section 4)"
+                  for p, _ in t.lot_decisions if p in fixed]
     else:
         notes.append("no top board entered: every place is by points")
     played = {r.player for r in rows}

@@ -27,6 +27,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
+from ..draws.plan import follow_plan, substituted
 from ..draws import (
     DEFAULT_THEATRES,
     ROLES,
@@ -48,6 +49,7 @@ from ..rules import Ruleset, find_ruleset
 from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from . import cells
+from ..rules.friedrich.standings import final_ranking
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
@@ -113,11 +115,59 @@ class DrawOutcome:
     """The rounds that were on the sheet before."""
     notes: tuple[str, ...] = ()
     """What the organiser must know (sit-outs not recorded, the Italia top board)."""
+    before: QualityReport | None = None
+    """The quality of the history alone (None without history): what the rounds drawn added is the difference."""
+    plan: PlanReport | None = None
+    """The plan for the rounds after these (None when nothing is planned beyond them)."""
+
+    def summary(self) -> list[str]:
+        """The quality report in lines: what the rounds drawn add, then how the plan for the rest stands."""
+        numbers = ", ".join(str(r.number) for r in self.draw.rounds)
+        lines = [f"Round(s) {numbers} add: {_added(self.before, self.report)}", self.report.render()]
+        if self.plan is not None:
+            lines += ["", self.plan.render()]
+        return lines
 
     def render(self) -> str:
-        lines = [self.draw.render(), "", self.report.render()]
+        lines = [self.draw.render(), "", *self.summary()]
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PlanReport:
+    """The plan the rounds drawn belong to: every round to the end, measured against the best known bound."""
+
+    rounds: tuple[int, ...]
+    report: QualityReport
+    """The plan's quality, history included."""
+    notes: tuple[str, ...] = ()
+    """The draws' own notes about the plan (a cost above the bound)."""
+
+    def render(self) -> str:
+        span = f"{self.rounds[0]}-{self.rounds[-1]}" if len(self.rounds) > 1 else str(self.rounds[0])
+        r = self.report
+        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
+                 f"rematch cost {r.rematch_cost} against the best known bound {r.rematch_bound}, "
+                 f"{r.repeated_pairs} repeated pairs, {r.keep_apart_violations} keep-apart violations"]
+        if r.game is Game.CARCASSONNE:
+            lines[0] += f", 3-player table repeats {r.small_table_repeats} (bound {r.small_table_bound})"
+        lines += [f"  {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def _added(before: QualityReport | None, after: QualityReport) -> str:
+    """What the rounds drawn add to the figures of the history."""
+    def more(name: str) -> int:
+        return getattr(after, name) - (getattr(before, name) if before is not None else 0)
+
+    parts = [f"{more('repeated_pairs')} repeated pair(s)", f"rematch cost +{more('rematch_cost')}"]
+    if after.game is Game.CARCASSONNE:
+        parts.append(f"3-player table repeats +{more('small_table_repeats')}")
+    else:
+        parts.append(f"{'role' if after.game is Game.FRIEDRICH else 'power'} repeats +{more('seat_repeats')}")
+    parts.append(f"keep-apart violations {after.keep_apart_violations}")
+    return ", ".join(parts)
 
 
 def default_seed(tournament: str, round_number: int) -> int:
@@ -176,9 +226,7 @@ def draw_event(
     wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
-    field_names = [p.name for p in players]
     groups = _groups(players)
-    rng = random.Random(default_seed(head.tournament, first) if seed is None else seed)
     theatres = _theatres(settings)
     notes: list[str] = []
     if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
@@ -191,24 +239,65 @@ def draw_event(
     if _has_sit_outs_sheet(head.ruleset) and sit_outs:
         notes.append("the --sit-out players are not on the Sit-outs sheet: type them there if they score the sit-out points")
 
-    try:
+    out.extend(_absent_but_seated(rounds, wanted, players, family))
+    out.raise_if_any()
+
+    drawn: list[Round] = []
+    planned: list[Round] = []
+    draw_notes: list[str] = []
+    plan_notes: list[str] = []
+
+    def attending(number: int) -> list[str]:
+        return [p.name for p in players if p.plays(number)]
+
+    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
+        """``count`` rounds for the players present in round ``number``, after ``before``."""
+        here = attending(number)
+        kept = [[n for n in g if n in here] for g in groups]
         if family.game is Game.FRIEDRICH:
-            draw = draw_friedrich(field_names, len(wanted), history, groups, rng=rng)
-        elif family.game is Game.CARCASSONNE:
-            draw = draw_carcassonne(field_names, len(wanted), history, groups, rng=rng)
-        elif top_board:
-            draw_only = [r.number for r in history if not rounds[r.number].played_at]
-            draw = _italia_top_board(store, ruleset, field_names, history, groups, first, sitting[first], doubling, rng,
-                                     draw_only)
-            notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
-        else:
-            draw = draw_diplomacy(
-                field_names, len(wanted), history, groups, rng=rng,
-                sit_outs=sitting, doubles={n: doubling for n in wanted}, theatres=theatres,
-            )
+            return draw_friedrich(here, count, before, kept, rng=rng)
+        if family.game is Game.CARCASSONNE:
+            return draw_carcassonne(here, count, before, kept, rng=rng)
+        return draw_diplomacy(here, count, before, kept, rng=rng, theatres=theatres,
+                              sit_outs={n: [p for p in sitting.get(n, ()) if p in here] for n in wanted},
+                              doubles={n: [p for p in doubling if p in here] for n in wanted})
+
+    try:
+        for numbers in _same_field_runs(wanted, players):
+            here = attending(numbers[0])
+            so_far = history + tuple(drawn)
+            direct = top_board or any(sitting[n] for n in numbers) or bool(doubling)
+            if top_board:
+                draw_only = [r.number for r in history if not rounds[r.number].played_at]
+                kept = [[n for n in g if n in here] for g in groups]
+                part = _italia_top_board(store, ruleset, here, history, kept, first, sitting[first], doubling,
+                                         _rng(head.tournament, first, seed), draw_only)
+                notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
+                plan = part
+            elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
+                part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
+            else:
+                planner = _Planner(family.game, players, groups, so_far, max(total, numbers[-1]), seed,
+                                   lambda n, count, before, a: draw_rounds(n, count, before, _rng(head.tournament, a, seed)))
+                try:
+                    plan = planner.followed(numbers[0], numbers[0])
+                    part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
+                except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
+                    part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
+            drawn += part.rounds
+            planned += plan.rounds
+            (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
-        raise InputError([_placed(p, family) for p in exc.problems]) from None
+        raise InputError([_placed(p, family, players, numbers[0]) for p in exc.problems]) from None
+    draw = Draw(family.game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
+    notes += _attendance_notes(players, wanted, family)
     report = quality(draw, history, groups, theatres)
+    before = quality(Draw(family.game, history), (), groups, theatres) if history else None
+    plan_report = None
+    if len(planned) > len(drawn):
+        plan_report = PlanReport(tuple(r.number for r in planned),
+                                 quality(Draw(family.game, tuple(planned)), history, groups, theatres),
+                                 tuple(dict.fromkeys(plan_notes)))
     typing = Typing(grid(family.sheet))
     for number in wanted:
         old = rounds[number].rows if number in rounds else []
@@ -218,8 +307,9 @@ def draw_event(
         _mark_top_board(marks, find_layout(ruleset.id).sheet(TOP_ROUNDS_SHEET), first)
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
-    store.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
-    return DrawOutcome(draw, report, history, tuple(notes))
+    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report)
+    store.replace(quality_sheet(head.tournament or ruleset.name, outcome))
+    return outcome
 
 
 def next_round(store: WorkbookStore) -> int:
@@ -236,11 +326,151 @@ def next_round(store: WorkbookStore) -> int:
     return max(_entry_rounds(rows, schema, family), default=0) + 1
 
 
-def _placed(p: Problem, family: Family) -> Problem:
+class _Planner:
+    """The plans the rounds are taken from (draws/plan.py), rebuilt from the rounds on the sheet.
+
+    A field's plan runs from its first round to the end. Where the field changed
+    one for one (a stand-in or a late arrival for a withdrawn player), the plan of
+    the field before, with the newcomer in the seats planned for the one who left,
+    is kept when it is at least as good as planning the rest again: so a
+    withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    """
+
+    def __init__(self, game: Game, players: Sequence[Player], groups: Sequence[Sequence[str]],
+                 played: Sequence[Round], end: int, seed: int | None,
+                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+        self.game, self.players, self.groups, self.played = game, players, groups, tuple(played)
+        self.end, self.seed, self.draw = end, seed, draw
+        self._plans: dict[tuple[int, int], Draw] = {}
+
+    def present(self, number: int) -> frozenset[str]:
+        return frozenset(p.name for p in self.players if p.plays(number))
+
+    def followed(self, field_round: int, number: int) -> Draw:
+        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
+        earliest = number if self.seed is not None else _field_start(field_round, self.players)
+        plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
+        return plan
+
+    def plan(self, field_round: int, anchor: int) -> Draw:
+        """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
+        key = (field_round, anchor)
+        if key not in self._plans:
+            before = tuple(r for r in self.played if r.number < anchor)
+            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+            self._plans[key] = self._kept_seats(field_round, anchor, before) or fresh
+            if self._plans[key] is not fresh and _worse(self._plans[key], fresh, before, self.groups):
+                self._plans[key] = fresh
+        return self._plans[key]
+
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        if self.seed is not None or self.game is Game.DIPLOMACY or anchor == 1:
+            return None
+        if anchor != _field_start(field_round, self.players):
+            return None
+        now, then = self.present(anchor), self.present(anchor - 1)
+        leavers, joiners = sorted(then - now), sorted(now - then)
+        if not leavers or len(leavers) != len(joiners):
+            return None
+        try:
+            old = self.followed(anchor - 1, anchor)
+        except InputError:
+            return None
+        return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
+
+
+def _worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    def key(d: Draw) -> tuple[int, ...]:
+        q = quality(d, before, groups)
+        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+                q.rematch_cost, q.small_table_repeats)
+
+    return key(kept) > key(fresh)
+
+
+def _rng(tournament: str, number: int, seed: int | None) -> random.Random:
+    """The draw of round ``number``: the organiser's seed, or the default one of that round."""
+    return random.Random(default_seed(tournament, number) if seed is None else seed)
+
+
+def _field_start(number: int, players: Sequence[Player]) -> int:
+    """The first round with the same players present as round ``number``."""
+    start = number
+    while start > 1 and all(p.plays(start - 1) == p.plays(number) for p in players):
+        start -= 1
+    return start
+
+
+def _same_field_runs(wanted: Sequence[int], players: Sequence[Player]) -> list[list[int]]:
+    """The rounds to draw, in runs with the same players present (a late arrival or a withdrawal starts a new run).
+
+    A run is drawn as one (its rounds planned together); the next run is drawn
+    with the rounds before as history, so the remaining rounds are re-planned
+    from what was played and drawn whenever the field changes.
+    """
+    runs: list[list[int]] = []
+    for n in wanted:
+        if runs and all(p.plays(n) == p.plays(runs[-1][0]) for p in players):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _absent_but_seated(
+    rounds: Mapping[int, EntryRound], wanted: Sequence[int], players: Sequence[Player], family: Family
+) -> list[Problem]:
+    """A player seated, on a round kept as it is, that the Players sheet says they do not play (cell-addressed)."""
+    by_name = {p.name: p for p in players}
+    problems = []
+    for number, entry in sorted(rounds.items()):
+        if number in wanted:
+            continue  # drawn again now
+        for row in entry.rows:
+            for header in (PLAYER,) if family.game is Game.DIPLOMACY else family.seats:
+                p = by_name.get(row[header])
+                if p is None or p.plays(number):
+                    continue
+                why = (f"arrives for round {p.from_round}" if number < p.from_round
+                       else f"withdrew after round {p.withdrew_after}")
+                fix = ("draw that round again (--redraw)" if not entry.played_at
+                       else "correct the Players sheet or this seat")
+                problems.append(Problem(f"{p.name} is seated in round {number} but {why} (Players row {p.line}): {fix}",
+                                        sheet=family.sheet, cell=row.cell(header)))
+    return problems
+
+
+def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: Family) -> list[str]:
+    """Who is left out of the rounds drawn, and how the rest of the event is drawn around them."""
+    notes = []
+    for n in wanted:
+        gone = [p.name for p in players if p.withdrew_after is not None and p.withdrew_after < n]
+        late = [p.name for p in players if p.from_round > n]
+        joined = [p.name for p in players if p.from_round == n > 1]
+        if gone:
+            notes.append(f"round {n}: not drawn, withdrawn: {', '.join(gone)}")
+        if late:
+            notes.append(f"round {n}: not drawn, arriving later: {', '.join(late)}")
+        if joined:
+            notes.append(f"round {n}: joining now: {', '.join(joined)}")
+    if notes and family.game is Game.FRIEDRICH:
+        notes.append("the remaining rounds are re-planned from the rounds played: everyone present keeps one game "
+                     "per role; a seat left empty is filled by a stand-in (Players, Stand-in yes)")
+    return notes
+
+
+def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0) -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
     if p.where == "players":
+        changed = [q.name for q in players if not q.plays(number)] if number else []
+        if changed and family.game is Game.FRIEDRICH and "stand-in" in p.message:
+            hint = (f" in round {number} ({', '.join(changed)} not playing): add a stand-in with "
+                    f"'tourneybook join EVENT.xlsx NAME --from-round {number} --stand-in'")
+            return Problem(p.message + hint, p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.sheet)
@@ -335,12 +565,20 @@ def _rounds_to_draw(
 
 
 def _groups(players: Sequence[Player]) -> list[list[str]]:
-    """Keep-apart groups from the Players sheet: players sharing a group name (case and blanks ignored)."""
-    groups: dict[str, list[str]] = {}
+    """Keep-apart groups from the Players sheet: players sharing a keep-apart group or a club (case and blanks
+    ignored), and the stand-ins.
+
+    An organiser who types clubs expects club-mates not to meet where it can be
+    avoided, as the column's prompt says; the group column adds other ties
+    (families, travel companions).
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
     for p in players:
-        key = " ".join(p.group.split()).casefold()
-        if key:
-            groups.setdefault(key, []).append(p.name)
+        # Stand-ins too: at most one per table where possible, so that each table has three ranked players.
+        for column, value in (("group", p.group), ("club", p.club), ("stand-in", "yes" if p.stand_in else "")):
+            key = " ".join(value.split()).casefold()
+            if key:
+                groups.setdefault((column, key), []).append(p.name)
     return [g for g in groups.values() if len(g) > 1]
 
 
@@ -396,7 +634,9 @@ def _italia_top_board(
                 raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
                                          sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
     event = read_event(store)
-    ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows if r.player not in sitting]
+    present = set(field_names)  # a withdrawn player is never on the top board (docs/attendance.md)
+    ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows
+              if r.player not in sitting and r.player in present]
     top = draw_italia_top_board(ranked, rng)
     rest = [p for p in field_names if p not in top.players]
     tables: tuple[Table, ...] = (top,)
@@ -483,12 +723,13 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
     typing.put(last + 1, top_col, 1)
 
 
-def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
+def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     """The 'Draw quality' sheet: each drawn table with its compromises, then the quality figures.
 
     It has no seat columns, so ``tourneybook forms`` never takes it for the
     draw: the entry sheet stays the one place the draw is read from.
     """
+    draw = outcome.draw
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(DRAW_MARK, "note"),)]
     table_word = "Board" if draw.game is Game.DIPLOMACY else "Table"
     rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
@@ -501,8 +742,8 @@ def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
             rows.append((Cell(rnd.number), Cell(None), Cell("sitting out: " + ", ".join(rnd.sitting_out))))
     rows.append(())
     rows.append((Cell("Quality (history included)", "header"),))
-    rows += [(Cell(line.strip()),) for line in report.render().splitlines()]
-    rows += [(Cell(f"note: {n}", "note"),) for n in draw.notes]
+    rows += [(Cell(line.strip()),) for line in "\n".join(outcome.summary()).splitlines() if line.strip()]
+    rows += [(Cell(f"note: {n}", "note"),) for n in (*draw.notes, *outcome.notes)]
     return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
 
 
@@ -570,7 +811,9 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
             f"the qualifying round is not complete: round {', '.join(map(str, missing))} has no result at every "
             "table yet; the finalists are known once every qualifying game is entered", sheet=family.sheet))
     standings = event.ruleset.standings(t).standings
-    finalists = tuple(standings.order[: t.settings.finalists])
+    # A withdrawn player (and a late arrival unless the Settings allow it) is passed over: the next moves up.
+    choosing = final_ranking(standings.order, t)
+    finalists = tuple(choosing[: t.settings.finalists])
     if len(finalists) < len(ROLES):
         raise InputError(Problem(f"the final needs four ranked players; the standings have {len(finalists)}",
                                  sheet=PLAYERS.name))
@@ -590,7 +833,7 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
             else:
                 roles[name] = role
         empty = next(row.cell(r.value) for r in ROLES if row[r.value] is None) if len(typed) < len(ROLES) else row.cell()
-        for p in check_final_choices(standings.order, roles):
+        for p in check_final_choices(choosing, roles):
             name = p.where.removeprefix("final").lstrip(", ")
             role = roles.get(name) or next((r.value for r in ROLES if p.message == f"no one plays {r.value}"), None)
             cell = cell_of.get(role, empty) if role else empty

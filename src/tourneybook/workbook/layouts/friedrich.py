@@ -399,6 +399,7 @@ def to_tournament(
         adjustments=tuple(adjustments),
         lots=tuple((p.name, p.lot) for p in players if p.lot is not None),
         final_lots=tuple((who, lot) for who, lot in final_lots if who is not None and lot is not None),
+        attendance=generic.attendance(players),
     )
     # every game was checked above (and had no problem), so only what lies between games is left
     out.extend(_placed(tournament_problems(t, games_checked=True), places, rows))

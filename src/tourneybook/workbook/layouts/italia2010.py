@@ -19,7 +19,7 @@ from typing import Any
 from ...errors import Collector, InputError
 from ...rules.italia2010 import RULESET, Settings, SitOut, Tournament, tournament_problems
 from ...rules.ranking import Adjustment
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
 from ..layout import Entries, Layout, SheetRows
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
@@ -154,6 +154,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),
         players=tuple(p.name for p in players),
+        attendance=attendance(players),
     )
     out.extend(place(tournament_problems(t), {b.label: b for b in played}, _last_year))
     out.raise_if_any()
