@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baseline_seeder import BaselineSeeder  # noqa: E402
 
 from tourneybook.draws import (  # noqa: E402
-    POWERS, ROLES, Draw, Game, Round, Seat, Table, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
+    POWERS, ROLES, Draw, DrawnTable, Family, Round, Seat, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
 )
 from tourneybook.draws.carcassonne import small_tables  # noqa: E402
 
@@ -37,7 +37,7 @@ def players(n: int) -> list[str]:
     return [f"P{i:03}" for i in range(1, n + 1)]
 
 
-def random_draw(game: Game, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> Draw:
+def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> Draw:
     """Shuffle and cut, round after round; seats labelled in a random order."""
     built = []
     for r in range(rounds):
@@ -46,7 +46,7 @@ def random_draw(game: Game, field: list[str], sizes: list[int], labels, rounds: 
         for t, size in enumerate(sizes):
             names = labels(size)
             rng.shuffle(names)
-            tables.append(Table(t + 1, tuple(Seat(s, p) for s, p in zip(names, order[start : start + size]))))
+            tables.append(DrawnTable(t + 1, tuple(Seat(s, p) for s, p in zip(names, order[start : start + size]))))
             start += size
         built.append(Round(r + 1, tuple(tables)))
     return Draw(game, tuple(built))
@@ -65,7 +65,7 @@ def bench_friedrich(sizes: list[int]) -> bool:
     for n in sizes:
         draw, seconds = timed(lambda: draw_friedrich(players(n), rng=random.Random(SEED)))
         ours = quality(draw)
-        rnd = quality(random_draw(Game.FRIEDRICH, players(n), [4] * (n // 4), lambda s: list(ROLES), 4, random.Random(SEED)))
+        rnd = quality(random_draw(Family.FRIEDRICH, players(n), [4] * (n // 4), lambda s: list(ROLES), 4, random.Random(SEED)))
         ok &= ours.repeated_pairs == 0 and seconds < 2 and ours.seat_repeats == 0
         print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>15} {ours.seat_repeats:>13} {rnd.repeated_pairs:>14} {rnd.seat_repeats:>6}")
     return ok
@@ -78,7 +78,7 @@ def _baseline_rounds(field: list[str], rounds: int) -> tuple[Round, ...]:
         boards = seeder.seed_games_and_powers()
         for board in boards:
             seeder.add_played_game(board)
-        built.append(Round(r + 1, tuple(Table(t + 1, tuple(Seat(pw, p) for p, pw in b)) for t, b in enumerate(boards))))
+        built.append(Round(r + 1, tuple(DrawnTable(t + 1, tuple(Seat(pw, p) for p, pw in b)) for t, b in enumerate(boards))))
     return tuple(built)
 
 
@@ -100,8 +100,8 @@ def bench_diplomacy(sizes: list[int]) -> bool:
         field = players(n)
         ours_rounds, ours_s = timed(lambda: _our_rounds(field, 3))
         base_rounds, base_s = timed(lambda: _baseline_rounds(field, 3))
-        rand = random_draw(Game.DIPLOMACY, field, [7] * (n // 7), lambda s: [p.value for p in POWERS], 3, random.Random(SEED))
-        o, b, x = (quality(Draw(Game.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
+        rand = random_draw(Family.DIPLOMACY, field, [7] * (n // 7), lambda s: [p.value for p in POWERS], 3, random.Random(SEED))
+        o, b, x = (quality(Draw(Family.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
         ok &= o.rematch_cost <= b.rematch_cost and o.repeated_pairs <= b.repeated_pairs
         ok &= ours_s < base_s and o.seat_repeats == 0
         print(
@@ -123,7 +123,7 @@ def bench_carcassonne(sizes: list[int]) -> bool:
         ours = quality(draw)
         b = small_tables(n) or 0
         shape = [4] * ((n - 3 * b) // 4) + [3] * b
-        rnd = quality(random_draw(Game.CARCASSONNE, players(n), shape, lambda s: [f"seat {i}" for i in range(1, s + 1)], 4, random.Random(SEED)))
+        rnd = quality(random_draw(Family.CARCASSONNE, players(n), shape, lambda s: [f"seat {i}" for i in range(1, s + 1)], 4, random.Random(SEED)))
         ok &= ours.rematch_cost == ours.rematch_bound and ours.small_table_repeats == ours.small_table_bound
         print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>6} {ours.rematch_cost:>5} {ours.rematch_bound:>5} "
               f"{ours.small_table_repeats:>11} {ours.small_table_bound:>5} {rnd.repeated_pairs:>14} {rnd.small_table_repeats:>11}")

@@ -97,3 +97,19 @@ def test_every_top_level_module_has_a_layer():
     for path in SRC.iterdir():
         if path.suffix == ".py" or (path.is_dir() and (path / "__init__.py").exists()):
             layer(path.stem if path.suffix else path.name)
+
+
+def classes(package: str) -> dict[str, str]:
+    found = {}
+    for path in sorted((SRC / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, str(path.relative_to(SRC)))
+    return found
+
+
+def test_the_draws_and_the_rules_name_their_types_apart():
+    """A draw's table is no result table, a drawn game kind no game record: one name, one meaning."""
+    draws, rules = classes("draws"), classes("rules")
+    assert {name: (draws[name], rules[name]) for name in set(draws) & set(rules)} == {}
+    assert {"DrawnTable", "Seat"} <= set(draws) and {"Family", "Table", "Game", "Match", "Bracket"} <= set(rules)

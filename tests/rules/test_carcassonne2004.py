@@ -19,9 +19,9 @@ from tourneybook.rules.carcassonne2004 import (
     PERCENTAGE_SUM,
     VP_SUM,
     PreliminaryTable,
-    Seat,
     Settings,
     Tournament,
+    VpResult,
     game_from_dict,
     knockout,
     score_game,
@@ -45,7 +45,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "carcassonne2004"
 
 
 def table(vps: list[int], rnd: int = 1, no: int = 1, names: str = "ABCD") -> PreliminaryTable:
-    return PreliminaryTable(rnd, no, tuple(Seat(n, v) for n, v in zip(names, vps)))
+    return PreliminaryTable(rnd, no, tuple(VpResult(n, v) for n, v in zip(names, vps)))
 
 
 def shown(game, player: str, part: str) -> str:
@@ -115,7 +115,7 @@ def test_ranking_points_always_sum_to_the_places(vps):
 
 @given(st.lists(st.integers(0, 200), min_size=3, max_size=4).filter(lambda v: sum(v) > 0), st.randoms())
 def test_scores_do_not_depend_on_record_order(vps, rnd):
-    seats = [Seat(n, v) for n, v in zip("ABCD", vps)]
+    seats = [VpResult(n, v) for n, v in zip("ABCD", vps)]
     shuffled = seats[:]
     rnd.shuffle(shuffled)
     a, b = score_game(PreliminaryTable(1, 1, tuple(seats))), score_game(PreliminaryTable(1, 1, tuple(shuffled)))
@@ -156,7 +156,7 @@ def seed_example_tournament() -> Tournament:
         for no, (who, (vp, others, _)) in enumerate((("A", a), ("B", b)), start=1):
             names = [f"R{rnd}T{no}-{i}" for i in range(3)]
             players += names
-            tables.append(PreliminaryTable(rnd, no, (Seat(who, vp), *(Seat(n, v) for n, v in zip(names, others)))))
+            tables.append(PreliminaryTable(rnd, no, (VpResult(who, vp), *(VpResult(n, v) for n, v in zip(names, others)))))
     return Tournament(tuple(players), tuple(tables), settings=Settings(preliminary_rounds=3, knockout_size=0))
 
 
@@ -182,8 +182,8 @@ def test_three_player_vp_counts_three_quarters_in_the_tiebreak():
     """seed 002: 3-player VP x 3/4 for the VP sum. 120 at a 3-table (90) loses to 100 at a 4-table."""
     players = ["A", "B", "C", "D", "E", "F", "G"]
     tables = (
-        PreliminaryTable(1, 1, (Seat("A", 120), Seat("C", 50), Seat("D", 40))),
-        PreliminaryTable(1, 2, (Seat("B", 100), Seat("E", 60), Seat("F", 50), Seat("G", 10))),
+        PreliminaryTable(1, 1, (VpResult("A", 120), VpResult("C", 50), VpResult("D", 40))),
+        PreliminaryTable(1, 2, (VpResult("B", 100), VpResult("E", 60), VpResult("F", 50), VpResult("G", 10))),
     )
     result = standings(Tournament(tuple(players), tables, settings=Settings(preliminary_rounds=1, knockout_size=0)))
     assert result.standings.order[:2] == ["B", "A"]
@@ -202,7 +202,7 @@ def test_adjustment_and_lot_decision():
     # players tied on everything: the organiser's lot decides, else a flagged suggestion
     twins = Tournament(
         ("A", "B", "C", "D"),
-        (PreliminaryTable(1, 1, (Seat("A", 50), Seat("B", 50), Seat("C", 50), Seat("D", 50))),),
+        (PreliminaryTable(1, 1, (VpResult("A", 50), VpResult("B", 50), VpResult("C", 50), VpResult("D", 50))),),
         settings=Settings(preliminary_rounds=1, knockout_size=0),
     )
     suggested = standings(twins)
@@ -224,7 +224,7 @@ def random_tournament(rnd: random.Random, n: int, rounds: int) -> Tournament:
         for no, size in enumerate(sizes, start=1):
             group = order[start : start + size]
             start += size
-            tables.append(PreliminaryTable(r, no, tuple(Seat(p, rnd.choice([40, 60, 60, 80, 100])) for p in group)))
+            tables.append(PreliminaryTable(r, no, tuple(VpResult(p, rnd.choice([40, 60, 60, 80, 100])) for p in group)))
     return Tournament(tuple(players), tuple(tables), settings=Settings(preliminary_rounds=rounds, knockout_size=0))
 
 
@@ -417,7 +417,7 @@ def test_partial_bracket_shows_who_plays_next():
 
 def test_seeding_resting_on_a_suggested_lot_is_flagged():
     players = tuple(f"P{i:02d}" for i in range(16))
-    tables = tuple(PreliminaryTable(1, t + 1, tuple(Seat(p, 50) for p in players[4 * t : 4 * t + 4])) for t in range(4))
+    tables = tuple(PreliminaryTable(1, t + 1, tuple(VpResult(p, 50) for p in players[4 * t : 4 * t + 4])) for t in range(4))
     result = standings(Tournament(players, tables, settings=Settings(preliminary_rounds=1)))
     assert "the knock-out seeding rests on a suggested lot: enter the organiser's decision" in result.notes
     assert [t.title for t in result.extras] == ["Knock-out"]

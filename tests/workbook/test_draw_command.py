@@ -16,7 +16,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.draws import Draw, Game, draw_friedrich, quality
+from tourneybook.draws import Draw, draw_friedrich, quality
 from tourneybook.errors import InputError
 from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.friedrich import Role
@@ -82,11 +82,11 @@ def tables(path: Path, ruleset: str, rnd: int) -> dict[int, dict[str, str]]:
 
 
 def as_draw(path: Path, ruleset: str, rounds: int) -> Draw:
-    from tourneybook.draws import Round, Seat, Table
+    from tourneybook.draws import DrawnTable, Round, Seat
 
-    game = Game.FRIEDRICH if find_ruleset(ruleset).family is Family.FRIEDRICH else Game.CARCASSONNE
+    game = Family.FRIEDRICH if find_ruleset(ruleset).family is Family.FRIEDRICH else Family.CARCASSONNE
     return Draw(game, tuple(
-        Round(r, tuple(Table(t, tuple(Seat(s, p) for s, p in seats.items())) for t, seats in sorted(tables(path, ruleset, r).items())))
+        Round(r, tuple(DrawnTable(t, tuple(Seat(s, p) for s, p in seats.items())) for t, seats in sorted(tables(path, ruleset, r).items())))
         for r in range(1, rounds + 1)
     ))
 
@@ -283,7 +283,7 @@ def _round_by_round(n: int, seed: int):
     history: tuple = ()
     for rnd in range(4):
         history += draw_friedrich(players, rounds=1, history=history, rng=random.Random(seed * 10 + rnd)).rounds
-    return quality(Draw(Game.FRIEDRICH, history))
+    return quality(Draw(Family.FRIEDRICH, history))
 
 
 @pytest.mark.parametrize("n", [16, 20, 24, 28, 32])  # seed 000 I: "different opponents in each of their four games"

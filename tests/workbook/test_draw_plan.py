@@ -13,15 +13,15 @@ import openpyxl
 import pytest
 from event_day import enter_results, new_event, players_of, run, seated
 
-from tourneybook.draws import Draw, Game, Round, Seat, Table, quality
+from tourneybook.draws import Draw, DrawnTable, Family, Round, Seat, quality
 from tourneybook.workbook.drawing import QUALITY_SHEET, draw_event
 from tourneybook.workbook.filestore import FileWorkbook
 
 
 def _as_draw(path, ruleset: str, rounds: int) -> Draw:
-    game = Game.CARCASSONNE if ruleset == "carcassonne2004" else Game.FRIEDRICH
+    game = Family.CARCASSONNE if ruleset == "carcassonne2004" else Family.FRIEDRICH
     return Draw(game, tuple(
-        Round(r, tuple(Table(t, tuple(Seat(s, p) for s, p in seats.items()))
+        Round(r, tuple(DrawnTable(t, tuple(Seat(s, p) for s, p in seats.items()))
                        for t, seats in sorted(seated(path, ruleset, r).items())))
         for r in range(1, rounds + 1)))
 

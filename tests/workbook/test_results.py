@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from tourneybook.errors import Problem
-from tourneybook.rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament
+from tourneybook.rules.carcassonne2004 import PreliminaryTable, Settings, Tournament, VpResult
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.workbook import template
 from tourneybook.workbook.recalc import recalc_file
@@ -26,15 +26,15 @@ def seed_example() -> Tournament:
         for no, (who, (vp, others)) in enumerate((("A", a), ("B", b)), start=1):
             names = [f"R{rnd}T{no}-{i}" for i in range(3)]
             players += names
-            tables.append(PreliminaryTable(rnd, no, (Seat(who, vp), *(Seat(n, v) for n, v in zip(names, others)))))
+            tables.append(PreliminaryTable(rnd, no, (VpResult(who, vp), *(VpResult(n, v) for n, v in zip(names, others)))))
     return Tournament(tuple(players), tuple(tables), settings=Settings(tournament="Seed 002", preliminary_rounds=3, knockout_size=0))
 
 
 def three_player_example() -> Tournament:
     """Seed 002's 3-player table (131, 87, 76) beside a table of four."""
     tables = (
-        PreliminaryTable(1, 1, tuple(Seat(p, v) for p, v in (("D", 90), ("E", 80), ("F", 70), ("G", 60)))),
-        PreliminaryTable(1, 2, (Seat("A", 131), Seat("B", 87), Seat("C", 76))),
+        PreliminaryTable(1, 1, tuple(VpResult(p, v) for p, v in (("D", 90), ("E", 80), ("F", 70), ("G", 60)))),
+        PreliminaryTable(1, 2, (VpResult("A", 131), VpResult("B", 87), VpResult("C", 76))),
     )
     return Tournament(tuple("ABCDEFG"), tables, settings=Settings(tournament="Three", knockout_size=0))
 
@@ -93,7 +93,7 @@ def test_an_unresolved_lot_is_flagged_and_a_decided_one_is_shown(tmp_path, carca
     """RULES.md "Everywhere": never guess a lot silently; take the decision from the workbook."""
     tie = Tournament(
         tuple("ABCD"),
-        (PreliminaryTable(1, 1, tuple(Seat(p, 50) for p in "ABCD")),),
+        (PreliminaryTable(1, 1, tuple(VpResult(p, 50) for p in "ABCD")),),
         settings=Settings(tournament="Tie", knockout_size=0),
     )
     rows = standings_rows(recalculated(tmp_path, carcassonne_layout, tie))

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 
-from tourneybook.rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament
+from tourneybook.rules.carcassonne2004 import PreliminaryTable, Settings, Tournament, VpResult
 
 NAMES = ("Anna Berg", "Bruno Costa", "Chiara Dini", "David Eck", "Eva Fink", "Femke Gold", "Gus Hart", "Hana Ito")
 
 
-def seats(*pairs: tuple[str, int]) -> tuple[Seat, ...]:
-    return tuple(Seat(p, vp) for p, vp in pairs)
+def seats(*pairs: tuple[str, int]) -> tuple[VpResult, ...]:
+    return tuple(VpResult(p, vp) for p, vp in pairs)
 
 
 def small_event() -> Tournament:
@@ -43,6 +43,6 @@ def random_event(players: int, rounds: int = 4, seed: int = 1, name: str = "Rand
         sizes = [4] * ((players - 3 * threes) // 4) + [3] * threes
         start = 0
         for no, size in enumerate(sizes, start=1):
-            tables.append(PreliminaryTable(rnd, no, tuple(Seat(p, rng.randint(30, 160)) for p in order[start : start + size])))
+            tables.append(PreliminaryTable(rnd, no, tuple(VpResult(p, rng.randint(30, 160)) for p in order[start : start + size])))
             start += size
     return Tournament(names, tuple(tables), settings=Settings(tournament=name, knockout_size=16 if players >= 16 else 0))

@@ -22,7 +22,7 @@ from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs
-from .model import DEFAULT_WEIGHTS, Draw, Game, Round, Weights
+from .model import DEFAULT_WEIGHTS, Draw, Family, Round, Weights
 from .quality import rematch_bound
 from .search import Seating, improve
 
@@ -146,7 +146,7 @@ def draw_carcassonne(
     notes = ()
     if seating.cost > target:
         notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
-    return Draw(Game.CARCASSONNE, tuple(built), notes)
+    return Draw(Family.CARCASSONNE, tuple(built), notes)
 
 
 def _fresh_tables(field, groups, index, b: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
-from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Game, Power, Round, Seat, Table, Theatre, Weights
+from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
 from .powers import PowerBook, assign_powers
 from .quality import rematch_bound
 from .search import Seating, improve
@@ -123,7 +123,7 @@ def draw_diplomacy(
     notes = ()
     if seating.cost > target:
         notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
-    return Draw(Game.DIPLOMACY, tuple(built), notes)
+    return Draw(Family.DIPLOMACY, tuple(built), notes)
 
 
 def _check_theatres(theatres: Mapping[Power, Theatre], collector) -> None:
@@ -288,7 +288,7 @@ def _power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBoo
     return reasons
 
 
-def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> Table:
+def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> DrawnTable:
     """The Italia 2010 top board: the best seven, each drawing a power from the cup in ranking order.
 
     Seed 004, 4.1: "The powers will be picked randomly from a cup/bag, starting
@@ -313,4 +313,4 @@ def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> 
     for name in top:
         power = cup.pop(rng.randrange(len(cup)))
         seats.append(Seat(power.value, name))
-    return Table(1, tuple(seats))
+    return DrawnTable(1, tuple(seats))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .cost import Meetings, copy_meetings
-from .model import Round, Seat, Table
+from .model import Round, Seat, DrawnTable
 
 _ORDINALS = {2: "2nd", 3: "3rd"}
 
@@ -65,5 +65,5 @@ def make_round(
         labels = seat_labels(t, table)
         reasons = ledger.seat(table, small[t], names) + tuple(extra_reasons(t))
         seats = tuple(Seat(label, names[p]) for label, p in zip(labels, table))
-        built.append(Table(t + 1, seats, reasons))
+        built.append(DrawnTable(t + 1, seats, reasons))
     return Round(number, tuple(built), tuple(sitting_out))

@@ -25,7 +25,7 @@ from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs, input_collector
-from .model import DEFAULT_WEIGHTS, ROLES, Draw, Game, Role, Round, Weights
+from .model import DEFAULT_WEIGHTS, ROLES, Draw, Family, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
 from .roles import perfect_matching
@@ -115,7 +115,7 @@ def draw_friedrich(
         built.append(
             make_round(len(history) + r + 1, ordered, lambda t, _: labels[t], field, ledger, small)
         )
-    return Draw(Game.FRIEDRICH, tuple(built), _notes(seating.cost, target, fresh and rounds < 4))
+    return Draw(Family.FRIEDRICH, tuple(built), _notes(seating.cost, target, fresh and rounds < 4))
 
 
 def _owed_roles(

@@ -9,23 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from types import MappingProxyType
 
 from ..rules.diplomacy import DEFAULT_THEATRES as THEATRES_TEXT
 from ..rules.diplomacy import Power, Theatre, parse_theatres
+from ..rules.base import Family
 from ..rules.friedrich import Role
-
-
-class Game(Enum):
-    """Which game a draw seats."""
-
-    FRIEDRICH = "Friedrich"
-    """Four players per table, one in each role (seeds 000 and 001)."""
-    CARCASSONNE = "Carcassonne"
-    """Tables of four, at most three tables of three per round (seed 002)."""
-    DIPLOMACY = "Diplomacy"
-    """Boards of seven, one power each (seeds 003 and 004)."""
 
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -49,7 +38,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Table:
+class DrawnTable:
     """One table (board) of one round."""
 
     number: int
@@ -76,7 +65,7 @@ class Round:
 
     number: int
     """Round number in the tournament, from 1."""
-    tables: tuple[Table, ...]
+    tables: tuple[DrawnTable, ...]
     """The tables, numbered from 1."""
     sitting_out: tuple[str, ...] = ()
     """Players not seated this round (Diplomacy sit-outs chosen by the organiser)."""
@@ -86,7 +75,7 @@ class Round:
 class Draw:
     """The rounds drawn by one call of a generator (history is not repeated here)."""
 
-    game: Game
+    game: Family
     """Which game is seated."""
     rounds: tuple[Round, ...]
     """The new rounds, in order."""

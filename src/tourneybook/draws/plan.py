@@ -21,17 +21,17 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from ..errors import InputError
 from .cost import keep_apart_partners, meeting_counts
 from .explain import Ledger, make_round
-from .model import Draw, Game, Round
+from .model import Draw, Family, Round
 
 
-def _table_key(game: Game, table) -> frozenset:
+def _table_key(game: Family, table) -> frozenset:
     """A table as what matters to the plan: roles/powers with players, or Carcassonne's seating order."""
-    if game is Game.CARCASSONNE:
+    if game is Family.CARCASSONNE:
         return frozenset(enumerate(s.player for s in table.seats))  # seat labels differ: 'seat 1' vs 'Player 1'
     return frozenset((s.seat, s.player) for s in table.seats)
 
 
-def same_round(game: Game, planned: Round, played: Round) -> bool:
+def same_round(game: Family, planned: Round, played: Round) -> bool:
     """Whether ``played`` seats exactly the tables of ``planned`` (table numbers aside)."""
     return {_table_key(game, t) for t in planned.tables} == {_table_key(game, t) for t in played.tables}
 
@@ -76,7 +76,7 @@ def substituted(
     small_history = [0] * len(field)
     for rnd in history:
         for t in rnd.tables:
-            if plan.game is Game.CARCASSONNE and len(t.seats) == 3:
+            if plan.game is Family.CARCASSONNE and len(t.seats) == 3:
                 for name in t.players:
                     if name in index:
                         small_history[index[name]] += 1
@@ -85,7 +85,7 @@ def substituted(
     built = []
     for rnd, names in zip(plan.rounds, rounds):
         labels = [[s.seat for s in t.seats] for t in rnd.tables]
-        small = [plan.game is Game.CARCASSONNE and len(t) == 3 for t in names]
+        small = [plan.game is Family.CARCASSONNE and len(t) == 3 for t in names]
         built.append(make_round(rnd.number, [[index[p] for p in t] for t in names], lambda t, _: labels[t], field,
                                 ledger, small))
     return Draw(plan.game, tuple(built))

@@ -19,14 +19,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .model import DEFAULT_THEATRES, POWERS, ROLES, Draw, Game, Power, Round, Theatre
+from .model import DEFAULT_THEATRES, POWERS, ROLES, Draw, Family, Power, Round, Theatre
 
 
 @dataclass(frozen=True)
 class QualityReport:
     """The quality figures of a draw (history included)."""
 
-    game: Game
+    game: Family
     """Which game was drawn."""
     players: int
     """Distinct players seated (history and draw)."""
@@ -65,17 +65,17 @@ class QualityReport:
             f"  repeated pairs: {self.repeated_pairs} (most meetings of one pair: {self.most_meetings})",
             f"  rematch cost, sum of (meetings - 1)^2: {self.rematch_cost} (best possible >= {self.rematch_bound})",
         ]
-        if self.game is not Game.CARCASSONNE:
-            seat = "role" if self.game is Game.FRIEDRICH else "power"
+        if self.game is not Family.CARCASSONNE:
+            seat = "role" if self.game is Family.FRIEDRICH else "power"
             lines.append(f"  {seat} repeats: {self.seat_repeats} (best possible 0)")
-        if self.game is Game.CARCASSONNE:
+        if self.game is Family.CARCASSONNE:
             lines.append(
                 f"  3-player table repeats: {self.small_table_repeats} (best possible >= {self.small_table_bound})"
             )
             lines.append(
                 f"  most 3-player tables for one player: {self.most_small_tables} (even spread: {self.small_table_spread})"
             )
-        if self.game is Game.DIPLOMACY:
+        if self.game is Family.DIPLOMACY:
             lines.append(f"  theatre repeats: {self.theatre_repeats} (best possible >= {self.theatre_bound})")
         lines.append(f"  keep-apart violations: {self.keep_apart_violations}")
         return "\n".join(lines)
@@ -108,7 +108,7 @@ def quality(
     small: Counter[str] = Counter()
     theatre_of = {power.value: theatre for power, theatre in theatres.items()}  # seats hold power names
     theatre_use: Counter[tuple[str, Theatre]] = Counter()
-    kinds = ROLES if draw.game is Game.FRIEDRICH else POWERS if draw.game is Game.DIPLOMACY else ()
+    kinds = ROLES if draw.game is Family.FRIEDRICH else POWERS if draw.game is Family.DIPLOMACY else ()
     labels = {kind.value for kind in kinds}
     players: set[str] = set()
     for rnd in everything:
@@ -122,7 +122,7 @@ def quality(
                     seats[(seat.player, seat.seat)] += 1
                 if seat.seat in theatre_of:
                     theatre_use[(seat.player, theatre_of[seat.seat])] += 1
-            if len(table.seats) == 3 and draw.game is Game.CARCASSONNE:
+            if len(table.seats) == 3 and draw.game is Family.CARCASSONNE:
                 small.update(names)
     together = {frozenset(pair) for group in keep_apart for pair in combinations(set(group), 2)}
     violations = sum(
@@ -145,12 +145,12 @@ def quality(
         rematch_bound=rematch_bound(history, shapes, sizes),
         seat_repeats=sum(c - 1 for c in seats.values() if c > 1),
         small_table_repeats=sum(c - 1 for c in small.values() if c > 1),
-        small_table_bound=max(0, small_seats - len(players)) if draw.game is Game.CARCASSONNE else 0,
+        small_table_bound=max(0, small_seats - len(players)) if draw.game is Family.CARCASSONNE else 0,
         keep_apart_violations=violations,
         theatre_repeats=sum(c - 1 for c in theatre_use.values() if c > 1),
         theatre_bound=sum(max(0, c - len(players)) for c in theatre_seats.values()),
         most_small_tables=max(small.values(), default=0),
-        small_table_spread=-(-small_seats // len(players)) if players and draw.game is Game.CARCASSONNE else 0,
+        small_table_spread=-(-small_seats // len(players)) if players and draw.game is Family.CARCASSONNE else 0,
     )
 
 

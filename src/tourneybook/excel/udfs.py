@@ -208,7 +208,7 @@ def _carc_points(vp: Grid) -> Grid | str:
     """Points by seat; an empty seat (a 3-player table in a 4-seat range) answers empty."""
     values, column = _cells(vp)
     seats = tuple(
-        carcassonne2004.Seat(f"seat {i}", _whole(v, f"seat {i}"))
+        carcassonne2004.VpResult(f"seat {i}", _whole(v, f"seat {i}"))
         for i, v in enumerate(values, start=1) if v not in BLANK
     )
     game = carcassonne2004.score_game(carcassonne2004.PreliminaryTable(round=1, table=1, seats=seats))

@@ -82,7 +82,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Seat:
+class VpResult:
     """One player's result at a preliminary table."""
 
     player: str
@@ -96,7 +96,7 @@ class PreliminaryTable:
 
     round: int
     table: int
-    seats: tuple[Seat, ...]
+    seats: tuple[VpResult, ...]
 
     @property
     def label(self) -> str:
@@ -136,7 +136,7 @@ def table_problems(table: PreliminaryTable) -> list[Problem]:
     return c.problems
 
 
-def seat_problems(seats: tuple[Seat, ...], where: str) -> list[Problem]:
+def seat_problems(seats: tuple[VpResult, ...], where: str) -> list[Problem]:
     """Table size, names, VP and a player seated twice."""
     c = Collector()
     c.check(len(seats) in RANKING_POINTS, f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
@@ -409,7 +409,7 @@ def _table_from_dict(data: object, where: str, c: Collector) -> PreliminaryTable
         at = f"{where}, seat {i}"
         s = read.record(raw, "a seat", at, c, ("player", "vp"))
         player, vp = read.name(s.get("player"), "player", at, c), read.whole(s.get("vp"), "vp", at, c)
-        seats.append(None if player is None or vp is None else Seat(player, vp))
+        seats.append(None if player is None or vp is None else VpResult(player, vp))
     if None in seats or not isinstance(d.get("players"), list):
         return None
     if rnd is None or number is None:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from ..draws import draw_carcassonne
 from ..errors import InputError, Problem
 from ..rules.base import Ruleset
-from ..rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament
+from ..rules.carcassonne2004 import PreliminaryTable, Settings, Tournament, VpResult
 from ..rules.carcassonne_knockout import (
     BRACKET_SIZES,
     GAMES_PER_MATCH,
@@ -62,7 +62,7 @@ def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:
     draw = draw_carcassonne(names, settings.preliminary_rounds, rng=rng)
     skill = {name: rng.gauss(0, 1) for name in names}
     tables = tuple(
-        PreliminaryTable(rnd.number, table.number, tuple(Seat(p, _vp(skill[p], len(table.players), rng)) for p in table.players))
+        PreliminaryTable(rnd.number, table.number, tuple(VpResult(p, _vp(skill[p], len(table.players), rng)) for p in table.players))
         for rnd in draw.rounds
         for table in rnd.tables
     )

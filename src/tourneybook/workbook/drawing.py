@@ -32,11 +32,10 @@ from ..draws import (
     DEFAULT_THEATRES,
     ROLES,
     Draw,
-    Game,
     QualityReport,
     Round,
     Seat,
-    Table,
+    DrawnTable,
     check_final_choices,
     draw_carcassonne,
     draw_diplomacy,
@@ -71,7 +70,7 @@ FRIEDRICH_ROLES = tuple(role.value for role in ROLES)
 class Family:
     """How one game's draw sits on its entry sheet."""
 
-    game: Game
+    game: RulesetFamily
     """Which draw generator seats it."""
     sheet: str
     """The entry sheet holding the draw."""
@@ -82,9 +81,9 @@ class Family:
 
 
 FAMILIES = {
-    RulesetFamily.FRIEDRICH: Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
-    RulesetFamily.CARCASSONNE: Family(Game.CARCASSONNE, "Preliminary", "Table", ("Player 1", "Player 2", "Player 3", "Player 4")),
-    RulesetFamily.DIPLOMACY: Family(Game.DIPLOMACY, "Boards", "Board", ()),
+    RulesetFamily.FRIEDRICH: Family(RulesetFamily.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
+    RulesetFamily.CARCASSONNE: Family(RulesetFamily.CARCASSONNE, "Preliminary", "Table", ("Player 1", "Player 2", "Player 3", "Player 4")),
+    RulesetFamily.DIPLOMACY: Family(RulesetFamily.DIPLOMACY, "Boards", "Board", ()),
 }
 """Where each family's layouts keep the draw (their entry sheet's headers)."""
 POWER, PLAYER = "Power", "Player"
@@ -150,7 +149,7 @@ class PlanReport:
         lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
                  f"rematch cost {r.rematch_cost} against the best known bound {r.rematch_bound}, "
                  f"{r.repeated_pairs} repeated pairs, {r.keep_apart_violations} keep-apart violations"]
-        if r.game is Game.CARCASSONNE:
+        if r.game is RulesetFamily.CARCASSONNE:
             lines[0] += f", 3-player table repeats {r.small_table_repeats} (bound {r.small_table_bound})"
         lines += [f"  {n}" for n in self.notes]
         return "\n".join(lines)
@@ -162,10 +161,10 @@ def _added(before: QualityReport | None, after: QualityReport) -> str:
         return getattr(after, name) - (getattr(before, name) if before is not None else 0)
 
     parts = [f"{more('repeated_pairs')} repeated pair(s)", f"rematch cost +{more('rematch_cost')}"]
-    if after.game is Game.CARCASSONNE:
+    if after.game is RulesetFamily.CARCASSONNE:
         parts.append(f"3-player table repeats +{more('small_table_repeats')}")
     else:
-        parts.append(f"{'role' if after.game is Game.FRIEDRICH else 'power'} repeats +{more('seat_repeats')}")
+        parts.append(f"{'role' if after.game is RulesetFamily.FRIEDRICH else 'power'} repeats +{more('seat_repeats')}")
     parts.append(f"keep-apart violations {after.keep_apart_violations}")
     return ", ".join(parts)
 
@@ -229,7 +228,7 @@ def draw_event(
     groups = _groups(players)
     theatres = _theatres(settings)
     notes: list[str] = []
-    if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
+    if family.game is not RulesetFamily.DIPLOMACY and (sit_outs or doubles or top_board):
         out.add("--sit-out, --double and --top-board are for Diplomacy boards")
     if top_board and ruleset.top_board_ranking is None:
         out.add(f"--top-board is the Italia 2010 top board (seed 004, section 4); {ruleset.name} has none")
@@ -254,9 +253,9 @@ def draw_event(
         """``count`` rounds for the players present in round ``number``, after ``before``."""
         here = attending(number)
         kept = [[n for n in g if n in here] for g in groups]
-        if family.game is Game.FRIEDRICH:
+        if family.game is RulesetFamily.FRIEDRICH:
             return draw_friedrich(here, count, before, kept, rng=rng)
-        if family.game is Game.CARCASSONNE:
+        if family.game is RulesetFamily.CARCASSONNE:
             return draw_carcassonne(here, count, before, kept, rng=rng)
         return draw_diplomacy(here, count, before, kept, rng=rng, theatres=theatres,
                               sit_outs={n: [p for p in sitting.get(n, ()) if p in here] for n in wanted},
@@ -336,7 +335,7 @@ class _Planner:
     withdrawn player's seat goes to their stand-in and nobody else's tables move.
     """
 
-    def __init__(self, game: Game, players: Sequence[Player], groups: Sequence[Sequence[str]],
+    def __init__(self, game: RulesetFamily, players: Sequence[Player], groups: Sequence[Sequence[str]],
                  played: Sequence[Round], end: int, seed: int | None,
                  draw: Callable[[int, int, Sequence[Round], int], Draw]):
         self.game, self.players, self.groups, self.played = game, players, groups, tuple(played)
@@ -365,7 +364,7 @@ class _Planner:
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
         """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
-        if self.seed is not None or self.game is Game.DIPLOMACY or anchor == 1:
+        if self.seed is not None or self.game is RulesetFamily.DIPLOMACY or anchor == 1:
             return None
         if anchor != _field_start(field_round, self.players):
             return None
@@ -429,7 +428,7 @@ def _absent_but_seated(
         if number in wanted:
             continue  # drawn again now
         for row in entry.rows:
-            for header in (PLAYER,) if family.game is Game.DIPLOMACY else family.seats:
+            for header in (PLAYER,) if family.game is RulesetFamily.DIPLOMACY else family.seats:
                 p = by_name.get(row[header])
                 if p is None or p.plays(number):
                     continue
@@ -455,7 +454,7 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
             notes.append(f"round {n}: not drawn, arriving later: {', '.join(late)}")
         if joined:
             notes.append(f"round {n}: joining now: {', '.join(joined)}")
-    if notes and family.game is Game.FRIEDRICH:
+    if notes and family.game is RulesetFamily.FRIEDRICH:
         notes.append("the remaining rounds are re-planned from the rounds played: everyone present keeps one game "
                      "per role; a seat left empty is filled by a stand-in (Players, Stand-in yes)")
     return notes
@@ -467,7 +466,7 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
         return p
     if p.where == "players":
         changed = [q.name for q in players if not q.plays(number)] if number else []
-        if changed and family.game is Game.FRIEDRICH and "stand-in" in p.message:
+        if changed and family.game is RulesetFamily.FRIEDRICH and "stand-in" in p.message:
             hint = (f" in round {number} ({', '.join(changed)} not playing): add a stand-in with "
                     f"'tourneybook join EVENT.xlsx NAME --from-round {number} --stand-in'")
             return Problem(p.message + hint, p.where, PLAYERS.name)
@@ -483,7 +482,7 @@ def _entry_schema(ruleset_id: str, family: Family) -> EntrySheet:
 
 def _draw_headers(family: Family) -> tuple[str, ...]:
     """The columns a draw fills; anything else typed in a row is a result (or a record of play)."""
-    if family.game is Game.DIPLOMACY:
+    if family.game is RulesetFamily.DIPLOMACY:
         return (ROUND, family.table, POWER, PLAYER)
     return (ROUND, family.table, *family.seats)
 
@@ -503,14 +502,14 @@ def _entry_rounds(rows: Sequence[Row], schema: EntrySheet, family: Family) -> di
 
 def _as_round(entry: EntryRound, family: Family) -> Round:
     """A round of the sheet in the draws' shape (history)."""
-    if family.game is Game.DIPLOMACY:
+    if family.game is RulesetFamily.DIPLOMACY:
         boards: dict[int, list[Seat]] = {}
         for row in entry.rows:
             boards.setdefault(row[family.table], []).append(Seat(row[POWER], row[PLAYER]))
-        tables = tuple(Table(b, tuple(seats)) for b, seats in sorted(boards.items()))
+        tables = tuple(DrawnTable(b, tuple(seats)) for b, seats in sorted(boards.items()))
     else:
         tables = tuple(
-            Table(row[family.table], tuple(Seat(h, row[h]) for h in family.seats if row[h] is not None))
+            DrawnTable(row[family.table], tuple(Seat(h, row[h]) for h in family.seats if row[h] is not None))
             for row in sorted(entry.rows, key=lambda r: r[family.table])
         )
     return Round(entry.number, tables)
@@ -542,7 +541,7 @@ def _rounds_to_draw(
         if number is None:
             raise AssertionError("bug: number is unset")
         wanted = [number]
-        limited = family.game is not Game.DIPLOMACY
+        limited = family.game is not RulesetFamily.DIPLOMACY
         if number < 1 or (limited and number > total):
             out.add(f"round {number} does not exist: the draw has rounds 1 to {total}", sheet=family.sheet)
     for n in wanted:
@@ -640,23 +639,23 @@ def _italia_top_board(
               if r.player not in sitting and r.player in present]
     top = draw_italia_top_board(ranked, rng)
     rest = [p for p in field_names if p not in top.players]
-    tables: tuple[Table, ...] = (top,)
+    tables: tuple[DrawnTable, ...] = (top,)
     if [p for p in rest if p not in sitting]:
         rest_groups = [[p for p in g if p in rest] for g in groups]
         others = draw_diplomacy(rest, 1, history, rest_groups, rng=rng,
                                 sit_outs={number: [p for p in sitting if p in rest]},
                                 doubles={number: [p for p in doubles if p in rest]})
-        tables += tuple(Table(t.number + 1, t.seats, t.reasons) for t in others.rounds[0].tables)
-    return Draw(Game.DIPLOMACY, (Round(number, tables, tuple(sitting)),))
+        tables += tuple(DrawnTable(t.number + 1, t.seats, t.reasons) for t in others.rounds[0].tables)
+    return Draw(RulesetFamily.DIPLOMACY, (Round(number, tables, tuple(sitting)),))
 
 
-def _row_values(family: Family, number: int, table: Table) -> list[dict[str, Any]]:
+def _row_values(family: Family, number: int, table: DrawnTable) -> list[dict[str, Any]]:
     """The cells of one drawn table: one row (Friedrich, Carcassonne) or seven (Diplomacy, AEFGIRT)."""
-    if family.game is Game.DIPLOMACY:
+    if family.game is RulesetFamily.DIPLOMACY:
         by_power = {s.seat: s.player for s in table.seats}
         return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in POWER_NAMES]
     values: dict[str, Any] = {ROUND: number, family.table: table.number}
-    if family.game is Game.FRIEDRICH:
+    if family.game is RulesetFamily.FRIEDRICH:
         values.update({s.seat: s.player for s in table.seats})
     else:
         values.update({family.seats[i]: s.player for i, s in enumerate(table.seats)})
@@ -732,7 +731,7 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     """
     draw = outcome.draw
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(DRAW_MARK, "note"),)]
-    table_word = "Board" if draw.game is Game.DIPLOMACY else "Table"
+    table_word = "Board" if draw.game is RulesetFamily.DIPLOMACY else "Table"
     rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
     for rnd in draw.rounds:
         for t in rnd.tables:
@@ -800,7 +799,7 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
     """
     event = read_event(store)
     family = FAMILIES[event.ruleset.family]
-    if family.game is not Game.FRIEDRICH:
+    if family.game is not RulesetFamily.FRIEDRICH:
         raise InputError(Problem(f"--final is the Friedrich final; {event.ruleset.name} has none",
                                  sheet=SETTINGS.name))
     t = event.record

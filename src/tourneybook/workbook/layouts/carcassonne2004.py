@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import Collector, InputError, Problem
-from ...rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament, knockout, tournament_problems
+from ...rules.carcassonne2004 import PreliminaryTable, Settings, Tournament, VpResult, knockout, tournament_problems
 from ...rules.carcassonne_knockout import GAMES_PER_MATCH, KnockoutGame, Match, stage_names
 from ...rules.ranking import Adjustment
 from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
@@ -90,7 +90,7 @@ def drawn_only(row: Row) -> bool:
 def _table(row: Row, out: Collector) -> PreliminaryTable | None:
     if drawn_only(row):
         return None  # checked as a draw by _rounds, left out of the scores
-    seats: list[Seat] = []
+    seats: list[VpResult] = []
     ok = True
     for seat in range(1, SEATS + 1):
         player, vp = row[player_header(seat)], row[vp_header(seat)]
@@ -106,7 +106,7 @@ def _table(row: Row, out: Collector) -> PreliminaryTable | None:
             out.extend([row.problem(f"{player} is seated twice at this table", player_header(seat))])
             ok = False
         else:
-            seats.append(Seat(player, vp))
+            seats.append(VpResult(player, vp))
     if ok and len(seats) not in (3, 4):
         out.extend([row.problem(f"{len(seats)} player(s) at this table; tables hold 4 (or 3)", player_header(1))])
         ok = False
