@@ -14,7 +14,7 @@ from .carcassonne import CarcassonneSlip, KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS, SHEET_POWERS, CentreCountSheet, System
 from .event import bracket_forms, final_forms, round_forms
 from .friedrich import REPORT_FIELDS, PompadourReport, Variant
-from .render import Form, workbook, write
+from .render import Form, pages, workbook_bytes, write
 from .tables import SEATS, blank_forms, table_form
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "final_forms",
     "round_forms",
     "table_form",
-    "workbook",
+    "pages",
+    "workbook_bytes",
     "write",
 ]

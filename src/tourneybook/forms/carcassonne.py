@@ -23,6 +23,9 @@ SLIP_WIDTHS = (8.0, 30.0, 14.0, 10.0, 30.0)
 class CarcassonneSlip:
     """The result slip of one preliminary table (seed 002: tables of 4, at most three of 3)."""
 
+    per_page = 3
+    """Three slips share an A4 page, cut apart (issue 13)."""
+
     tournament: str
     """Tournament name printed at the top ('' for none)."""
     round: int | None = None
@@ -53,29 +56,29 @@ class CarcassonneSlip:
 
 
 def slip_page(slip: CarcassonneSlip) -> Page:
+    """A third of an A4 page (about 240 pt): three slips print on one sheet of paper."""
     points = "5-3-2-1" if len(slip.players) == 4 else "5-3-1"
     cols = len(SLIP_WIDTHS)
     rows = [
-        title(f"Carcassonne table slip · {slip.tournament}".rstrip(" ·"), cols),
+        line(Cell(f"Carcassonne table slip · {slip.tournament}".rstrip(" ·"), Look.TITLE, cols), height=22),
         line(label("Round"), box(slip.round), label("Table"), box(slip.table),
-             Cell(f"{len(slip.players)} players: ranking points {points}", Look.LABEL), height=26),
+             Cell(f"{len(slip.players)} players: ranking points {points}", Look.LABEL), height=22),
         section("Result: the players fill it in together", cols),
         line(header("Seat"), header("Player"), header("Victory points"), header("Place"),
              header("Signature"), height=18),
     ]
-    rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat)), box(), box(), box(), height=34)
+    rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat)), box(), box(), box(), height=26)
              for seat in range(len(slip.players))]
     rows += [
-        note(SLIP_NOTE, cols, height=30),
-        line(label("TD"), box("", 2), label("Time"), box(), height=30),
+        note(SLIP_NOTE, cols, height=24),
+        line(label("TD"), box("", 2), label("Time"), box(), height=24),
     ]
     return Page(slip.sheet_name, SLIP_WIDTHS, tuple(rows))
 
 
 SLIP_NOTE = (
-    "Signing ends the right to protest. Equal victory points share the ranking points of the places "
-    "they cover (e.g. three tied behind the winner: 2 each). At 3 players the victory points count 3/4 "
-    "for the tie-break sum (seed 002)."
+    "Signing ends the right to protest. Equal VP share the ranking points of the places they cover "
+    "(three tied behind the winner: 2 each). At 3 players VP count 3/4 in the tie-break sum (seed 002)."
 )
 
 MATCH_WIDTHS = (24.0, 5.0, 5.0, 5.0, 5.0)
@@ -93,6 +96,9 @@ STAGES = ("Round of 16", "Quarter-finals", "Semi-finals", "Final")
 @dataclass(frozen=True)
 class KnockoutBracketForm:
     """The printed knock-out of the best 16 (seed 002, K.O. rounds; RULES.md, Carcassonne)."""
+
+    per_page = 1
+    """A whole A4 page."""
 
     tournament: str
     """Tournament name printed at the top ('' for none)."""

@@ -45,6 +45,9 @@ class System(Enum):
 class CentreCountSheet:
     """The centre count of one board, Fall by Fall, with votes and signatures."""
 
+    per_page = 1
+    """A whole A4 page."""
+
     tournament: str
     """Tournament name printed at the top ('' for none)."""
     system: System

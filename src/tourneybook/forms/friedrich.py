@@ -120,6 +120,9 @@ class Variant(Enum):
 class PompadourReport:
     """One game report: one table of one round (seed 000, GFTR F)."""
 
+    per_page = 1
+    """A whole A4 page."""
+
     tournament: str
     """Tournament name printed at the top ('' for none)."""
     variant: Variant

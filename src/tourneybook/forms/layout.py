@@ -7,6 +7,7 @@ only span columns, never rows, so a page reads top to bottom like the paper.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -28,6 +29,8 @@ class Look(Enum):
     """Small wrapped text: rule reminders and instructions."""
     BLANK = "blank"
     """Nothing printed."""
+    CUT = "cut"
+    """A dashed line across the page, to cut apart forms that share it."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,21 @@ class Page:
             covered = sum(c.span for c in row.cells)
             if covered != len(self.widths):
                 raise AssertionError(f"page {self.name!r} row {number} covers {covered} of {len(self.widths)} columns")
+
+
+def stack(pages: Sequence[Page]) -> Page:
+    """Pages of one grid printed on one sheet of paper, top to bottom, with a cut line between them."""
+    first, last = pages[0], pages[-1]
+    if len(pages) == 1:
+        return first
+    span = len(first.widths)
+    rows: list[Row] = list(first.rows)
+    for page in pages[1:]:
+        rows += [gap(span, 4), line(Cell("✂ - - - cut here - - -", Look.CUT, span), height=12), gap(span, 6),
+                 *page.rows]
+    head, _, tail = last.name.rpartition(" ")
+    name = f"{first.name}-{tail}" if head and first.name.startswith(head + " ") else f"{first.name}-{last.name}"
+    return Page(name, first.widths, tuple(rows), first.landscape)
 
 
 def line(*cells: Cell, height: float = 22) -> Row:

@@ -1,41 +1,44 @@
-"""Forms workbook: one worksheet per form, each printing on one A4 page.
+"""Forms workbook: one worksheet per printed A4 page.
 
-Pages (:mod:`tourneybook.forms.layout`) become worksheets with merged,
-bordered writing boxes, fixed row heights, a print area, narrow margins and
-fit-to-page (one page wide, one page tall), so that LibreOffice and Excel both
-print every form on exactly one sheet of paper.
+Forms (:mod:`tourneybook.forms.layout` pages) become worksheets with merged,
+bordered writing boxes, fixed row heights, a print area, narrow margins, A4
+paper and fit-to-page (one page wide, one page tall), so that LibreOffice and
+Excel both print every sheet on exactly one sheet of paper. Small forms share
+a page (:func:`pages`): Carcassonne slips print three to an A4 page with cut
+lines between them.
+
+The workbook is new, written once and never read back, so it is written with
+xlsxwriter (a page of 60 rows costs a few milliseconds) and saved atomically.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.page import PageMargins
-from openpyxl.worksheet.properties import PageSetupProperties
-from openpyxl.worksheet.worksheet import Worksheet
+import xlsxwriter
 
 from .. import office
 from ..errors import InputError
 from ..workbook.filestore import save_atomically
-from .layout import Cell, Look, Page, Row
+from .layout import Cell, Look, Page, Row, stack
 
 
 class Form(Protocol):
-    """Any form model: it lays itself out as one page."""
+    """Any form model: it lays itself out as one page, and says how many of it share a sheet of paper."""
+
+    per_page: int
+    """1 for a full-page form; 3 for a slip (three to an A4 page, cut apart)."""
 
     def page(self) -> Page: ...
 
 
-THIN = Side(style="thin", color="000000")
-BOXED = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
-SHADE = PatternFill("solid", fgColor="D9D9D9")
+FONT = "DejaVu Sans"
+"""A font LibreOffice ships everywhere and Excel substitutes cleanly."""
 
 FONT_SIZE: dict[Look, float] = {
     Look.TITLE: 16,
@@ -45,22 +48,52 @@ FONT_SIZE: dict[Look, float] = {
     Look.BOX: 11,
     Look.TEXT: 8,
     Look.BLANK: 10,
+    Look.CUT: 8,
 }
 """Points per look; pre-filled names print at 11 so they are easy to read at the table."""
 
+SHADE = "#D9D9D9"
+BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
+WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL})
+A4 = 9
+"""Excel's paper size number for A4."""
+MARGIN = 0.4
+"""Inches on every side: narrow, so that forms print large."""
 
-def workbook(forms: Iterable[Form]) -> Workbook:
-    """A workbook with one worksheet per form, in the given order."""
-    book = Workbook()
-    book.remove(book.active)
-    used: set[str] = set()
+
+def pages(forms: Iterable[Form]) -> list[Page]:
+    """The printed pages of ``forms`` in order: consecutive small forms of one kind share a page."""
+    printed: list[Page] = []
+    group: list[Page] = []
+    size = 1
     for form in forms:
         page = form.page()
-        sheet = book.create_sheet(unique_name(page.name, used))
-        draw(sheet, page)
-    if not book.sheetnames:
+        per_page = getattr(form, "per_page", 1)
+        if group and (per_page != size or len(group) == size or page.widths != group[0].widths):
+            printed.append(stack(group))
+            group = []
+        size = per_page
+        group.append(page)
+        if per_page == 1:
+            printed.append(group.pop())
+    if group:
+        printed.append(stack(group))
+    return printed
+
+
+def workbook_bytes(forms: Iterable[Form]) -> bytes:
+    """The forms workbook (.xlsx) as bytes: one worksheet per printed page."""
+    printed = pages(forms)
+    if not printed:
         raise InputError("no forms to print: the round has no tables")
-    return book
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    looks = {look: book.add_format(cell_format(look)) for look in Look}
+    used: set[str] = set()
+    for page in printed:
+        draw(book.add_worksheet(unique_name(page.name, used)), page, looks)
+    book.close()
+    return buffer.getvalue()
 
 
 def write(forms: Sequence[Form], out: Path, pdf: bool = False, overwrite: bool = False) -> list[Path]:
@@ -68,58 +101,71 @@ def write(forms: Sequence[Form], out: Path, pdf: bool = False, overwrite: bool =
 
     An existing ``out`` is replaced only with ``overwrite`` (it might be the event
     workbook itself), and then atomically. The PDF is made by LibreOffice
-    (:func:`tourneybook.office.convert`), one page per form.
+    (:func:`tourneybook.office.convert`), one page per sheet.
     """
     out = Path(out)
     if out.suffix.lower() != ".xlsx":
         raise InputError(f"{out}: the forms workbook must be an .xlsx file")
     if out.exists() and not overwrite:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
-    book = workbook(forms)
+    data = workbook_bytes(forms)
     out.parent.mkdir(parents=True, exist_ok=True)
-    save_atomically(book, out)
+    save_atomically(Written(data), out)
     written = [out]
     if pdf:
         written.append(office.convert(out, "pdf", out.parent))
     return written
 
 
-def draw(sheet: Worksheet, page: Page) -> None:
-    """Write one page's cells, styles and print settings onto an empty worksheet."""
-    for col, width in enumerate(page.widths, start=1):
-        sheet.column_dimensions[get_column_letter(col)].width = width
-    for number, row in enumerate(page.rows, start=1):
-        sheet.row_dimensions[number].height = row_height(row, page.widths)
-        col = 1
+class Written:
+    """Bytes already made, handed to the atomic save as a workbook that saves itself."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def save(self, fh: Any) -> None:
+        fh.write(self.data)
+
+
+def cell_format(look: Look) -> dict[str, Any]:
+    """The xlsxwriter format of a look (font, wrapping, border, shading)."""
+    centred = look in (Look.HEADER, Look.CUT)
+    fmt: dict[str, Any] = {
+        "font_name": FONT,
+        "font_size": FONT_SIZE[look],
+        "bold": look in BOLD,
+        "align": "center" if centred else "left",
+        "valign": "top" if look is Look.TEXT else "vcenter",
+        "text_wrap": look in WRAPPED,
+    }
+    if not (centred or look is Look.TITLE):
+        fmt["indent"] = 1
+    if look in (Look.BOX, Look.HEADER):
+        fmt["border"] = 1  # thin, on every cell of a merged box
+    if look in (Look.SECTION, Look.HEADER):
+        fmt.update(pattern=1, bg_color=SHADE)
+    if look is Look.CUT:
+        fmt.update(bottom=3, font_color="#808080")  # a dashed line to cut along
+    return fmt
+
+
+def draw(sheet: Any, page: Page, looks: dict[Look, Any]) -> None:
+    """Write one page's cells, styles and print settings onto a new worksheet."""
+    for col, width in enumerate(page.widths):
+        sheet.set_column(col, col, width)
+    for number, row in enumerate(page.rows):
+        sheet.set_row(number, row_height(row, page.widths))
+        col = 0
         for cell in row.cells:
-            place(sheet, number, col, cell)
+            fmt = looks[cell.look]
+            if cell.span > 1:
+                sheet.merge_range(number, col, number, col + cell.span - 1, cell.text, fmt)
+            elif cell.text:
+                sheet.write_string(number, col, cell.text, fmt)
+            elif cell.look is not Look.BLANK:
+                sheet.write_blank(number, col, None, fmt)
             col += cell.span
     setup_print(sheet, page)
-
-
-def place(sheet: Worksheet, row: int, col: int, cell: Cell) -> None:
-    first = sheet.cell(row=row, column=col)
-    if cell.text:
-        first.value = cell.text
-    last_col = col + cell.span - 1
-    if cell.span > 1:
-        sheet.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last_col)
-    bold = cell.look in (Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER)
-    first.font = Font(name="DejaVu Sans", size=FONT_SIZE[cell.look], bold=bold)
-    centred = cell.look is Look.HEADER
-    first.alignment = Alignment(
-        horizontal="center" if centred else "left",
-        vertical="top" if cell.look is Look.TEXT else "center",
-        wrap_text=cell.look in (Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL),
-        indent=0 if centred or cell.look is Look.TITLE else 1,
-    )
-    # Every cell of a merged box carries the border, or its inner edges would not print.
-    for c in range(col, last_col + 1):
-        target = sheet.cell(row=row, column=c)
-        if cell.look in (Look.BOX, Look.HEADER):
-            target.border = BOXED
-        if cell.look in (Look.SECTION, Look.HEADER):
-            target.fill = SHADE
 
 
 def row_height(row: Row, widths: Sequence[float]) -> float:
@@ -129,7 +175,7 @@ def row_height(row: Row, widths: Sequence[float]) -> float:
     for cell in row.cells:
         width = sum(widths[col : col + cell.span])
         col += cell.span
-        if cell.text and cell.look in (Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL):
+        if cell.text and cell.look in WRAPPED:
             size = FONT_SIZE[cell.look]
             lines = text_lines(cell.text, width, size)
             needed = max(needed, lines * size * 1.35 + 4)
@@ -143,17 +189,20 @@ def text_lines(text: str, width: float, size: float) -> int:
     return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
 
 
-def setup_print(sheet: Worksheet, page: Page) -> None:
-    last = f"{get_column_letter(len(page.widths))}{len(page.rows)}"
-    sheet.print_area = f"A1:{last}"
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if page.landscape else "portrait"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 1
-    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    sheet.page_margins = PageMargins(left=0.4, right=0.4, top=0.4, bottom=0.4, header=0.2, footer=0.2)
-    sheet.print_options.horizontalCentered = True
-    sheet.sheet_view.showGridLines = False
+def setup_print(sheet: Any, page: Page) -> None:
+    """A4, the page's orientation, one page wide and tall, narrow margins, centred, no grid lines."""
+    sheet.print_area(0, 0, len(page.rows) - 1, len(page.widths) - 1)
+    sheet.set_paper(A4)
+    if page.landscape:
+        sheet.set_landscape()
+    else:
+        sheet.set_portrait()
+    sheet.fit_to_pages(1, 1)
+    sheet.set_margins(left=MARGIN, right=MARGIN, top=MARGIN, bottom=MARGIN)
+    sheet.set_header("", {"margin": 0.2})
+    sheet.set_footer("", {"margin": 0.2})
+    sheet.center_horizontally()
+    sheet.hide_gridlines(2)
 
 
 def unique_name(name: str, used: set[str]) -> str:
@@ -166,3 +215,6 @@ def unique_name(name: str, used: set[str]) -> str:
         candidate, n = base[: 31 - len(suffix)] + suffix, n + 1
     used.add(candidate.casefold())
     return candidate
+
+
+__all__ = ["FONT_SIZE", "Form", "pages", "row_height", "unique_name", "workbook_bytes", "write"]

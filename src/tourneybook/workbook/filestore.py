@@ -1,49 +1,61 @@
-"""A workbook file read and written with openpyxl: the store behind ``tourneybook recalc``.
+"""A workbook file, changed part by part: the store behind ``tourneybook recalc`` and ``draw``.
 
-Saving is atomic: the workbook is written to a temporary file in the same
-folder, flushed to disk, then moved over the original in one step, so a run
-that fails at any point leaves the file byte-identical. Entry sheets are never
-touched: only result sheets are replaced whole; every other sheet keeps what
-openpyxl round-trips (values, validations, tables, styles, and a .xlsm's VBA).
-A workbook open in Excel or LibreOffice is refused with a clear message (their
-lock files are checked), never overwritten behind the program's back.
+Reading streams the entry sheets' XML (:mod:`.sheetreader`). Writing replaces only
+what TourneyBook owns: its result sheets (with their charts), the cells
+``write_cells`` types into an entry sheet, and the entries these need in the
+shared parts (sheet list, relationships, content types, print names, cell
+formats). Every other part of the file is copied byte for byte (:mod:`.package`).
+
+Result sheets are TourneyBook's because the workbook says so: their names are
+listed in the hidden defined name :data:`OWNED_NAME`. A sheet that is not listed
+is the organiser's and is never removed; one with a result sheet's name that is
+not listed is replaced only when it carries the result marker in A2 (workbooks
+written before the list existed, or re-saved by a program that drops names).
+
+Saving is atomic and careful: the new file is written beside the workbook (through
+a symbolic link, beside its target) under a hidden temporary name, flushed, and
+moved over it in one step, but only if the file on disk is still the one that was
+read (another program may have saved it meanwhile). A failed or interrupted run
+leaves the file byte-identical and no temporary file behind.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
-import tempfile
-import zipfile
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-from openpyxl.cell.cell import Cell as OpenpyxlCell
-from openpyxl.chart import BarChart, LineChart, Reference, Series
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter, quote_sheetname
-from openpyxl.utils.cell import range_boundaries
-from openpyxl.utils.exceptions import InvalidFileException
-from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.pagebreak import Break
-from openpyxl.worksheet.worksheet import Worksheet
+from lxml import etree
 
 from ..errors import InputError
-from .store import Chart, ResultSheet, SheetGrid
+from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
+from .resultstyles import MINIMAL_STYLES, ResultStyles
+from .sheetreader import BookFacts, read_sheet_part
+from .sheetwriter import _cell, absolute, quoted, render_sheet, split_cell
+from .store import ResultSheet, SheetGrid
 
-STYLES: dict[str, dict[str, Any]] = {
-    "": {},
-    "title": {"font": Font(bold=True, size=14)},
-    "header": {"font": Font(bold=True), "fill": PatternFill("solid", fgColor="D9E1F2"), "alignment": Alignment(wrap_text=True, vertical="top")},
-    "note": {"font": Font(italic=True, color="595959")},
-    "warning": {"font": Font(bold=True, color="9C0006"), "fill": PatternFill("solid", fgColor="FFC7CE")},
-    "good": {"font": Font(color="006100"), "fill": PatternFill("solid", fgColor="C6EFCE")},
+OWNED_NAME = "TourneyBook.ResultSheets"
+"""Hidden workbook name listing the result sheets, as a text constant ("Standings/Games/Issues")."""
+_OWNED_LIMIT = 250
+"""Excel keeps text constants in names up to 255 characters: longer lists go on in 'NAME.2', 'NAME.3'..."""
+TEMP_PREFIX = ".~tourneybook-"
+STALE_TEMP_SECONDS = 60
+"""A temporary file of ours older than this is a leftover from a killed run."""
+OFFICE_DOC = REL + "/officeDocument"
+SHEET_TYPES = {
+    "worksheet": "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml",
+    "drawing": "application/vnd.openxmlformats-officedocument.drawing+xml",
+    "chart": "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
+    "styles": "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
 }
-"""How the named cell styles of :class:`~tourneybook.workbook.store.Cell` look in a file."""
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -63,22 +75,64 @@ def check_not_open(path: Path) -> None:
         )
 
 
+def wrong_kind(path: Path) -> str:
+    """What to do with a file that is not an .xlsx/.xlsm workbook, from its name; '' when the name is right."""
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        return ""
+    if suffix in (".xls", ".xlsb", ".xltx", ".xltm"):
+        return (
+            f"{path.name} is an Excel file of another kind ({suffix}): TourneyBook works with .xlsx or .xlsm workbooks. "
+            "Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)', then run again with that file."
+        )
+    if suffix in (".ods", ".fods"):
+        return (
+            f"{path.name} is a LibreOffice/OpenOffice spreadsheet: TourneyBook works with .xlsx or .xlsm workbooks. "
+            "In LibreOffice use File > Save As, type 'Excel 2007-365 (.xlsx)', then run again with that file."
+        )
+    if suffix in (".csv", ".txt", ".tsv"):
+        return (
+            f"{path.name} is a text file, not an event workbook. Create the workbook with "
+            f"'tourneybook new RULESET EVENT.xlsx --players {path.name}' and run again with EVENT.xlsx."
+        )
+    if not suffix:
+        return f"{path.name} has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. {path.name}.xlsx)."
+    return f"{path.name}: the workbook's name must end in .xlsx or .xlsm."
+
+
 def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
-    """InputError unless ``path`` ends in one of ``allowed`` (a workbook under another name would not open)."""
+    """InputError unless the file to write, ``path``, ends in one of ``allowed`` (a workbook under another name would not open)."""
     if path.suffix.lower() not in allowed:
         raise InputError(f"{path}: the workbook's name must end in {' or '.join(allowed)}")
 
 
-def cell_value(value: Any) -> Any:
-    """A value openpyxl can write: exact numbers become floats (render decides their rounding)."""
-    if isinstance(value, (Fraction, Decimal)):
-        number = float(value)
-        return int(number) if number.is_integer() and abs(number) < 2**53 else number
-    return value
+def _sniffed(path: Path, data: bytes) -> None:
+    """DamagedFile with what to do when the bytes are not an OOXML zip (encrypted, .xls, .ods, text)."""
+    if data.startswith(_OLE):
+        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data[:65536] or path.suffix.lower() in (".xlsx", ".xlsm"):
+            raise DamagedFile(
+                f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
+                "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
+            )
+        raise DamagedFile(wrong_kind(path.with_suffix(".xls")))
+    if data[:4] != b"PK\x03\x04":
+        raise DamagedFile(
+            f"{path.name} cannot be opened as an Excel workbook: inside it is not an .xlsx/.xlsm file, whatever its name says. "
+            "Open it in your spreadsheet program and save it as 'Excel Workbook (.xlsx)'."
+        )
+    if b"mimetypeapplication/vnd.oasis.opendocument" in data[:200]:
+        raise DamagedFile(wrong_kind(path.with_suffix(".ods")))
 
 
-def _is_formula(value: Any) -> bool:
-    return isinstance(value, ArrayFormula) or (isinstance(value, str) and value.startswith("="))
+def remove_leftovers(target: Path) -> None:
+    """Delete temporary files a killed run left beside ``target`` (hidden, named after it)."""
+    now = time.time()
+    for leftover in target.parent.glob(f"{TEMP_PREFIX}{target.name}-*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > STALE_TEMP_SECONDS:
+                leftover.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove: harmless
 
 
 class FileWorkbook:
@@ -90,110 +144,441 @@ class FileWorkbook:
             raise InputError(f"{self.path}: a folder, not a workbook (.xlsx/.xlsm)")
         if not self.path.is_file():
             raise InputError(f"{self.path}: no such workbook")
+        self.target = Path(os.path.realpath(self.path))
+        """The file itself: a symbolic link stays, what it points at is updated."""
         check_not_open(self.path)
-        self._keep_vba = self.path.suffix.lower() == ".xlsm"
-        self.book = self._load(data_only=False)
-        self._cached: openpyxl.Workbook | None = None
+        check_not_open(self.target)
+        remove_leftovers(self.target)
+        reason = wrong_kind(self.path)
+        data = self.target.read_bytes()
+        _sniffed(self.path, data)
+        if reason:
+            raise InputError(reason)
+        self._original = data
+        self.package = Package(data, self.path.name)
+        self._load_structure()
+        self._grids: dict[str, SheetGrid] = {}
+        self._entry_parts: dict[str, etree._Element] = {}
+        """Entry sheets changed by write_cells, by part name (serialized on saving)."""
+        self._styles: ResultStyles | None = None
 
-    def _load(self, data_only: bool) -> openpyxl.Workbook:
-        try:
-            return openpyxl.load_workbook(self.path, keep_vba=self._keep_vba, data_only=data_only)
-        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-            raise InputError(f"{self.path.name} cannot be opened as an Excel workbook (.xlsx/.xlsm): {exc}") from None
+    # --- the workbook's structure ----------------------------------------------------
+
+    def _load_structure(self) -> None:
+        package = self.package
+        main = [r for r in package.relationships("") if r.type == OFFICE_DOC and not r.external]
+        if not main or main[0].target not in package:
+            raise DamagedFile(f"{self.path.name} is not an Excel workbook: it has no workbook part.")
+        self.book_part = main[0].target
+        self.book_xml = package.xml(self.book_part)
+        if self.book_xml.tag != q(MAIN, "workbook"):
+            raise DamagedFile(
+                f"{self.path.name} is saved as 'Strict Open XML' or is not a workbook: "
+                "save it from Excel as 'Excel Workbook (.xlsx)' and run again."
+            )
+        self.book_rels = package.relationships(self.book_part)
+        self._book_changed = False
+        by_id = {r.id: r for r in self.book_rels}
+        sheets = self.book_xml.find(q(MAIN, "sheets"))
+        self.sheets_xml = sheets if sheets is not None else etree.SubElement(self.book_xml, q(MAIN, "sheets"))
+        self._sheet_rel: dict[str, Relationship] = {}
+        for sheet in self.sheets_xml:
+            rel = by_id.get(sheet.get(q(REL, "id"), ""))
+            if rel is not None:
+                self._sheet_rel[sheet.get("name", "")] = rel
+        styles = next((r.target for r in self.book_rels if r.type == REL + "/styles"), None)
+        strings = next((r.target for r in self.book_rels if r.type == REL + "/sharedStrings"), None)
+        pr = self.book_xml.find(q(MAIN, "workbookPr"))
+        date1904 = pr is not None and pr.get("date1904", "0") in ("1", "true")
+        self.styles_part = styles if styles in self.package else None
+        self.facts = BookFacts.read(package, self.styles_part, strings if strings in self.package else None, date1904)
+        self.owned = self._owned_names()
+
+    def _sheet_elements(self) -> list[etree._Element]:
+        return self.sheets_xml.findall(q(MAIN, "sheet"))
+
+    def _defined_names(self, create: bool = False) -> etree._Element | None:
+        names = self.book_xml.find(q(MAIN, "definedNames"))
+        if names is None and create:
+            names = etree.Element(q(MAIN, "definedNames"))
+            anchor = self.book_xml.find(q(MAIN, "externalReferences"))
+            if anchor is None:
+                anchor = self.book_xml.find(q(MAIN, "functionGroups"))
+            (anchor if anchor is not None else self.sheets_xml).addnext(names)
+        return names
+
+    def _owned_names(self) -> list[str]:
+        names = self._defined_names()
+        chunks: dict[int, str] = {}
+        for dn in () if names is None else names.findall(q(MAIN, "definedName")):
+            name = dn.get("name", "")
+            if name == OWNED_NAME or name.startswith(OWNED_NAME + "."):
+                number = int(name.rsplit(".", 1)[1]) if name != OWNED_NAME and name.rsplit(".", 1)[1].isdigit() else 1
+                text = (dn.text or "").strip()
+                if text.startswith('"') and text.endswith('"'):
+                    chunks[number] = text[1:-1].replace('""', '"')
+        joined = "/".join(chunks[n] for n in sorted(chunks))
+        return [n for n in joined.split("/") if n]
+
+    def _write_owned(self) -> None:
+        names = self._defined_names(create=True)
+        assert names is not None
+        for dn in names.findall(q(MAIN, "definedName")):
+            if dn.get("name", "") == OWNED_NAME or dn.get("name", "").startswith(OWNED_NAME + "."):
+                names.remove(dn)
+        chunks: list[str] = []
+        for name in self.owned:
+            if chunks and len(chunks[-1]) + len(name) + 1 <= _OWNED_LIMIT:
+                chunks[-1] += "/" + name
+            else:
+                chunks.append(name)
+        for i, chunk in enumerate(chunks, start=1):
+            dn = etree.SubElement(names, q(MAIN, "definedName"), name=OWNED_NAME if i == 1 else f"{OWNED_NAME}.{i}", hidden="1")
+            dn.text = '"' + chunk.replace('"', '""') + '"'
+        if not len(names):
+            self.book_xml.remove(names)
+        self._book_changed = True
+
+    def _index(self, name: str) -> int:
+        for i, sheet in enumerate(self._sheet_elements()):
+            if sheet.get("name", "").casefold() == name.casefold():
+                return i
+        raise KeyError(name)
 
     # --- WorkbookStore ---------------------------------------------------------------
 
     def sheet_names(self) -> list[str]:
-        return list(self.book.sheetnames)
+        return [s.get("name", "") for s in self._sheet_elements()]
 
     def read(self, name: str) -> SheetGrid:
-        ws = self.book[name]
-        rows = list(ws.iter_rows(values_only=True))
-        for r, line in enumerate(rows):
-            if any(_is_formula(v) for v in line):  # rows stay as read unless they hold a formula
-                rows[r] = tuple(self._computed(name, r + 1, c, v) if _is_formula(v) else v for c, v in enumerate(line, 1))
-        merged = tuple(str(m) for m in ws.merged_cells.ranges)
-        return SheetGrid(name, tuple(rows), merged)
+        name = self.sheet_names()[self._index(name)]
+        if name not in self._grids:
+            rel = self._sheet_rel.get(name)
+            if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package:
+                self._grids[name] = SheetGrid(name, ())  # a chart sheet (or a dialog sheet) has no cells
+            else:
+                self._flush_entry(rel.target)
+                self._grids[name] = read_sheet_part(self.package, rel.target, name, self.facts)
+        return self._grids[name]
 
-    def _computed(self, sheet: str, row: int, col: int, formula: Any) -> Any:
-        """The formula's result as the spreadsheet program last stored it; the formula text without one."""
-        if self._cached is None:
-            self._cached = self._load(data_only=True)
-        value = self._cached[sheet].cell(row, col).value
-        if value is None:
-            return formula.text if isinstance(formula, ArrayFormula) else formula
-        return value
+    def is_owned(self, name: str) -> bool:
+        """True when the workbook lists ``name`` as one of TourneyBook's result sheets."""
+        return any(n.casefold() == name.casefold() for n in self.owned)
 
     def replace(self, sheet: ResultSheet) -> None:
-        index = len(self.book.sheetnames)
-        if sheet.name in self.book.sheetnames:
-            index = self.book.sheetnames.index(sheet.name)
-            self.book.remove(self.book[sheet.name])
-        render(self.book.create_sheet(sheet.name, index), sheet)
+        from .render import MARKER  # the marker of result sheets written before ownership was listed
+
+        names = self.sheet_names()
+        existing = next((n for n in names if n.casefold() == sheet.name.casefold()), None)
+        if existing is not None and not self.is_owned(existing) and self.read(existing).value(2, 1) != MARKER:
+            raise InputError(
+                f"the sheet {existing!r} is not one TourneyBook wrote, and TourneyBook writes its own {sheet.name!r} sheet: "
+                f"rename your sheet (e.g. '{existing} (mine)') and run again."
+            )
+        if existing is not None:
+            index = self._index(existing)
+            element = self._sheet_elements()[index]
+            rel = self._sheet_rel[existing]
+            self._drop_parts(rel.target)
+            self._drop_local_names(index, shift=False)
+            element.set("name", sheet.name)
+            self._sheet_rel[sheet.name] = self._sheet_rel.pop(existing)
+            part = rel.target
+            if rel.type != REL + "/worksheet":  # a chart sheet with the result's name: it becomes a worksheet
+                self._set_book_rel(Relationship(rel.id, REL + "/worksheet", part := self.package.free_name("xl/worksheets/sheet{}.xml")))
+                self._sheet_rel[sheet.name] = Relationship(rel.id, REL + "/worksheet", part)
+        else:
+            index = len(names)
+            part = self.package.free_name("xl/worksheets/sheet{}.xml")
+            rel = Relationship(self._free_rel_id(), REL + "/worksheet", part)
+            self._set_book_rel(rel)
+            ids = [int(s.get("sheetId", "0")) for s in self._sheet_elements() if s.get("sheetId", "0").isdigit()]
+            etree.SubElement(self.sheets_xml, q(MAIN, "sheet"), {"name": sheet.name, "sheetId": str(max(ids, default=0) + 1), q(REL, "id"): rel.id})
+            self._sheet_rel[sheet.name] = rel
+        self._write_result(sheet, part, index)
+        self._grids[sheet.name] = SheetGrid(sheet.name, tuple(tuple(c.value for c in line) for line in sheet.rows))
+        self._grids.pop(existing or "", None) if existing and existing != sheet.name else None
+        if not self.is_owned(sheet.name):
+            self.owned.append(sheet.name)
+        self._write_owned()
 
     def remove(self, name: str) -> None:
-        if name in self.book.sheetnames:
-            self.book.remove(self.book[name])
+        """Delete the result sheet ``name``; a sheet the workbook does not list as TourneyBook's stays."""
+        if name not in self.sheet_names() or not self.is_owned(name):
+            return
+        index = self._index(name)
+        element = self._sheet_elements()[index]
+        rel = self._sheet_rel.pop(name)
+        self._drop_parts(rel.target)
+        self.package.delete(rel.target)
+        self.book_rels = [r for r in self.book_rels if r.id != rel.id]
+        self.sheets_xml.remove(element)
+        self._drop_local_names(index, shift=True)
+        views = self.book_xml.find(q(MAIN, "bookViews"))
+        for view in () if views is None else views:
+            for attribute in ("activeTab", "firstSheet"):
+                if int(view.get(attribute, "0")) >= index and int(view.get(attribute, "0")) > 0:
+                    view.set(attribute, str(int(view.get(attribute, "0")) - 1))
+        self._grids.pop(name, None)
+        self.owned = [n for n in self.owned if n.casefold() != name.casefold()]
+        self._write_owned()
 
     def write_cells(self, name: str, cells: Mapping[tuple[int, int], Any]) -> None:
-        ws = self.book[name]
-        for (row, col), value in cells.items():
-            ws.cell(row, col).value = cell_value(value)
+        name = self.sheet_names()[self._index(name)]
+        rel = self._sheet_rel[name]
+        if rel.type != REL + "/worksheet":
+            raise KeyError(name)
+        root = self._entry_parts.get(rel.target)
+        if root is None:
+            root = self._entry_parts[rel.target] = self.package.xml(rel.target)
+        data = root.find(q(MAIN, "sheetData"))
+        if data is None:
+            raise DamagedFile(f"{self.path.name} is damaged: the sheet {name!r} has no cell data part.")
+        rows = {int(r.get("r", "0")): r for r in data.findall(q(MAIN, "row"))}
+        formulas = False
+        for (row, col), value in sorted(cells.items()):
+            line = rows.get(row)
+            if line is None:
+                line = rows[row] = etree.Element(q(MAIN, "row"), r=str(row))
+                after = [r for r in sorted(rows) if r < row]
+                (rows[after[-1]].addnext(line) if after else data.insert(0, line))
+            line.attrib.pop("spans", None)  # a hint of the row's used columns, no longer true
+            formulas |= _type_into(line, row, col, value)
+        if formulas:
+            self._drop_calc_chain()
+        self._grids.pop(name, None)
+
+    # --- parts of result sheets ------------------------------------------------------
+
+    def _styles_book(self) -> ResultStyles:
+        if self._styles is None:
+            if self.styles_part is None:
+                self.styles_part = "xl/styles.xml"
+                self.package.write(self.styles_part, MINIMAL_STYLES, SHEET_TYPES["styles"])
+                self._set_book_rel(Relationship(self._free_rel_id(), REL + "/styles", self.styles_part))
+            self._styles = ResultStyles(self.package.xml(self.styles_part))
+        return self._styles
+
+    def _write_result(self, sheet: ResultSheet, part: str, index: int) -> None:
+        rendered = render_sheet(sheet, self._styles_book())
+        self.package.write(part, rendered.worksheet, SHEET_TYPES["worksheet"])
+        rels: list[Relationship] = []
+        if rendered.drawing is not None:
+            drawing = self.package.free_name("xl/drawings/drawing{}.xml")
+            self.package.write(drawing, rendered.drawing, SHEET_TYPES["drawing"])
+            chart_rels = []
+            for i, chart in enumerate(rendered.charts, start=1):
+                name = self.package.free_name("xl/charts/chart{}.xml")
+                self.package.write(name, chart, SHEET_TYPES["chart"])
+                chart_rels.append(Relationship(f"rId{i}", REL + "/chart", name))
+            self.package.set_relationships(drawing, chart_rels)
+            rels.append(Relationship("rId1", REL + "/drawing", drawing))
+        self.package.set_relationships(part, rels)
+        names = self._defined_names(create=True)
+        assert names is not None
+        where = quoted(sheet.name) + "!"
+        titles = [
+            f"{where}${first}:${last or first}"
+            for first, _, last in (t.partition(":") for t in (sheet.print_title_columns, sheet.print_title_rows) if t)
+        ]
+        if titles:  # columns first, as Excel writes them
+            dn = etree.SubElement(names, q(MAIN, "definedName"), name="_xlnm.Print_Titles", localSheetId=str(index))
+            dn.text = ",".join(titles)
+        area = sheet.print_area
+        if area:
+            dn = etree.SubElement(names, q(MAIN, "definedName"), name="_xlnm.Print_Area", localSheetId=str(index))
+            dn.text = where + absolute(area)
+        self._book_changed = True
+
+    def _drop_parts(self, part: str) -> None:
+        """Delete what only the sheet ``part`` uses (its drawings, charts, comments...), keeping the part name free."""
+        mine = self.package.reachable(part) - {part}
+        # what another part still reaches (a picture shared with an entry sheet) stays
+        others = {r.target for r in self.package.relationships("") if not r.external}
+        for name in list(self.package.names()):
+            if not (name.endswith(".rels") or name == part or name in mine):
+                others.update(r.target for r in self.package.relationships(name) if not r.external)
+        for name in mine - others:
+            self.package.delete(name)
+            self.package.delete(rels_name(name))
+        self.package.delete(rels_name(part))
+
+    def _drop_local_names(self, index: int, shift: bool) -> None:
+        """Delete the names local to sheet ``index`` (its print titles...); with ``shift``, renumber later sheets'."""
+        names = self._defined_names()
+        for dn in () if names is None else names.findall(q(MAIN, "definedName")):
+            local = dn.get("localSheetId")
+            if local is None or not local.isdigit():
+                continue
+            if int(local) == index:
+                names.remove(dn)
+            elif shift and int(local) > index:
+                dn.set("localSheetId", str(int(local) - 1))
+        self._book_changed = True
+
+    def _drop_calc_chain(self) -> None:
+        """Delete Excel's calculation order (it names formula cells); Excel rebuilds it on opening."""
+        chain = [r for r in self.book_rels if r.type == REL + "/calcChain"]
+        for rel in chain:
+            self.package.delete(rel.target)
+        if chain:
+            self.book_rels = [r for r in self.book_rels if r.type != REL + "/calcChain"]
+            self._book_changed = True
+
+    def _free_rel_id(self) -> str:
+        taken = {r.id for r in self.book_rels}
+        n = len(taken) + 1
+        while f"rId{n}" in taken:
+            n += 1
+        return f"rId{n}"
+
+    def _set_book_rel(self, rel: Relationship) -> None:
+        self.book_rels = [r for r in self.book_rels if r.id != rel.id] + [rel]
+        self._book_changed = True
+
+    def _flush_entry(self, part: str) -> None:
+        if part in self._entry_parts:
+            self.package.write(part, serialize(self._entry_parts[part]))
 
     # --- saving ------------------------------------------------------------------------
 
+    def to_bytes(self) -> bytes:
+        """The workbook file as it will be saved."""
+        for part in self._entry_parts:
+            self._flush_entry(part)
+        if self._styles is not None and self._styles.changed and self.styles_part:
+            self.package.write(self.styles_part, serialize(self._styles.root))
+        if self._book_changed:
+            self.package.write(self.book_part, serialize(self.book_xml))
+            self.package.set_relationships(self.book_part, self.book_rels)
+        return self.package.to_bytes()
+
     def save(self) -> None:
-        """Write the workbook over its file atomically (all or nothing)."""
-        save_atomically(self.book, self.path)
+        """Write the workbook over its file atomically, unless another program saved it since it was read."""
+        data = self.to_bytes()
+
+        def unchanged() -> None:
+            try:
+                now = self.target.read_bytes()
+            except OSError:
+                now = b""
+            if now != self._original:
+                raise InputError(
+                    f"{self.path.name} was changed by another program after TourneyBook read it: nothing was written, "
+                    "so that change is kept. Save and close it there, then run again."
+                )
+
+        replace_file(self.path, lambda fd: write_all(fd, data), before_replace=unchanged)
 
 
-def save_atomically(book: openpyxl.Workbook, path: Path) -> None:
-    """Save ``book`` to ``path`` through a temporary file in the same folder and one rename."""
+def _type_into(row: etree._Element, r: int, col: int, value: Any) -> bool:
+    """Set one cell of an entry row to ``value`` (keeping its format); True when it held a formula."""
+    ref = f"{_letters(col)}{r}"
+    existing = None
+    for c in row.findall(q(MAIN, "c")):
+        if c.get("r") == ref:
+            existing = c
+            break
+    style = int(existing.get("s", "0")) if existing is not None and existing.get("s", "0").isdigit() else 0
+    had_formula = existing is not None and existing.find(q(MAIN, "f")) is not None
+    holder = etree.Element(q(MAIN, "row"))
+    _cell(holder, ref, _plain(value), style)
+    new = holder[0]
+    if existing is not None:
+        existing.addprevious(new)
+        row.remove(existing)
+    else:
+        later = [c for c in row.findall(q(MAIN, "c")) if split_cell(c.get("r", "A1"))[1] > col]
+        (later[0].addprevious(new) if later else row.append(new))
+    return had_formula
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (Fraction, Decimal)):
+        number = float(value)
+        return int(number) if number.is_integer() and abs(number) < 2**53 else number
+    return value
+
+
+def _letters(col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+# --- atomic replacement -----------------------------------------------------------------
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def replace_file(path: Path, write: Callable[[int], None], before_replace: Callable[[], None] = lambda: None) -> None:
+    """Write a new ``path`` through a hidden temporary file beside it and one rename (all or nothing).
+
+    A symbolic link stays a link: its target is replaced. ``before_replace`` may refuse
+    (raise) after the new file is complete and before it replaces the old one.
+    """
     path = Path(path)
     if path.is_dir():
         raise InputError(f"{path}: a folder, not a workbook file: give a file name ending in {path.suffix or '.xlsx'}")
-    if path.exists():
+    target = Path(os.path.realpath(path))
+    if target.exists():
         check_not_open(path)
-        if not stat.S_IMODE(path.stat().st_mode) & 0o222:
+        if not stat.S_IMODE(target.stat().st_mode) & 0o222:
             # Replacing by rename would succeed in a writable folder: the organiser's protection must win.
             raise InputError(f"{path.name} is read-only: it was left as it was. Make it writable and run again.")
-    if not path.parent.is_dir():
-        raise InputError(f"{path}: the folder {path.parent} does not exist")
+    if not target.parent.is_dir():
+        raise InputError(f"{path}: the folder {target.parent} does not exist")
+    remove_leftovers(target)
+    tmp = target.with_name(f"{TEMP_PREFIX}{target.name}-{secrets.token_hex(4)}.tmp")
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=".~tourneybook-", suffix=path.suffix, dir=path.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     except OSError as exc:
-        raise InputError(f"{path.name} could not be written in {path.parent}: {exc.strerror or exc}") from None
-    _write_and_rename(book, path, fd, Path(tmp_name))
-
-
-def _write_and_rename(book: openpyxl.Workbook, path: Path, fd: int, tmp: Path) -> None:
-    """Write ``book`` to the open temporary file, then move it over ``path``; the temporary file never stays."""
+        raise InputError(f"{path.name} could not be written in {target.parent}: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "wb") as fh:
-            book.save(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+        try:
+            write(fd)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        before_replace()
+        os.replace(tmp, target)
     except PermissionError:
         tmp.unlink(missing_ok=True)
         raise InputError(
-            f"{path.name} could not be written: it is open in another program or read-only. "
-            "Close it there and run again."
+            f"{path.name} could not be written: it is open in another program or read-only. Close it there and run again."
         ) from None
     except OSError as exc:  # disk full, folder gone...: the original stays as it was
         tmp.unlink(missing_ok=True)
+        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise InputError(f"{path.name} could not be written: the disk is full. It was left as it was; make room and run again.") from None
         raise InputError(f"{path.name} could not be written ({exc.strerror or exc}): it was left as it was.") from None
-    except BaseException:
+    except BaseException:  # a refusal, Ctrl-C: no temporary file stays
         tmp.unlink(missing_ok=True)
         raise
     if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        dir_fd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def save_atomically(book: Any, path: Path) -> None:
+    """Save a new openpyxl workbook (a template, forms) to ``path`` atomically."""
+
+    def write(fd: int) -> None:
+        with os.fdopen(os.dup(fd), "wb") as fh:
+            book.save(fh)
+
+    replace_file(Path(path), write)
 
 
 def _umask() -> int:
@@ -202,100 +587,13 @@ def _umask() -> int:
     return mask
 
 
-WRAPPED = Alignment(wrap_text=True)
-
-
-def _style_array(ws: Worksheet, style: str, number_format: str, wrapped: bool = False) -> Any:
-    """The workbook's style array for a named style and number format (registered once)."""
-    model = OpenpyxlCell(ws)  # never placed on the sheet
-    for attribute, value in STYLES[style].items():
-        setattr(model, attribute, value)
-    if number_format:
-        model.number_format = number_format
-    if wrapped:
-        model.alignment = WRAPPED
-    return model._style
-
-
-def render(ws: Worksheet, sheet: ResultSheet) -> None:
-    """Write a result sheet's description into an empty worksheet.
-
-    Cells are made whole, each with a style array looked up once per (style, format):
-    setting fonts and fills cell by cell costs as much as the rest of a recalculation.
-    They go straight into the sheet's cell map, as openpyxl's own reader puts them:
-    ``append()`` would check each again and make a cell object for every empty one.
-    """
-    arrays: dict[tuple[str, str, bool], Any] = {}
-    placed = ws._cells
-    wrapped = frozenset(sheet.wrap_columns)
-    for row, line in enumerate(sheet.rows, start=1):
-        for c, cell in enumerate(line, start=1):
-            if cell.value is None and not cell.style:
-                continue  # an empty cell, which is never written to the file
-            key = (cell.style, cell.number_format, c in wrapped and type(cell.value) is str)
-            if key not in arrays:
-                arrays[key] = _style_array(ws, *key)
-            placed[row, c] = OpenpyxlCell(ws, row, c, cell_value(cell.value), style_array=arrays[key])
-    for c, width in enumerate(sheet.column_widths, start=1):
-        ws.column_dimensions[get_column_letter(c)].width = width
-    for row, height in sheet.row_heights:
-        ws.row_dimensions[row].height = height
-    if sheet.freeze:
-        ws.freeze_panes = sheet.freeze
-    _page_setup(ws, sheet)
-    prefix = quote_sheetname(ws.title) + "!"
-    for spec in sheet.charts:
-        ws.add_chart(_chart(ws, spec, prefix), spec.anchor)
-
-
-def _page_setup(ws: Worksheet, sheet: ResultSheet) -> None:
-    """A4, the sheet's orientation, print area, repeated title rows, page breaks and fit to width."""
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    if sheet.landscape:
-        ws.page_setup.orientation = "landscape"
-    if sheet.print_area:
-        ws.print_area = sheet.print_area
-    if sheet.print_title_rows:
-        ws.print_title_rows = sheet.print_title_rows
-    if sheet.print_title_columns:
-        ws.print_title_cols = sheet.print_title_columns
-    for row in sheet.page_breaks:
-        ws.row_breaks.append(Break(id=row))
-    if sheet.fit_to_width:
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0  # as many pages down as the rows need
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-
-
-def _chart(ws: Worksheet, spec: Chart, prefix: str) -> BarChart | LineChart:
-    if spec.kind == "line":
-        chart: BarChart | LineChart = LineChart()
-        chart.x_axis.title = None
-    else:
-        chart = BarChart()
-        chart.type = "bar"  # horizontal bars: long player names stay readable
-        chart.x_axis.scaling.orientation = "maxMin"  # first place at the top
-    chart.title = spec.title
-    chart.y_axis.title = spec.y_title or None
-    if spec.reversed_values:
-        chart.y_axis.scaling.orientation = "maxMin"  # position 1 at the top
-    chart.legend = None if len(spec.series) == 1 else chart.legend
-    if chart.legend is not None:
-        chart.legend.position = "r"
-    for title, ref in spec.series:
-        chart.series.append(Series(Reference(ws, range_string=prefix + ref), title=title))
-    chart.set_categories(Reference(ws, range_string=prefix + spec.categories))
-    # openpyxl >= 3.1 hides axes unless told otherwise; readers need them
-    chart.x_axis.delete = False
-    chart.y_axis.delete = False
-    chart.height = spec.height_cm or max(7.5, 0.5 * _length(spec.categories))
-    chart.width = 24 if spec.kind == "line" else 18
-    return chart
-
-
-def _length(ref: str) -> int:
-    min_col, min_row, max_col, max_row = range_boundaries(ref)
-    return max(max_row - min_row, max_col - min_col) + 1
-
-
-__all__ = ["FileWorkbook", "STYLES", "check_not_open", "check_suffix", "lock_files", "render", "save_atomically"]
+__all__ = [
+    "FileWorkbook",
+    "OWNED_NAME",
+    "check_not_open",
+    "check_suffix",
+    "lock_files",
+    "replace_file",
+    "save_atomically",
+    "wrong_kind",
+]

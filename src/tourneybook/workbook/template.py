@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-from openpyxl.styles import Alignment, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
@@ -27,7 +27,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..rules import find_ruleset
 from ..rules.base import Ruleset
-from .filestore import STYLES, save_atomically
+from .filestore import save_atomically
+from .resultstyles import LOOKS
 from .generic import ADJUSTMENTS, NAME, NAME_FIELD, PLAYERS, SETTINGS, setting_cell, setting_rows
 from .layout import Layout, SheetRows
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind, address, column_letter
@@ -37,6 +38,23 @@ INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 SPARE_ROWS = 50
 """Rows prepared beyond the rows filled in, for entries still to come."""
 INSTRUCTIONS = "Instructions"
+
+
+def _openpyxl_look(look: Mapping[str, Any]) -> dict[str, Any]:
+    """A named look (resultstyles.LOOKS) as openpyxl cell attributes."""
+    out: dict[str, Any] = {}
+    font = {k: v for k, v in (("bold", look.get("bold")), ("italic", look.get("italic")), ("size", look.get("size")), ("color", look.get("color"))) if v}
+    if font:
+        out["font"] = Font(**font)
+    if "fill" in look:
+        out["fill"] = PatternFill("solid", fgColor=str(look["fill"]))
+    if look.get("wrap"):
+        out["alignment"] = Alignment(wrap_text=True, vertical="top")
+    return out
+
+
+STYLES = {name: _openpyxl_look(look) for name, look in LOOKS.items()}
+"""The named looks of result cells, for the template's own titles and headers."""
 
 
 def entry_value(value: Any) -> Any:

@@ -1,0 +1,211 @@
+"""Reading a worksheet part's values into a :class:`~tourneybook.workbook.store.SheetGrid`.
+
+Values come out as the spreadsheet program last showed them: the stored result
+of a formula (its text, '=...', when none was stored), numbers as int or float
+as written, dates and times as ``datetime``/``time`` where the cell's number
+format is a date format (as openpyxl reads them). The part is streamed: only
+cells that exist cost time and memory, so one stray value at XFD5 or row
+1,048,576 reads as fast as the sheet without it. A value no spreadsheet can hold
+(NaN, INF, a shared string that is not there, a style that does not exist) is an
+:class:`~tourneybook.errors.InputError` naming its sheet and cell.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import InputError, Problem
+from .package import MAIN, DamagedFile, Package, q
+from .store import CellValue, SheetGrid
+
+_C, _V, _F, _IS, _T, _R, _RPH = (q(MAIN, t) for t in ("c", "v", "f", "is", "t", "r", "rPh"))
+_ROW, _MERGE = q(MAIN, "row"), q(MAIN, "mergeCell")
+_REF = re.compile(r"([A-Z]{1,3})(\d{1,7})")
+_WHOLE = re.compile(r"[+-]?\d+")
+DATE_FORMAT_IDS = frozenset((*range(14, 23), *range(27, 37), *range(45, 48), *range(50, 59)))
+"""Built-in number formats that show dates or times."""
+_LITERALS = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.|_.|\*.')
+MAX_COLUMN, MAX_ROW = 16384, 1048576
+
+
+def is_date_format(code: str) -> bool:
+    """True for a number format code that shows a date or a time ('dd.mm.yyyy', 'h:mm')."""
+    bare = _LITERALS.sub("", code.split(";")[0]).casefold()
+    return any(letter in bare for letter in "dmyhs") and "general" not in bare
+
+
+@dataclass(frozen=True)
+class BookFacts:
+    """What reading any sheet of one workbook needs: its shared strings and which styles show dates."""
+
+    strings: Sequence[str]
+    date_styles: frozenset[int]
+    style_count: int
+    epoch: dt.datetime
+
+    @classmethod
+    def read(cls, package: Package, styles_part: str | None, strings_part: str | None, date1904: bool) -> "BookFacts":
+        strings = _shared_strings(package, strings_part) if strings_part else ()
+        date_styles: set[int] = set()
+        count = 0
+        if styles_part:
+            root = package.xml(styles_part)
+            custom = {int(f.get("numFmtId", "-1")): f.get("formatCode", "") for f in root.iter(q(MAIN, "numFmt"))}
+            xfs = root.find(q(MAIN, "cellXfs"))
+            for index, xf in enumerate(() if xfs is None else xfs.findall(q(MAIN, "xf"))):
+                count = index + 1
+                fmt = int(xf.get("numFmtId", "0") or 0)
+                if fmt in DATE_FORMAT_IDS or (fmt in custom and is_date_format(custom[fmt])):
+                    date_styles.add(index)
+        epoch = dt.datetime(1904, 1, 1) if date1904 else dt.datetime(1899, 12, 30)
+        return cls(strings, frozenset(date_styles), count, epoch)
+
+
+def _shared_strings(package: Package, part: str) -> list[str]:
+    out: list[str] = []
+    for _, si in etree.iterparse(io.BytesIO(package.read(part)), tag=q(MAIN, "si"), resolve_entities=False, no_network=True, load_dtd=False):
+        out.append(_text(si))
+        si.clear(keep_tail=True)
+    return out
+
+
+def _text(element: etree._Element) -> str:
+    """The text of an <si> or <is>: plain or rich-text runs, without phonetic hints."""
+    plain = element.find(_T)
+    if plain is not None:
+        return plain.text or ""
+    return "".join((t.text or "") for r in element.iterfind(_R) for t in r.iterfind(_T))
+
+
+def _column(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -> SheetGrid:
+    """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``)."""
+    rows: dict[int, list[CellValue]] = {}
+    merged: list[str] = []
+    data = package.read(part)
+    row_number = 0
+    col = 0
+    try:
+        for event, el in etree.iterparse(
+            io.BytesIO(data), events=("start", "end"), tag=(_ROW, _C, _MERGE), resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+        ):
+            tag = el.tag
+            if tag == _C:
+                if event == "end":
+                    ref = el.get("r")
+                    if ref:
+                        match = _REF.fullmatch(ref)
+                        if not match:
+                            raise _problem(sheet, ref, "its cell reference cannot be read")
+                        col, row = _column(match.group(1)), int(match.group(2))
+                        if row != row_number:  # cells out of their row: trust the reference
+                            row_number = row
+                    else:
+                        col += 1
+                    if col > MAX_COLUMN or row_number > MAX_ROW or row_number < 1:
+                        raise _problem(sheet, ref or "", "the cell lies outside any sheet")
+                    value = _value(el, sheet, row_number, col, facts)
+                    if value is not None:
+                        line = rows.setdefault(row_number, [])
+                        if len(line) < col:
+                            line.extend([None] * (col - len(line)))
+                        line[col - 1] = value
+                    el.clear(keep_tail=True)
+            elif tag == _ROW:
+                if event == "start":
+                    number = el.get("r")
+                    row_number = int(number) if number and number.isdigit() else row_number + 1
+                    col = 0
+                else:
+                    el.clear(keep_tail=True)
+                    parent = el.getparent()
+                    while el.getprevious() is not None and parent is not None:
+                        del parent[0]
+            elif event == "end":
+                merged.append(el.get("ref", ""))
+    except etree.XMLSyntaxError as exc:
+        raise DamagedFile(
+            f"{package.file_name} is damaged: the sheet {sheet!r} ({part}) is not well-formed XML ({exc.msg}). "
+            "Open it in Excel or LibreOffice, save it again, and run again (or use a backup copy)."
+        ) from None
+    last = max(rows, default=0)
+    empty: tuple[CellValue, ...] = ()
+    grid = tuple(tuple(rows[r]) if r in rows else empty for r in range(1, last + 1))
+    return SheetGrid(sheet, grid, tuple(merged))
+
+
+def _address(row: int, col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return f"{letters}{row}"
+
+
+def _problem(sheet: str, cell: str, why: str) -> InputError:
+    return InputError(Problem(f"{why}: the file is damaged here. Retype the cell in your spreadsheet program and save again", sheet=sheet, cell=cell))
+
+
+def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts) -> CellValue:
+    style = el.get("s")
+    if style is not None and facts.style_count and not (style.isdigit() and int(style) < facts.style_count):
+        raise _problem(sheet, _address(row, col), f"the cell uses a style ({style}) the file does not have")
+    kind = el.get("t", "n")
+    v = el.find(_V)
+    text = v.text if v is not None else None
+    if kind == "inlineStr":
+        inline = el.find(_IS)
+        return _text(inline) if inline is not None else None
+    if text is None:
+        formula = el.find(_F)
+        if formula is not None and formula.text:
+            return "=" + formula.text  # a formula whose result was never stored
+        return None
+    if kind == "s":
+        if not text.isdigit() or int(text) >= len(facts.strings):
+            raise _problem(sheet, _address(row, col), "the cell points at a shared text that is not in the file")
+        return facts.strings[int(text)]
+    if kind in ("str", "e"):
+        return text
+    if kind == "b":
+        return text.strip() in ("1", "true")
+    if kind == "d":
+        try:
+            return dt.datetime.fromisoformat(text.strip())
+        except ValueError:
+            raise _problem(sheet, _address(row, col), f"the date {text!r} cannot be read") from None
+    return _number(text, sheet, row, col, facts, int(style) if style else 0)
+
+
+def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: int) -> CellValue:
+    text = text.strip()
+    if _WHOLE.fullmatch(text):
+        number: int | float = int(text)
+    else:
+        try:
+            number = float(text)
+        except ValueError:
+            raise _problem(sheet, _address(row, col), f"the number {text!r} cannot be read") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise _problem(sheet, _address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
+    if style in facts.date_styles:
+        moment = facts.epoch + dt.timedelta(days=number)
+        if 0 <= number < 1:
+            return moment.time()
+        return moment
+    return number
+
+
+__all__ = ["BookFacts", "is_date_format", "read_sheet_part"]

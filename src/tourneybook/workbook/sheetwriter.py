@@ -1,0 +1,341 @@
+"""A :class:`~tourneybook.workbook.store.ResultSheet` as worksheet, drawing and chart parts.
+
+Everything the description holds is rendered: values (texts inline, exact numbers as
+the numbers they show), named styles and number formats (through
+:class:`~tourneybook.workbook.resultstyles.ResultStyles`), column widths, row
+heights, frozen panes, wrapped columns, and how the sheet prints (A4, orientation,
+fit to width, page breaks; print area and title rows are workbook-level names the
+caller adds). Charts become one drawing part with one chart part per chart.
+Elements are written in the order the OOXML schema requires.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from lxml import etree
+
+from .package import MAIN, REL, q
+from .resultstyles import ResultStyles
+from .store import Chart, ResultSheet
+
+CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+EMU_PER_CM = 360000
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+_EPOCH = dt.datetime(1899, 12, 30)
+
+
+def column_letter(col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def split_cell(ref: str) -> tuple[int, int]:
+    """'C5' -> (row 5, column 3)."""
+    match = _CELL.fullmatch(ref)
+    if not match:
+        raise ValueError(f"not a cell reference: {ref!r}")
+    col = 0
+    for ch in match.group(1):
+        col = col * 26 + ord(ch) - 64
+    return int(match.group(2)), col
+
+
+def absolute(ref: str) -> str:
+    """'B5:B20' -> '$B$5:$B$20'."""
+    return ":".join(_CELL.sub(r"$\1$\2", part) for part in ref.split(":"))
+
+
+def quoted(sheet: str) -> str:
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def _cell(parent: etree._Element, ref: str, value: Any, style: int) -> None:
+    """One <c> for a non-empty value (or a styled empty cell)."""
+    c = etree.SubElement(parent, q(MAIN, "c"), r=ref)
+    if style:
+        c.set("s", str(style))
+    if value is None or value == "":
+        return
+    if not isinstance(value, (str, int, float, Fraction, Decimal, dt.date, dt.time)):
+        value = str(value)  # anything else is shown as its text
+    kind = type(value)
+    if isinstance(value, str):
+        c.set("t", "inlineStr")
+        t = etree.SubElement(etree.SubElement(c, q(MAIN, "is")), q(MAIN, "t"))
+        text = _CONTROL.sub("", value)
+        t.text = text
+        if text != text.strip():
+            t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+    elif kind is bool:
+        c.set("t", "b")
+        etree.SubElement(c, q(MAIN, "v")).text = "1" if value else "0"
+    elif isinstance(value, int):
+        etree.SubElement(c, q(MAIN, "v")).text = str(value)
+    elif isinstance(value, (float, Fraction, Decimal)):
+        number = float(value)
+        etree.SubElement(c, q(MAIN, "v")).text = str(int(number)) if number.is_integer() and abs(number) < 2**53 else repr(number)
+    else:
+        etree.SubElement(c, q(MAIN, "v")).text = repr(serial(value))
+
+
+def serial(value: dt.datetime | dt.date | dt.time) -> float:
+    """A date or time as the spreadsheet's day number (1900 date system)."""
+    if isinstance(value, dt.time):
+        return (value.hour * 3600 + value.minute * 60 + value.second) / 86400
+    if not isinstance(value, dt.datetime):
+        value = dt.datetime(value.year, value.month, value.day)
+    return (value - _EPOCH).total_seconds() / 86400
+
+
+def _date_format(value: Any) -> str:
+    if isinstance(value, dt.time):
+        return "h:mm"
+    if isinstance(value, dt.datetime):
+        return "yyyy-mm-dd h:mm"
+    return "yyyy-mm-dd" if isinstance(value, dt.date) else ""
+
+
+@dataclass(frozen=True)
+class RenderedSheet:
+    """The worksheet part of a result sheet and its charts' parts (still to be placed in the package)."""
+
+    worksheet: bytes
+    charts: tuple[bytes, ...]
+    drawing: bytes | None
+    """The drawing part holding the charts, with rIds 'rId1'... in chart order; None without charts."""
+
+
+def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
+    buffer = io.BytesIO()
+    wrapped = frozenset(sheet.wrap_columns)
+    heights = dict(sheet.row_heights)
+    hidden = frozenset(getattr(sheet, "hidden_columns", ()))
+    fit = sheet.fit_to_width
+    width = max((len(line) for line in sheet.rows), default=0)
+    with etree.xmlfile(buffer, encoding="UTF-8") as xf:
+        xf.write_declaration(standalone=True)
+        with xf.element(q(MAIN, "worksheet"), nsmap={None: MAIN, "r": REL}):
+            if fit:
+                pr = etree.Element(q(MAIN, "sheetPr"))
+                etree.SubElement(pr, q(MAIN, "pageSetUpPr"), fitToPage="1")
+                xf.write(pr)
+            last = f"{column_letter(max(width, 1))}{max(len(sheet.rows), 1)}"
+            xf.write(etree.Element(q(MAIN, "dimension"), ref=f"A1:{last}"))
+            xf.write(_views(sheet.freeze))
+            xf.write(etree.Element(q(MAIN, "sheetFormatPr"), defaultRowHeight="15"))
+            columns = _columns(sheet.column_widths, hidden)
+            if columns is not None:
+                xf.write(columns)
+            with xf.element(q(MAIN, "sheetData")):
+                for r, line in enumerate(sheet.rows, start=1):
+                    row = etree.Element(q(MAIN, "row"), r=str(r))
+                    if r in heights:
+                        row.set("ht", str(heights[r]))
+                        row.set("customHeight", "1")
+                    for c, cell in enumerate(line, start=1):
+                        value = cell.value
+                        if (value is None or value == "") and not cell.style:
+                            continue  # an empty cell, never written (as spreadsheet programs do)
+                        fmt = cell.number_format or _date_format(value)
+                        index = styles.index(cell.style, fmt, c in wrapped and type(value) is str)
+                        _cell(row, f"{column_letter(c)}{r}", value, index)
+                    if len(row) or r in heights:
+                        xf.write(row)
+            xf.write(etree.Element(q(MAIN, "pageMargins"), left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3"))
+            setup = etree.Element(q(MAIN, "pageSetup"), paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
+            if fit:
+                setup.set("fitToWidth", "1")
+                setup.set("fitToHeight", "0")
+            xf.write(setup)
+            breaks = sheet.page_breaks
+            if breaks:
+                rb = etree.Element(q(MAIN, "rowBreaks"), count=str(len(breaks)), manualBreakCount=str(len(breaks)))
+                for row_number in breaks:
+                    etree.SubElement(rb, q(MAIN, "brk"), id=str(row_number), max="16383", man="1")
+                xf.write(rb)
+            if sheet.charts:
+                xf.write(etree.Element(q(MAIN, "drawing"), {q(REL, "id"): "rId1"}))
+    charts = tuple(chart_part(sheet.name, spec) for spec in sheet.charts)
+    return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts) if sheet.charts else None)
+
+
+def _views(freeze: str) -> etree._Element:
+    views = etree.Element(q(MAIN, "sheetViews"))
+    view = etree.SubElement(views, q(MAIN, "sheetView"), workbookViewId="0")
+    if freeze and freeze != "A1":
+        row, col = split_cell(freeze)
+        pane = etree.SubElement(view, q(MAIN, "pane"))
+        if col > 1:
+            pane.set("xSplit", str(col - 1))
+        if row > 1:
+            pane.set("ySplit", str(row - 1))
+        active = "bottomRight" if row > 1 and col > 1 else ("bottomLeft" if row > 1 else "topRight")
+        pane.set("topLeftCell", freeze)
+        pane.set("activePane", active)
+        pane.set("state", "frozen")
+        etree.SubElement(view, q(MAIN, "selection"), pane=active, activeCell=freeze, sqref=freeze)
+    return views
+
+
+def _columns(widths: tuple[float, ...], hidden: frozenset[int]) -> etree._Element | None:
+    count = max(len(widths), max(hidden, default=0))
+    if not count:
+        return None
+    cols = etree.Element(q(MAIN, "cols"))
+    for c in range(1, count + 1):
+        width = widths[c - 1] if c <= len(widths) else None
+        if width is None and c not in hidden:
+            continue
+        col = etree.SubElement(cols, q(MAIN, "col"), min=str(c), max=str(c), width=str(width if width is not None else 9.140625))
+        if width is not None:
+            col.set("customWidth", "1")
+        if c in hidden:
+            col.set("hidden", "1")
+    return cols if len(cols) else None
+
+
+# --- charts ------------------------------------------------------------------------
+
+
+def _c(parent: etree._Element, tag: str, val: str | None = None) -> etree._Element:
+    element = etree.SubElement(parent, q(CHART_NS, tag))
+    if val is not None:
+        element.set("val", val)
+    return element
+
+
+def _rich(parent: etree._Element, text: str) -> None:
+    title = _c(parent, "title")
+    rich = etree.SubElement(_c(title, "tx"), q(CHART_NS, "rich"))
+    etree.SubElement(rich, q(A_NS, "bodyPr"))
+    run = etree.SubElement(etree.SubElement(rich, q(A_NS, "p")), q(A_NS, "r"))
+    etree.SubElement(run, q(A_NS, "t")).text = _CONTROL.sub("", text)
+    _c(title, "overlay", "0")
+
+
+def _length(ref: str) -> int:
+    first, _, last = ref.partition(":")
+    (r1, c1), (r2, c2) = split_cell(first), split_cell(last or first)
+    return max(r2 - r1, c2 - c1) + 1
+
+
+def chart_part(sheet: str, spec: Chart) -> bytes:
+    """One bar (horizontal, first category at the top) or line chart over the sheet's own ranges."""
+    kind = spec.kind
+    space = etree.Element(q(CHART_NS, "chartSpace"), nsmap={"c": CHART_NS, "a": A_NS, "r": REL})
+    _c(space, "roundedCorners", "0")
+    chart = _c(space, "chart")
+    _rich(chart, spec.title)
+    _c(chart, "autoTitleDeleted", "0")
+    plot = _c(chart, "plotArea")
+    _c(plot, "layout")
+    group = _c(plot, "lineChart" if kind == "line" else "barChart")
+    if kind == "line":
+        _c(group, "grouping", "standard")
+    else:
+        _c(group, "barDir", "bar")
+        _c(group, "grouping", "clustered")
+    _c(group, "varyColors", "0")
+    prefix = quoted(sheet) + "!"
+    for i, (title, ref) in enumerate(spec.series):
+        ser = _c(group, "ser")
+        _c(ser, "idx", str(i))
+        _c(ser, "order", str(i))
+        _c(_c(ser, "tx"), "v").text = _CONTROL.sub("", title)
+        if kind == "line":
+            _c(_c(ser, "marker"), "symbol", "circle")
+        else:
+            _c(ser, "invertIfNegative", "0")
+        _c(_c(_c(ser, "cat"), "strRef"), "f").text = prefix + absolute(spec.categories)
+        _c(_c(_c(ser, "val"), "numRef"), "f").text = prefix + absolute(ref)
+        if kind == "line":
+            _c(ser, "smooth", "0")
+    if kind == "line":
+        _c(group, "marker", "1")
+    else:
+        _c(group, "gapWidth", "150")
+    _c(group, "axId", "10")
+    _c(group, "axId", "100")
+    cat = _c(plot, "catAx")
+    _c(cat, "axId", "10")
+    _c(_c(cat, "scaling"), "orientation", "maxMin" if kind != "line" else "minMax")
+    _c(cat, "delete", "0")
+    _c(cat, "axPos", "l" if kind != "line" else "b")
+    _c(cat, "majorTickMark", "none")
+    _c(cat, "minorTickMark", "none")
+    _c(cat, "tickLblPos", "nextTo")
+    _c(cat, "crossAx", "100")
+    _c(cat, "crosses", "autoZero")
+    _c(cat, "auto", "1")
+    _c(cat, "lblAlgn", "ctr")
+    _c(cat, "lblOffset", "100")
+    val = _c(plot, "valAx")
+    _c(val, "axId", "100")
+    _c(_c(val, "scaling"), "orientation", "maxMin" if spec.reversed_values else "minMax")
+    _c(val, "delete", "0")
+    _c(val, "axPos", "b" if kind != "line" else "l")
+    _c(val, "majorGridlines")
+    if spec.y_title:
+        _rich(val, spec.y_title)
+    _c(val, "numFmt").attrib.update({"formatCode": "General", "sourceLinked": "1"})
+    _c(val, "majorTickMark", "out")
+    _c(val, "minorTickMark", "none")
+    _c(val, "tickLblPos", "nextTo")
+    _c(val, "crossAx", "10")
+    _c(val, "crosses", "autoZero")
+    _c(val, "crossBetween", "between")
+    if len(spec.series) > 1:
+        legend = _c(chart, "legend")
+        _c(legend, "legendPos", "r")
+        _c(legend, "overlay", "0")
+    _c(chart, "plotVisOnly", "1")
+    _c(chart, "dispBlanksAs", "gap")
+    return etree.tostring(space, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def chart_size(spec: Chart) -> tuple[int, int]:
+    """Width and height in EMU, as the file store has always sized them."""
+    kind = spec.kind
+    height = spec.height_cm or max(7.5, 0.5 * _length(spec.categories))
+    return int((24 if kind == "line" else 18) * EMU_PER_CM), int(height * EMU_PER_CM)
+
+
+def drawing_part(charts: tuple[Chart, ...]) -> bytes:
+    """The drawing that places each chart at its anchor cell; chart i is 'rId{i+1}'."""
+    xdr = DRAWING_NS
+    root = etree.Element(q(xdr, "wsDr"), nsmap={"xdr": xdr, "a": A_NS, "c": CHART_NS, "r": REL})
+    for i, spec in enumerate(charts, start=1):
+        row, col = split_cell(spec.anchor)
+        cx, cy = chart_size(spec)
+        anchor = etree.SubElement(root, q(xdr, "oneCellAnchor"))
+        start = etree.SubElement(anchor, q(xdr, "from"))
+        for tag, number in (("col", col - 1), ("colOff", 0), ("row", row - 1), ("rowOff", 0)):
+            etree.SubElement(start, q(xdr, tag)).text = str(number)
+        etree.SubElement(anchor, q(xdr, "ext"), cx=str(cx), cy=str(cy))
+        frame = etree.SubElement(anchor, q(xdr, "graphicFrame"), macro="")
+        names = etree.SubElement(frame, q(xdr, "nvGraphicFramePr"))
+        etree.SubElement(names, q(xdr, "cNvPr"), id=str(i + 1), name=f"Chart {i}")
+        etree.SubElement(names, q(xdr, "cNvGraphicFramePr"))
+        transform = etree.SubElement(frame, q(xdr, "xfrm"))
+        etree.SubElement(transform, q(A_NS, "off"), x="0", y="0")
+        etree.SubElement(transform, q(A_NS, "ext"), cx="0", cy="0")
+        data = etree.SubElement(etree.SubElement(frame, q(A_NS, "graphic")), q(A_NS, "graphicData"), uri=CHART_NS)
+        etree.SubElement(data, q(CHART_NS, "chart"), {q(REL, "id"): f"rId{i}"})
+        etree.SubElement(anchor, q(xdr, "clientData"))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+__all__ = ["RenderedSheet", "absolute", "column_letter", "quoted", "render_sheet", "serial", "split_cell"]
