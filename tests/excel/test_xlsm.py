@@ -64,7 +64,8 @@ def sheet_parts(xlsm: Path) -> dict[str, str]:
         rels = z.read("xl/_rels/workbook.xml.rels").decode()
     targets = dict(re.findall(r'Target="/?(?:xl/)?([^"]+)" Id="(rId\d+)"', rels))
     targets = {rid: f"xl/{t}" for t, rid in targets.items()}
-    return {name: targets[rid] for name, rid in re.findall(r'<sheet name="([^"]+)" sheetId="\d+" (?:state="\w+" )?r:id="(rId\d+)"', book)}
+    sheets = re.findall(r'<sheet [^>]*?name="([^"]+)"[^>]*? r:id="(rId\d+)"', book)  # openpyxl with or without lxml
+    return {name: targets[rid] for name, rid in sheets}
 
 
 def test_vba_project_is_xlwings_own_byte_for_byte(made):

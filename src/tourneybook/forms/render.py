@@ -20,8 +20,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-import xlsxwriter
-
 from .. import office
 from ..errors import InputError
 from ..workbook.filestore import save_atomically
@@ -87,6 +85,8 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
     if not printed:
         raise InputError("no forms to print: the round has no tables")
     buffer = io.BytesIO()
+    import xlsxwriter  # here, not at import: the command line's start-up stays light (tests/test_cli.py)
+
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     looks = {look: book.add_format(cell_format(look)) for look in Look}
     used: set[str] = set()
