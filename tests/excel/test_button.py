@@ -20,6 +20,7 @@ from excel_remote import apply_actions, payload, payload_from_xlsx
 from xlwings.server import custom_scripts_call, custom_scripts_meta
 
 from tourneybook.excel import button
+from tourneybook.workbook import actions
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
 from tourneybook.workbook.layout import available_layouts
@@ -92,7 +93,7 @@ def test_an_unexpected_error_is_one_readable_line_not_a_trace(monkeypatch):
     def broken(store):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(button, "recalculate", broken)
+    monkeypatch.setattr(actions, "recalculate", broken)
     book = xw.Book(json=payload("t.xlsx", [("Settings", [["x"]])]))
     report = button.run(book)
     (problem,) = report.problems
@@ -104,9 +105,8 @@ def test_an_unexpected_error_is_one_readable_line_not_a_trace(monkeypatch):
     assert "Issues" in target.sheetnames
 
 
-def test_the_script_is_registered_and_runs_through_xlwings_server():
-    (meta,) = custom_scripts_meta(button)
-    assert meta["function_name"] == "recalculate_standings"
+def test_the_scripts_are_registered_and_run_through_xlwings_server():
+    assert sorted(m["function_name"] for m in custom_scripts_meta(button)) == sorted(button.SCRIPTS)
     book = xw.Book(json=payload("t.xlsx", [("Settings", [["x"]])]))
     returned = asyncio.run(custom_scripts_call(button, "recalculate_standings", typehint_to_value={xw.Book: book}))
     assert returned is book

@@ -1,49 +1,115 @@
-"""The "Recalculate standings" button: the same recalculation as ``tourneybook recalc``, run in Excel.
+"""The workbook's button and Lite scripts: the command line's own actions, run in Excel.
 
-Two ways in, one way through: classic xlwings calls :func:`main` (RunPython from
-the .xlsm's button), xlwings Lite and xlwings Server call the script
-:func:`recalculate_standings` with the book they built; both call :func:`run`,
-which runs :func:`tourneybook.workbook.recalc.recalculate` on a
-:class:`~.livestore.LiveWorkbook`. Whatever goes wrong is shown in the workbook
-(the Issues sheet and a message box), never as a Python trace: the organiser
+Two ways in, one way through. Classic xlwings calls :func:`main` (the .xlsm's
+button runs xlwings' one macro, ``SampleCall``, which imports the workbook's
+module and calls ``main()``): on the Instructions sheet it runs the action
+chosen in Instructions!D1 (round in D2), on any other sheet it recalculates
+(:mod:`tourneybook.workbook.actions`). xlwings Lite and xlwings Server call
+one ``@script`` per action with the book they built. Every path ends in
+:func:`run_choice`, which runs :func:`tourneybook.workbook.actions.run_action`
+on a :class:`~.livestore.LiveWorkbook`: the same code as ``tourneybook recalc``,
+``draw`` and ``forms``. Whatever goes wrong is shown in the workbook (the
+Issues sheet and a message box), never as a Python trace: the organiser
 cannot act on a trace.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import xlwings as xw
 
 from ..errors import InputError, Problem
-from ..workbook.recalc import RecalcReport, recalculate
+from ..forms.render import unique_name
+from ..workbook.actions import (
+    ACTION_SHEET,
+    DRAW_NEXT,
+    FINAL_FORMS,
+    FINAL_ORDER,
+    FORM_PREFIX,
+    FORMS,
+    RECALCULATE,
+    REDRAW,
+    ActionReport,
+    Choice,
+    form_sheets,
+    read_choice,
+    read_round,
+    run_action,
+)
 from ..workbook.render import ISSUES, issues_sheet
+from .liveforms import draw_page
 from .livestore import LiveWorkbook
 
 TITLE = "TourneyBook"
 
 
-def run(book: xw.Book) -> RecalcReport:
+Chooser = Callable[[LiveWorkbook], Choice]
+"""How an entry point learns its action: fixed, or read from the workbook."""
+
+
+def run(book: xw.Book) -> ActionReport:
     """Recalculate ``book`` in place and tell the organiser how it went."""
+    return run_choice(book, _fixed(RECALCULATE))
+
+
+def run_choice(book: xw.Book, choose: Chooser = read_choice) -> ActionReport:
+    """Run the action ``choose`` picks (default: the one on the Instructions sheet) and tell the organiser."""
     store = LiveWorkbook(book)
+    choice = None
     try:
-        report = recalculate(store)
-    except InputError as exc:  # e.g. a sheet the store could not read
-        report = RecalcReport("", None, tuple(exc.problems), ())
+        choice = choose(store)
+        report = run_action(store, choice)
+        if report.forms:
+            report = _write_forms(book, store, report)
+    except InputError as exc:  # e.g. a sheet the store could not read, an unknown action
+        report = ActionReport(choice.action if choice else "", problems=tuple(exc.problems))
     except Exception as exc:  # a defect: the organiser gets one readable line, not a trace
-        report = RecalcReport("", None, (Problem(
+        report = ActionReport(choice.action if choice else "", problems=(Problem(
             f"TourneyBook stopped on an unexpected error ({type(exc).__name__}: {exc}). "
-            "The result sheets were not updated; please send this workbook to the TourneyBook maintainers."
-        ),), ())
+            "Nothing was recalculated; please send this workbook to the TourneyBook maintainers."
+        ),))
     if not report.ok and ISSUES not in report.sheets:
         store.replace(issues_sheet(report.problems))
-        report = RecalcReport(report.ruleset, None, report.problems, (ISSUES,), report.tournament)
+        report = ActionReport(report.action, problems=report.problems, sheets=(ISSUES,), round=report.round)
     _tell(book, summary(report, store.notes))
     return report
 
 
-def summary(report: RecalcReport, notes: list[str]) -> str:
+def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> ActionReport:
+    """The forms as sheets 'Form ...' at the end of the workbook (the previous forms' sheets replaced); a PDF where Excel can."""
+    for name in form_sheets(store.sheet_names()):
+        store.remove(name)
+    used = set(store.sheet_names())
+    written = []
+    for form in report.forms:
+        page = form.page()
+        name = unique_name(FORM_PREFIX + page.name, used)
+        sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+        draw_page(sheet, page, store.classic)
+        written.append(name)
+    message = f"{report.message}: written as the sheets {', '.join(written)}; print them (one A4 page each)."
+    if store.classic:
+        message += _pdf(book, written, report)
+    return ActionReport(report.action, message, sheets=tuple(written), round=report.round)
+
+
+def _pdf(book: xw.Book, sheets: list[str], report: ActionReport) -> str:
+    """Desktop Excel exports the forms to a PDF beside the workbook (xlwings' Book.to_pdf)."""
+    what = f"round {report.round}" if report.action == FORMS else "final"
+    path = Path(book.fullname).with_name(f"{Path(book.fullname).stem} {what} forms.pdf")
+    try:
+        book.to_pdf(str(path), include=sheets)
+    except Exception as exc:  # noqa: BLE001 - the sheets are there to print even without the PDF
+        return f"\nNo PDF ({exc}); print the sheets from Excel."
+    return f"\nPDF: {path}"
+
+
+def summary(report: ActionReport, notes: list[str]) -> str:
     """The message box text: what was done, or the first problem and where the rest are."""
     if report.ok:
-        text = f"Standings recalculated: {', '.join(report.sheets)} updated."
+        text = report.message
     else:
         more = f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""
         text = f"{len(report.problems)} problem(s) to fix, listed on the {ISSUES} sheet. First: {report.problems[0]}{more}"
@@ -58,14 +124,62 @@ def _tell(book: xw.Book, message: str) -> None:
 
 
 def main() -> None:
-    """Classic xlwings entry point: the button's ``RunPython`` ends up here."""
-    run(xw.Book.caller())
+    """Classic xlwings entry point: the button's ``RunPython`` ends up here.
+
+    The button on the Instructions sheet runs the action chosen there; every other
+    sheet's button recalculates, as its caption says.
+    """
+    book = xw.Book.caller()
+    on_instructions = book.sheets.active.name == ACTION_SHEET
+    run_choice(book, read_choice if on_instructions else _fixed(RECALCULATE))
+
+
+def _fixed(action: str) -> Chooser:
+    return lambda store: Choice(action)
+
+
+def _with_round(action: str) -> Chooser:
+    """For a Lite script: ``action`` on the round typed in Instructions!D2."""
+    return lambda store: Choice(action, read_round(store, action))
 
 
 @xw.script
 def recalculate_standings(book: xw.Book):
     """Recalculate the standings of this workbook from its entry sheets (xlwings Lite / xlwings Server)."""
-    run(book)
+    run_choice(book, _fixed(RECALCULATE))
 
 
-__all__ = ["main", "recalculate_standings", "run", "summary"]
+@xw.script
+def draw_next_round(book: xw.Book):
+    """Draw the round after the last one on the entry sheet (tables and roles/powers), with its quality report."""
+    run_choice(book, _fixed(DRAW_NEXT))
+
+
+@xw.script
+def redraw_round(book: xw.Book):
+    """Draw again the round typed in Instructions!D2; refused once it has results."""
+    run_choice(book, _with_round(REDRAW))
+
+
+@xw.script
+def forms_for_round(book: xw.Book):
+    """The printable forms of the round typed in Instructions!D2, as sheets 'Form ...' of this workbook."""
+    run_choice(book, _with_round(FORMS))
+
+
+@xw.script
+def final_choosing_order(book: xw.Book):
+    """Friedrich: the finalists in role-choosing order, or a check of the roles typed on 'Final game'."""
+    run_choice(book, _fixed(FINAL_ORDER))
+
+
+@xw.script
+def final_forms(book: xw.Book):
+    """The final's printable forms, as sheets 'Form ...' of this workbook."""
+    run_choice(book, _fixed(FINAL_FORMS))
+
+
+SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms")
+"""The Lite/Server scripts, one per action, in the order an event needs them."""
+
+__all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

@@ -229,6 +229,22 @@ def draw_event(
     return DrawOutcome(draw, report, history, tuple(notes))
 
 
+def next_round(store: WorkbookStore) -> int:
+    """The round after the last one on the draw sheet (1 when none is drawn): what "Draw next round" draws."""
+    out = Collector(InputError)
+    present = store.sheet_names()
+    head = read_settings_head(store.read(SETTINGS.name) if SETTINGS.name in present else None, out, present)
+    if head is None:
+        raise InputError(out.problems)
+    family = FAMILIES.get(head.ruleset)
+    if family is None:
+        raise InputError(Problem(f"the ruleset {head.ruleset!r} has no draw", sheet=SETTINGS.name, cell=head.ruleset_cell))
+    schema = _entry_schema(head.ruleset, family)
+    rows = read_sheet(store.read(family.sheet) if family.sheet in present else None, schema, out, present=present)
+    out.raise_if_any()
+    return max(_entry_rounds(rows, schema, family), default=0) + 1
+
+
 def _placed(p: Problem, family: Family) -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:

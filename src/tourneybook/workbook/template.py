@@ -22,15 +22,31 @@ import openpyxl
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..rules import find_ruleset
 from ..rules.base import Ruleset
+from .control import (
+    ACTION_ADDRESS,
+    ACTION_CELL,
+    ACTION_LABEL,
+    ACTION_LABEL_CELL,
+    ACTIONS,
+    HELP,
+    HELP_CELL,
+    RECALCULATE,
+    ROUND_ADDRESS,
+    ROUND_CELL,
+    ROUND_LABEL,
+    ROUND_LABEL_CELL,
+)
 from .filestore import save_atomically
 from .resultstyles import LOOKS
 from .generic import ADJUSTMENTS, NAME, NAME_FIELD, PLAYERS, SETTINGS, setting_cell, setting_rows
 from .layout import Layout, SheetRows
+from .render import wrapped_lines
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind, address, column_letter
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
@@ -151,17 +167,35 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
             cell.fill = INPUT_FILL
         ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
+        lines = _lines(meaning or "", SETTINGS.columns[2].width)
+        if lines > 1:  # set: LibreOffice keeps the default height and would print the lines over the next row
+            ws.row_dimensions[r].height = 15 * lines
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"
+    # 136 characters wide: A4 landscape at full size, the header rows on every page
+    _print_portrait(ws, f"A1:C{max(ws.max_row, HEADER_ROW)}")
+    ws.page_setup.orientation = "landscape"
+    ws.print_title_rows = f"1:{HEADER_ROW}"
     return ws
 
 
+INSTRUCTION_WIDTHS = (20, 26, 56)
+"""Sheet, Column, What to enter: 102 characters, A4 portrait at about 93 % (text above 10 pt on paper)."""
+INSTRUCTION_TEXT_WIDTH = sum(INSTRUCTION_WIDTHS)
+
+
 def instructions_sheet(book: openpyxl.Workbook, layout: Layout, ruleset: Ruleset, tournament: str) -> Worksheet:
-    """What to enter where, what recalculation does, and the scoring summary."""
+    """The button's control block, what to enter where, what recalculation does, and the scoring summary.
+
+    Prints on A4 portrait, one page wide: each paragraph is merged across the three
+    columns and its row made tall enough for its wrapped lines (merged cells do not
+    grow by themselves), so nothing overlaps or runs off the page.
+    """
     ws = book.active
     ws.title = INSTRUCTIONS
+    ws.cell(1, 1, f"{ruleset.name}" + (f": {tournament}" if tournament else "")).font = STYLES["title"]["font"]
+    _control_block(ws)
     sheets = [PLAYERS, *layout.sheets, ADJUSTMENTS]
     lines: list[tuple[str, str]] = [
-        (f"{ruleset.name}" + (f": {tournament}" if tournament else ""), "title"),
         ("How this workbook works", "header"),
         ("Type only into the light yellow cells. Sheets are filled from row 4 down; empty rows are skipped, so a tournament can be recalculated after every round.", ""),
         (f"1. {SETTINGS.name}: check the tournament's name and the ruleset's settings (change only the Value column).", ""),
@@ -170,7 +204,7 @@ def instructions_sheet(book: openpyxl.Workbook, layout: Layout, ruleset: Ruleset
     lines += [
         (
             f"{len(sheets) + 2}. Recalculate: run  tourneybook recalc <this file>  in a terminal, or press the "
-            "Recalculate button in the .xlsm version. Every entry is checked first: with a problem, the Issues sheet "
+            "button in the .xlsm version. Every entry is checked first: with a problem, the Issues sheet "
             "lists each cell to fix and nothing else changes; otherwise the Standings, Games (and knock-out, final or "
             "awards) sheets are written again from scratch.",
             "",
@@ -179,28 +213,98 @@ def instructions_sheet(book: openpyxl.Workbook, layout: Layout, ruleset: Ruleset
         ("A tie the rules leave to a lot is never decided silently: the standings show a suggested lot until you enter the drawn order in Players, column 'Lot decision'.", "note"),
     ]
     lines += [(line, "") for line in layout.instructions]
-    lines += [("", ""), ("Scoring", "header"), (ruleset.summary, ""), ("", ""), ("What goes in each column", "header")]
-    for r, (text, style) in enumerate(lines, start=1):
-        cell = ws.cell(r, 1, text or None)
-        for attribute, value in STYLES[style].items():
-            setattr(cell, attribute, value)
-        cell.alignment = Alignment(wrap_text=True, vertical="top")
-    r = len(lines) + 1
+    lines += [("Scoring", "header"), (ruleset.summary, ""), ("What goes in each column", "header")]
+    r = 5
+    for text, style in lines:
+        _paragraph(ws, r, text, style)
+        r += 1
     for i, header in enumerate(("Sheet", "Column", "What to enter"), start=1):
         cell = ws.cell(r, i, header)
         for attribute, value in STYLES["header"].items():
             setattr(cell, attribute, value)
+    described: dict[tuple[str, str], str] = {}  # (column, what to enter) -> the first sheet listing it
     for s in sheets:
+        shared: list[str] = []
         for c in s.columns:
-            r += 1
-            ws.cell(r, 1, s.name)
-            ws.cell(r, 2, c.header)
             required = " Required in every filled row." if c.required else ""
-            ws.cell(r, 3, f"{c.help or c.kind.value}{required}").alignment = Alignment(wrap_text=True, vertical="top")
-    ws.column_dimensions["A"].width = 100
-    ws.column_dimensions["B"].width = 26
-    ws.column_dimensions["C"].width = 70
+            what = f"{c.help or c.kind.value}{required}"
+            if (c.header, what) in described:  # e.g. the final's columns, as on the qualifying games
+                shared.append(described[c.header, what])
+                continue
+            described[c.header, what] = s.name
+            r += 1
+            _column_row(ws, r, s.name, c.header, what)
+        for other in dict.fromkeys(shared):
+            r += 1
+            count = shared.count(other)
+            _column_row(ws, r, s.name, f"the other {count} columns" if len(shared) < len(s.columns) else f"all {count} columns",
+                        f"as on the {other} sheet: same headers, same meaning.")
+    for i, width in enumerate(INSTRUCTION_WIDTHS, start=1):
+        ws.column_dimensions[column_letter(i)].width = width
+    _print_portrait(ws, f"A1:C{r}")
     return ws
+
+
+def _column_row(ws: Worksheet, r: int, sheet: str, header: str, what: str) -> None:
+    """One row of "What goes in each column", as tall as its wrapped texts."""
+    for col, text in enumerate((sheet, header, what), start=1):
+        ws.cell(r, col, text).alignment = Alignment(wrap_text=True, vertical="top")
+    lines_needed = max(_lines(what, INSTRUCTION_WIDTHS[2]), _lines(header, INSTRUCTION_WIDTHS[1]), _lines(sheet, INSTRUCTION_WIDTHS[0]))
+    if lines_needed > 1:
+        ws.row_dimensions[r].height = 15 * lines_needed
+
+
+def _control_block(ws: Worksheet) -> None:
+    """The button's action drop-down (B2), its round (B3) and what each action does (C2)."""
+    for (row, col), text in ((ACTION_LABEL_CELL, ACTION_LABEL), (ROUND_LABEL_CELL, ROUND_LABEL)):
+        ws.cell(row, col, text).font = STYLES["header"]["font"]
+    action = ws.cell(*ACTION_CELL, RECALCULATE)
+    number = ws.cell(*ROUND_CELL)
+    for cell in (action, number):
+        cell.fill = INPUT_FILL
+    choices = DataValidation(type="list", formula1='"' + ",".join(ACTIONS) + '"', allow_blank=True)
+    choices.promptTitle, choices.prompt = "Button action", "What the button on this sheet does when clicked."
+    rounds = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
+    rounds.error = "A round number: 1, 2, ..."
+    ws.add_data_validation(choices)
+    ws.add_data_validation(rounds)
+    choices.add(ACTION_ADDRESS)
+    rounds.add(ROUND_ADDRESS)
+    help_cell = ws.cell(*HELP_CELL, HELP)
+    help_cell.font = STYLES["note"]["font"]
+    help_cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=HELP_CELL[0], start_column=HELP_CELL[1], end_row=HELP_CELL[0] + 2, end_column=HELP_CELL[1])
+    extra = _lines(HELP, INSTRUCTION_WIDTHS[2]) - 3  # the help spans rows 2-4
+    if extra > 0:
+        ws.row_dimensions[4].height = 15 * (1 + extra)
+
+
+def _paragraph(ws: Worksheet, row: int, text: str, style: str) -> None:
+    """One paragraph across columns A-C, wrapped, its row as tall as its lines."""
+    cell = ws.cell(row, 1, text or None)
+    for attribute, value in STYLES[style].items():
+        setattr(cell, attribute, value)
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=3)
+    lines = _lines(text, INSTRUCTION_TEXT_WIDTH)
+    if lines > 1:
+        ws.row_dimensions[row].height = 15 * lines
+
+
+def _lines(text: str, width: float) -> int:
+    """Printed lines of a wrapped text, paragraphs ('\n') included."""
+    return sum(wrapped_lines(part, width) for part in str(text).split("\n"))
+
+
+def _print_portrait(ws: Worksheet, area: str) -> None:
+    """A4 portrait, one page wide, as many pages down as needed."""
+    ws.print_area = area
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
 
 
 def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None) -> openpyxl.Workbook:

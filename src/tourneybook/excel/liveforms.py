@@ -1,0 +1,71 @@
+"""Printed forms drawn as sheets of the live workbook, as :mod:`tourneybook.forms.render` draws them in a file.
+
+The forms package lays every form out as a :class:`~tourneybook.forms.layout.Page`
+(cells spanning columns, looks, row heights) and draws it with openpyxl for
+``tourneybook forms``. Here the same pages are drawn through xlwings' calls, on
+every engine: values, merged spans, fonts, borders, shading, widths, row
+heights and the print area (one page per form). A4, orientation and
+fit-to-page are set through Excel's own PageSetup on Windows (as the result
+sheets' are, :func:`tourneybook.excel.livestore.windows_page_setup`).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from ..forms.layout import Look, Page
+from ..forms.render import FONT_SIZE, row_height
+from .livestore import XL_LANDSCAPE, XL_PAPER_A4, column_letter
+
+SHADE = (217, 217, 217)
+BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
+WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL})
+
+
+def draw_page(sheet: Any, page: Page, classic: bool) -> None:
+    """Draw ``page`` onto the empty xlwings ``sheet``."""
+    for col, width in enumerate(page.widths, start=1):
+        letter = column_letter(col)
+        sheet.range(f"{letter}:{letter}").column_width = width if classic else (width * 7 + 5) * 0.75
+    values = []
+    for row in page.rows:
+        line: list[Any] = []
+        for cell in row.cells:
+            line += [cell.text or None] + [None] * (cell.span - 1)
+        values.append(line)
+    sheet.range("A1").value = values  # one block: one round trip
+    for number, row in enumerate(page.rows, start=1):
+        sheet.range(f"{number}:{number}").row_height = row_height(row, page.widths)
+        col = 1
+        for cell in row.cells:
+            if cell.look is not Look.BLANK:
+                _look(sheet.range((number, col), (number, col + cell.span - 1)), cell.look, cell.span)
+            col += cell.span
+    last = f"{column_letter(len(page.widths))}{len(page.rows)}"
+    sheet.page_setup.print_area = f"A1:{last}"
+    if classic and sys.platform == "win32":
+        setup = sheet.api.PageSetup
+        setup.PaperSize = XL_PAPER_A4
+        if page.landscape:
+            setup.Orientation = XL_LANDSCAPE
+        setup.Zoom = False
+        setup.FitToPagesWide = 1
+        setup.FitToPagesTall = 1
+
+
+def _look(rng: Any, look: Look, span: int) -> None:
+    if span > 1:
+        rng.merge()
+    rng.font.size = FONT_SIZE[look]
+    if look in BOLD:
+        rng.font.bold = True
+    if look in WRAPPED:
+        rng.wrap_text = True
+    if look in (Look.BOX, Look.HEADER):
+        rng.borders.line_style = "continuous"
+    if look in (Look.SECTION, Look.HEADER):
+        rng.color = SHADE
+
+
+__all__ = ["draw_page"]

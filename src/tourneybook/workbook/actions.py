@@ -1,0 +1,170 @@
+"""The workbook's actions: what the button (classic Excel) and the Lite scripts run, through the store.
+
+The shipped xlwings VBA has one macro, and every button runs it: so the choice
+of action is data in the workbook. The Instructions sheet holds an action cell
+with a drop-down (:data:`ACTION_CELL`) and a round cell (:data:`ROUND_CELL`).
+The button on the Instructions sheet runs the action chosen there; the button
+on every other sheet recalculates, as its caption says. After a draw the
+action cell goes back to "Recalculate standings", so that a second click
+never draws another round by accident. xlwings Lite has one script per action
+instead (:mod:`tourneybook.excel.button`).
+
+Each action is the command line's own code on a :class:`WorkbookStore`:
+``tourneybook recalc`` (:func:`recalculate`), ``draw --round N [--redraw]``
+and ``draw --final`` (:func:`draw_event`, :func:`draw_final`) and
+``forms --round N`` / ``forms --final`` (the forms package's functions over a store).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError, Problem
+from . import cells
+from .drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final, next_round
+from .recalc import recalculate
+from .render import ISSUES, issues_sheet
+from .store import WorkbookStore
+
+from .control import (  # noqa: F401 - the control block's cells and words, shared with the template
+    ACTION_ADDRESS,
+    ACTION_CELL,
+    ACTION_SHEET,
+    ACTIONS,
+    DRAW_NEXT,
+    FINAL_FORMS,
+    FINAL_ORDER,
+    FORMS,
+    RECALCULATE,
+    REDRAW,
+    ROUND_ADDRESS,
+    ROUND_CELL,
+)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The action the organiser chose, and its round."""
+
+    action: str = RECALCULATE
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class ActionReport:
+    """What an action did: the message for the organiser, the sheets written, the forms to draw."""
+
+    action: str
+    message: str = ""
+    problems: tuple[Problem, ...] = ()
+    sheets: tuple[str, ...] = ()
+    forms: tuple[Any, ...] = ()
+    """Forms (their ``page()`` lays them out) for the caller to put into the workbook."""
+    round: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def read_choice(store: WorkbookStore) -> Choice:
+    """The action and round typed on the Instructions sheet; recalculation when there is none."""
+    if ACTION_SHEET not in store.sheet_names():
+        return Choice()
+    grid = store.read(ACTION_SHEET)
+    typed = grid.value(*ACTION_CELL)
+    if cells.is_empty(typed):
+        return Choice()
+    action = next((a for a in ACTIONS if a.casefold() == str(typed).strip().casefold()), None)
+    if action is None:
+        raise InputError(Problem(f'"{typed}" is not an action: choose one of {", ".join(ACTIONS)}',
+                                 sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
+    return Choice(action, read_round(store, action) if action in (REDRAW, FORMS) else None)
+
+
+def read_round(store: WorkbookStore, action: str) -> int:
+    """The round typed in Instructions!D2 for ``action`` (InputError naming the cell when there is none)."""
+    number = store.read(ACTION_SHEET).value(*ROUND_CELL) if ACTION_SHEET in store.sheet_names() else None
+    try:
+        value = None if cells.is_empty(number) else cells.whole(number)
+    except cells.CellError:
+        value = None
+    if value is None or value < 1:
+        shown = "it is empty" if cells.is_empty(number) else f"not {cells.shown(number)}"
+        raise InputError(Problem(f'"{action}" needs the round: type a round number (1, 2, ...) here ({shown})',
+                                 sheet=ACTION_SHEET, cell=ROUND_ADDRESS))
+    return value
+
+
+def run_action(store: WorkbookStore, choice: Choice) -> ActionReport:
+    """Run ``choice`` on ``store``; problems in the data come back in the report (Issues sheet written)."""
+    try:
+        report = _run(store, choice)
+    except InputError as exc:
+        problems = tuple(exc.problems)
+        store.replace(issues_sheet(problems))
+        return ActionReport(choice.action, problems=problems, sheets=(ISSUES,), round=choice.round)
+    if choice.action in (DRAW_NEXT, REDRAW) and ACTION_SHEET in store.sheet_names():
+        store.write_cells(ACTION_SHEET, {ACTION_CELL: RECALCULATE})
+    return report
+
+
+def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
+    if choice.action == RECALCULATE:
+        report = recalculate(store)
+        if not report.ok:
+            raise InputError(list(report.problems))
+        return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
+    if choice.action in (DRAW_NEXT, REDRAW):
+        number = next_round(store) if choice.action == DRAW_NEXT else choice.round
+        outcome = draw_event(store, number, redraw=choice.action == REDRAW)
+        notes = "".join(f"\nnote: {n}" for n in outcome.notes)
+        return ActionReport(
+            choice.action,
+            f"Round {number} drawn onto the entry sheet; its quality is on the '{QUALITY_SHEET}' sheet.{notes}",
+            sheets=(QUALITY_SHEET,),
+            round=number,
+        )
+    if choice.action == FINAL_ORDER:
+        outcome = draw_final(store)
+        return ActionReport(FINAL_ORDER, outcome.render(), sheets=(FINAL_DRAW_SHEET,))
+    return _forms(store, choice)
+
+
+def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
+    from ..forms import final_forms, round_forms  # the forms package reads the event through the store
+
+    made = round_forms(store, choice.round) if choice.action == FORMS else final_forms(store)
+    what = f"round {choice.round}" if choice.action == FORMS else "the final"
+    return ActionReport(choice.action, f"{len(made)} form(s) for {what}", forms=tuple(made), round=choice.round)
+
+
+def form_sheets(names: Sequence[str]) -> list[str]:
+    """Sheets written by an earlier forms action (replaced by the next one)."""
+    return [n for n in names if n.startswith(FORM_PREFIX)]
+
+
+FORM_PREFIX = "Form "
+"""Sheets of printed forms in the event workbook are named 'Form <page>'; the next forms action replaces them."""
+
+
+__all__ = [
+    "ACTIONS",
+    "ACTION_CELL",
+    "ActionReport",
+    "Choice",
+    "DRAW_NEXT",
+    "FINAL_FORMS",
+    "FINAL_ORDER",
+    "FORMS",
+    "FORM_PREFIX",
+    "RECALCULATE",
+    "REDRAW",
+    "ROUND_CELL",
+    "form_sheets",
+    "read_choice",
+    "read_round",
+    "run_action",
+]

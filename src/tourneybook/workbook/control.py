@@ -1,0 +1,37 @@
+"""The control block on the Instructions sheet: which action the workbook's button runs.
+
+Kept apart from :mod:`.actions` (which runs them) so that the template can lay the
+block out without importing the draw and the recalculation.
+"""
+
+from __future__ import annotations
+
+ACTION_SHEET = "Instructions"
+"""The sheet that holds the block (:data:`tourneybook.workbook.template.INSTRUCTIONS`)."""
+
+RECALCULATE = "Recalculate standings"
+DRAW_NEXT = "Draw next round"
+REDRAW = "Redraw round N"
+FORMS = "Forms for round N"
+FINAL_ORDER = "Final: choosing order"
+FINAL_FORMS = "Final forms"
+ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS)
+"""The drop-down's choices, in the order an event needs them."""
+
+ACTION_LABEL_CELL, ACTION_CELL = (2, 1), (2, 2)
+"""Instructions!A2 says what B2 is for; B2 holds the chosen action."""
+ROUND_LABEL_CELL, ROUND_CELL = (3, 1), (3, 2)
+"""Instructions!B3: the round N of "Redraw round N" and "Forms for round N"."""
+HELP_CELL = (2, 3)
+ACTION_ADDRESS, ROUND_ADDRESS = "B2", "B3"
+ACTION_LABEL = "Button action:"
+ROUND_LABEL = "Round N:"
+HELP = (
+    "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round (tables and "
+    "roles/powers of the round after the last one drawn); Redraw round N (a round without results, N in B3); "
+    "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
+    "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms. After a "
+    "draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+)
+
+__all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]

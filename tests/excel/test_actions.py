@@ -1,0 +1,145 @@
+"""The button's actions through xlwings' remote engine, against the command line's file.
+
+Each workbook is sent as the xlwings add-in sends it; the script's answer (a
+list of actions) is played onto a copy of the file. The cells it writes must be
+exactly those the CLI (``tourneybook draw``) writes into the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+import xlwings as xw
+from excel_remote import apply_actions, payload_from_xlsx
+
+from tourneybook.cli import main as cli
+from tourneybook.errors import InputError
+from tourneybook.excel import button
+from tourneybook.rules import find_ruleset
+from tourneybook.workbook import template
+from tourneybook.workbook.actions import (
+    ACTIONS,
+    DRAW_NEXT,
+    FORMS,
+    RECALCULATE,
+    REDRAW,
+    Choice,
+    read_choice,
+)
+from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.layout import find_layout
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def players_only(ruleset_id: str, folder: Path) -> Path:
+    """A new event of the ruleset with the example's players and nothing drawn."""
+    layout = find_layout(ruleset_id)
+    record = find_ruleset(ruleset_id).tournament_from_dict(json.loads((EXAMPLES / ruleset_id / "tournament.json").read_text()))
+    rows = layout.to_rows(record)
+    return template.write(folder / f"{ruleset_id}.xlsx", layout, tournament="Action test", rows={"Players": rows["Players"]})
+
+
+def values(book: openpyxl.Workbook, name: str) -> list[list]:
+    rows = [[c.value for c in row] for row in book[name].iter_rows()]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    width = max((i + 1 for row in rows for i, v in enumerate(row) if v is not None), default=0)
+    return [[round(v, 9) if isinstance(v, float) else v for v in row[:width]] for row in rows]
+
+
+def by_button(source: Path, choose) -> tuple[openpyxl.Workbook, list[str], object]:
+    book = xw.Book(json=payload_from_xlsx(source))
+    report = button.run_choice(book, choose)
+    target = openpyxl.load_workbook(source)
+    alerts = apply_actions(book.json()["actions"], target)
+    return target, alerts, report
+
+
+def set_choice(path: Path, action: str, number=None) -> None:
+    wb = openpyxl.load_workbook(path)
+    wb["Instructions"]["B2"] = action
+    wb["Instructions"]["B3"] = number
+    wb.save(path)
+
+
+def test_a_new_workbook_offers_every_action_in_a_drop_down(tmp_path):
+    path = template.write(tmp_path / "t.xlsx", find_layout("fwc2022"))
+    ws = openpyxl.load_workbook(path)["Instructions"]
+    assert ws["B2"].value == RECALCULATE
+    (choices,) = [dv for dv in ws.data_validations.dataValidation if "B2" in str(dv.sqref)]
+    assert choices.formula1 == '"' + ",".join(ACTIONS) + '"'
+    assert read_choice(FileWorkbook(path)) == Choice(RECALCULATE)
+
+
+def test_the_round_cell_is_required_for_forms_and_named_when_missing(tmp_path):
+    path = template.write(tmp_path / "t.xlsx", find_layout("fwc2022"))
+    set_choice(path, FORMS, None)
+    with pytest.raises(InputError) as caught:
+        read_choice(FileWorkbook(path))
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell) == ("Instructions", "B3")
+    set_choice(path, "redraw round n", "2")
+    assert read_choice(FileWorkbook(path)) == Choice(REDRAW, 2)
+    set_choice(path, "Shuffle", 1)
+    with pytest.raises(InputError) as caught:
+        read_choice(FileWorkbook(path))
+    assert caught.value.problems[0].cell == "B2"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
+def test_draw_next_round_writes_what_the_cli_draw_writes(ruleset_id, tmp_path):
+    source = players_only(ruleset_id, tmp_path)
+    set_choice(source, DRAW_NEXT)
+    by_cli = tmp_path / "cli.xlsx"
+    shutil.copy(source, by_cli)
+    assert cli(["draw", str(by_cli), "--round", "1"]) == 0
+
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    assert alert.startswith("Round 1 drawn onto the entry sheet")
+    expected = openpyxl.load_workbook(by_cli)
+    sheet = FAMILIES[ruleset_id].sheet
+    assert values(target, sheet) == values(expected, sheet)
+    assert values(target, QUALITY_SHEET) == values(expected, QUALITY_SHEET)
+    assert any(row[0] is not None for row in values(target, sheet)[3:])  # a draw, not two empty sheets
+    # back to Recalculate: a second click never draws another round by accident
+    assert target["Instructions"]["B2"].value == RECALCULATE
+
+
+def test_redraw_and_a_refused_draw_go_through_the_same_checks_as_the_cli(tmp_path, capsys):
+    source = players_only("carcassonne2004", tmp_path)
+    assert cli(["draw", str(source), "--round", "1"]) == 0
+    set_choice(source, REDRAW, 1)
+    by_cli = tmp_path / "cli.xlsx"
+    shutil.copy(source, by_cli)
+    assert cli(["draw", str(by_cli), "--round", "1", "--redraw", "--seed", "7"]) == 0  # another seed: must differ
+    target, _, report = by_button(source, button.read_choice)
+    assert report.ok and report.round == 1
+    assert cli(["draw", str(source), "--round", "1", "--redraw"]) == 0  # the default seed, as the button
+    assert values(target, "Preliminary") == values(openpyxl.load_workbook(source), "Preliminary")
+    assert values(target, "Preliminary") != values(openpyxl.load_workbook(by_cli), "Preliminary")
+
+    # round 1 is on the sheet: "Redraw round 3" is refused with the CLI's reason, on the Issues sheet
+    set_choice(source, REDRAW, 3)
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert not report.ok and report.sheets == ("Issues",)
+    assert "round 2 is not on the sheet yet" in alert
+    assert target["Instructions"]["B2"].value == REDRAW  # a refusal leaves the choice as it was
+
+
+def test_other_sheets_buttons_recalculate_whatever_is_chosen(tmp_path, monkeypatch):
+    source = players_only("carcassonne2004", tmp_path)
+    set_choice(source, DRAW_NEXT)
+    book = xw.Book(json={**payload_from_xlsx(source), "book": {"name": "t.xlsx", "active_sheet_index": 2, "selection": "A1"}})
+    monkeypatch.setattr(xw.Book, "caller", classmethod(lambda cls: book))
+    button.main()  # clicked on Players
+    target = openpyxl.load_workbook(source)
+    (alert,) = apply_actions(book.json()["actions"], target)
+    assert alert.startswith("Standings recalculated")
+    assert all(row[0] is None for row in values(target, "Preliminary")[3:])
