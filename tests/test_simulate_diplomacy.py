@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourneybook.errors import InputError
-from tourneybook.rules import find_ruleset
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.diplomacy import FIRST_YEAR, SOLO_CENTRES, Power, board_problems, repeated_powers
 from tourneybook.rules.italia2010 import board_order, ranking_before_top_board
 from tourneybook.simulate import simulate
 from tourneybook.simulate.diplomacy import odd_seats, play_board
 
 
-@pytest.mark.parametrize("ruleset_id", ["codcon2008", "italia2010"])
+@pytest.mark.parametrize("ruleset_id", [r.id for r in RULESETS if r.family is Family.DIPLOMACY])
 def test_same_seed_same_tournament(ruleset_id):
     assert simulate(ruleset_id, 22, 5) == simulate(ruleset_id, 22, 5)
     assert simulate(ruleset_id, 22, 5) != simulate(ruleset_id, 22, 6)

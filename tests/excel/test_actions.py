@@ -30,6 +30,7 @@ from tourneybook.workbook.actions import (
     Choice,
     read_choice,
 )
+from tourneybook.rules import RULESETS, find_ruleset
 from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
 from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
@@ -92,7 +93,7 @@ def test_the_round_cell_is_required_for_forms_and_named_when_missing(tmp_path):
     assert caught.value.problems[0].cell == "B2"
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
+@pytest.mark.parametrize("ruleset_id", [r.id for r in RULESETS])
 def test_draw_next_round_writes_what_the_cli_draw_writes(ruleset_id, tmp_path):
     source = players_only(ruleset_id, tmp_path)
     set_choice(source, DRAW_NEXT)
@@ -104,7 +105,7 @@ def test_draw_next_round_writes_what_the_cli_draw_writes(ruleset_id, tmp_path):
     assert report.ok, report.problems
     assert alert.startswith("Round 1 drawn onto the entry sheet")
     expected = openpyxl.load_workbook(by_cli)
-    sheet = FAMILIES[ruleset_id].sheet
+    sheet = FAMILIES[find_ruleset(ruleset_id).family].sheet
     assert values(target, sheet) == values(expected, sheet)
     assert values(target, QUALITY_SHEET) == values(expected, QUALITY_SHEET)
     assert any(row[0] is not None for row in values(target, sheet)[3:])  # a draw, not two empty sheets
@@ -143,3 +144,33 @@ def test_other_sheets_buttons_recalculate_whatever_is_chosen(tmp_path, monkeypat
     (alert,) = apply_actions(book.json()["actions"], target)
     assert alert.startswith("Standings recalculated")
     assert all(row[0] is None for row in values(target, "Preliminary")[3:])
+
+
+def form_values(ws) -> list[list]:
+    rows = [[c.value for c in row] for row in ws.iter_rows()]
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    return [[None if v == "" else v for v in row] for row in rows]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
+def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_path):
+    source = players_only(ruleset_id, tmp_path)
+    assert cli(["draw", str(source), "--round", "1"]) == 0
+    set_choice(source, FORMS, 1)
+    out = tmp_path / "forms.xlsx"
+    assert cli(["forms", str(source), "--round", "1", "--out", str(out)]) == 0
+    expected = openpyxl.load_workbook(out)
+
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    written = [n for n in target.sheetnames if n.startswith("Form ")]
+    assert written == list(report.sheets) and len(written) == len(expected.sheetnames)
+    for name, cli_name in zip(written, expected.sheetnames):
+        assert name == ("Form " + cli_name)[:31]
+        assert form_values(target[name]) == form_values(expected[cli_name]), name
+    assert alert.startswith(f"{len(report.forms)} form(s) for round 1: written as the sheets Form ")
+    # the next forms action replaces these sheets instead of piling up more
+    target.save(tmp_path / "with-forms.xlsx")
+    again, _, _ = by_button(tmp_path / "with-forms.xlsx", button.read_choice)
+    assert [n for n in again.sheetnames if n.startswith("Form ")] == written

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from tourneybook.errors import InputError
 from tourneybook.forms import CarcassonneSlip, pages, workbook_bytes, write
 from tourneybook.forms.layout import Look
+from tourneybook.forms import render
 from tourneybook.forms.render import row_height
 
 from forms_samples import CAFE_PLAYERS, FORMS, FWC_PLAYERS, POWERS, page_text
@@ -63,6 +65,28 @@ def test_slips_print_three_to_a_page_with_cut_lines():
     assert len(cuts) == 2 and all("cut here" in r.cells[0].text for r in cuts)
     assert sum(row_height(r, first.widths) for r in first.rows) <= 784  # A4 less the margins: printed at full size
     assert not any(c.look is Look.CUT for r in second.rows for c in r.cells)
+
+
+def test_an_existing_file_is_replaced_only_when_asked_and_then_whole(tmp_path):
+    out = tmp_path / "forms.xlsx"
+    write([FORMS[0][1]], out)
+    with pytest.raises(InputError, match="already exists"):
+        write([FORMS[1][1]], out)
+    assert openpyxl.load_workbook(out).sheetnames == ["R2 T3"]
+    out.chmod(0o444)
+    with pytest.raises(InputError, match="read-only"):
+        write([FORMS[1][1]], out, overwrite=True)
+    out.chmod(0o644)
+    write([FORMS[1][1]], out, overwrite=True)
+    assert openpyxl.load_workbook(out).sheetnames == ["R1 T4"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["forms.xlsx"]  # no temporary file left
+
+
+def test_the_renderer_only_makes_bytes():
+    """render.py lays out and writes bytes; saving is the file layer's (no import of workbook/ from it)."""
+    source = Path(render.__file__).read_text()
+    packages = {n.lstrip(".").split(".")[0] for n in re.findall(r"^from (\.\.[\w.]+) import", source, re.M)}
+    assert packages == {"errors"}
 
 
 def test_forms_workbook_must_be_xlsx(tmp_path):

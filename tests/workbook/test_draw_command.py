@@ -19,6 +19,7 @@ import pytest
 from tourneybook.cli import main
 from tourneybook.draws import Draw, Game, draw_friedrich, quality
 from tourneybook.errors import InputError
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.friedrich import Role
 from tourneybook.forms import round_forms
 from tourneybook.workbook import template
@@ -74,18 +75,17 @@ def tables(path: Path, ruleset: str, rnd: int) -> dict[int, dict[str, str]]:
     for row in sheet_rows(path, SHEET[ruleset]):
         if row["Round"] != rnd:
             continue
-        if ruleset in ("codcon2008", "italia2010"):
+        if find_ruleset(ruleset).family is Family.DIPLOMACY:
             found.setdefault(row["Board"], {})[row["Power"]] = row["Player"]
         else:
-            seats = ROLES if ruleset in ("fwc2022", "cafe2023") else CARCASSONNE_SEATS
-            found[row["Table"]] = {s: row[s] for s in seats if row[s] is not None}
+            found[row["Table"]] = {s: row[s] for s in find_ruleset(ruleset).seats if row[s] is not None}
     return found
 
 
 def as_draw(path: Path, ruleset: str, rounds: int) -> Draw:
     from tourneybook.draws import Round, Seat, Table
 
-    game = Game.FRIEDRICH if ruleset in ("fwc2022", "cafe2023") else Game.CARCASSONNE
+    game = Game.FRIEDRICH if find_ruleset(ruleset).family is Family.FRIEDRICH else Game.CARCASSONNE
     return Draw(game, tuple(
         Round(r, tuple(Table(t, tuple(Seat(s, p) for s, p in seats.items())) for t, seats in sorted(tables(path, ruleset, r).items())))
         for r in range(1, rounds + 1)
@@ -109,9 +109,9 @@ def test_round_one_is_written_with_every_player_once(tmp_path, ruleset, n, sizes
     assert sorted(len(seats) for seats in drawn.values()) == sorted(sizes)
     seated = Counter(p for seats in drawn.values() for p in seats.values())
     assert seated == Counter({f"Player {i:02}": 1 for i in range(n)})
-    if ruleset in ("fwc2022", "cafe2023"):
+    if find_ruleset(ruleset).family is Family.FRIEDRICH:
         assert all(set(seats) == set(ROLES) for seats in drawn.values())
-    if ruleset in ("codcon2008", "italia2010"):
+    if find_ruleset(ruleset).family is Family.DIPLOMACY:
         assert all(set(seats) == set(POWERS) for seats in drawn.values())
     assert QUALITY_SHEET in openpyxl.load_workbook(path).sheetnames
     report = recalc_file(path)  # drawn-but-unplayed rows are a partial tournament
@@ -312,7 +312,7 @@ def friedrich_event(tmp_path: Path, ruleset: str = "fwc2022", rounds: int = 4) -
     from tourneybook.rules import find_ruleset
     from tourneybook.simulate.friedrich import simulate
 
-    t = simulate(ruleset, 16, random.Random(7))
+    t = simulate(find_ruleset(ruleset), 16, random.Random(7))
     t = replace(t, final=None, games=tuple(g for g in t.games if g.round <= rounds))
     layout = find_layout(ruleset)
     path = tmp_path / f"{ruleset}-final.xlsx"
@@ -335,7 +335,7 @@ def final_cell(role: str) -> str:
     return f"Final game!{openpyxl.utils.get_column_letter(FINAL.index(role))}4"
 
 
-@pytest.mark.parametrize("ruleset", ["fwc2022", "cafe2023"])
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS if r.family is Family.FRIEDRICH])
 def test_final_lists_the_best_four_in_choosing_order_and_invents_no_role(tmp_path, capsys, ruleset):
     """GFTR B: "The highest-ranked player has free choice of roles. The second ... the remaining three"."""
     path, order = friedrich_event(tmp_path, ruleset)

@@ -21,7 +21,7 @@ from pathlib import Path
 import xlwings as xw
 
 from ..errors import InputError, Problem
-from ..forms.render import unique_name
+from ..forms.render import pages, unique_name
 from ..workbook.actions import (
     ACTION_SHEET,
     DRAW_NEXT,
@@ -83,8 +83,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
         store.remove(name)
     used = set(store.sheet_names())
     written = []
-    for form in report.forms:
-        page = form.page()
+    for page in pages(report.forms):
         name = unique_name(FORM_PREFIX + page.name, used)
         sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
         draw_page(sheet, page, store.classic)
@@ -92,7 +91,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     message = f"{report.message}: written as the sheets {', '.join(written)}; print them (one A4 page each)."
     if store.classic:
         message += _pdf(book, written, report)
-    return ActionReport(report.action, message, sheets=tuple(written), round=report.round)
+    return ActionReport(report.action, message, sheets=tuple(written), forms=report.forms, round=report.round)
 
 
 def _pdf(book: xw.Book, sheets: list[str], report: ActionReport) -> str:

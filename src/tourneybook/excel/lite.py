@@ -25,8 +25,10 @@ from importlib import metadata
 from pathlib import Path
 
 from ..errors import InputError
+from ..rules import RULESETS
 
-FUNCTIONS = ("tb_cafe_nation", "tb_carc_points", "tb_codcon", "tb_fwc_nation", "tb_italia")
+FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
+"""Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""
 PACKAGE = Path(__file__).resolve().parents[1]
 """The installed tourneybook package whose code main.py carries."""
 

@@ -4,7 +4,8 @@ The forms package lays every form out as a :class:`~tourneybook.forms.layout.Pag
 (cells spanning columns, looks, row heights) and draws it with openpyxl for
 ``tourneybook forms``. Here the same pages are drawn through xlwings' calls, on
 every engine: values, merged spans, fonts, borders, shading, widths, row
-heights and the print area (one page per form). A4, orientation and
+heights and the print area (one printed page per sheet, small forms sharing a
+page as :func:`tourneybook.forms.render.pages` groups them for the command line). A4, orientation and
 fit-to-page are set through Excel's own PageSetup on Windows (as the result
 sheets' are, :func:`tourneybook.excel.livestore.windows_page_setup`).
 """
@@ -15,12 +16,12 @@ import sys
 from typing import Any
 
 from ..forms.layout import Look, Page
-from ..forms.render import FONT_SIZE, row_height
+from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
 from .livestore import XL_LANDSCAPE, XL_PAPER_A4, column_letter
 
 SHADE = (217, 217, 217)
-BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
-WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL})
+"""forms.render.SHADE as RGB."""
+GREY = (128, 128, 128)
 
 
 def draw_page(sheet: Any, page: Page, classic: bool) -> None:
@@ -57,6 +58,7 @@ def draw_page(sheet: Any, page: Page, classic: bool) -> None:
 def _look(rng: Any, look: Look, span: int) -> None:
     if span > 1:
         rng.merge()
+    rng.font.name = FONT
     rng.font.size = FONT_SIZE[look]
     if look in BOLD:
         rng.font.bold = True
@@ -66,6 +68,9 @@ def _look(rng: Any, look: Look, span: int) -> None:
         rng.borders.line_style = "continuous"
     if look in (Look.SECTION, Look.HEADER):
         rng.color = SHADE
+    if look is Look.CUT:  # the line to cut along between small forms sharing a page
+        rng.borders["edge_bottom"].line_style = "dash"
+        rng.font.color = GREY
 
 
 __all__ = ["draw_page"]

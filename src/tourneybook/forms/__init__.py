@@ -2,8 +2,10 @@
 Carcassonne table slips and the knock-out bracket.
 
 Form models are frozen dataclasses made from plain inputs; each lays itself out
-as one :class:`~tourneybook.forms.layout.Page`, and :mod:`.render` writes a
-workbook with one A4 worksheet per form (and its PDF through LibreOffice).
+as a :class:`~tourneybook.forms.layout.Page`. :mod:`.event` reads an event's
+forms through the store (:func:`round_forms`, :func:`final_forms`,
+:func:`bracket_forms`), :mod:`.render` makes the workbook with one A4 worksheet
+per printed page, and :mod:`.printing` saves it (and its PDF through LibreOffice).
 
 >>> from tourneybook.forms import REPORT_FIELDS
 >>> REPORT_FIELDS[:6]
@@ -14,7 +16,8 @@ from .carcassonne import CarcassonneSlip, KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS, SHEET_POWERS, CentreCountSheet, System
 from .event import bracket_forms, final_forms, round_forms
 from .friedrich import REPORT_FIELDS, PompadourReport, Variant
-from .render import Form, pages, workbook_bytes, write
+from .printing import write
+from .render import Form, pages, workbook_bytes
 from .tables import SEATS, blank_forms, table_form
 
 __all__ = [

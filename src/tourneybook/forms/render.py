@@ -8,7 +8,9 @@ a page (:func:`pages`): Carcassonne slips print three to an A4 page with cut
 lines between them.
 
 The workbook is new, written once and never read back, so it is written with
-xlsxwriter (a page of 60 rows costs a few milliseconds) and saved atomically.
+xlsxwriter (a page of 60 rows costs a few milliseconds). This module only makes
+its bytes; :mod:`tourneybook.forms.printing` saves them (atomically, through the
+file layer) and prints the PDF.
 """
 
 from __future__ import annotations
@@ -17,12 +19,9 @@ import io
 import math
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
-from .. import office
 from ..errors import InputError
-from ..workbook.filestore import save_atomically
 from .layout import Cell, Look, Page, Row, stack
 
 
@@ -94,37 +93,6 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
         draw(book.add_worksheet(unique_name(page.name, used)), page, looks)
     book.close()
     return buffer.getvalue()
-
-
-def write(forms: Sequence[Form], out: Path, pdf: bool = False, overwrite: bool = False) -> list[Path]:
-    """Save the forms workbook at ``out`` and, with ``pdf``, its PDF beside it.
-
-    An existing ``out`` is replaced only with ``overwrite`` (it might be the event
-    workbook itself), and then atomically. The PDF is made by LibreOffice
-    (:func:`tourneybook.office.convert`), one page per sheet.
-    """
-    out = Path(out)
-    if out.suffix.lower() != ".xlsx":
-        raise InputError(f"{out}: the forms workbook must be an .xlsx file")
-    if out.exists() and not overwrite:
-        raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
-    data = workbook_bytes(forms)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    save_atomically(Written(data), out)
-    written = [out]
-    if pdf:
-        written.append(office.convert(out, "pdf", out.parent))
-    return written
-
-
-class Written:
-    """Bytes already made, handed to the atomic save as a workbook that saves itself."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def save(self, fh: Any) -> None:
-        fh.write(self.data)
 
 
 def cell_format(look: Look) -> dict[str, Any]:
@@ -217,4 +185,4 @@ def unique_name(name: str, used: set[str]) -> str:
     return candidate
 
 
-__all__ = ["FONT_SIZE", "Form", "pages", "row_height", "unique_name", "workbook_bytes", "write"]
+__all__ = ["FONT_SIZE", "Form", "pages", "row_height", "unique_name", "workbook_bytes"]

@@ -8,32 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import InputError, UnknownRuleset
-from ..rules import RULESET_IDS
+from ..errors import InputError
+from ..rules import RULESETS, Family, find_ruleset
 from .carcassonne import CarcassonneSlip
-from .diplomacy import DEFAULT_YEARS, SHEET_POWERS, CentreCountSheet, System
-from .friedrich import ROLES, PompadourReport, Variant
+from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System
+from .friedrich import PompadourReport, Variant
 from .render import Form
 
-CARCASSONNE_SEATS: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
-"""Seat headers of a Carcassonne table; a 3-player table leaves 'Player 4' empty."""
-
-SEATS: dict[str, tuple[str, ...]] = {
-    "fwc2022": tuple(r.value for r in ROLES),
-    "cafe2023": tuple(r.value for r in ROLES),
-    "carcassonne2004": CARCASSONNE_SEATS,
-    "codcon2008": SHEET_POWERS,
-    "italia2010": SHEET_POWERS,
-}
-"""The seat (column) names of one table, per ruleset: roles, players or powers."""
-
-TABLE_WORD: dict[str, str] = {"codcon2008": "Board", "italia2010": "Board"}
-"""What a table is called; 'Table' unless listed."""
+SEATS: dict[str, tuple[str, ...]] = {r.id: r.seats for r in RULESETS}
+"""The seat (column) names of one table, per ruleset: roles, players or powers (the registry's ``seats``)."""
 
 
 def check_ruleset(ruleset: str) -> None:
-    if ruleset not in RULESET_IDS:
-        raise UnknownRuleset(f"unknown ruleset {ruleset!r}; known: {', '.join(RULESET_IDS)}")
+    """UnknownRuleset naming the known ids when ``ruleset`` is none of them."""
+    find_ruleset(ruleset)
 
 
 def table_form(
@@ -52,16 +40,16 @@ def table_form(
     ``marks`` by seat are printed after the names ('stand-in'); ``top_board``
     marks Italia's top board.
     """
-    check_ruleset(ruleset)
-    if ruleset in ("fwc2022", "cafe2023"):
-        return PompadourReport.of(tournament, Variant(ruleset), round, table, by_seat, marks)
-    if ruleset in ("codcon2008", "italia2010"):
-        return CentreCountSheet.of(tournament, System(ruleset), round, table, by_seat, years, top_board, marks)
-    unknown = [s for s in by_seat if s not in CARCASSONNE_SEATS]
+    found = find_ruleset(ruleset)
+    if found.family is Family.FRIEDRICH:
+        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks)
+    if found.family is Family.DIPLOMACY:
+        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board, marks)
+    unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
-        raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(CARCASSONNE_SEATS)}")
-    names = tuple(by_seat.get(s, "") for s in CARCASSONNE_SEATS)
-    shown = tuple((marks or {}).get(s, "") for s in CARCASSONNE_SEATS)
+        raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
+    names = tuple(by_seat.get(s, "") for s in found.seats)
+    shown = tuple((marks or {}).get(s, "") for s in found.seats)
     if any(names) and not names[3]:
         names, shown = names[:3], shown[:3]
     return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
@@ -70,10 +58,10 @@ def table_form(
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
                marks: Mapping[str, str] | None = None) -> Form:
     """The game report of a Friedrich final: the finalists by the roles they chose."""
-    check_ruleset(ruleset)
-    if ruleset not in ("fwc2022", "cafe2023"):
+    found = find_ruleset(ruleset)
+    if found.family is not Family.FRIEDRICH:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
-    return PompadourReport.of(tournament, Variant(ruleset), None, table, by_role, marks, final=True)
+    return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True)
 
 
 def blank_forms(

@@ -1,25 +1,42 @@
-"""Pure scoring rules: one module per ruleset, found by id.
+"""Pure scoring rules: one module per ruleset, and the one list of them.
 
 >>> find_ruleset("fwc2022").name
 'Friedrich World Championship 2022'
+>>> [r.id for r in RULESETS][:2]
+['fwc2022', 'cafe2023']
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from ..errors import UnknownRuleset
-from .base import Ruleset
+from . import cafe2023, carcassonne2004, codcon2008, fwc2022, italia2010
+from .base import Family, FormProfile, Ruleset
 
-RULESET_IDS: tuple[str, ...] = ("fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010")
+RULESETS: tuple[Ruleset, ...] = (
+    fwc2022.RULESET,
+    cafe2023.RULESET,
+    carcassonne2004.RULESET,
+    codcon2008.RULESET,
+    italia2010.RULESET,
+)
+"""Every ruleset, in the order the help and the documentation list them: the registry."""
+
+RULESET_IDS: tuple[str, ...] = tuple(r.id for r in RULESETS)
+"""Their ids, for help texts and messages."""
 
 
 def find_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset with this id; :class:`UnknownRuleset` names the known ids otherwise."""
-    if ruleset_id not in RULESET_IDS:
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
-    return import_module(f"{__name__}.{ruleset_id}").RULESET
+    """The ruleset with this id; :class:`UnknownRuleset` names the known ids otherwise.
+
+    >>> find_ruleset("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tourneybook.errors.UnknownRuleset: unknown ruleset 'chess'; known: fwc2022, cafe2023, ...
+    """
+    for ruleset in RULESETS:
+        if ruleset.id == ruleset_id:
+            return ruleset
+    raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
 
 
-def all_rulesets() -> list[Ruleset]:
-    return [find_ruleset(r) for r in RULESET_IDS]
+__all__ = ["RULESETS", "RULESET_IDS", "Family", "FormProfile", "Ruleset", "find_ruleset"]

@@ -1,7 +1,10 @@
 """What every ruleset provides, and the result types the upper layers render.
 
 A ruleset is one frozen :class:`Ruleset` value built in its own module
-(``rules/<id>.py``) from plain functions; :mod:`tourneybook.rules` finds it by id.
+(``rules/<id>.py``) from plain functions; :mod:`tourneybook.rules` holds the one
+list of them and finds one by id. The value carries everything the upper layers
+ask of a ruleset (its family, seats, entry layout, forms, draw, simulator, cell
+functions, settings), so that no code outside a ruleset's own modules tests its id.
 Records and settings are each ruleset's own frozen dataclasses; the results
 below are shared so that the JSON, workbook and Excel layers render any ruleset
 the same way.
@@ -11,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
+from importlib import import_module
 from typing import Any
 
 from .ranking import Standings
@@ -76,9 +81,46 @@ class TournamentResult:
     """Things the organiser must see: unresolved lots, stand-ins left out, rounds missing."""
 
 
+class Family(Enum):
+    """The game a ruleset scores: it decides the draw, the table's seats and the kind of form."""
+
+    FRIEDRICH = "Friedrich"
+    """Four players per table, one in each role (seeds 000 and 001)."""
+    CARCASSONNE = "Carcassonne"
+    """Tables of four, at most three tables of three per round (seed 002)."""
+    DIPLOMACY = "Diplomacy"
+    """Boards of seven, one power each (seeds 003, 004 and Sum of Squares)."""
+
+
+@dataclass(frozen=True)
+class FormProfile:
+    """What the printable forms of a ruleset's tables need beyond its family and seats."""
+
+    title: str
+    """The scoring system's name printed on each form ('FWC 2022 + GFTR', 'CODCon 2008')."""
+    variant: str
+    """Which of the family's paper forms it prints, by name: Friedrich 'FWC' (victory bonus, Pompadour's
+    tasks) or 'CAFE' (Clock of Fate); Diplomacy 'CODCON' (elimination year, secret votes) or 'ITALIA'
+    (the minute's asterisk, open votes); Carcassonne 'SLIP'."""
+
+
+def load(reference: str) -> Any:
+    """The object a ``'package.module:name'`` reference names (imported on first use).
+
+    Rulesets name what lives in the layers above the rules (layouts, simulators)
+    this way, so the rules import nothing from those layers.
+
+    >>> load("fractions:Fraction")(1, 3)
+    Fraction(1, 3)
+    """
+    module, _, name = reference.partition(":")
+    found = import_module(module)
+    return getattr(found, name) if name else found
+
+
 @dataclass(frozen=True)
 class Ruleset:
-    """One ruleset: its identity and its pure functions."""
+    """One ruleset: its identity, its pure functions and what the upper layers need of it."""
 
     id: str
     """Stable id used on the command line and in workbooks ('fwc2022')."""
@@ -102,5 +144,27 @@ class Ruleset:
     """Parse and validate a game record from JSON data (docs/formats.md)."""
     tournament_from_dict: Callable[[Mapping[str, Any]], Any]
     """Parse and validate a tournament record from JSON data (docs/formats.md)."""
+    family: Family
+    """Friedrich, Carcassonne or Diplomacy: which draw seats it and which kind of form it prints."""
+    seats: tuple[str, ...]
+    """A table's seats in the entry sheet's and the form's order: the roles, 'Player 1'... or the powers."""
+    fewest_seats: int
+    """The fewest seats a table may fill (Carcassonne: 3 of 4); the others fill every seat."""
+    layout: str
+    """Module of its workbook layout (holding ``LAYOUT``), e.g. 'tourneybook.workbook.layouts.fwc2022'."""
+    simulator: str
+    """Its simulator, 'module:function', called as ``function(ruleset, players, rng) -> tournament record``."""
+    form: FormProfile
+    """What its printable forms need."""
+    cell_functions: tuple[str, ...] = ()
+    """Names of its Excel cell functions in :mod:`tourneybook.excel.udfs` (xlwings and xlwings Lite)."""
+    draw_rounds: Callable[[Any], int] = lambda settings: 1
+    """settings -> the rounds ``draw --all`` seats (Friedrich: 4, one per role; Carcassonne: the Settings'
+    preliminary rounds; Diplomacy: 3)."""
+    tournament_of: Callable[[str, tuple[Any, ...], Any], Any] | None = None
+    """Diplomacy: (name, boards, settings) -> the tournament record of just these boards, nothing else entered
+    (the family's simulator builds every Diplomacy ruleset's record this way); None for the other families."""
+    top_board_ranking: Callable[[Any], Any] | None = None
+    """Italia 2010's top board (seed 004, 4.1): the standings that seed it; None for rulesets without one."""
     extra: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     """Further pure functions by name (e.g. 'final', 'knockout', 'awards')."""

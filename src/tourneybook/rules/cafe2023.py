@@ -24,6 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..numbers import percent_rounded
+from .base import FormProfile
 from .friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -124,6 +125,8 @@ RULESET = friedrich_ruleset(
     ),
     settings=Settings(tournament="Spanish Friedrich Open CAFE'23"),
     score_nations=score_nations,
+    form=FormProfile(title="CAFE'23", variant="CAFE"),
+    cell_functions=("tb_cafe_nation",),
 )
 score_game = RULESET.score_game
 standings = RULESET.standings

@@ -25,7 +25,7 @@ from typing import Any
 from ..errors import Collector, Problem
 from ..numbers import display
 from . import records_json as read
-from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
     Bracket,
@@ -404,5 +404,13 @@ RULESET = Ruleset(
     standings=standings,
     game_from_dict=game_from_dict,
     tournament_from_dict=tournament_from_dict,
+    family=Family.CARCASSONNE,
+    seats=("Player 1", "Player 2", "Player 3", "Player 4"),
+    fewest_seats=3,
+    layout="tourneybook.workbook.layouts.carcassonne2004",
+    simulator="tourneybook.simulate.carcassonne:simulate",
+    form=FormProfile(title="Carcassonne 2004", variant="SLIP"),
+    cell_functions=("tb_carc_points",),
+    draw_rounds=lambda settings: settings.preliminary_rounds,
     extra={"knockout": knockout, "preliminary": preliminary, "seatable": seatable},
 )

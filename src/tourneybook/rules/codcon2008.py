@@ -20,8 +20,10 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
-from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
+    POWER_NAMES,
+    ROUNDS,
     DEFAULT_THEATRES,
     SOLO_CENTRES,
     Board,
@@ -341,5 +343,14 @@ RULESET = Ruleset(
     standings=standings,
     game_from_dict=game_from_dict,
     tournament_from_dict=tournament_from_dict,
+    family=Family.DIPLOMACY,
+    seats=POWER_NAMES,
+    fewest_seats=len(POWER_NAMES),
+    layout="tourneybook.workbook.layouts.codcon2008",
+    simulator="tourneybook.simulate.diplomacy:codcon",
+    form=FormProfile(title="CODCon 2008", variant="CODCON"),
+    cell_functions=("tb_codcon",),
+    draw_rounds=lambda _settings: ROUNDS,
+    tournament_of=lambda name, boards, settings: Tournament(name, boards, settings=settings),
     extra={"awards": best_power_awards, "elimination_points": elimination_points},
 )

@@ -49,6 +49,12 @@ class Power(Enum):
         return 4 if self is Power.RUSSIA else 3
 
 
+POWER_NAMES: tuple[str, ...] = tuple(power.value for power in Power)
+"""The powers in the order of a board's rows, the draw's seats and the centre-count sheet: AEFGIRT (003 IV.6)."""
+ROUNDS = 3
+"""Rounds ``draw --all`` seats: seed 003 has three; no Diplomacy Settings name a count."""
+
+
 class Theatre(Enum):
     """The theatres that seating spreads a player's powers over (003 II.4)."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .base import FormProfile
 from .friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -119,6 +120,8 @@ RULESET = friedrich_ruleset(
     ),
     settings=Settings(tournament="Friedrich World Championship 2022"),
     score_nations=score_nations,
+    form=FormProfile(title="FWC 2022 + GFTR", variant="FWC"),
+    cell_functions=("tb_fwc_nation",),
 )
 score_game = RULESET.score_game
 standings = RULESET.standings

@@ -26,8 +26,10 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
-from .base import GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
+    POWER_NAMES,
+    ROUNDS,
     FIRST_YEAR,
     SOLO_CENTRES,
     Board,
@@ -428,6 +430,16 @@ RULESET = Ruleset(
     standings=standings,
     game_from_dict=game_from_dict,
     tournament_from_dict=tournament_from_dict,
+    family=Family.DIPLOMACY,
+    seats=POWER_NAMES,
+    fewest_seats=len(POWER_NAMES),
+    layout="tourneybook.workbook.layouts.italia2010",
+    simulator="tourneybook.simulate.diplomacy:italia",
+    form=FormProfile(title="Italia 2010 (WDC 2024)", variant="ITALIA"),
+    cell_functions=("tb_italia",),
+    draw_rounds=lambda _settings: ROUNDS,
+    tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),
+    top_board_ranking=ranking_before_top_board,
     extra={"board_order": board_order, "ranking_before_top_board": ranking_before_top_board,
            "counted_results": counted_results},
 )

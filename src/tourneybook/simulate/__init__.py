@@ -1,7 +1,8 @@
 """Random but valid tournaments, for demos, example workbooks and benchmarks.
 
-Each ruleset family has a module here with ``simulate(ruleset_id, players, rng)
--> tournament record``: seats drawn with :mod:`tourneybook.draws`, results drawn
+Each ruleset family has a module here; a ruleset names its simulator
+(``Ruleset.simulator``), called as ``simulator(ruleset, players, rng) -> tournament
+record``: seats drawn with :mod:`tourneybook.draws`, results drawn
 so that every record passes the ruleset's own validation. A workbook is then
 typed from the record through the ruleset's workbook layout, exactly as an
 organiser would have typed it, and recalculated.
@@ -10,20 +11,12 @@ organiser would have typed it, and recalculated.
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..rules import RULESET_IDS
-
-FAMILIES = {
-    "fwc2022": "friedrich",
-    "cafe2023": "friedrich",
-    "carcassonne2004": "carcassonne",
-    "codcon2008": "diplomacy",
-    "italia2010": "diplomacy",
-}
+from ..rules import find_ruleset
+from ..rules.base import load
 
 FIRST = (
     "Anna Ben Carla Dieter Elena Felix Greta Hugo Ines Jonas Klara Luis Marta Nils Olga Pablo "
@@ -54,10 +47,8 @@ def player_names(count: int, rng: random.Random) -> list[str]:
 
 def simulate(ruleset_id: str, players: int, seed: int = 1) -> Any:
     """A random valid tournament record of ``ruleset_id`` with ``players`` players."""
-    if ruleset_id not in FAMILIES:
-        raise InputError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
-    module = import_module(f"{__name__}.{FAMILIES[ruleset_id]}")
-    return module.simulate(ruleset_id, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
+    ruleset = find_ruleset(ruleset_id)
+    return load(ruleset.simulator)(ruleset, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
 
 
 def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, recalc: bool = True) -> Path:

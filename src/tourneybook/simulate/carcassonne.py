@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 
 from ..draws import draw_carcassonne
 from ..errors import InputError, Problem
-from ..rules.carcassonne2004 import RULESET, PreliminaryTable, Seat, Settings, Tournament
+from ..rules.base import Ruleset
+from ..rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament
 from ..rules.carcassonne_knockout import (
     BRACKET_SIZES,
     GAMES_PER_MATCH,
@@ -52,10 +53,8 @@ def knockout_size(players: int) -> int:
     return max((s for s in BRACKET_SIZES if s <= players), default=0)
 
 
-def simulate(ruleset_id: str, players: int, rng: random.Random) -> Tournament:
-    """Four drawn preliminary rounds with realistic VP, then the complete knock-out."""
-    if ruleset_id != RULESET.id:
-        raise InputError(f"the Carcassonne simulator plays {RULESET.id}, not {ruleset_id!r}")
+def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:
+    """Four drawn preliminary rounds with realistic VP, then the complete knock-out (the 2004 championship)."""
     if players < 1:
         raise InputError(Problem(f"{players} players: a tournament needs players", "players"))
     names = player_names(players, rng)
@@ -68,7 +67,7 @@ def simulate(ruleset_id: str, players: int, rng: random.Random) -> Tournament:
         for table in rnd.tables
     )
     played = Tournament(tuple(names), tables, settings=settings)
-    standings, _ = RULESET.extra["preliminary"](played)
+    standings, _ = ruleset.extra["preliminary"](played)
     return dataclasses.replace(played, knockout=play_knockout(standings.order, settings.knockout_size, skill, rng))
 
 

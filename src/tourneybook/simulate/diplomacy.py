@@ -1,4 +1,4 @@
-"""Random but valid Diplomacy tournaments (codcon2008, italia2010), for demos and example workbooks.
+"""Random but valid Diplomacy tournaments, for demos and example workbooks.
 
 Seats come from :func:`tourneybook.draws.draw_diplomacy` ("maximize the number
 of new opponents", no power twice, theatres varied: seed 003, II.3-II.4). A
@@ -11,23 +11,26 @@ changes Fall by Fall: the neutrals go in 1901-1903, then centres change hands
 between surviving powers, so the total never exceeds 34 and a power that lost
 its last centre stays out. Stronger players gain more often. A board that lets
 its leader run ends in a solo at 18 centres (seed 003 V.1, 004 2.4.1); the
-others gang up on a leader near 18. CODCon games are called when the time is up
-(seed 003 I: after 1906 to 1910); Italia games last the round's years (004 3.1)
-unless a draw is accepted from 1904 (004 section 5). Italia then adds the top
-board of the best seven (004 sections 3.3, 4.1) in the last round.
+others gang up on a leader near 18. Games are called when the time is up (seed
+003 I: after 1906 to 1910): :func:`simulate` plays any Diplomacy ruleset so,
+:func:`codcon` adds each player's distance from home. Italia games last the
+round's years (004 3.1) unless a draw is accepted from 1904 (004 section 5);
+:func:`italia` then adds the top board of the best seven (004 sections 3.3, 4.1)
+in the last round.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
 
 from ..draws import Round, draw_diplomacy, draw_italia_top_board
 from ..errors import InputError, Problem
-from ..rules import codcon2008, italia2010
-from ..rules.diplomacy import FIRST_YEAR, MAP_CENTRES, SOLO_CENTRES, Board, Power, PowerResult, parse_theatres
+from ..rules import Ruleset, codcon2008, italia2010
+from ..rules.diplomacy import DEFAULT_THEATRES, FIRST_YEAR, MAP_CENTRES, SOLO_CENTRES, Board, Power, PowerResult, parse_theatres
 from . import player_names
 
 BOARD = 7
@@ -54,22 +57,32 @@ DISTANCES = (5, 1500)
 """Distance from home in km (CODCon's fifth tie-breaker), drawn uniformly."""
 
 
-def simulate(ruleset_id: str, players: int, rng: random.Random) -> codcon2008.Tournament | italia2010.Tournament:
-    """Three drawn rounds of valid games (Italia: then a top board round)."""
-    if ruleset_id not in ("codcon2008", "italia2010"):
-        raise InputError(f"the Diplomacy simulator plays codcon2008 and italia2010, not {ruleset_id!r}")
+def _field(ruleset: Ruleset, players: int, rng: random.Random) -> tuple[list[str], dict[str, float]]:
+    """The players' names and skills; a Diplomacy ruleset and seven players at least."""
+    if ruleset.tournament_of is None:
+        raise InputError(f"the Diplomacy simulator plays Diplomacy rulesets, not {ruleset.name}")
     if players < BOARD:
         raise InputError(Problem(f"{players} players: a Diplomacy board needs {BOARD}", "players"))
     names = player_names(players, rng)
-    skill = {n: rng.gauss(0, 1) for n in names}
-    if ruleset_id == "codcon2008":
-        return _codcon(names, skill, rng)
-    return _italia(names, skill, rng)
+    return names, {n: rng.gauss(0, 1) for n in names}
 
 
-def _codcon(names: list[str], skill: Mapping[str, float], rng: random.Random) -> codcon2008.Tournament:
-    settings = codcon2008.Settings()
-    theatres = parse_theatres(settings.theatres)
+def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> object:
+    """Three drawn rounds of valid games, each called after a random year (seed 003 I), under ``ruleset``."""
+    names, skill = _field(ruleset, players, rng)
+    return _called_rounds(ruleset, names, skill, rng)
+
+
+def codcon(ruleset: Ruleset, players: int, rng: random.Random) -> codcon2008.Tournament:
+    """CODCon 2008: three called rounds, and each player's distance from home (its fifth tie-breaker)."""
+    names, skill = _field(ruleset, players, rng)
+    t = _called_rounds(ruleset, names, skill, rng)
+    return replace(t, players=tuple(codcon2008.Entrant(n, Fraction(rng.randint(*DISTANCES))) for n in names))
+
+
+def _called_rounds(ruleset: Ruleset, names: list[str], skill: Mapping[str, float], rng: random.Random) -> object:
+    settings = ruleset.settings
+    theatres = parse_theatres(getattr(settings, "theatres", DEFAULT_THEATRES))
     sit_outs, doubles = odd_seats(names, range(1, ROUNDS + 1), rng)
     draw = draw_diplomacy(names, ROUNDS, rng=rng, sit_outs=sit_outs, doubles=doubles, theatres=theatres)
     games = tuple(
@@ -77,8 +90,13 @@ def _codcon(names: list[str], skill: Mapping[str, float], rng: random.Random) ->
                    rng.randint(*CALLED), None, rng, history=False)
         for rnd in draw.rounds for table in rnd.tables
     )
-    entrants = tuple(codcon2008.Entrant(n, Fraction(rng.randint(*DISTANCES))) for n in names)
-    return codcon2008.Tournament(codcon2008.RULESET.name, games, entrants, settings)
+    return ruleset.tournament_of(ruleset.name, games, settings)
+
+
+def italia(ruleset: Ruleset, players: int, rng: random.Random) -> italia2010.Tournament:
+    """Italia 2010: three drawn rounds, then the top board of the best seven and the others' boards."""
+    names, skill = _field(ruleset, players, rng)
+    return _italia(names, skill, rng)
 
 
 def _italia(names: list[str], skill: Mapping[str, float], rng: random.Random) -> italia2010.Tournament:

@@ -1,4 +1,4 @@
-"""Random but valid Friedrich tournaments (fwc2022, cafe2023): four qualifying rounds and a final.
+"""Random but valid Friedrich tournaments: four qualifying rounds and a final.
 
 Seats come from :func:`tourneybook.draws.draw_friedrich` (GFTR B: "every
 participant will play four games, one game in each of the four roles"). A field
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..draws import draw_friedrich
 from ..errors import InputError
-from ..rules import find_ruleset
+from ..rules import Ruleset
 from ..rules.friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -63,11 +63,10 @@ EXAMPLES = {"fwc2022": 20, "cafe2023": 18}
 """The shipped example workbooks: ruleset -> players (18 shows two stand-ins)."""
 
 
-def simulate(ruleset_id: str, players: int, rng: random.Random) -> Tournament:
-    """A valid tournament of ``players`` (plus stand-ins up to a multiple of four) under ``ruleset_id``."""
+def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:
+    """A valid tournament of ``players`` (plus stand-ins up to a multiple of four) under a Friedrich ``ruleset``."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise InputError(f"players must be a whole number from 1, not {players!r}")
-    ruleset = find_ruleset(ruleset_id)
     names = player_names(players, rng)
     stand_ins = [f"Stand-in {i}" for i in range(1, -players % 4 + 1)]
     field = (*(Player(n) for n in names), *(Player(n, stand_in=True) for n in stand_ins))

@@ -44,11 +44,10 @@ from ..draws import (
     quality,
 )
 from ..errors import Collector, InputError, Problem
-from ..rules import find_ruleset
+from ..rules import Ruleset, find_ruleset
+from ..rules.base import Family as RulesetFamily
+from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from . import cells
-from ..forms.diplomacy import SHEET_POWERS
-from ..rules.diplomacy import Power, Theatre, parse_theatres
-from ..rules.italia2010 import ranking_before_top_board
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
@@ -65,9 +64,6 @@ FINAL_SHEET = "Final game"
 ROUND = "Round"
 FRIEDRICH_ROLES = tuple(role.value for role in ROLES)
 """The Friedrich seat headers, in the draws' seat order."""
-DIPLOMACY_ROUNDS = 3
-"""Rounds ``--all`` draws for Diplomacy: seed 003 has three; neither Diplomacy Settings names a count."""
-
 
 @dataclass(frozen=True)
 class Family:
@@ -84,13 +80,11 @@ class Family:
 
 
 FAMILIES = {
-    "fwc2022": Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
-    "cafe2023": Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
-    "carcassonne2004": Family(Game.CARCASSONNE, "Preliminary", "Table", ("Player 1", "Player 2", "Player 3", "Player 4")),
-    "codcon2008": Family(Game.DIPLOMACY, "Boards", "Board", ()),
-    "italia2010": Family(Game.DIPLOMACY, "Boards", "Board", ()),
+    RulesetFamily.FRIEDRICH: Family(Game.FRIEDRICH, "Qualifying games", "Table", FRIEDRICH_ROLES),
+    RulesetFamily.CARCASSONNE: Family(Game.CARCASSONNE, "Preliminary", "Table", ("Player 1", "Player 2", "Player 3", "Player 4")),
+    RulesetFamily.DIPLOMACY: Family(Game.DIPLOMACY, "Boards", "Board", ()),
 }
-"""Where each ruleset's layout keeps the draw (its entry sheet's headers)."""
+"""Where each family's layouts keep the draw (their entry sheet's headers)."""
 POWER, PLAYER = "Power", "Player"
 """Diplomacy Boards columns: one row per power."""
 SIT_OUTS_SHEET, TOP_ROUNDS_SHEET, TOP_BOARD = "Sit-outs", "Rounds", "Top board"
@@ -165,10 +159,8 @@ def draw_event(
     head = read_settings_head(grid(SETTINGS.name), out, present)
     if head is None:
         raise InputError(out.problems)
-    family = FAMILIES.get(head.ruleset)
-    if family is None:
-        raise InputError(Problem(f"the ruleset {head.ruleset!r} has no draw", sheet=SETTINGS.name, cell=head.ruleset_cell))
     ruleset = find_ruleset(head.ruleset)
+    family = FAMILIES[ruleset.family]
     settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)
@@ -180,7 +172,7 @@ def draw_event(
         raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
 
     rounds = _entry_rounds(rows, schema, family)
-    total = _total_rounds(family, settings)
+    total = ruleset.draw_rounds(settings)
     wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
@@ -191,12 +183,12 @@ def draw_event(
     notes: list[str] = []
     if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
         out.add("--sit-out, --double and --top-board are for Diplomacy boards")
-    if top_board and head.ruleset != "italia2010":
-        out.add("--top-board is the Italia 2010 top board (seed 004, section 4)")
+    if top_board and ruleset.top_board_ranking is None:
+        out.add(f"--top-board is the Italia 2010 top board (seed 004, section 4); {ruleset.name} has none")
     sitting = _sit_outs(head.ruleset, grid, names, wanted, sit_outs, out)
     doubling = _named(doubles, names, "--double", out)
     out.raise_if_any()
-    if head.ruleset == "italia2010" and sit_outs:
+    if _has_sit_outs_sheet(head.ruleset) and sit_outs:
         notes.append("the --sit-out players are not on the Sit-outs sheet: type them there if they score the sit-out points")
 
     try:
@@ -206,7 +198,8 @@ def draw_event(
             draw = draw_carcassonne(field_names, len(wanted), history, groups, rng=rng)
         elif top_board:
             draw_only = [r.number for r in history if not rounds[r.number].played_at]
-            draw = _italia_top_board(store, field_names, history, groups, first, sitting[first], doubling, rng, draw_only)
+            draw = _italia_top_board(store, ruleset, field_names, history, groups, first, sitting[first], doubling, rng,
+                                     draw_only)
             notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
         else:
             draw = draw_diplomacy(
@@ -222,7 +215,7 @@ def draw_event(
         _write_round(typing, schema, family, next(r for r in draw.rounds if r.number == number), old)
     if top_board:
         marks = Typing(store.read(TOP_ROUNDS_SHEET))
-        _mark_top_board(marks, first)
+        _mark_top_board(marks, find_layout(ruleset.id).sheet(TOP_ROUNDS_SHEET), first)
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
     store.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
@@ -236,9 +229,7 @@ def next_round(store: WorkbookStore) -> int:
     head = read_settings_head(store.read(SETTINGS.name) if SETTINGS.name in present else None, out, present)
     if head is None:
         raise InputError(out.problems)
-    family = FAMILIES.get(head.ruleset)
-    if family is None:
-        raise InputError(Problem(f"the ruleset {head.ruleset!r} has no draw", sheet=SETTINGS.name, cell=head.ruleset_cell))
+    family = FAMILIES[find_ruleset(head.ruleset).family]
     schema = _entry_schema(head.ruleset, family)
     rows = read_sheet(store.read(family.sheet) if family.sheet in present else None, schema, out, present=present)
     out.raise_if_any()
@@ -299,15 +290,6 @@ def _theatres(settings: Any) -> Mapping[Power, Theatre]:
     """The Settings' theatres (CODCon, seed 003 II.4); the default split where the ruleset names none."""
     text = getattr(settings, "theatres", None)
     return DEFAULT_THEATRES if text is None else parse_theatres(text)
-
-
-def _total_rounds(family: Family, settings: Any) -> int:
-    """Friedrich: four (one per role); Carcassonne: the Settings' preliminary rounds; Diplomacy: three."""
-    if family.game is Game.FRIEDRICH:
-        return 4
-    if family.game is Game.CARCASSONNE:
-        return settings.preliminary_rounds
-    return DIPLOMACY_ROUNDS
 
 
 def _lines(entry: EntryRound) -> str:
@@ -379,7 +361,7 @@ def _sit_outs(
     """Who sits out each round drawn: the --sit-out names, and for Italia the Sit-outs sheet's rows of that round."""
     given = _named(typed, names, "--sit-out", out)
     sitting = {n: list(given) for n in wanted}
-    if ruleset_id == "italia2010":
+    if _has_sit_outs_sheet(ruleset_id):
         schema = find_layout(ruleset_id).sheet(SIT_OUTS_SHEET)
         for row in read_sheet(grid(SIT_OUTS_SHEET), schema, out, players=names):
             if row[ROUND] in sitting and row[PLAYER] not in sitting[row[ROUND]]:
@@ -387,8 +369,13 @@ def _sit_outs(
     return sitting
 
 
+def _has_sit_outs_sheet(ruleset_id: str) -> bool:
+    """Whether the ruleset's layout records the TD's sit-outs (Italia 2010, seed 004 section 6)."""
+    return any(s.name == SIT_OUTS_SHEET for s in find_layout(ruleset_id).sheets)
+
+
 def _italia_top_board(
-    store: WorkbookStore, field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
+    store: WorkbookStore, ruleset: Ruleset, field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
     number: int, sitting: Sequence[str], doubles: Sequence[str], rng: random.Random, draw_only: Sequence[int],
 ) -> Draw:
     """Seed 004, 4.1: the best seven so far on board 1, powers from the cup in ranking order; the rest on boards 2...
@@ -401,7 +388,7 @@ def _italia_top_board(
                                  "the standings after every round before it", sheet="Boards"))
     rounds_grid = store.read(TOP_ROUNDS_SHEET) if TOP_ROUNDS_SHEET in store.sheet_names() else None
     if rounds_grid is not None:
-        schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
+        schema = find_layout(ruleset.id).sheet(TOP_ROUNDS_SHEET)
         top_col, round_col = schema.index(TOP_BOARD), schema.index(ROUND)
         for line in range(FIRST_DATA_ROW, len(rounds_grid.rows) + 1):
             this_round = rounds_grid.value(line, round_col) in (number, str(number))  # a redraw of the top board
@@ -409,7 +396,7 @@ def _italia_top_board(
                 raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
                                          sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
     event = read_event(store)
-    ranked = [r.player for r in ranking_before_top_board(event.record).rows if r.player not in sitting]
+    ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows if r.player not in sitting]
     top = draw_italia_top_board(ranked, rng)
     rest = [p for p in field_names if p not in top.players]
     tables: tuple[Table, ...] = (top,)
@@ -426,7 +413,7 @@ def _row_values(family: Family, number: int, table: Table) -> list[dict[str, Any
     """The cells of one drawn table: one row (Friedrich, Carcassonne) or seven (Diplomacy, AEFGIRT)."""
     if family.game is Game.DIPLOMACY:
         by_power = {s.seat: s.player for s in table.seats}
-        return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in SHEET_POWERS]
+        return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in POWER_NAMES]
     values: dict[str, Any] = {ROUND: number, family.table: table.number}
     if family.game is Game.FRIEDRICH:
         values.update({s.seat: s.player for s in table.seats})
@@ -478,9 +465,8 @@ def _write_round(typing: Typing, schema: EntrySheet, family: Family, rnd: Round,
             typing.put(line, schema.index(h), row.get(h))
 
 
-def _mark_top_board(typing: Typing, number: int) -> None:
+def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
     """The Rounds sheet's row of round ``number`` gets top board 1 (a new row when the round has none)."""
-    schema = find_layout("italia2010").sheet(TOP_ROUNDS_SHEET)
     round_col, top_col = schema.index(ROUND), schema.index(TOP_BOARD)
     last = typing.last_filled(len(schema.columns))
     for line in range(FIRST_DATA_ROW, last + 1):
@@ -571,9 +557,9 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
     the Settings, the qualifying round not complete, a wrong choice at its cell.
     """
     event = read_event(store)
-    family = FAMILIES.get(event.ruleset.id)
-    if family is None or family.game is not Game.FRIEDRICH:
-        raise InputError(Problem(f"--final is the Friedrich final (fwc2022, cafe2023), not {event.ruleset.id}",
+    family = FAMILIES[event.ruleset.family]
+    if family.game is not Game.FRIEDRICH:
+        raise InputError(Problem(f"--final is the Friedrich final; {event.ruleset.name} has none",
                                  sheet=SETTINGS.name))
     t = event.record
     if t.settings.finalists == 0:

@@ -1,7 +1,8 @@
 """The interface a ruleset's workbook implements: its entry sheets and two conversions.
 
-A layout is one frozen :class:`Layout` value in ``workbook/layouts/<ruleset id>.py``
-named ``LAYOUT``; :func:`find_layout` finds it by the ruleset id. It adds its
+A layout is one frozen :class:`Layout` value named ``LAYOUT`` in the module its
+ruleset names (``Ruleset.layout``, e.g. ``workbook/layouts/<ruleset id>.py``);
+:func:`find_layout` finds it by the ruleset id. It adds its
 own entry sheets to the generic ones (Instructions, Settings, Players,
 Adjustments) and converts between their rows and the ruleset's tournament
 record, in both directions:
@@ -35,11 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
-from ..errors import InputError, Problem, UnknownRuleset
-from ..rules import RULESET_IDS
+from ..errors import Problem
+from ..rules import RULESETS, find_ruleset
+from ..rules.base import load
 from .reader import Row
 from .schema import EntrySheet
 
@@ -97,28 +98,13 @@ def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str |
 
 
 def find_layout(ruleset_id: str) -> Layout:
-    """The workbook layout of a ruleset; InputError when the id is unknown or has no layout yet."""
-    if ruleset_id not in RULESET_IDS:
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
-    module_name = f"{__package__}.layouts.{ruleset_id}"
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (module_name, f"{__package__.rsplit('.', 1)[0]}.rules.{ruleset_id}"):
-            raise
-        raise InputError(f"there is no workbook layout for the ruleset {ruleset_id!r} yet") from None
-    return module.LAYOUT
+    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown."""
+    return load(find_ruleset(ruleset_id).layout).LAYOUT
 
 
 def available_layouts() -> list[Layout]:
-    """Every ruleset's layout that exists, in registry order."""
-    found: list[Layout] = []
-    for ruleset_id in RULESET_IDS:
-        try:
-            found.append(find_layout(ruleset_id))
-        except InputError:
-            continue
-    return found
+    """Every ruleset's layout, in registry order."""
+    return [load(ruleset.layout).LAYOUT for ruleset in RULESETS]
 
 
 __all__ = ["Entries", "Layout", "SheetRows", "available_layouts", "find_layout", "locate"]

@@ -10,17 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import GameScore, Ruleset, Table, TournamentResult
+from ..base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .json import game_from_dict, tournament_from_dict
-from .records import Game, Settings, Tournament
+from .records import Game, Role, Settings, Tournament
 from .scoring import NationScorer, score_game
 from .standings import final, standings
 
 
 def friedrich_ruleset(
-    *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer
+    *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer,
+    form: FormProfile, cell_functions: tuple[str, ...] = (),
 ) -> Ruleset:
-    """The ruleset scoring nations with ``score_nations``; ``extra`` holds 'final' and 'score_nations'."""
+    """The ruleset scoring nations with ``score_nations``; ``extra`` holds 'final' and 'score_nations'.
+
+    Every Friedrich ruleset shares the GFTR's table (four roles), its four
+    qualifying rounds, the Friedrich workbook layout and simulator.
+    """
 
     def score(game: Game) -> GameScore:
         """One game's scores (the best nation of each player, GFTR D)."""
@@ -48,5 +53,13 @@ def friedrich_ruleset(
         standings=rank,
         game_from_dict=game_from_dict,
         tournament_from_dict=read_tournament,
+        family=Family.FRIEDRICH,
+        seats=tuple(role.value for role in Role),
+        fewest_seats=len(Role),
+        layout=f"tourneybook.workbook.layouts.{id}",
+        simulator="tourneybook.simulate.friedrich:simulate",
+        form=form,
+        cell_functions=cell_functions,
+        draw_rounds=lambda _settings: len(Role),  # GFTR B: "four games, one game in each of the four roles"
         extra={"final": final_table, "score_nations": score_nations},
     )
