@@ -153,7 +153,7 @@ def form_values(ws) -> list[list]:
     return [[None if v == "" else v for v in row] for row in rows]
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
+@pytest.mark.parametrize("ruleset_id", [r.id for r in RULESETS])
 def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_path):
     source = players_only(ruleset_id, tmp_path)
     assert cli(["draw", str(source), "--round", "1"]) == 0

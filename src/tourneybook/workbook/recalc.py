@@ -17,11 +17,13 @@ from typing import Any
 from ..errors import Collector, InputError, Problem
 from ..rules import find_ruleset
 from ..rules.base import Ruleset, TournamentResult
+from ..rules.by_round import standings_by_round
 from .filestore import FileWorkbook
 from .generic import (
     ADJUSTMENTS,
     PLAYERS,
     SETTINGS,
+    Player,
     place_settings_problems,
     player_names,
     read_adjustments,
@@ -64,6 +66,8 @@ class Event:
     tournament: str
     record: Any
     """The ruleset's tournament record."""
+    players: tuple[Player, ...] = ()
+    """The Players sheet's rows (clubs for the Standings)."""
 
 
 def read_event(store: WorkbookStore) -> Event:
@@ -95,7 +99,7 @@ def read_event(store: WorkbookStore) -> Event:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
         raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
-    return Event(layout, ruleset, head.tournament, record)
+    return Event(layout, ruleset, head.tournament, record, players)
 
 
 def _ruleset_id(store: WorkbookStore) -> str:
@@ -116,7 +120,9 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
         return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
     reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
     title = event.tournament or event.ruleset.name
-    sheets = result_sheets(result, title, reserved)
+    clubs = {p.name: p.club for p in event.players}
+    by_round = standings_by_round(event.ruleset, event.record)
+    sheets = result_sheets(result, title, reserved, clubs=clubs, by_round=by_round)
     for sheet in sheets:
         store.replace(sheet)
     written = {s.name for s in sheets}

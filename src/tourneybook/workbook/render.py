@@ -66,6 +66,8 @@ PAGE_WIDTH_PT = {True: 842 - 72, False: 595 - 72}
 """Printable width of A4 (landscape, portrait) in points: the page less the two 0.5-inch margins."""
 PAGE_HEIGHT_CM = {True: 21.0 - 3.0, False: 29.7 - 3.0}
 """Printable height of A4 in cm (the page less top and bottom margins)."""
+CHART_HEIGHT_CM = 12.5
+"""Tallest chart: it shares its printed page with the repeated title and header rows (about 3.5 cm)."""
 MIN_SCALE = 9 / 11
 """Body text is 11 pt; printed at this scale or more it stays at least 9 pt on paper."""
 ROW_PT = 15.0
@@ -198,7 +200,7 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
         last = FIRST_ROW + len(standings.rows) - 1
         top = FIRST_ROW + charted - 1
         chart_title = f"{standings.total_name} per player" + (f" (top {charted})" if charted < len(standings.rows) else "")
-        height = min(PAGE_HEIGHT_CM[True] - 2, max(7.5, 0.45 * charted + 3))
+        height = min(CHART_HEIGHT_CM, max(7.5, 0.45 * charted + 3))
         anchor_row = last + 2
         charts = (
             Chart(
@@ -213,6 +215,56 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
         setup["print_area"] = f"A1:{column_letter(len(names) - 1)}{anchor_row + rows_for(height)}"
         setup["page_breaks"] = (last,)  # the chart starts a page of its own
     return ResultSheet(STANDINGS, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, **setup)
+
+
+BY_ROUND = "Standings by round"
+CHART_LINES = 10
+"""Players drawn in the positions chart (the current top ones): more lines cannot be told apart."""
+
+
+def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings, title: str) -> ResultSheet:
+    """Each player's place and total after every round, in the current order, and a chart of places.
+
+    Columns: Rank, Player, then the place after each round, then the total after each
+    round. A player not yet playing in a round has empty cells there. The chart (below
+    the table, on its own printed page) draws the places of the current top players,
+    1st at the top.
+    """
+    numbers = [n for n, _ in by_round]
+    names = ["Rank", "Player", *(f"Place after round {n}" for n in numbers), *(f"{current.total_name} after round {n}" for n in numbers)]
+    rows = [*_head(title), _header(names)]
+    after = [{r.player: r for r in s.rows} for _, s in by_round]
+    for r in current.rows:
+        places = [Cell(a[r.player].rank) if r.player in a else EMPTY for a in after]
+        totals = [number_cell(a[r.player].total) if r.player in a else EMPTY for a in after]
+        rows.append((Cell(r.rank), Cell(r.player), *places, *totals))
+    widths = (6, 20, *(_number_width(n) for n in names[2:]))
+    setup = table_print(rows, names, widths, printed_columns=len(names))
+    charts: tuple[Chart, ...] = ()
+    drawn = min(len(current.rows), CHART_LINES)
+    if drawn and numbers:
+        last = FIRST_ROW + len(current.rows) - 1
+        first_place, last_place = column_letter(3), column_letter(2 + len(numbers))
+        height = CHART_HEIGHT_CM
+        anchor_row = last + 2
+        charts = (
+            Chart(
+                f"Places after each round (top {drawn})",
+                categories=f"{first_place}{FIRST_ROW - 1}:{last_place}{FIRST_ROW - 1}",
+                series=tuple(
+                    (current.rows[i].player, f"{first_place}{FIRST_ROW + i}:{last_place}{FIRST_ROW + i}") for i in range(drawn)
+                ),
+                anchor=f"A{anchor_row}",
+                y_title="place",
+                kind="line",
+                reversed_values=True,
+                height_cm=height,
+                series_in_rows=True,
+            ),
+        )
+        setup["print_area"] = f"A1:{column_letter(len(names))}{anchor_row + rows_for(height)}"
+        setup["page_breaks"] = (last,)
+    return ResultSheet(BY_ROUND, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, **setup)
 
 
 def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
@@ -300,15 +352,23 @@ def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> Resu
 
 
 def result_sheets(
-    result: TournamentResult, title: str, reserved: Sequence[str] = (), clubs: Mapping[str, str] | None = None
+    result: TournamentResult,
+    title: str,
+    reserved: Sequence[str] = (),
+    clubs: Mapping[str, str] | None = None,
+    by_round: Sequence[tuple[int, Standings]] = (),
 ) -> list[ResultSheet]:
-    """Standings, Games, one sheet per extras table, and Issues (with the result's notes).
+    """Standings, Standings by round, Games, one sheet per extras table, and Issues (with the result's notes).
 
     Extras titles that collide with ``reserved`` (entry sheets) or each other get a suffix.
     ``clubs`` (player -> club or country) adds a Club column to the Standings when any is known.
+    ``by_round`` (round, standings after it) gives the Standings by round sheet (none without rounds).
     """
-    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs), games_sheet(result.games, f"Games: {title}")]
-    taken = {n.casefold() for n in (*reserved, STANDINGS, GAMES, ISSUES)}
+    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs)]
+    if by_round:
+        sheets.append(by_round_sheet(by_round, result.standings, f"Standings by round: {title}"))
+    sheets.append(games_sheet(result.games, f"Games: {title}"))
+    taken = {n.casefold() for n in (*reserved, STANDINGS, BY_ROUND, GAMES, ISSUES)}
     for table in result.extras:
         name = sheet_name(table.title)
         n = 2
@@ -328,7 +388,9 @@ def result_sheets(
 
 
 __all__ = [
+    "BY_ROUND",
     "GAMES",
+    "by_round_sheet",
     "ISSUES",
     "MARKER",
     "STANDINGS",

@@ -1,0 +1,66 @@
+"""Standings after each round: the ruleset's own ranking of a prefix of the rounds.
+
+Pure: a tournament record is cut down to the games of rounds 1..N (a new
+frozen record, nothing changed in place) and ranked by the ruleset exactly as
+the whole event is. What is cut, for every ruleset's record:
+
+- the games or tables of later rounds (``games``/``tables`` items with a
+  ``round`` after N), and the rounds' own entries (Italia's ``sit_outs``);
+- what comes after the rounds: a Friedrich ``final``, a Carcassonne ``knockout``.
+
+Adjustments and lot decisions are kept in every prefix: a penalty has no round
+on the Adjustments sheet, so it counts from the first round on, as the
+organiser sees it on the final standings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from .base import Ruleset
+from .ranking import Standings
+
+ROUND_ITEMS = ("games", "tables", "sit_outs")
+"""Record fields holding per-round items (each with a ``round``)."""
+AFTER_THE_ROUNDS = {"final": None, "knockout": ()}
+"""Record fields of the stages after the rounds, and their empty value."""
+
+
+def rounds_played(record: Any) -> tuple[int, ...]:
+    """The round numbers with at least one game or table in ``record``, in order."""
+    found: set[int] = set()
+    for name in ROUND_ITEMS[:2]:
+        for item in getattr(record, name, ()) or ():
+            number = getattr(item, "round", None)
+            if isinstance(number, int):
+                found.add(number)
+    return tuple(sorted(found))
+
+
+def after_round(record: Any, last: int) -> Any:
+    """``record`` with only rounds 1..``last`` (and nothing of the stages after them)."""
+    changes: dict[str, Any] = {}
+    names = {f.name for f in dataclasses.fields(record)}
+    for name in ROUND_ITEMS:
+        if name in names:
+            items = getattr(record, name)
+            changes[name] = tuple(x for x in items if isinstance(getattr(x, "round", None), int) and x.round <= last)
+    for name, empty in AFTER_THE_ROUNDS.items():
+        if name in names:
+            changes[name] = empty
+    return dataclasses.replace(record, **changes)
+
+
+def standings_by_round(ruleset: Ruleset, record: Any, rounds: Sequence[int] | None = None) -> list[tuple[int, Standings]]:
+    """(round, standings after it) for every round played, or for ``rounds``.
+
+    ``record`` must already be checked (it is the whole event's); each prefix is
+    ranked with ``checked=True``.
+    """
+    wanted = rounds_played(record) if rounds is None else tuple(rounds)
+    return [(n, ruleset.standings(after_round(record, n), checked=True).standings) for n in wanted]
+
+
+__all__ = ["after_round", "rounds_played", "standings_by_round"]
