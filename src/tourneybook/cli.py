@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_PROBLEMS
+    except KeyboardInterrupt:  # Ctrl-C: files are saved all or nothing, so no trace is needed
+        print("error: interrupted (Ctrl-C): any workbook being saved was left as it was", file=sys.stderr)
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

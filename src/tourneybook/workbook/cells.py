@@ -24,6 +24,8 @@ NO = ("no", "n", "false", "0")
 _WHOLE = re.compile(r"[+-]?\d+")
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
+_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}([,.]\d{3})+")
+"""'1,500' or '1.500' typed as text: thousands separator or decimals? Both readings are common."""
 _TIME = re.compile(r"(\d{1,2})[:.](\d{2})(?::(\d{2}))?")
 
 
@@ -65,9 +67,25 @@ def text(value: Any) -> str:
     return " ".join(str(value).split())
 
 
+def _refuse_ambiguous(value: Any) -> None:
+    """CellError for '1,500' typed as text: 1500 in one country, 1.5 in another; never guessed."""
+    if isinstance(value, str) and _THOUSANDS.fullmatch(value.strip().replace(" ", "")):
+        s = value.strip().replace(" ", "")
+        digits = s.replace(",", "").replace(".", "")
+        if s.count(",") + s.count(".") == 1:
+            head, tail = re.split(r"[,.]", s)
+            small = head + ("." + tail.rstrip("0") if tail.rstrip("0") else "")
+            raise CellError(
+                f'"{s}" could mean {digits} or {small}: type the number without a thousands separator '
+                f"({digits}), or with a decimal point ({small})"
+            )
+        raise CellError(f'"{s}" has thousands separators: type the number as digits only ({digits})')
+
+
 def whole(value: Any) -> int:
     what = "a whole number"
     _refuse_special(value, what)
+    _refuse_ambiguous(value)
     if isinstance(value, bool):
         raise CellError(f"{shown(value)} is not {what}")
     if isinstance(value, int):
@@ -84,6 +102,7 @@ def whole(value: Any) -> int:
 def exact(value: Any) -> Fraction:
     what = "a number"
     _refuse_special(value, what)
+    _refuse_ambiguous(value)
     if isinstance(value, bool):
         raise CellError(f"{shown(value)} is not {what}")
     if isinstance(value, (int, Fraction)):

@@ -54,8 +54,13 @@ def _list(root: etree._Element, name: str, before: tuple[str, ...]) -> etree._El
     return element
 
 
+def _shape(element: etree._Element) -> tuple:
+    """What an element says, whatever its namespace prefixes and blanks: tag, attributes, text, children."""
+    return (element.tag, sorted(element.attrib.items()), (element.text or "").strip(), [_shape(c) for c in element])
+
+
 def _same(a: etree._Element, b: etree._Element) -> bool:
-    return etree.tostring(a, method="c14n") == etree.tostring(b, method="c14n")
+    return _shape(a) == _shape(b)
 
 
 def _index_of(collection: etree._Element, tag: str, wanted: etree._Element) -> int:

@@ -1,0 +1,161 @@
+"""The file layer keeps every byte the organiser owns: recalc and draw change only TourneyBook's parts.
+
+The workbook carries pictures, a text box, rich text, a comment, a chart sheet, an
+organiser's copy of Standings, a defined name, VBA with a button, the xlwings Lite
+code and an x14 conditional format (rich_workbook.py). After a recalculation and
+after a draw, every part that is not a result part (or the one entry sheet a draw
+types into) is byte-identical, and LibreOffice opens the file with the same values.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+from rich_workbook import CHART_SHEET, LITE_CODE, OWN_COPY, parts, rich_copy
+
+from tourneybook.cli import main
+from tourneybook.office import convert
+from tourneybook.workbook import template
+from tourneybook.workbook.filestore import OWNED_NAME, FileWorkbook
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.render import MARKER
+
+SHARED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml"}
+"""Shared parts that gain entries for the result sheets (sheet list, relationships, types, cell formats)."""
+
+
+def result_parts(path: Path) -> set[str]:
+    """The parts of the sheets the workbook lists as TourneyBook's, with their drawings and charts."""
+    book = FileWorkbook(path)
+    out: set[str] = set()
+    for name in book.owned:
+        part = book._sheet_rel[name].target
+        reached = book.package.reachable(part)
+        out |= reached | {p.rsplit("/", 1)[0] + "/_rels/" + p.rsplit("/", 1)[1] + ".rels" for p in reached}
+    return out
+
+
+def sheet_part(path: Path, sheet: str) -> str:
+    return FileWorkbook(path)._sheet_rel[sheet].target
+
+
+def assert_kept(before: dict[str, bytes], after: dict[str, bytes], changeable: set[str]) -> None:
+    for name, data in before.items():
+        if name in changeable:
+            continue
+        assert name in after, f"{name} was deleted"
+        assert after[name] == data, f"{name} was rewritten"
+
+
+@pytest.fixture(params=[".xlsx", ".xlsm"])
+def rich_event(request, event_file: Path) -> Path:
+    return rich_copy(event_file, event_file.with_name("rich" + request.param))
+
+
+def test_recalc_rewrites_only_the_result_parts(rich_event: Path, capsys):
+    before = parts(rich_event)
+    assert main(["recalc", str(rich_event)]) == 0
+    after = parts(rich_event)
+    assert_kept(before, after, SHARED | result_parts(rich_event))
+    # What the organiser added is all still there, and theirs
+    assert after["xl/webextensions/webextension1.xml"] == before["xl/webextensions/webextension1.xml"]
+    assert LITE_CODE.splitlines()[0].encode() in after["xl/webextensions/webextension1.xml"]
+    assert any(n.startswith("xl/media/") for n in after) and any(n.startswith("xl/chartsheets/") for n in after)
+    assert (b"xl/vbaProject.bin" in b" ".join(n.encode() for n in after)) == rich_event.name.endswith(".xlsm")
+    book = FileWorkbook(rich_event)
+    assert book.owned == ["Standings", "Games", "Issues"]
+    assert OWN_COPY in book.sheet_names() and CHART_SHEET in book.sheet_names()
+    wb = openpyxl.load_workbook(rich_event)
+    assert [c.value for c in wb["Standings"][5]][:3] == [1, "Eva Fink", 10]  # seed 002 5-3-2-1: she won both tables
+    assert "Organiser.Players" in wb.defined_names
+
+
+def test_recalculating_again_changes_nothing_but_the_results(rich_event: Path):
+    assert main(["recalc", str(rich_event)]) == 0
+    first = parts(rich_event)
+    assert main(["recalc", str(rich_event)]) == 0
+    second = parts(rich_event)
+    assert second["xl/styles.xml"] == first["xl/styles.xml"]  # cell formats are reused, not added again
+    assert second["xl/workbook.xml"] == first["xl/workbook.xml"]
+    assert set(second) == set(first)
+
+
+def test_an_organisers_copy_of_a_result_sheet_is_never_removed(rich_event: Path):
+    """It carries the result marker in A2, but the workbook does not list it as TourneyBook's."""
+    assert main(["recalc", str(rich_event)]) == 0
+    wb = openpyxl.load_workbook(rich_event)
+    assert wb[OWN_COPY]["A2"].value == MARKER
+    assert OWN_COPY not in FileWorkbook(rich_event).owned
+
+
+def test_a_chart_sheet_does_not_stop_reading(rich_event: Path):
+    book = FileWorkbook(rich_event)
+    assert book.read(CHART_SHEET).rows == ()
+
+
+def test_the_ownership_list_is_a_hidden_name(rich_event: Path):
+    assert main(["recalc", str(rich_event)]) == 0
+    names = openpyxl.load_workbook(rich_event).defined_names
+    assert names[OWNED_NAME].hidden and names[OWNED_NAME].attr_text == '"Standings/Games/Issues"'
+
+
+def draw_event_file(tmp_path: Path, suffix: str) -> Path:
+    rows = [{NAME: f"Player {i:02}"} for i in range(12)]
+    plain = template.write(tmp_path / "plain.xlsx", find_layout("carcassonne2004"), tournament="Draw Open", rows={PLAYERS.name: rows})
+    return rich_copy(plain, tmp_path / f"draw{suffix}")
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_a_draw_types_into_one_entry_sheet_and_keeps_the_rest(tmp_path: Path, suffix: str, capsys):
+    path = draw_event_file(tmp_path, suffix)
+    before = parts(path)
+    preliminary = sheet_part(path, "Preliminary")
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    after = parts(path)
+    assert_kept(before, after, SHARED | result_parts(path) | {preliminary})
+    ws = openpyxl.load_workbook(path)["Preliminary"]
+    seated = [ws.cell(r, c).value for r in range(4, 7) for c in (3, 5, 7, 9)]
+    assert sorted(p for p in seated if p) == [f"Player {i:02}" for i in range(12)]  # 3 tables of 4
+    assert [ws.cell(r, 1).value for r in range(4, 7)] == [1, 1, 1]
+
+
+def test_written_cells_keep_their_format_and_the_rest_of_the_sheet(tmp_path: Path):
+    path = draw_event_file(tmp_path, ".xlsx")
+    book = FileWorkbook(path)
+    book.write_cells("Players", {(4, 4): 12.5, (60, 2): "late club", (4, 1): "Player 00"})
+    book.save()
+    wb = openpyxl.load_workbook(path)
+    assert wb["Players"]["D4"].value == 12.5 and wb["Players"]["B60"].value == "late club"
+    assert wb["Players"]["A5"].value == "Player 01"
+    assert FileWorkbook(path).read("Players").value(60, 2) == "late club"
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_opens_the_recalculated_rich_workbook_with_the_same_values(soffice, rich_event: Path, tmp_path: Path):
+    assert main(["recalc", str(rich_event)]) == 0
+    converted = convert(rich_event, "xlsx", tmp_path / "lo")
+    ours, theirs = openpyxl.load_workbook(rich_event), openpyxl.load_workbook(converted, data_only=True)
+    for sheet in ("Standings", "Games", "Issues", "Players", "Preliminary", OWN_COPY):
+        mine = [r for r in ours[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        read = [r for r in theirs[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        assert [tuple(v for v in r if v is not None) for r in read] == [tuple(v for v in r if v is not None) for r in mine], sheet
+    assert len(theirs["Standings"]._charts) == 1
+
+
+def test_the_parts_we_write_pass_the_ooxml_schemas(rich_event: Path):
+    """openxml-audit (Open XML SDK rules): the recalculated file has no error (part order, ids, types, schemas)."""
+    pytest.importorskip("openxml_audit")
+    assert main(["recalc", str(rich_event)]) == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "openxml_audit", "-o", "json", "-m", "0", str(rich_event)], capture_output=True, text=True, timeout=600
+    )
+    [report] = json.loads(done.stdout)
+    # xlsxwriter's parts are valid, so any error would be in what TourneyBook wrote or added
+    assert [(e["part_uri"], e["description"]) for e in report["errors"] if e["severity"] == "error"] == []
+    assert report["error_count"] == 0
