@@ -21,7 +21,7 @@ from tourneybook.errors import InputError
 from tourneybook.excel import button
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
-from tourneybook.workbook.actions import (
+from tourneybook.excel.actions import (
     ACTIONS,
     DRAW_NEXT,
     FORMS,

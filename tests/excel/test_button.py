@@ -20,7 +20,7 @@ from excel_remote import apply_actions, payload, payload_from_xlsx
 from xlwings.server import custom_scripts_call, custom_scripts_meta
 
 from tourneybook.excel import button
-from tourneybook.workbook import actions
+from tourneybook.excel import actions
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
 from tourneybook.workbook.layout import available_layouts

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourneybook.excel.livestore import LiveWorkbook, column_letter, frozen_area, read_value
-from tourneybook.workbook.filestore import render
+from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.store import Cell, Chart, ResultSheet
 
 
@@ -89,7 +89,7 @@ def test_replace_clears_an_existing_sheet_instead_of_deleting_it():
     assert funcs.index("sheetClear") < funcs.index("setValues")
 
 
-def test_replace_then_apply_gives_what_the_file_store_writes():
+def test_replace_then_apply_gives_what_the_file_store_writes(tmp_path):
     book, store = live(("Games", [["x"]]), ("Standings", [["old"] * 5] * 9))
     store.replace(STANDINGS)
     target = openpyxl.Workbook()
@@ -99,10 +99,15 @@ def test_replace_then_apply_gives_what_the_file_store_writes():
         for c in range(5):
             target["Standings"].cell(r + 1, c + 1, "old")
     apply_actions(book.json()["actions"], target)
-    expected = openpyxl.Workbook()
-    render(expected.active, STANDINGS)
+    blank = openpyxl.Workbook()
+    blank.active.title = "Games"
+    blank.save(tmp_path / "file.xlsx")
+    by_file = FileWorkbook(tmp_path / "file.xlsx")
+    by_file.replace(STANDINGS)
+    by_file.save()
+    expected = openpyxl.load_workbook(tmp_path / "file.xlsx")["Standings"]
     got = [[c.value for c in row] for row in target["Standings"].iter_rows(max_row=4, max_col=3)]
-    want = [[c.value for c in row] for row in expected.active.iter_rows(max_row=4, max_col=3)]
+    want = [[c.value for c in row] for row in expected.iter_rows(max_row=4, max_col=3)]
     assert got == [[pytest.approx(v) if isinstance(v, float) else v for v in row] for row in want]
     assert all(c.value is None for row in target["Standings"].iter_rows(min_row=5) for c in row)
 

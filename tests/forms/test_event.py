@@ -19,8 +19,9 @@ from tourneybook.forms import (
     bracket_forms,
     final_forms,
     round_forms,
+    workbook_bytes,
 )
-from tourneybook.rules import find_ruleset
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.workbook.filestore import FileWorkbook
@@ -61,7 +62,8 @@ def test_friedrich_reports_name_the_players_by_role_in_table_order(tmp_path, rul
     forms = round_forms(store, 2)
     assert all(isinstance(f, PompadourReport) and f.tournament == "Test Open 2025" and f.round == 2 for f in forms)
     assert [(f.table, f.players) for f in forms] == [(1, tuple("FEDC")), (2, tuple("BAHG"))]
-    assert [f.variant.value for f in forms] == [ruleset, ruleset]
+    profile = find_ruleset(ruleset).form  # the registry says which paper and what to call the rules
+    assert [(f.variant.value, f.rules) for f in forms] == [(profile.variant, profile.title)] * 2
 
 
 def test_stand_ins_are_marked_on_the_form(tmp_path):
@@ -175,6 +177,13 @@ def test_command_writes_prefilled_forms(tmp_path, capsys):
     assert path.read_bytes() == before  # the event is only read
 
 
+def test_command_prints_while_excel_has_the_event_open(tmp_path):
+    path = event(tmp_path, "fwc2022", "ABCDEFGH", friedrich_rows(FRIEDRICH_DRAW))
+    (tmp_path / "~$fwc2022.xlsx").write_bytes(b"Excel's lock file")  # the workbook is open in Excel
+    assert main(["forms", str(path), "--round", "1"]) == 0
+    assert openpyxl.load_workbook(tmp_path / "fwc2022-forms-R1.xlsx").sheetnames == ["R1 T1", "R1 T2"]
+
+
 def test_command_bracket_alone_prints_only_the_bracket(tmp_path, capsys):
     path = event(tmp_path, "carcassonne2004", "ABCDEFG", {})
     assert main(["forms", str(path), "--bracket"]) == 0
@@ -230,3 +239,23 @@ def test_command_prints_the_pdf(soffice, tmp_path):
     assert main(["forms", "--blank", "cafe2023", "--tables", "2", "--out", str(out), "--pdf"]) == 0
     info = subprocess.run(["pdfinfo", str(out.with_suffix(".pdf"))], capture_output=True, text=True, check=True)
     assert re.search(r"Pages:\s+2\n", info.stdout)
+
+
+FIELD = {Family.FRIEDRICH: 16, Family.CARCASSONNE: 15, Family.DIPLOMACY: 14}
+"""A field every ruleset of the family seats whole in one round (Carcassonne: 4+4+4+3; Diplomacy: two boards)."""
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_every_ruleset_prints_the_round_its_draw_wrote(tmp_path, ruleset):
+    """A registered ruleset's forms come from what ``tourneybook draw`` wrote, every player once, in order."""
+    names = [f"Player {i:02}" for i in range(FIELD[ruleset.family])]
+    path = tmp_path / "event.xlsx"
+    template.write(path, find_layout(ruleset.id), tournament="Every Ruleset Open",
+                   rows={PLAYERS.name: [{NAME: n} for n in names]})
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    forms = round_forms(FileWorkbook(path), 1)
+    numbers = [getattr(f, "table", None) or getattr(f, "board", None) for f in forms]
+    assert numbers == list(range(1, len(forms) + 1))
+    assert sorted(n for f in forms for n in f.players if n) == names
+    assert all(f.tournament == "Every Ruleset Open" and f.round == 1 for f in forms)
+    assert workbook_bytes(forms)[:2] == b"PK"  # a zip: the .xlsx

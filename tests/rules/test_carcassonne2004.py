@@ -261,25 +261,25 @@ def valid_dict() -> dict:
 
 
 def seat(d: dict, t: int, s: int) -> dict:
-    return d["tables"][t]["players"][s]
+    return d["games"][t]["players"][s]
 
 
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d["tables"][0]["players"].append({"player": "Vera Horak", "vp": 5}), "5 players at a table"),
-        (lambda d: [d["tables"][i]["players"].pop() for i in (0, 1)], "round 1: 4 tables of 3; at most 3"),
-        (lambda d: d.update(players=d["players"][:5], tables=[], knockout=[]), "5 players cannot be seated"),
+        (lambda d: d["games"][0]["players"].append({"player": "Vera Horak", "vp": 5}), "5 players at a table"),
+        (lambda d: [d["games"][i]["players"].pop() for i in (0, 1)], "round 1: 4 tables of 3; at most 3"),
+        (lambda d: d.update(players=d["players"][:5], games=[], knockout=[]), "5 players cannot be seated"),
         (lambda d: seat(d, 0, 0).update(player=seat(d, 1, 0)["player"]), "plays at 2 tables in this round"),
         (lambda d: seat(d, 0, 0).update(vp=-3), "negative victory points -3"),
         (lambda d: seat(d, 0, 0).update(player="Nobody"), "unknown player 'Nobody'"),
-        (lambda d: d["tables"][1].update(table=1), "R1 T1: table entered 2 times"),
-        (lambda d: d["tables"][0].update(round=5), "the preliminary has 4 rounds"),
+        (lambda d: d["games"][1].update(table=1), "R1 T1: table entered 2 times"),
+        (lambda d: d["games"][0].update(round=5), "the preliminary has 4 rounds"),
         (lambda d: d["settings"].update(knockout_size=12), "knock-out size must be"),
         (lambda d: d["settings"].update(knockout_sise=16), "unknown setting 'knockout_sise'"),
         (lambda d: d["adjustments"].append({"player": "X", "points": "-1", "reason": "r"}), "adjustment for unknown player"),
         (lambda d: d["adjustments"].append({"player": "X", "points": "1,5", "reason": "r"}), "adjustments, X: points must be an exact number"),
-        (lambda d: d.update(lot_decisions={"Nobody": 1}), "lot decision for unknown player"),
+        (lambda d: d.update(lots={"Nobody": 1}), "lot decision for unknown player"),
     ],
 )
 def test_invalid_tournament_records(change, message):
@@ -294,7 +294,7 @@ def test_all_problems_reported_at_once():
     data = valid_dict()
     seat(data, 0, 0).update(vp=-3)
     seat(data, 7, 1).update(player="Nobody")
-    data["tables"][10]["players"].pop()
+    data["games"][10]["players"].pop()
     with pytest.raises(ValidationError) as err:
         tournament_from_dict(data)
     text = str(err.value)
@@ -321,15 +321,16 @@ def test_random_invalid_records_raise_only_validation_errors(junk, data):
     record = valid_dict()
     path_choice = data.draw(
         st.sampled_from(
-            ["settings", "players", "tables", "knockout", "adjustments", "lot_decisions", "seat", "game", "match", "setting", "vp"]
+            ["name", "settings", "players", "games", "tables", "knockout", "adjustments", "lots", "lot_decisions", "seat", "game",
+             "match", "setting", "vp"]
         )
     )
     if path_choice == "setting":
         record["settings"][data.draw(st.sampled_from(sorted(record["settings"])))] = junk
     elif path_choice == "vp":
-        record["tables"][5]["players"][2]["vp"] = junk
+        record["games"][5]["players"][2]["vp"] = junk
     elif path_choice == "seat":
-        record["tables"][3]["players"][1] = junk
+        record["games"][3]["players"][1] = junk
     elif path_choice == "game":
         record["knockout"][2]["games"][0] = junk
     elif path_choice == "match":
@@ -445,7 +446,7 @@ def test_invalid_knockout(matches, message):
 
 def test_knockout_needs_a_complete_preliminary():
     data = valid_dict()
-    data["tables"] = [x for x in data["tables"] if x["round"] < 4]
+    data["games"] = [x for x in data["games"] if x["round"] < 4]
     with pytest.raises(ValidationError, match="before the preliminary is complete"):
         tournament_from_dict(data)
     data["knockout"] = []

@@ -197,7 +197,7 @@ def test_best_power_awards_show_ties():
         ({"settings": {"theatres": "West: England"}}, "France is in no theatre"),
         ({"players": ["Somebody"]}, "plays but is not in the players list"),
         ({"adjustments": [{"player": "Nobody", "points": -1, "reason": "x"}]}, "Nobody has an adjustment"),
-        ({"lot_decisions": {"Nobody": 1}}, "Nobody has a lot decision"),
+        ({"lots": {"Nobody": 1}}, "Nobody has a lot decision"),
     ],
 )
 def test_tournament_problems(data, message):

@@ -71,7 +71,7 @@ AUSTRIA_WINS = {
 def tournament(result: dict = AUSTRIA_WINS, **extra) -> dict:
     """Every qualifying game the same ``result``: everybody ties on points."""
     games = [{"round": r, "table": t, "players": seats, **copy.deepcopy(result)} for r, t, seats in schedule()]
-    return {"settings": {"tournament": "Test Open"}, "players": list(NAMES), "games": games, **extra}
+    return {"name": "Test Open", "settings": {}, "players": list(NAMES), "games": games, **extra}
 
 
 def game_at(data: dict, player: str, role: str) -> dict:

@@ -185,16 +185,51 @@ def test_two_top_boards_are_refused():
 
 
 def test_example_tournament_through_the_cli(capsys):
-    """examples/italia2010/tournament.json: 21 players, 3 rounds, a sit-out, a double board, a top board."""
+    """examples/italia2010/tournament.json: 21 players, 3 rounds, a sit-out, a double board, a top board,
+    and Zeno, registered but absent: in the players list, named in the notes, not ranked."""
     assert main(["standings", "italia2010", str(EXAMPLES / "tournament.json")]) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert captured.err == ""  # the example is in the current vocabulary: no note about earlier keys
     rows = out["standings"]["rows"]
-    assert len(rows) == 21
+    assert len(rows) == 21 and "Zeno" not in [r["player"] for r in rows]
+    assert "Zeno is registered but played no game" in out["notes"]
     top = next(g for g in out["games"] if g["game"] == "R3 B1")
     by_position = sorted(top["players"], key=lambda p: p["parts"]["position"])
     assert [r["player"] for r in rows[:3]] == [p["player"] for p in by_position[:3]]
     counted = out["extras"][0]["rows"]
     assert ["Umberto", 2, "sit-out"] in [row[:3] for row in counted]
+    # 004 3.3: the ranking of rounds 1-2 that seeded the top board, its own field: its first seven are the top board
+    before = out["before_top_board"]["rows"]
+    assert (before[0]["player"], before[0]["total"]["exact"]) == ("Luca", "1258/5")  # 251.60
+    assert {r["player"] for r in before[:7]} == {p["player"] for p in top["players"]}
+    assert out["before_top_board"]["total"] == "points"
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["A", "Ben", "B", "Dmitri", "Elena", "Farid"], "Greta plays or sits out but is not in the players list"),
+        (["A", "Ben", "B", "Dmitri", "Elena", "Farid", "Greta", "A"], "A is listed twice"),
+    ],
+)
+def test_players_list_problems(players, message):
+    record = {"name": "t", "players": players, "games": [json.loads((EXAMPLES / "tie.json").read_text())]}
+    with pytest.raises(ValidationError) as err:
+        tournament_from_dict(record)
+    assert any(message in str(p) for p in err.value.problems), err.value.problems
+
+
+def test_a_registered_player_who_never_played_is_named_not_ranked():
+    """As on the workbook's Players sheet (and in CODCon): registered without a result is noted, not ranked;
+    an adjustment or a lot needs a result to act on."""
+    tie = json.loads((EXAMPLES / "tie.json").read_text())
+    names = [p["player"] for p in tie["powers"]]
+    result = standings(tournament_from_dict({"name": "t", "players": [*names, "Yves"], "games": [tie]}))
+    assert len(result.standings.rows) == 7 and "Yves" not in result.standings.order
+    assert "Yves is registered but played no game" in result.notes
+    with pytest.raises(ValidationError, match="Yves has a lot decision but played no game"):
+        tournament_from_dict({"name": "t", "players": [*names, "Yves"], "games": [tie], "lots": {"Yves": 1}})
 
 
 def test_registry_entry():
@@ -265,8 +300,10 @@ def test_a_top_three_place_is_never_part_of_a_lot(position):
 
 @pytest.mark.parametrize("lots", [{"Tops": 1, "Xena": 2, "Yuri": 3}, {"Tops": 3, "Xena": 2, "Yuri": 1}])
 def test_the_organisers_lots_do_not_move_a_top_three_place(lots):
-    table = standings(tied_with_the_top_board(3, lots.items())).standings
+    result = standings(tied_with_the_top_board(3, lots.items()))
+    table = result.standings
     assert table.order[2] == "Tops" and table.row("Tops").lot is None
+    assert "Tops's lot number is not used: the top board fixes places 1-3 (004 section 4)" in result.notes
     below = [r for r in table.rows if r.player in ("Xena", "Yuri")]
     assert [r.player for r in below] == sorted(("Xena", "Yuri"), key=lots.get)
     assert [r.lot for r in below] == [LotState.DECIDED] * 2

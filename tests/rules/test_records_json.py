@@ -135,7 +135,7 @@ def test_lot_decisions(lots, expected, found):
         # carcassonne2004.md settings: "knockout_sise" is a typo, reported
         (CarcassonneSettings(), {"knockout_sise": 16}, CarcassonneSettings(),
          ["settings: unknown setting 'knockout_sise'; expected one of: "
-          "tournament, preliminary_rounds, knockout_size, max_three_player_tables"]),
+          "tournament, preliminary_rounds, knockout_size, max_three_player_tables, withdrawn_in_knockout"]),
         (CarcassonneSettings(), {"tournament": ""}, CarcassonneSettings(),
          ["settings: tournament must be a non-empty text, not ''"]),
         (CarcassonneSettings(), None, CarcassonneSettings(), []),

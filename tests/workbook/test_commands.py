@@ -104,7 +104,7 @@ def test_recalc_prints_the_standings(event_file: Path, capsys):
     lines = out.splitlines()
     assert lines[0] == "Workbook Test Open: standings (carcassonne2004)"
     assert lines[3].split()[:4] == ["1", "Eva", "Fink", "10.00"]  # 5 + 5 (seed 002: the winner gets 5)
-    assert f"written to {event_file}: Standings, Games, Issues" in out
+    assert f"written to {event_file}: Standings, Standings by round, Games, Issues" in out
 
 
 def test_recalc_out_leaves_the_source_untouched_and_writes_the_copy(tmp_path):

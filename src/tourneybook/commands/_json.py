@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
+import warnings
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import InputError
-from ..numbers import SquareRoot, as_json
+from ..numbers import SquareRoot, as_json, display
+from ..rules.records_json import OldKey
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import Standings
 
@@ -26,10 +30,36 @@ def load_json(path: str) -> Any:
         raise InputError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
+R = TypeVar("R")
+
+
+def read_record(parse: Callable[[Any], R], data: Any) -> R:
+    """``parse(data)``, printing a note on stderr for each earlier key the file still uses (docs/formats.md)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OldKey)
+        record = parse(data)
+    for w in caught:
+        if issubclass(w.category, OldKey):
+            print(f"note: {w.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return record
+
+
 def value(v: Any) -> Any:
-    """Numbers both shown (2 decimals, half up) and exact; everything else as is."""
-    if isinstance(v, (Fraction, SquareRoot)):
+    """Numbers both shown (2 decimals, half up) and exact; everything else as is.
+
+    A square root (the sTCC, GFTR D 2) is irrational in general: it comes with its exact
+    square instead, ``{"display": "0.58", "square": "529/1600"}``.
+    """
+    if isinstance(v, SquareRoot):
+        return {"display": display(v), "square": as_json(v.square)["exact"]}
+    if isinstance(v, Fraction):
         return as_json(v)
+    if isinstance(v, Standings):
+        return standings_json(v)
+    if isinstance(v, Mapping):
+        return {k: value(x) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
         return [value(x) for x in v]
     if hasattr(v, "value") and hasattr(v, "name"):  # enums
@@ -90,6 +120,7 @@ def result_json(result: TournamentResult) -> dict[str, Any]:
         "games": [game_json(g) for g in result.games],
         "extras": [table_json(t) for t in result.extras],
         "notes": list(result.notes),
+        **{name: value(detail) for name, detail in result.details.items()},
     }
 
 

@@ -63,7 +63,7 @@ def event_forms(args) -> tuple[list, Path]:
     event = Path(args.event)
     if args.round is None and not args.final and not args.bracket:
         raise InputError("say which forms: --round N (a round's tables), --final (Friedrich) or --bracket (Carcassonne)")
-    store = FileWorkbook(event)
+    store = FileWorkbook(event, read_only=True)  # forms may be printed while Excel has the event open
     forms: list = []
     parts: list[str] = []
     if args.round is not None:

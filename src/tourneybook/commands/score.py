@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import RULESET_IDS, find_ruleset
-from ._json import dump, game_json, load_json
+from ._json import dump, game_json, load_json, read_record
 
 
 def register(sub) -> None:
@@ -15,6 +15,6 @@ def register(sub) -> None:
 
 def run(args) -> int:
     ruleset = find_ruleset(args.ruleset)
-    record = ruleset.game_from_dict(load_json(args.game))
+    record = read_record(ruleset.game_from_dict, load_json(args.game))
     print(dump(game_json(ruleset.score_game(record))))
     return 0

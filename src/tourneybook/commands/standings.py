@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import RULESET_IDS, find_ruleset
-from ._json import dump, load_json, result_json
+from ._json import dump, load_json, read_record, result_json
 
 
 def register(sub) -> None:
@@ -15,6 +15,6 @@ def register(sub) -> None:
 
 def run(args) -> int:
     ruleset = find_ruleset(args.ruleset)
-    record = ruleset.tournament_from_dict(load_json(args.tournament))
+    record = read_record(ruleset.tournament_from_dict, load_json(args.tournament))
     print(dump(result_json(ruleset.standings(record))))
     return 0

@@ -15,7 +15,6 @@ from types import MappingProxyType
 from ..rules.diplomacy import DEFAULT_THEATRES as THEATRES_TEXT
 from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..rules.friedrich import Role
-from ..rules.italia2010 import TIE_ORDER
 
 
 class Game(Enum):
@@ -31,8 +30,9 @@ class Game(Enum):
 
 ROLES: tuple[Role, ...] = tuple(Role)
 """Friedrich seat order: the rules' role order (GFTR B)."""
-POWERS: tuple[Power, ...] = TIE_ORDER
-"""Diplomacy seat order of a board, and the order powers are dealt from: Italia 2010's tie order (004, 3.2)."""
+POWERS: tuple[Power, ...] = tuple(Power)
+"""Diplomacy seat order of a board, and the order powers are dealt from: the rules' AEFGIRT (003 IV.6), the
+order of a board's rows and of the centre-count sheet. (Italia's tie order is a scoring rule, not a seat order.)"""
 
 DEFAULT_THEATRES: Mapping[Power, Theatre] = MappingProxyType(parse_theatres(THEATRES_TEXT))
 """Seed 003, II.4 as RULES.md reads it: West, Central and East (the rules' default, parsed once)."""

@@ -4,9 +4,9 @@ Two ways in, one way through. Classic xlwings calls :func:`main` (the .xlsm's
 button runs xlwings' one macro, ``SampleCall``, which imports the workbook's
 module and calls ``main()``): on the Instructions sheet it runs the action
 chosen in Instructions!D1 (round in D2), on any other sheet it recalculates
-(:mod:`tourneybook.workbook.actions`). xlwings Lite and xlwings Server call
+(:mod:`tourneybook.excel.actions`). xlwings Lite and xlwings Server call
 one ``@script`` per action with the book they built. Every path ends in
-:func:`run_choice`, which runs :func:`tourneybook.workbook.actions.run_action`
+:func:`run_choice`, which runs :func:`tourneybook.excel.actions.run_action`
 on a :class:`~.livestore.LiveWorkbook`: the same code as ``tourneybook recalc``,
 ``draw`` and ``forms``. Whatever goes wrong is shown in the workbook (the
 Issues sheet and a message box), never as a Python trace: the organiser
@@ -22,7 +22,7 @@ import xlwings as xw
 
 from ..errors import InputError, Problem
 from ..forms.render import pages, unique_name
-from ..workbook.actions import (
+from .actions import (
     ACTION_SHEET,
     DRAW_NEXT,
     FINAL_FORMS,

@@ -18,7 +18,7 @@ from .event import bracket_forms, final_forms, round_forms
 from .friedrich import REPORT_FIELDS, PompadourReport, Variant
 from .printing import write
 from .render import Form, pages, workbook_bytes
-from .tables import SEATS, blank_forms, table_form
+from .tables import blank_forms, table_form
 
 __all__ = [
     "CarcassonneSlip",
@@ -28,7 +28,6 @@ __all__ = [
     "KnockoutBracketForm",
     "PompadourReport",
     "REPORT_FIELDS",
-    "SEATS",
     "SHEET_POWERS",
     "System",
     "Variant",

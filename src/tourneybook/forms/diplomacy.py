@@ -29,16 +29,12 @@ MAX_YEARS = 20
 
 
 class System(Enum):
-    """Which scoring system the board is played under: it decides the sheet's extra columns."""
+    """Which paper sheet a ruleset prints (its form profile's ``variant``): it decides the extra columns."""
 
-    CODCON = "codcon2008"
-    """2008 CODCon Diplomacy Open (seed 003): secret draw votes from 1906."""
-    ITALIA = "italia2010"
-    """Italia 2010, WDC 2024 version (seed 004): the minute's asterisk, open votes from Fall 1904."""
-
-    @property
-    def title(self) -> str:
-        return "CODCon 2008" if self is System.CODCON else "Italia 2010 (WDC 2024)"
+    CODCON = "CODCON"
+    """The CODCon sheet (seed 003): the elimination year, secret draw votes from 1906."""
+    ITALIA = "ITALIA"
+    """The Italia sheet (seed 004): the minute's asterisk, open votes from Fall 1904."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +59,8 @@ class CentreCountSheet:
     """Italia's top board, whose scores count 1.2 times (seed 004, 4)."""
     marks: tuple[str, ...] = ()
     """Printed after each name in power order ('stand-in', 'also board 3'); () for no marks at all."""
+    rules: str = ""
+    """The scoring system's name printed beside the board (the ruleset's form title, e.g. 'CODCon 2008')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -87,6 +85,7 @@ class CentreCountSheet:
         years: int = DEFAULT_YEARS,
         top_board: bool = False,
         marks: Mapping[str, str] | None = None,
+        rules: str = "",
     ) -> "CentreCountSheet":
         """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank.
 
@@ -94,7 +93,7 @@ class CentreCountSheet:
         """
         players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
         marks_ = marks_in_seat_order(marks, SHEET_POWERS)
-        return cls(tournament, system, round, board, players, years, top_board, marks_)
+        return cls(tournament, system, round, board, players, years, top_board, marks_, rules)
 
     @property
     def year_labels(self) -> tuple[str, ...]:
@@ -116,7 +115,7 @@ def centre_page(sheet: CentreCountSheet) -> Page:
     rest = cols - 2  # columns right of Power and Player
     place = [label("Round"), box(sheet.round), label("Board", 2), box(sheet.board)]
     if rest > 3:
-        board_note = sheet.system.title + (" · top board: scores × 1.2" if sheet.top_board else "")
+        board_note = " · ".join(n for n in (sheet.rules, "top board: scores × 1.2" if sheet.top_board else "") if n)
         place.append(Cell(board_note, Look.LABEL, rest - 3))
     rows = [
         title(f"Centre count · {sheet.tournament}".rstrip(" ·"), cols),

@@ -37,7 +37,7 @@ from ..workbook.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS
 from .render import Form
-from .tables import SEATS, final_form, table_form
+from .tables import final_form, table_form
 
 ROUND = "Round"
 TABLE_HEADERS = ("Table", "Board")
@@ -84,7 +84,7 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
     head = event_head(store)
     schema = head.layout.sheets[0]
     table = next((h for h in TABLE_HEADERS if has_column(schema, h)), None)
-    seats = SEATS[head.ruleset.id]
+    seats = head.ruleset.seats
     blocks = has_column(schema, POWER) and has_column(schema, PLAYER)
     if table is None or not has_column(schema, ROUND):
         raise InputError(Problem(f"the ruleset {head.ruleset.id} has no draw to print forms from", sheet=SETTINGS.name))
@@ -137,7 +137,7 @@ def final_forms(store: WorkbookStore) -> list[Form]:
         raise InputError(Problem(f"the ruleset {head.ruleset.id} has no final game report (a Friedrich final)",
                                  sheet=SETTINGS.name))
     schema = head.layout.sheet(FINAL_SHEET)
-    roles = SEATS[head.ruleset.id]
+    roles = head.ruleset.seats
     draw_headers = ("Table", *roles)
     out = Collector(InputError)
     grid = store.read(FINAL_SHEET) if FINAL_SHEET in head.present else None

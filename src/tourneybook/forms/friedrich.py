@@ -19,6 +19,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, OffensiveOutcome, Role
+from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
 from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
@@ -50,70 +51,15 @@ STOPWATCH_SECONDS: tuple[tuple[str, int], ...] = (
 CLOCK_MINUTES = 130
 """Minutes on each side of the chess clock (GFTR G)."""
 
-REPORT_FIELDS: tuple[str, ...] = (
-    "Round",
-    "Table",
-    "Frederick",
-    "Elisabeth",
-    "Maria Theresa",
-    "Pompadour",
-    "Start time",
-    "First Card of Fate",
-    "Russia left in turn",
-    "Sweden left in turn",
-    "France left in turn",
-    "IA switch turn",
-    "IA new controller",
-    "IA held at switch",
-    "OO launched in turn",
-    "Austria picked up set-aside TC",
-    "OO outcome",
-    "OO called off in turn",
-    "Bohemian objectives Prussia",
-    "Bohemian objectives Austria",
-    "Game ended in turn",
-    "Winners",
-    "Russia held",
-    "Russia total",
-    "Sweden held",
-    "Sweden total",
-    "Austria held",
-    "Austria total",
-    "IA held",
-    "IA total",
-    "France held",
-    "France total",
-    "sTCC N",
-    "TCs Frederick until N",
-    "TCs attackers until N",
-)
-"""The report's entries in the order they appear on the paper.
-
-A nation that left the game has its held/total written in the departure log,
-the others in the end table; either way the entry row has one pair per nation
-(in the end table's order). Scores and signatures are the jury's check, not
-input, and are not listed.
-"""
-
-OO_ENDINGS: dict[OffensiveOutcome, str] = {
-    OffensiveOutcome.SUCCEEDED: "Prussian victory",
-    OffensiveOutcome.CALLED_OFF: "called off",
-    OffensiveOutcome.ACTIVE: "active at the end",
-}
-"""How an Offensive Option ends (seed 000, II; seed 001, C), as circled on the form."""
-
 
 class Variant(Enum):
-    """Which tournament's report: they differ in scoring notes and the table checklist."""
+    """Which paper report a ruleset prints (its form profile's ``variant``): they differ in the score table
+    and the table checklist."""
 
-    FWC = "fwc2022"
-    """Friedrich World Championship 2022 with the GFTR (seed 000)."""
-    CAFE = "cafe2023"
-    """6th Spanish Friedrich Open, CAFE'23 (seed 001): adds the Clock of Fate set-up."""
-
-    @property
-    def title(self) -> str:
-        return "FWC 2022 + GFTR" if self is Variant.FWC else "CAFE'23"
+    FWC = "FWC"
+    """The FWC 2022 + GFTR report (seed 000): a victory bonus column and Pompadour's tasks."""
+    CAFE = "CAFE"
+    """The CAFE'23 report (seed 001): no victory bonus; the Clock of Fate set-up and the turn protocol."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +82,8 @@ class PompadourReport:
     """Printed after each name in role order, e.g. 'stand-in' ('' for none); () for no marks at all."""
     final: bool = False
     """The final's report (seed 000, GFTR B): 'Final' stands where the round is."""
+    rules: str = ""
+    """The scoring system's name printed beside 'Rules' (the ruleset's form title, e.g. 'FWC 2022 + GFTR')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -157,6 +105,7 @@ class PompadourReport:
         by_role: Mapping[str, str] | None = None,
         marks: Mapping[str, str] | None = None,
         final: bool = False,
+        rules: str = "",
     ) -> "PompadourReport":
         """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank.
 
@@ -164,7 +113,7 @@ class PompadourReport:
         """
         roles = [r.value for r in ROLES]
         players = names_in_seat_order(by_role, roles, "role", "game report")
-        return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final)
+        return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final, rules)
 
     @property
     def sheet_name(self) -> str:
@@ -183,9 +132,9 @@ WIDTH = 12
 def report_page(report: PompadourReport) -> Page:
     """The report laid out on one A4 portrait page."""
     rows = [
-        title(f"Friedrich game report · {report.tournament}".rstrip(" ·"), WIDTH),
+        title(f"Friedrich {'final ' if report.final else ''}game report · {report.tournament}".rstrip(" ·"), WIDTH),
         line(
-            label("Rules"), Cell(report.variant.title, Look.LABEL, 3),
+            label("Rules"), Cell(report.rules, Look.LABEL, 3),
             *((label("Game"), box("Final")) if report.final else (label("Round"), box(report.round))),
             label("Table"), box(report.table),
             label("Start time", 2), box("", 2),

@@ -84,7 +84,7 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
     if not printed:
         raise InputError("no forms to print: the round has no tables")
     buffer = io.BytesIO()
-    import xlsxwriter  # here, not at import: the command line's start-up stays light (tests/test_cli.py)
+    import xlsxwriter  # only when forms are written: the command line starts without it
 
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     looks = {look: book.add_format(cell_format(look)) for look in Look}

@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import InputError
-from ..rules import RULESETS, Family, find_ruleset
+from ..rules import Family, find_ruleset
 from .carcassonne import CarcassonneSlip
 from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System
 from .friedrich import PompadourReport, Variant
 from .render import Form
-
-SEATS: dict[str, tuple[str, ...]] = {r.id: r.seats for r in RULESETS}
-"""The seat (column) names of one table, per ruleset: roles, players or powers (the registry's ``seats``)."""
-
 
 def check_ruleset(ruleset: str) -> None:
     """UnknownRuleset naming the known ids when ``ruleset`` is none of them."""
@@ -42,16 +38,20 @@ def table_form(
     """
     found = find_ruleset(ruleset)
     if found.family is Family.FRIEDRICH:
-        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks)
+        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks,
+                                  rules=found.form.title)
     if found.family is Family.DIPLOMACY:
-        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board, marks)
+        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
+                                    marks, found.form.title)
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
     names = tuple(by_seat.get(s, "") for s in found.seats)
     shown = tuple((marks or {}).get(s, "") for s in found.seats)
-    if any(names) and not names[3]:
-        names, shown = names[:3], shown[:3]
+    seated = max((i + 1 for i, n in enumerate(names) if n), default=len(names))
+    if any(names) and seated < len(names):  # a smaller table (Carcassonne: 3 of 4) leaves out the empty seats
+        size = max(seated, found.fewest_seats)
+        names, shown = names[:size], shown[:size]
     return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
 
 
@@ -61,7 +61,8 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
     found = find_ruleset(ruleset)
     if found.family is not Family.FRIEDRICH:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
-    return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True)
+    return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True,
+                              rules=found.form.title)
 
 
 def blank_forms(

@@ -79,6 +79,9 @@ class TournamentResult:
     """Friedrich final, Carcassonne knock-out bracket, Diplomacy best-power awards..."""
     notes: tuple[str, ...] = ()
     """Things the organiser must see: unresolved lots, stand-ins left out, rounds missing."""
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Results the JSON output carries as fields of their own, by name, beside the tables: Italia's
+    'before_top_board' (a Standings, 004 3.3), Carcassonne's 'knockout' (each match and game as a record)."""
 
 
 class Family(Enum):

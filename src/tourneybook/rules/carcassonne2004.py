@@ -18,19 +18,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem
 from ..numbers import display
 from . import records_json as read
+from .attendance import Attendance, eligible, marked, passed_over, plays, by_player, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
     Bracket,
     Match,
     bracket,
+    knockout_records,
     knockout_table,
     match_from_dict,
     placings_table,
@@ -71,6 +73,12 @@ class Settings:
         metadata={"label": "Most 3-player tables per round", "help": "Seed: at most three tables of three per round."},
     )
     """Seed 002: 'a maximum of three tables with only three players in every round'."""
+    withdrawn_in_knockout: bool = field(
+        default=False,
+        metadata={"label": "Withdrawn players may qualify",
+                  "help": "yes: a player who withdrew during the preliminary may still be among the knock-out's qualifiers."},
+    )
+    """Whether a withdrawn player may qualify for the knock-out (no: the next in the ranking moves up)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,8 @@ class Tournament:
     """Manual changes to ranking points, each with its reason (always shown)."""
     lot_decisions: Mapping[str, int] = field(default_factory=dict)
     """The organiser's lot number per player (lower ranks first) for ties the rules leave to a lot."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md); everyone else plays every round."""
 
 
 def seatable(players: int, max_three_player_tables: int = 3) -> bool:
@@ -171,8 +181,7 @@ def _scored(table: PreliminaryTable) -> GameScore:
             ("adjusted VP", adjusted),
             ("percentage", 100 * seat.vp / total),
         )
-        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))
-    scores.sort(key=lambda s: (s.part("place"), s.player))
+        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))  # by seat, as entered
     notes = [
         f"{', '.join(sorted(s.player for s in table.seats if s.vp == v))} tied at {v} VP: "
         f"places {place[v]}-{place[v] + n - 1} share {display(shares[v] * n)} points, {display(shares[v])} each"
@@ -223,6 +232,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
             f"{threes} tables of 3; at most {s.max_three_player_tables} are allowed",
             f"round {rnd}",
         )
+    c.extend(seating_problems(t.attendance, ((x.round, seat.player, x.label) for x in t.tables for seat in x.seats)))
     for a in t.adjustments:
         c.check(a.player in known, f"adjustment for unknown player {a.player!r}", "adjustments")
     for player in t.lot_decisions:
@@ -283,9 +293,14 @@ def _bracket(t: Tournament, standings: Standings) -> Bracket | None:
     elif _missing_rounds(t):
         c.check(not t.knockout, "knock-out matches entered before the preliminary is complete", "knock-out")
     else:
-        return bracket(standings.order, t.knockout, t.settings.knockout_size)
+        return bracket(qualifiers(standings.order, t), t.knockout, t.settings.knockout_size)
     c.raise_if_any()
     return None
+
+
+def qualifiers(order: list[str], t: Tournament) -> list[str]:
+    """The ranking the knock-out is seeded from: without withdrawn players unless the Settings allow them."""
+    return eligible(order, t.attendance, withdrawn=t.settings.withdrawn_in_knockout)
 
 
 def _missing_rounds(t: Tournament) -> list[int]:
@@ -302,29 +317,37 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
     rounds = {x.round for x in t.tables}
     games_of = Counter(seat.player for x in t.tables for seat in x.seats)
+    here = by_player(t.attendance)
     for player in t.players:
         played = games_of[player]
-        if rounds and played < len(rounds):
-            notes.append(f"{player} played {played} of {len(rounds)} rounds entered")
+        expected = sum(1 for r in rounds if plays(here, player, r))
+        if rounds and played < expected:
+            notes.append(f"{player} played {played} of {expected} rounds entered")
+    table = marked(table, t.attendance)
     for group in table.unresolved_lots:
         notes.append(
             f"tie between {', '.join(sorted(group))} left to a lot: suggested order "
             f"{', '.join(group)}; enter the organiser's lot decision"
         )
     extras: list[Table] = []
+    details: dict[str, Any] = {}
     b = _bracket(t, table)
     if b is not None and b.matches:
         size = t.settings.knockout_size
-        qualified = set(table.order[:size])
+        qualified = set(qualifiers(table.order, t)[:size])
+        skipped = passed_over(table.order, qualifiers(table.order, t), size)
+        if skipped:
+            notes.append(f"withdrawn, so not in the knock-out: {', '.join(skipped)}; the next in the ranking moves up")
         if any(qualified & set(g) for g in table.unresolved_lots):
             notes.append("the knock-out seeding rests on a suggested lot: enter the organiser's decision")
         extras.append(knockout_table(b))
+        details["knockout"] = knockout_records(b)
         placings = placings_table(b, table.order)
         if placings is not None:
             extras.append(placings)
     elif t.settings.knockout_size and not _missing_rounds(t):
         notes.append(f"fewer than {t.settings.knockout_size} players: no knock-out")
-    return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes))
+    return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes), details)
 
 
 # -- JSON records (docs/formats/carcassonne2004.md) ---------------------------------------
@@ -340,27 +363,33 @@ def game_from_dict(data: Mapping[str, Any]) -> PreliminaryTable:
     return table  # type: ignore[return-value]
 
 
-TOURNAMENT_KEYS = ("settings", "players", "tables", "knockout", "adjustments", "lot_decisions")
+TOURNAMENT_KEYS = ("ruleset", "name", "settings", "players", "games", "knockout", "adjustments", "lots")
 
 
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    """A whole tournament: settings, players, tables, knockout, adjustments, lot_decisions."""
+    """A whole tournament in the keys of every ruleset (docs/formats.md): name, settings, players, games
+    (the preliminary tables), knockout, adjustments, lots; earlier keys still read, with a note."""
     c = Collector()
-    d = read.record(data, "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    d = read.record(read.vocabulary(data, c), "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    read.ruleset(d, "carcassonne2004", c)
     settings = read.settings(Settings(), d.get("settings"), c)
-    players = [read.name(p, "a player's name", "players", c) for p in read.items(d, "players", "tournament", c, required=True)]
-    tables = [_table_from_dict(x, f"tables[{i}]", c) for i, x in enumerate(read.items(d, "tables", "tournament", c, required=True))]
+    if "name" in d:
+        name = read.name(d["name"], "name", "tournament", c)
+        settings = settings if name is None else replace(settings, tournament=name)
+    listed = read.items(d, "players", "tournament", c, required=True)
+    players = [p["name"] for p in read.players(d, c, required=True)]
+    tables = [_table_from_dict(x, f"games[{i}]", c) for i, x in enumerate(read.items(d, "games", "tournament", c, required=True))]
     matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(read.items(d, "knockout", "tournament", c))]
     t = Tournament(
-        players=tuple(p for p in players if p is not None),
+        players=tuple(players),
         tables=tuple(x for x in tables if x is not None),
         knockout=tuple(m for m in matches if m is not None),
         settings=settings,
         adjustments=read.adjustments(d, "adjustments", c),
-        lot_decisions=dict(read.lot_decisions(d, "lot_decisions", c)),
+        lot_decisions=dict(read.lot_decisions(d, "lots", c)),
     )
     # What did parse is still checked, so that every problem is reported at once.
-    if isinstance(d.get("players"), list) and None not in players:
+    if isinstance(d.get("players"), list) and len(players) == len(listed):
         c.extend(tournament_problems(t))
     c.raise_if_any()
     knockout(t)  # the bracket's own problems, all at once

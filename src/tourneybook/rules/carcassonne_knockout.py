@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..errors import Collector
 from . import records_json as read
@@ -282,6 +283,33 @@ def knockout_table(b: Bracket) -> Table:
     )
     headers = ("stage", "higher seed", "lower seed", "games", "wins", "VP totals", "winner", "decided by")
     return Table("Knock-out", headers, tuple(rows), notes)
+
+
+def knockout_records(b: Bracket) -> tuple[dict[str, Any], ...]:
+    """Every match as the Knock-out table shows it, with each game's VP, winner and clock loss as fields.
+
+    VP, wins and VP totals are keyed by player; ``winner`` is None for a tied game (or an
+    undecided match), ``lost_on_clock`` None when no clock ran out; a match whose players are
+    not known yet names the stages it is ``waiting_for``.
+    """
+    records = []
+    for m in b.matches:
+        pair = m.players or ()
+        records.append({
+            "stage": m.stage,
+            "higher_seed": pair[0] if pair else None,
+            "lower_seed": pair[1] if pair else None,
+            "waiting_for": list(m.waiting_for),
+            "games": [
+                {"game": n, "vp": dict(zip(pair, g.vp)), "winner": g.winner, "lost_on_clock": g.lost_on_clock}
+                for n, g in enumerate(m.games, start=1)
+            ],
+            "wins": dict(zip(pair, m.wins)),
+            "vp_totals": dict(zip(pair, m.vp_totals)),
+            "winner": m.winner,
+            "decided_by": m.decided_by.value if m.decided_by else None,
+        })
+    return tuple(records)
 
 
 def _game_text(g: GameOutcome) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     POWER_NAMES,
@@ -94,6 +95,8 @@ class Tournament:
     adjustments: tuple[Adjustment, ...] = ()
     lot_decisions: tuple[tuple[str, int], ...] = ()
     """(player, lot number): the organiser's lot, lower ranks first."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
 def elimination_points(year: int) -> int:
@@ -201,6 +204,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
         for name in sorted(on_boards - set(listed)):
             c.add(f"{name} plays but is not in the players list", "players")
     c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
+    c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
     return c.problems
 
 
@@ -244,6 +248,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     ]
     table = rank(ranked, totals, criteria, tournament=t.name, total_name=f"best {n} games",
                  lot_decisions=dict(t.lot_decisions), adjustments=t.adjustments)
+    table = marked(table, t.attendance)  # a withdrawn player keeps their games and may win awards (003 VII)
     notes = [f"{p} is the TD: games scored for the board, not ranked (003 VII)" for p in ineligible]
     notes += [f"{p} is registered but played no game" for p in sorted(set(entrants) - set(played))]
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
@@ -301,9 +306,8 @@ def game_from_dict(data: Mapping[str, Any]) -> Board:
 def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A tournament record from JSON; ValidationError with every problem otherwise."""
     c = Collector()
-    t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), ("players",), c)
-    players = tuple(e for i, raw in enumerate(read.items(t.data, "players", "tournament", c))
-                    if (e := _entrant(raw, f"player {i + 1}", c)) is not None)
+    t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), (), c, player_fields=("distance", "td"))
+    players = tuple(e for raw in t.players if (e := _entrant(raw, f"players, {raw['name']}", c)) is not None)
     c.raise_if_any()
     record = Tournament(t.name, t.games, players, t.settings, t.adjustments, t.lot_decisions)
     problems = tournament_problems(record)
@@ -312,16 +316,11 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     return record
 
 
-def _entrant(raw: Any, where: str, c: Collector) -> Entrant | None:
-    """A name, or {"name": ..., "distance": ..., "td": true}."""
-    raw = {"name": raw} if isinstance(raw, str) else raw
-    d = read.record(raw, "a player", where, c, ("name", "distance", "td"))
-    if not isinstance(raw, Mapping):
-        return None
-    name = read.name(d.get("name"), "name", where, c)
+def _entrant(d: Mapping[str, Any], where: str, c: Collector) -> Entrant | None:
+    """A registered player with its optional "distance" and "td": true."""
     distance = None if d.get("distance") is None else read.exact(d["distance"], "distance", where, c)
     td = read.flag(d.get("td", False), "td", where, c)
-    return Entrant(name, distance, td is True) if name else None
+    return None if td is None else Entrant(d["name"], distance, td)
 
 
 SUMMARY = (

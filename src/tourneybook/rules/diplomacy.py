@@ -353,23 +353,29 @@ class TournamentFields:
     """The ruleset's Settings dataclass."""
     games: tuple[Board, ...]
     """The boards that could be read."""
+    players: tuple[Mapping[str, Any], ...]
+    """The registered players, each an object with its "name" read and the ruleset's own fields."""
     adjustments: tuple[Adjustment, ...]
     lot_decisions: tuple[tuple[str, int], ...]
 
 
 def tournament_fields(data: Any, ruleset_id: str, default_name: str, defaults: Any, own_keys: Iterable[str],
-                      c: Collector) -> TournamentFields:
-    """The shared part of a tournament record (docs/formats/diplomacy.md); problems go to ``c``."""
-    keys = ("ruleset", "name", "settings", "games", "adjustments", "lot_decisions", *own_keys)
-    d = read.record(data, "a tournament", "tournament", c, keys)
-    c.check(d.get("ruleset", ruleset_id) == ruleset_id, f"ruleset {d.get('ruleset')!r} is not {ruleset_id}", "tournament")
+                      c: Collector, player_fields: Iterable[str] = ()) -> TournamentFields:
+    """The shared part of a tournament record (docs/formats.md, docs/formats/diplomacy.md); problems go to ``c``.
+
+    The keys are every ruleset's (``lots``, ``players``...); earlier keys still read, with a note.
+    """
+    keys = ("ruleset", "name", "settings", "players", "games", "adjustments", "lots", *own_keys)
+    d = read.record(read.vocabulary(data, c), "a tournament", "tournament", c, keys)
+    read.ruleset(d, ruleset_id, c)
     name = read.name(d.get("name", default_name), "name", "tournament", c)
     settings = read.settings(defaults, d.get("settings"), c)
     games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read.items(d, "games", "tournament", c))]
     c.check(bool(games), "no games entered", "tournament")
     return TournamentFields(data=d, name=name or "", settings=settings, games=tuple(g for g in games if g is not None),
+                            players=tuple(read.players(d, c, player_fields)),
                             adjustments=read.adjustments(d, "adjustments", c),
-                            lot_decisions=read.lot_decisions(d, "lot_decisions", c))
+                            lot_decisions=read.lot_decisions(d, "lots", c))
 
 
 def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]]) -> list[Problem]:
@@ -379,5 +385,5 @@ def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], 
     for a in adjustments:
         c.check(a.player in known, f"{a.player} has an adjustment but played no game", "adjustments")
     for player, _ in lots:
-        c.check(player in known, f"{player} has a lot decision but played no game", "lot_decisions")
+        c.check(player in known, f"{player} has a lot decision but played no game", "lots")
     return c.problems

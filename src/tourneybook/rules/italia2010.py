@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     POWER_NAMES,
@@ -119,6 +120,11 @@ class Tournament:
     adjustments: tuple[Adjustment, ...] = ()
     lot_decisions: tuple[tuple[str, int], ...] = ()
     """(player, lot number): the organiser's lot, lower ranks first."""
+    players: tuple[str, ...] = ()
+    """The registered players (the Players sheet), when listed: everyone who plays or sits out is one; a registered
+    player with no result yet is named in the notes, not ranked (as in CODCon 2008)."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
 def board_order(board: Board) -> list[PowerResult]:
@@ -273,6 +279,9 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c.check(len(tops) <= 1, f"{len(tops)} top boards ({', '.join(tops)}); there is only one", "tournament")
     playing = {(b.round, p.player) for b in t.games for p in b.powers}
     seen: set[tuple[int, str]] = set()
+    c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
+    # A withdrawal is not the TD's sit-out: no sit-out points after it (docs/attendance.md).
+    c.extend(seating_problems(t.attendance, ((s.round, s.player, f"round {s.round}, {s.player}") for s in t.sit_outs)))
     for sit in t.sit_outs:
         where = f"round {sit.round}, {sit.player}"
         c.check((sit.round, sit.player) not in playing, "sits out and plays in the same round", where)
@@ -283,6 +292,11 @@ def tournament_problems(t: Tournament) -> list[Problem]:
                 f"penalty {-a.points} exceeds the {s.max_conduct_penalty} a conduct penalty may take (004 section 8)",
                 f"adjustment for {a.player}")
     everyone = {p for _, p in playing} | {x.player for x in t.sit_outs}
+    if t.players:
+        for name in sorted({p for p in t.players if t.players.count(p) > 1}):
+            c.add(f"{name} is listed twice", "players")
+        for name in sorted(everyone - set(t.players)):
+            c.add(f"{name} plays or sits out but is not in the players list", "players")
     c.extend(players_problems(everyone, t.adjustments, t.lot_decisions))
     return c.problems
 
@@ -350,29 +364,42 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     rows = counted_results(t, games)
     top = next((b for b in t.games if b.top), None)
     table = _rank(t, rows) if top is None else _top_three_first(t, rows, top)
+    table = marked(table, t.attendance)
     notes = []
     if top is not None:
         notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
+        fixed = table.order[:3]
+        notes += [f"{p}'s lot number is not used: the top board fixes places 1-3 (004 section 4)"
+                  for p, _ in t.lot_decisions if p in fixed]
     else:
         notes.append("no top board entered: every place is by points")
+    played = {r.player for r in rows}
+    notes += [f"{p} is registered but played no game" for p in t.players if p not in played]
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
               for g in table.unresolved_lots]
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
                     tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)
-    return TournamentResult("italia2010", table, games, extras, tuple(notes))
+    details = {BEFORE_TOP_BOARD: _before_top_board(t, rows, top)}
+    return TournamentResult("italia2010", table, games, extras, tuple(notes), details)
+
+
+BEFORE_TOP_BOARD = "before_top_board"
+"""The name of the ranking that seeds the top board among a result's details (004 3.3)."""
 
 
 def ranking_before_top_board(t: Tournament) -> Standings:
-    """3.3: the ranking that seeds the top board: all results of the rounds before it."""
+    """3.3: the ranking that seeds the top board: all results of the rounds before it
+    (of every round so far while no top board is entered)."""
     problems = tournament_problems(t)
     if problems:
         raise ValidationError(problems)
-    top = next((b for b in t.games if b.top), None)
-    before = t if top is None else replace(
-        t, games=tuple(b for b in t.games if b.round < top.round),
-        sit_outs=tuple(s for s in t.sit_outs if s.round < top.round))
-    return _rank(t, counted_results(before))
+    return _before_top_board(t, counted_results(t), next((b for b in t.games if b.top), None))
+
+
+def _before_top_board(t: Tournament, rows: Sequence[Counted], top: Board | None) -> Standings:
+    """"The summed result of all the games points gained before the top board" (3.3), by the same criteria."""
+    return _rank(t, rows if top is None else [r for r in rows if r.round < top.round])
 
 
 # --- JSON (docs/formats/diplomacy.md) ----------------------------------------------
@@ -387,6 +414,7 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     """A tournament record from JSON; ValidationError with every problem otherwise."""
     c = Collector()
     t = tournament_fields(data, "italia2010", "Italia 2010", Settings(), ("rounds", "sit_outs"), c)
+    players = tuple(p["name"] for p in t.players)
     rounds = []
     for i, raw in enumerate(read.items(t.data, "rounds", "tournament", c)):
         where = f"rounds, entry {i + 1}"
@@ -402,7 +430,8 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
         if rnd is not None and player is not None:
             sit_outs.append(SitOut(rnd, player))
     c.raise_if_any()
-    record = Tournament(t.name, t.games, t.settings, tuple(sit_outs), tuple(rounds), t.adjustments, t.lot_decisions)
+    record = Tournament(t.name, t.games, t.settings, tuple(sit_outs), tuple(rounds), t.adjustments, t.lot_decisions,
+                        players)
     problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)

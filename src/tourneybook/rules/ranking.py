@@ -70,6 +70,8 @@ class StandingRow:
     """Set where this place came from a lot."""
     adjustment: Fraction = Fraction(0)
     adjustment_reasons: tuple[str, ...] = ()
+    mark: str = ""
+    """Attendance shown beside the name: 'withdrew after round 2', 'from round 2' (rules/attendance.py)."""
 
 
 @dataclass(frozen=True)

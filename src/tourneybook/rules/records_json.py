@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import fields, replace
 from enum import Enum
@@ -145,6 +146,72 @@ def lot_decisions(data: Mapping[str, Any], key: str, c: Collector) -> tuple[tupl
     return tuple((p, n) for p, n in decisions if n is not None)
 
 
+class OldKey(FutureWarning):
+    """A tournament file uses a key of an earlier format: still read, with this note (docs/formats.md)."""
+
+
+OLD_KEYS = {"lot_decisions": "lots", "tables": "games"}
+"""Keys of earlier formats and the one name every ruleset uses now."""
+OLD_NAME = "tournament"
+"""The earlier place of the tournament's name: inside "settings" (Friedrich, Carcassonne)."""
+
+
+def vocabulary(data: Any, c: Collector) -> Any:
+    """A tournament object in the one vocabulary of docs/formats.md, read from earlier keys too.
+
+    Every ruleset's tournament names the same things the same way: ``name``, ``players``,
+    ``games``, ``adjustments``, ``lots``. An earlier key (``lot_decisions``, Carcassonne's
+    ``tables``, ``settings.tournament``) is read as its new name and noted with an
+    :class:`OldKey` warning, so that the file can be updated; the same thing under both
+    names is a problem. Anything but an object is returned as it is, for :func:`record`
+    to report.
+    """
+    if not isinstance(data, Mapping):
+        return data
+    upgraded = dict(data)
+    for old, new in OLD_KEYS.items():
+        if old not in upgraded:
+            continue
+        if new in upgraded:
+            c.add(f"both {old!r} and {new!r} are given; {old!r} is the earlier name of {new!r}: keep one", "tournament")
+            continue
+        warnings.warn(OldKey(f"{old!r} is the earlier name of {new!r}: read as {new!r}; write {new!r}"), stacklevel=2)
+        upgraded[new] = upgraded.pop(old)
+    given = upgraded.get("settings")
+    if isinstance(given, Mapping) and OLD_NAME in given:
+        if "name" in upgraded:
+            c.add(f"the name is given twice: as \"name\" and as settings {OLD_NAME!r}; keep \"name\"", "tournament")
+        else:
+            warnings.warn(OldKey(f"settings {OLD_NAME!r} is the earlier place of the tournament's name: "
+                                 "read as \"name\"; write \"name\" at the top of the file"), stacklevel=2)
+            upgraded["name"] = given[OLD_NAME]
+        upgraded["settings"] = {k: v for k, v in given.items() if k != OLD_NAME}
+    return upgraded
+
+
+def ruleset(data: Mapping[str, Any], expected: str, c: Collector) -> None:
+    """The optional ``"ruleset"`` key names the ruleset the file is read with."""
+    if "ruleset" in data:
+        c.check(data["ruleset"] == expected, f"ruleset {data['ruleset']!r} is not {expected}", "tournament")
+
+
+def players(data: Mapping[str, Any], c: Collector, known: Iterable[str] = (), *, required: bool = False) -> list[Mapping[str, Any]]:
+    """The registered players: each a name or an object with "name" and the ruleset's ``known`` fields.
+
+    Every entry comes back as an object with a read "name" (entries without one are reported and left out).
+    """
+    result = []
+    for i, raw in enumerate(items(data, "players", "tournament", c, required=required), start=1):
+        entry = {"name": raw} if isinstance(raw, str) else raw
+        where = f"players, {entry['name'].strip()}" if isinstance(entry, Mapping) and isinstance(entry.get("name"), str) \
+            and entry["name"].strip() else f"players, entry {i}"
+        d = record(entry, "a player", where, c, ("name", *known))
+        player = name(d.get("name"), "a player's name", where, c) if isinstance(entry, Mapping) else None
+        if player is not None:
+            result.append({**d, "name": player})
+    return result
+
+
 def settings(defaults: S, data: Any, c: Collector) -> S:
     """``defaults`` with the given settings by field name, each read as its default's type.
 
@@ -173,6 +240,6 @@ def settings(defaults: S, data: Any, c: Collector) -> S:
 
 
 __all__ = [
-    "NOTE", "adjustments", "exact", "flag", "items", "lot_decisions", "member", "name", "note", "record", "settings",
-    "whole",
+    "NOTE", "OLD_KEYS", "OldKey", "adjustments", "exact", "flag", "items", "lot_decisions", "member", "name", "note",
+    "players", "record", "ruleset", "settings", "vocabulary", "whole",
 ]

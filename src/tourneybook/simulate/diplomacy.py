@@ -124,7 +124,7 @@ def _italia(names: list[str], skill: Mapping[str, float], rng: random.Random) ->
                              1904, rng) for table in last_round.tables]
         sat += [italia2010.SitOut(final, p) for p in last_round.sitting_out]
     return italia2010.Tournament(italia2010.RULESET.name, tuple(sorted(games, key=lambda b: (b.round, b.board))),
-                                 settings, tuple(sat))
+                                 settings, tuple(sat), players=tuple(names))
 
 
 def _counts(rounds: Sequence[Round]) -> dict[str, int]:

@@ -48,6 +48,7 @@ from ..rules import Ruleset, find_ruleset
 from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from . import cells
+from ..rules.friedrich.standings import final_ranking
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
@@ -176,7 +177,6 @@ def draw_event(
     wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
-    field_names = [p.name for p in players]
     groups = _groups(players)
     rng = random.Random(default_seed(head.tournament, first) if seed is None else seed)
     theatres = _theatres(settings)
@@ -191,23 +191,36 @@ def draw_event(
     if _has_sit_outs_sheet(head.ruleset) and sit_outs:
         notes.append("the --sit-out players are not on the Sit-outs sheet: type them there if they score the sit-out points")
 
+    out.extend(_absent_but_seated(rounds, wanted, players, family))
+    out.raise_if_any()
+
+    drawn: list[Round] = []
+    draw_notes: list[str] = []
     try:
-        if family.game is Game.FRIEDRICH:
-            draw = draw_friedrich(field_names, len(wanted), history, groups, rng=rng)
-        elif family.game is Game.CARCASSONNE:
-            draw = draw_carcassonne(field_names, len(wanted), history, groups, rng=rng)
-        elif top_board:
-            draw_only = [r.number for r in history if not rounds[r.number].played_at]
-            draw = _italia_top_board(store, ruleset, field_names, history, groups, first, sitting[first], doubling, rng,
-                                     draw_only)
-            notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
-        else:
-            draw = draw_diplomacy(
-                field_names, len(wanted), history, groups, rng=rng,
-                sit_outs=sitting, doubles={n: doubling for n in wanted}, theatres=theatres,
-            )
+        for numbers in _same_field_runs(wanted, players):
+            here = [p.name for p in players if p.plays(numbers[0])]
+            so_far = history + tuple(drawn)
+            kept = [[n for n in g if n in here] for g in groups]
+            if family.game is Game.FRIEDRICH:
+                part = draw_friedrich(here, len(numbers), so_far, kept, rng=rng)
+            elif family.game is Game.CARCASSONNE:
+                part = draw_carcassonne(here, len(numbers), so_far, kept, rng=rng)
+            elif top_board:
+                draw_only = [r.number for r in history if not rounds[r.number].played_at]
+                part = _italia_top_board(store, ruleset, here, history, kept, first, sitting[first], doubling, rng, draw_only)
+                notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
+            else:
+                part = draw_diplomacy(
+                    here, len(numbers), so_far, kept, rng=rng,
+                    sit_outs={n: [p for p in sitting[n] if p in here] for n in numbers},
+                    doubles={n: [p for p in doubling if p in here] for n in numbers}, theatres=theatres,
+                )
+            drawn += part.rounds
+            draw_notes += part.notes
     except InputError as exc:
-        raise InputError([_placed(p, family) for p in exc.problems]) from None
+        raise InputError([_placed(p, family, players, numbers[0]) for p in exc.problems]) from None
+    draw = Draw(family.game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
+    notes += _attendance_notes(players, wanted, family)
     report = quality(draw, history, groups, theatres)
     typing = Typing(grid(family.sheet))
     for number in wanted:
@@ -236,11 +249,74 @@ def next_round(store: WorkbookStore) -> int:
     return max(_entry_rounds(rows, schema, family), default=0) + 1
 
 
-def _placed(p: Problem, family: Family) -> Problem:
+def _same_field_runs(wanted: Sequence[int], players: Sequence[Player]) -> list[list[int]]:
+    """The rounds to draw, in runs with the same players present (a late arrival or a withdrawal starts a new run).
+
+    A run is drawn as one (its rounds planned together); the next run is drawn
+    with the rounds before as history, so the remaining rounds are re-planned
+    from what was played and drawn whenever the field changes.
+    """
+    runs: list[list[int]] = []
+    for n in wanted:
+        if runs and all(p.plays(n) == p.plays(runs[-1][0]) for p in players):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _absent_but_seated(
+    rounds: Mapping[int, EntryRound], wanted: Sequence[int], players: Sequence[Player], family: Family
+) -> list[Problem]:
+    """A player seated, on a round kept as it is, that the Players sheet says they do not play (cell-addressed)."""
+    by_name = {p.name: p for p in players}
+    problems = []
+    for number, entry in sorted(rounds.items()):
+        if number in wanted:
+            continue  # drawn again now
+        for row in entry.rows:
+            for header in (PLAYER,) if family.game is Game.DIPLOMACY else family.seats:
+                p = by_name.get(row[header])
+                if p is None or p.plays(number):
+                    continue
+                why = (f"arrives for round {p.from_round}" if number < p.from_round
+                       else f"withdrew after round {p.withdrew_after}")
+                fix = ("draw that round again (--redraw)" if not entry.played_at
+                       else "correct the Players sheet or this seat")
+                problems.append(Problem(f"{p.name} is seated in round {number} but {why} (Players row {p.line}): {fix}",
+                                        sheet=family.sheet, cell=row.cell(header)))
+    return problems
+
+
+def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: Family) -> list[str]:
+    """Who is left out of the rounds drawn, and how the rest of the event is drawn around them."""
+    notes = []
+    for n in wanted:
+        gone = [p.name for p in players if p.withdrew_after is not None and p.withdrew_after < n]
+        late = [p.name for p in players if p.from_round > n]
+        joined = [p.name for p in players if p.from_round == n > 1]
+        if gone:
+            notes.append(f"round {n}: not drawn, withdrawn: {', '.join(gone)}")
+        if late:
+            notes.append(f"round {n}: not drawn, arriving later: {', '.join(late)}")
+        if joined:
+            notes.append(f"round {n}: joining now: {', '.join(joined)}")
+    if notes and family.game is Game.FRIEDRICH:
+        notes.append("the remaining rounds are re-planned from the rounds played: everyone present keeps one game "
+                     "per role; a seat left empty is filled by a stand-in (Players, Stand-in yes)")
+    return notes
+
+
+def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0) -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
     if p.where == "players":
+        changed = [q.name for q in players if not q.plays(number)] if number else []
+        if changed and family.game is Game.FRIEDRICH and "stand-in" in p.message:
+            hint = (f" in round {number} ({', '.join(changed)} not playing): add a stand-in with "
+                    f"'tourneybook join EVENT.xlsx NAME --from-round {number} --stand-in'")
+            return Problem(p.message + hint, p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.sheet)
@@ -335,12 +411,18 @@ def _rounds_to_draw(
 
 
 def _groups(players: Sequence[Player]) -> list[list[str]]:
-    """Keep-apart groups from the Players sheet: players sharing a group name (case and blanks ignored)."""
-    groups: dict[str, list[str]] = {}
+    """Keep-apart groups from the Players sheet: players sharing a keep-apart group, or a club (case and blanks ignored).
+
+    An organiser who types clubs expects club-mates not to meet where it can be
+    avoided, as the column's prompt says; the group column adds other ties
+    (families, travel companions).
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
     for p in players:
-        key = " ".join(p.group.split()).casefold()
-        if key:
-            groups.setdefault(key, []).append(p.name)
+        for column, value in (("group", p.group), ("club", p.club)):
+            key = " ".join(value.split()).casefold()
+            if key:
+                groups.setdefault((column, key), []).append(p.name)
     return [g for g in groups.values() if len(g) > 1]
 
 
@@ -396,7 +478,9 @@ def _italia_top_board(
                 raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
                                          sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
     event = read_event(store)
-    ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows if r.player not in sitting]
+    present = set(field_names)  # a withdrawn player is never on the top board (docs/attendance.md)
+    ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows
+              if r.player not in sitting and r.player in present]
     top = draw_italia_top_board(ranked, rng)
     rest = [p for p in field_names if p not in top.players]
     tables: tuple[Table, ...] = (top,)
@@ -570,7 +654,9 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
             f"the qualifying round is not complete: round {', '.join(map(str, missing))} has no result at every "
             "table yet; the finalists are known once every qualifying game is entered", sheet=family.sheet))
     standings = event.ruleset.standings(t).standings
-    finalists = tuple(standings.order[: t.settings.finalists])
+    # A withdrawn player (and a late arrival unless the Settings allow it) is passed over: the next moves up.
+    choosing = final_ranking(standings.order, t)
+    finalists = tuple(choosing[: t.settings.finalists])
     if len(finalists) < len(ROLES):
         raise InputError(Problem(f"the final needs four ranked players; the standings have {len(finalists)}",
                                  sheet=PLAYERS.name))
@@ -590,7 +676,7 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
             else:
                 roles[name] = role
         empty = next(row.cell(r.value) for r in ROLES if row[r.value] is None) if len(typed) < len(ROLES) else row.cell()
-        for p in check_final_choices(standings.order, roles):
+        for p in check_final_choices(choosing, roles):
             name = p.where.removeprefix("final").lstrip(", ")
             role = roles.get(name) or next((r.value for r in ROLES if p.message == f"no one plays {r.value}"), None)
             cell = cell_of.get(role, empty) if role else empty

@@ -138,7 +138,7 @@ def remove_leftovers(target: Path) -> None:
 class FileWorkbook:
     """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False):
         self.path = Path(path)
         if self.path.is_dir():
             raise InputError(f"{self.path}: a folder, not a workbook (.xlsx/.xlsm)")
@@ -146,14 +146,17 @@ class FileWorkbook:
             raise InputError(f"{self.path}: no such workbook")
         self.target = Path(os.path.realpath(self.path))
         """The file itself: a symbolic link stays, what it points at is updated."""
-        check_not_open(self.path)
-        check_not_open(self.target)
-        remove_leftovers(self.target)
+        self.read_only = read_only
+        """Only read (``tourneybook forms``): allowed while Excel has the file open; saving is refused."""
+        if not read_only:
+            check_not_open(self.path)
+            check_not_open(self.target)
+            remove_leftovers(self.target)
         reason = wrong_kind(self.path)
-        data = self.target.read_bytes()
-        _sniffed(self.path, data)
         if reason:
             raise InputError(reason)
+        data = self.target.read_bytes()
+        _sniffed(self.path, data)
         self._original = data
         self.package = Package(data, self.path.name)
         self._load_structure()
@@ -455,6 +458,8 @@ class FileWorkbook:
 
     def save(self) -> None:
         """Write the workbook over its file atomically, unless another program saved it since it was read."""
+        if self.read_only:
+            raise RuntimeError(f"{self.path.name} was opened read-only: saving it is a bug")
         data = self.to_bytes()
 
         def unchanged() -> None:

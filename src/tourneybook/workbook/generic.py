@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..rules.attendance import Attendance
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
@@ -35,6 +36,8 @@ NAME, CLUB, STAND_IN, DISTANCE, GROUP, LOT = (
     "Keep-apart group",
     "Lot decision",
 )
+FROM_ROUND, WITHDREW_AFTER, ATTENDANCE_NOTE = "From round", "Withdrew after round", "Attendance note"
+"""Attendance (docs/attendance.md): a late arrival's first round, a withdrawal, and why."""
 
 PLAYERS = EntrySheet(
     name="Players",
@@ -43,11 +46,17 @@ PLAYERS = EntrySheet(
     rows=400,
     columns=(
         Column(NAME, Kind.TEXT, required=True, width=26, help="The player's name as it should appear in the standings."),
-        Column(CLUB, Kind.TEXT, width=18, help="Club or country, shown in the standings and used to keep players apart."),
+        Column(CLUB, Kind.TEXT, width=18, help="Club or country, shown in the standings; draws keep a club's players apart where possible."),
         Column(STAND_IN, Kind.YES_NO, width=10, help="yes for a stand-in who only fills a table: their scores never enter the standings."),
         Column(DISTANCE, Kind.EXACT, minimum=0, width=14, help="Distance travelled from home (CODCon's last tie-breaker); leave empty elsewhere."),
         Column(GROUP, Kind.TEXT, width=16, help="Players with the same group (family, club) are kept apart in draws where possible."),
         Column(LOT, Kind.WHOLE, minimum=1, width=12, help="Only for a tie the rules leave to a lot: the drawn order, 1 ranks first."),
+        Column(FROM_ROUND, Kind.WHOLE, minimum=1, width=10, may_be_absent=True,
+               help="A late arrival's first round; empty: plays from round 1."),
+        Column(WITHDREW_AFTER, Kind.WHOLE, minimum=1, width=12, may_be_absent=True,
+               help="The last round a withdrawn player played; empty: plays on. Never drawn again after it."),
+        Column(ATTENDANCE_NOTE, Kind.TEXT, width=24, may_be_absent=True,
+               help="Why the player came late or withdrew (shown with the standings' mark)."),
     ),
 )
 
@@ -99,6 +108,16 @@ class Player:
     """The organiser's lot decision (1 ranks first) for a tie left to a lot."""
     line: int = 0
     """Row on the Players sheet (0 when the player did not come from a sheet)."""
+    from_round: int = 1
+    """The first round the player plays (a late arrival: more than 1)."""
+    withdrew_after: int | None = None
+    """The last round played before withdrawing; None: plays on."""
+    attendance_note: str = ""
+    """Why the player came late or withdrew."""
+
+    def plays(self, round_number: int) -> bool:
+        """Whether the player is there for round ``round_number`` (drawn, expected to have a result)."""
+        return self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
 
 
 def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] = ()) -> tuple[Player, ...]:
@@ -112,10 +131,26 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
             out.add(f'"{row[NAME]}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
         seen[key] = row
+        first, last = row[FROM_ROUND] or 1, row[WITHDREW_AFTER]
+        if last is not None and last < first:
+            out.add(f"{row[NAME]} withdrew after round {last}, before their first round {first}: "
+                    "a withdrawal is the last round played (clear the cell if they never came)",
+                    sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
+            continue
         players.append(
-            Player(row[NAME], row.get(CLUB, ""), bool(row.get(STAND_IN, False)), row[DISTANCE], row.get(GROUP, ""), row[LOT], row.line)
+            Player(row[NAME], row.get(CLUB, ""), bool(row.get(STAND_IN, False)), row[DISTANCE], row.get(GROUP, ""),
+                   row[LOT], row.line, first, last, row.get(ATTENDANCE_NOTE, ""))
         )
     return tuple(players)
+
+
+def attendance(players: Sequence[Player]) -> tuple[Attendance, ...]:
+    """The rules' attendance records: one per late arrival or withdrawal (everyone else plays every round)."""
+    return tuple(
+        Attendance(p.name, p.from_round, p.withdrew_after, p.attendance_note)
+        for p in players
+        if p.from_round > 1 or p.withdrew_after is not None
+    )
 
 
 def player_names(grid: SheetGrid) -> PlayerNames:
@@ -340,6 +375,7 @@ __all__ = [
     "PLAYERS",
     "Player",
     "SETTINGS",
+    "attendance",
     "SettingsHead",
     "parse_setting",
     "place_settings_problems",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -38,6 +39,7 @@ MAX_UNPACKED = 400 * 2**20
 MAX_RATIO = 250
 """Refuse a large part compressed more than this (XML from spreadsheet programs stays well below)."""
 
+_DTD = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCTYPE", re.DOTALL)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=False)
 
 
@@ -50,8 +52,18 @@ def q(namespace: str, tag: str) -> str:
     return f"{{{namespace}}}{tag}"
 
 
+def refuse_dtd(data: bytes, part: str, file_name: str) -> None:
+    """DamagedFile when an XML part declares a DTD: Excel never writes one, and entities defined there can explode."""
+    if _DTD.match(data[:4096]):
+        raise DamagedFile(
+            f"{file_name} is not a file Excel wrote: its part {part} declares a DTD or entities, "
+            "which TourneyBook refuses for safety. Open it in Excel or LibreOffice, save it again, and run again."
+        )
+
+
 def parse_xml(data: bytes, part: str, file_name: str) -> etree._Element:
     """The root element of an XML part; DamagedFile for malformed XML or any DTD (entities)."""
+    refuse_dtd(data, part, file_name)
     try:
         tree = etree.parse(io.BytesIO(data), _PARSER)
     except etree.XMLSyntaxError as exc:
@@ -59,11 +71,6 @@ def parse_xml(data: bytes, part: str, file_name: str) -> etree._Element:
             f"{file_name} is damaged: its part {part} is not well-formed XML ({exc.msg}). "
             "Open it in Excel or LibreOffice, save it again, and run again (or use a backup copy)."
         ) from None
-    if tree.docinfo.internalDTD is not None or tree.docinfo.doctype:
-        raise DamagedFile(
-            f"{file_name} is not a file Excel wrote: its part {part} declares a DTD or entities, "
-            "which TourneyBook refuses for safety. Open it in Excel or LibreOffice, save it again, and run again."
-        )
     return tree.getroot()
 
 
@@ -260,6 +267,7 @@ __all__ = [
     "Relationship",
     "STRICT_MAIN",
     "parse_xml",
+    "refuse_dtd",
     "q",
     "rels_name",
     "relative",

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from openpyxl.utils.cell import range_boundaries
-
 from ..errors import Collector, Problem
 from . import cells
 from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind, address
+from .sheetwriter import split_cell
 from .store import SheetGrid
 
 
@@ -91,12 +90,23 @@ def _norm(value: Any) -> str:
     return " ".join(str(value).split()).casefold() if value is not None else ""
 
 
+def _required_width(schema: EntrySheet) -> int:
+    """How many leading columns every workbook has (those after may be absent in older workbooks)."""
+    width = len(schema.columns)
+    while width and schema.columns[width - 1].may_be_absent:
+        width -= 1
+    return width
+
+
 def _check_headers(grid: SheetGrid, schema: EntrySheet, out: Collector) -> bool:
     """True when row 3 holds the schema's headers in order; problems say what was expected."""
     expected = [_norm(c.header) for c in schema.columns]
     found = [_norm(grid.value(HEADER_ROW, i)) for i in range(1, len(schema.columns) + 1)]
-    if found == expected:
+    while found and not found[-1] and schema.columns[len(found) - 1].may_be_absent:
+        found.pop()  # an older workbook without the columns added since: they read as empty
+    if found == expected[: len(found)] and len(found) >= _required_width(schema):
         return True
+    found += [""] * (len(expected) - len(found))
     for line in range(1, min(len(grid.rows), HEADER_ROW + 20) + 1):
         if line != HEADER_ROW and [_norm(grid.value(line, i)) for i in range(1, len(expected) + 1)] == expected:
             out.add(
@@ -154,7 +164,8 @@ def read_sheet(
         return ()
     width = len(schema.columns)
     for ref in grid.merged:
-        min_col, min_row, max_col, max_row = range_boundaries(ref)
+        first, _, last = ref.partition(":")
+        (min_row, min_col), (max_row, max_col) = split_cell(first), split_cell(last or first)
         if max_row >= HEADER_ROW and min_col <= width:
             out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
     letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})

@@ -161,15 +161,22 @@ def _header(names: Sequence[str]) -> tuple[Cell, ...]:
     return tuple(Cell(n, "header") for n in names)
 
 
+ATTENDANCE = "Attendance"
+"""The standings' column of marks for withdrawn players and late arrivals (rules/attendance.py)."""
+
+
 def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] | None = None) -> ResultSheet:
     """Rank, player (club), total, tie-breaks, what decided each place, lots and adjustments.
 
     The "Exact total" column comes last and stays out of the printed area; the chart
-    of totals sits below the table, on its own printed page.
+    of totals sits below the table, on its own printed page. An "Attendance" column
+    before it marks withdrawn players and late arrivals, when there are any.
     """
     clubs = {p: c for p, c in (clubs or {}).items() if c}
     club_names = ["Club"] if clubs else []
-    names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason", "Exact total"]
+    marks = [ATTENDANCE] if any(r.mark for r in standings.rows) else []
+    names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason",
+             *marks, "Exact total"]
     rows = [*_head(title), _header(names)]
     for r in standings.rows:
         lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
@@ -185,14 +192,16 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
                 Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
                 number_cell(r.adjustment) if r.adjustment else Cell(None),
                 Cell("; ".join(r.adjustment_reasons) or None),
+                *((Cell(r.mark or None, "warning" if r.mark else ""),) if marks else ()),
                 Cell(exact(r.total) if shown_total != r.total else None),
             )
         )
     total_col = column_letter(3 + len(club_names))
-    widths = (6, 20, *(14 for _ in club_names), 9, *(_number_width(n) for n in standings.tiebreak_names), 16, 16, 11, 16, 12)
-    decided = len(names) - 4  # Decided by, Lot, Adjustment, Reason, Exact total: 1-based columns
+    widths = (6, 20, *(14 for _ in club_names), 9, *(_number_width(n) for n in standings.tiebreak_names), 16, 16, 11, 16,
+              *(16 for _ in marks), 12)
+    decided = len(names) - 4 - len(marks)  # Decided by, Lot, Adjustment, Reason, (Attendance,) Exact total: 1-based columns
     setup = table_print(rows, names, widths, printed_columns=len(names) - 1)
-    setup["wrap_columns"] = (decided, decided + 1, decided + 3)
+    setup["wrap_columns"] = (decided, decided + 1, decided + 3, *((decided + 4,) if marks else ()))
     setup["row_heights"] += wrapped_row_heights(rows, widths, setup["wrap_columns"])
     charted = min(len(standings.rows), CHART_PLAYERS)
     charts: tuple[Chart, ...] = ()

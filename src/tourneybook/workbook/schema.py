@@ -62,6 +62,8 @@ class Column:
     """Column width in the template (Excel character units)."""
     help: str = ""
     """One line for the organiser: shown as the cell's input message and on Instructions."""
+    may_be_absent: bool = False
+    """A column added after workbooks were in use (at the end): a sheet without its header reads it as empty."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import InputError, Problem
-from .package import MAIN, DamagedFile, Package, q
+from .package import MAIN, DamagedFile, Package, q, refuse_dtd
 from .store import CellValue, SheetGrid
 
 _C, _V, _F, _IS, _T, _R, _RPH = (q(MAIN, t) for t in ("c", "v", "f", "is", "t", "r", "rPh"))
@@ -69,9 +69,17 @@ class BookFacts:
 
 def _shared_strings(package: Package, part: str) -> list[str]:
     out: list[str] = []
-    for _, si in etree.iterparse(io.BytesIO(package.read(part)), tag=q(MAIN, "si"), resolve_entities=False, no_network=True, load_dtd=False):
-        out.append(_text(si))
-        si.clear(keep_tail=True)
+    data = package.read(part)
+    refuse_dtd(data, part, package.file_name)
+    try:
+        for _, si in etree.iterparse(io.BytesIO(data), tag=q(MAIN, "si"), resolve_entities=False, no_network=True, load_dtd=False):
+            out.append(_text(si))
+            si.clear(keep_tail=True)
+    except etree.XMLSyntaxError as exc:
+        raise DamagedFile(
+            f"{package.file_name} is damaged: its shared texts ({part}) are not well-formed XML ({exc.msg}). "
+            "Open it in Excel or LibreOffice, save it again, and run again (or use a backup copy)."
+        ) from None
     return out
 
 
@@ -95,6 +103,7 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
     rows: dict[int, list[CellValue]] = {}
     merged: list[str] = []
     data = package.read(part)
+    refuse_dtd(data, part, package.file_name)
     row_number = 0
     col = 0
     try:
@@ -134,7 +143,10 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
                     while el.getprevious() is not None and parent is not None:
                         del parent[0]
             elif event == "end":
-                merged.append(el.get("ref", ""))
+                ref = el.get("ref", "")
+                if not all(_REF.fullmatch(c) for c in ref.split(":")):
+                    raise _problem(sheet, ref, "a merged range cannot be read")
+                merged.append(ref)
     except etree.XMLSyntaxError as exc:
         raise DamagedFile(
             f"{package.file_name} is damaged: the sheet {sheet!r} ({part}) is not well-formed XML ({exc.msg}). "
@@ -201,7 +213,10 @@ def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: 
         if number != number or number in (float("inf"), float("-inf")):
             raise _problem(sheet, _address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
     if style in facts.date_styles:
-        moment = facts.epoch + dt.timedelta(days=number)
+        try:
+            moment = facts.epoch + dt.timedelta(days=number)
+        except OverflowError:
+            raise _problem(sheet, _address(row, col), f"the date number {text!r} is beyond any calendar") from None
         if 0 <= number < 1:
             return moment.time()
         return moment

@@ -7,6 +7,7 @@ so one :class:`ValidationError` lists everything wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...errors import Collector
@@ -98,15 +99,24 @@ def game_from_dict(data: Any) -> Game:
     return game
 
 
-TOURNAMENT_KEYS = ("settings", "players", "games", "final", "adjustments", "lots", "final_lots")
+TOURNAMENT_KEYS = ("ruleset", "name", "settings", "players", "games", "final", "adjustments", "lots", "final_lots")
 
 
-def tournament_from_dict(data: Any, defaults: Settings) -> Tournament:
-    """Parse and validate a tournament; :class:`ValidationError` lists every problem."""
+def tournament_from_dict(data: Any, defaults: Settings, ruleset: str | None = None) -> Tournament:
+    """Parse and validate a tournament; :class:`ValidationError` lists every problem.
+
+    The keys are those of every ruleset (docs/formats.md); the name, under ``"name"``, is the
+    settings' ``tournament``. Earlier keys still read, with a note (:func:`read.vocabulary`).
+    """
     c = Collector()
-    d = read.record(data, "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    d = read.record(read.vocabulary(data, c), "a tournament", "tournament", c, TOURNAMENT_KEYS)
+    if ruleset is not None:
+        read.ruleset(d, ruleset, c)
     settings = read.settings(defaults, d.get("settings"), c)
-    players = tuple(p for p in (_player(x, c) for x in read.items(d, "players", "tournament", c)) if p is not None)
+    if "name" in d:
+        name = read.name(d["name"], "name", "tournament", c)
+        settings = settings if name is None else replace(settings, tournament=name)
+    players = tuple(p for p in (_player(x, c) for x in read.players(d, c, ("stand_in",))) if p is not None)
     games = tuple(parse_game(g, c) for g in read.items(d, "games", "tournament", c))
     final = parse_game(d["final"], c, final=True) if d.get("final") is not None else None
     t = Tournament(
@@ -123,14 +133,7 @@ def tournament_from_dict(data: Any, defaults: Settings) -> Tournament:
     return t
 
 
-def _player(x: Any, c: Collector) -> Player | None:
-    """A name, or {"name": ..., "stand_in": true} for a stand-in."""
-    if isinstance(x, str):
-        name = read.name(x, "a player's name", "players", c)
-        return None if name is None else Player(name)
-    p = read.record(x, "a player", "players", c, ("name", "stand_in"))
-    if not isinstance(x, Mapping):
-        return None
-    name = read.name(p.get("name"), "a player's name", "players", c)
-    stand_in = read.flag(p.get("stand_in", False), "stand_in", f"players, {name}", c)
-    return None if name is None or stand_in is None else Player(name, stand_in)
+def _player(p: Mapping[str, Any], c: Collector) -> Player | None:
+    """A registered player; ``"stand_in": true`` for a stand-in."""
+    stand_in = read.flag(p.get("stand_in", False), "stand_in", f"players, {p['name']}", c)
+    return None if stand_in is None else Player(p["name"], stand_in)

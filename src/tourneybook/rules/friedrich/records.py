@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..attendance import Attendance
 from ..ranking import Adjustment
 
 
@@ -231,6 +232,12 @@ class Settings:
         metadata={"label": "Finalists", "help": "The best four play the final (GFTR B); 0 for no final."},
     )
     """Players going through to the final: 4, or 0 for none."""
+    late_arrivals_in_final: bool = field(
+        default=False,
+        metadata={"label": "Late arrivals may reach the final",
+                  "help": "yes: a player who joined after round 1 (fewer games) may be a finalist; no: the next moves up."},
+    )
+    """Whether a late arrival (fewer than the four games) may reach the final; a withdrawn player never does."""
 
 
 @dataclass(frozen=True)
@@ -251,3 +258,5 @@ class Tournament:
     """Organiser's lot numbers for qualifying ties (lower ranks first)."""
     final_lots: tuple[tuple[str, int], ...] = ()
     """Organiser's lot numbers for ties in the final."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md); everyone else plays every round."""

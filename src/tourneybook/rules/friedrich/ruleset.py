@@ -41,7 +41,7 @@ def friedrich_ruleset(
 
     def read_tournament(data: Mapping[str, Any]) -> Tournament:
         """A tournament from JSON, with this ruleset's default settings."""
-        return tournament_from_dict(data, settings)
+        return tournament_from_dict(data, settings, id)
 
     return Ruleset(
         id=id,

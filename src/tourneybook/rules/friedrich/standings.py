@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from ...numbers import SquareRoot
+from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
 from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
 from .records import Game, Role, Tournament
@@ -80,13 +81,17 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
         lot_decisions=dict(t.lots),
         adjustments=t.adjustments,
     )
+    table = marked(table, t.attendance)
     for group in table.unresolved_lots:
         notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
     stand_ins = [p.name for p in t.players if p.stand_in]
     if stand_ins:
         notes.append(f"stand-ins, scored at their tables but not ranked: {', '.join(stand_ins)}")
     extras: tuple[Table, ...] = ()
-    top = table.order[: t.settings.finalists]
+    top = finalists(table.order, t)
+    skipped = passed_over(table.order, top, len(top))
+    if skipped and t.settings.finalists:
+        notes.append(f"not in the final (withdrawn, or arrived late): {', '.join(skipped)}; the next in the ranking moves up")
     complete = len({g.round for g in games}) == t.settings.games_counted
     if t.final is not None:
         final_score = score_checked(t.final, scorer)  # checked with the tournament
@@ -96,6 +101,20 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     elif complete and t.settings.finalists:
         notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
     return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
+
+
+def final_ranking(order: Sequence[str], t: Tournament) -> list[str]:
+    """The qualifying ranking without the players who may not play the final (docs/attendance.md).
+
+    A withdrawn player never does; a late arrival only when the Settings say so.
+    The next in the ranking moves up.
+    """
+    return eligible(order, t.attendance, late=t.settings.late_arrivals_in_final)
+
+
+def finalists(order: Sequence[str], t: Tournament) -> list[str]:
+    """The best ``finalists`` of :func:`final_ranking`, in the order they choose roles (GFTR B)."""
+    return final_ranking(order, t)[: t.settings.finalists]
 
 
 def role_wins(games: Iterable[Game]) -> dict[Role, int]:

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import Collector, Problem, ValidationError
+from ..attendance import by_player, seating_problems
 from .records import ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, Game, Nation, OffensiveOutcome, Role, Tournament
 
 
@@ -203,9 +204,12 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
         c.add(f"{name} plays {role.value} more than once ({', '.join(labels)})", "games")
     for (r, name), labels in sorted(kv for kv in by_round.items() if len(kv[1]) > 1):
         c.add(f"{name} plays more than once in round {r} ({', '.join(labels)})", "games")
+    here = by_player(t.attendance)
     for r in sorted({r for r, _ in by_round}):
-        for name in sorted(n for n in real if (r, n) not in by_round):
+        for name in sorted(n for n in real if (r, n) not in by_round and (n not in here or here[n].plays(r))):
             c.add(f"{name} has no game in round {r}", "games")
+    seats = ((g.round, g.player(role), g.label) for g in t.games if _is_int(g.round) for role in Role)
+    c.extend(seating_problems(t.attendance, seats))
 
 
 def check_tournament(t: Tournament) -> None:

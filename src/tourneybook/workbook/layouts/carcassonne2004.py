@@ -16,7 +16,7 @@ from ...errors import Collector, InputError, Problem
 from ...rules.carcassonne2004 import PreliminaryTable, Seat, Settings, Tournament, knockout, tournament_problems
 from ...rules.carcassonne_knockout import GAMES_PER_MATCH, KnockoutGame, Match, stage_names
 from ...rules.ranking import Adjustment
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN, Player
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
 from ..layout import Entries, Layout, SheetRows, locate
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
@@ -201,6 +201,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         settings=settings,
         adjustments=tuple(adjustments),
         lot_decisions={p.name: p.lot for p in players if p.lot is not None},
+        attendance=attendance(players),
     )
     places: dict[str, Row] = {f"R{row[ROUND]} T{row[TABLE]}": row for row in table_rows}
     places.update({f"knock-out {row[STAGE]}": row for row in match_rows})

@@ -21,7 +21,7 @@ from ...errors import Collector, InputError
 from ...rules.codcon2008 import RULESET, Entrant, Settings, Tournament, tournament_problems
 from ...rules.diplomacy import Board
 from ...rules.ranking import Adjustment
-from ..generic import ADJUSTMENTS, DISTANCE, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player
+from ..generic import ADJUSTMENTS, DISTANCE, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
 from ..layout import Entries, Layout, SheetRows
 from ..schema import Column, EntrySheet, Kind
 from .diplomacy import (
@@ -77,6 +77,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         settings=settings,
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),
+        attendance=attendance(players),
     )
     out.extend(place(tournament_problems(t), {b.label: b for b in played}, lambda _: CENTRES))
     out.raise_if_any()

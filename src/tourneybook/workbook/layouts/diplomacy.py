@@ -200,7 +200,7 @@ def board_rows(board: Board, *, final_column: bool) -> list[dict[str, Any]]:
 _WHERE_SHEET = {
     "players": PLAYERS.name,
     "adjustments": ADJUSTMENTS.name,
-    "lot_decisions": PLAYERS.name,
+    "lots": PLAYERS.name,
 }
 """Rules' places that are a whole generic sheet."""
 _YEAR = re.compile(r"\b(1[89]\d\d)\b")

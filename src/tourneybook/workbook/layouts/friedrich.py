@@ -4,7 +4,7 @@ Seed 000, GFTR F (seed 001, F): "Pompadour will be provided with a game report
 sheet on which to note down the players' names, the start time of the game and
 later, the first Card of Fate. Once the game ends, Pompadour has to call the
 jury, who will note down the scores." The 'Qualifying games' row holds the
-report's entries in its own order (:data:`tourneybook.forms.REPORT_FIELDS`), so
+report's entries in its own order (:data:`tourneybook.rules.friedrich.report.REPORT_FIELDS`), so
 typing a paper report in is a straight copy; 'Final game' holds the final
 (GFTR B: "The highest-ranked player has free choice of roles ...") the same way.
 
@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import Collector, InputError, Problem
-from ...forms.friedrich import OO_ENDINGS, REPORT_FIELDS
 from ...rules.friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -43,6 +42,7 @@ from ...rules.friedrich import (
     game_problems,
     tournament_problems,
 )
+from ...rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
 from ...rules.ranking import Adjustment
 from .. import generic
 from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER, PLAYERS, POINTS, REASON, STAND_IN
@@ -399,6 +399,7 @@ def to_tournament(
         adjustments=tuple(adjustments),
         lots=tuple((p.name, p.lot) for p in players if p.lot is not None),
         final_lots=tuple((who, lot) for who, lot in final_lots if who is not None and lot is not None),
+        attendance=generic.attendance(players),
     )
     # every game was checked above (and had no problem), so only what lies between games is left
     out.extend(_placed(tournament_problems(t, games_checked=True), places, rows))

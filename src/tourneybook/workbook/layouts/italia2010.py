@@ -19,7 +19,7 @@ from typing import Any
 from ...errors import Collector, InputError
 from ...rules.italia2010 import RULESET, Settings, SitOut, Tournament, tournament_problems
 from ...rules.ranking import Adjustment
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
 from ..layout import Entries, Layout, SheetRows
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
@@ -153,6 +153,8 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         round_years=tuple((r[ROUND], r[GAME_YEARS]) for r in round_rows if r[GAME_YEARS] is not None),
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),
+        players=tuple(p.name for p in players),
+        attendance=attendance(players),
     )
     out.extend(place(tournament_problems(t), {b.label: b for b in played}, _last_year))
     out.raise_if_any()
@@ -160,9 +162,9 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
 
 
 def to_rows(t: Tournament) -> SheetRows:
-    """The rows an organiser types for ``t``; players in order of first appearance."""
+    """The rows an organiser types for ``t``; players as registered, or in order of first appearance."""
     games = sorted(t.games, key=lambda b: (b.round, b.board))
-    names = dict.fromkeys([p.player for b in games for p in b.in_power_order()] + [s.player for s in t.sit_outs])
+    names = t.players or dict.fromkeys([p.player for b in games for p in b.in_power_order()] + [s.player for s in t.sit_outs])
     lots = dict(t.lot_decisions)
     players: list[dict[str, Any]] = [{NAME: n, LOT: lots.get(n)} for n in names]
     top = next((b for b in games if b.top), None)

@@ -22,13 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, Problem
-from . import cells
-from .drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final, next_round
-from .recalc import recalculate
-from .render import ISSUES, issues_sheet
-from .store import WorkbookStore
-
-from .control import (  # noqa: F401 - the control block's cells and words, shared with the template
+from ..workbook import cells
+from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final, next_round
+from ..workbook.recalc import recalculate
+from ..workbook.render import ISSUES, issues_sheet
+from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
     ACTION_ADDRESS,
     ACTION_CELL,
     ACTION_SHEET,
@@ -42,6 +40,7 @@ from .control import (  # noqa: F401 - the control block's cells and words, shar
     ROUND_ADDRESS,
     ROUND_CELL,
 )
+from ..workbook.store import WorkbookStore
 
 
 @dataclass(frozen=True)

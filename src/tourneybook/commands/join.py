@@ -1,0 +1,33 @@
+"""``tourneybook join EVENT.xlsx NAME --from-round N``: a late arrival (or a new stand-in) plays from round N.
+
+Types N into the player's 'From round' cell on the Players sheet; a name not
+on the sheet yet gets the first empty row (with ``--stand-in``, ``--club``,
+``--group`` when given). Nothing else is written; the file is saved
+atomically. The next draw seats them from round N (docs/attendance.md).
+"""
+
+from __future__ import annotations
+
+from ..workbook.attendance import join
+from ..workbook.filestore import FileWorkbook
+
+
+def register(sub) -> None:
+    p = sub.add_parser("join", help="record a late arrival or a new stand-in from a round on (Players sheet)")
+    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
+    p.add_argument("name", metavar="NAME", help="the player; a new name is added to the Players sheet")
+    p.add_argument("--from-round", type=int, required=True, metavar="N", help="the first round the player plays")
+    p.add_argument("--note", default="", metavar="REASON", help="why (shown with the standings' mark)")
+    p.add_argument("--stand-in", action="store_true", help="a new player who only fills a seat (never ranked)")
+    p.add_argument("--club", default="", help="a new player's club or country")
+    p.add_argument("--group", default="", help="a new player's keep-apart group")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    book = FileWorkbook(args.workbook)
+    change = join(book, args.name, args.from_round, note=args.note, stand_in=args.stand_in,
+                  club=args.club, group=args.group)
+    book.save()
+    print(f"{change.render()}: plays from round {args.from_round}; written to {args.workbook}")
+    return 0

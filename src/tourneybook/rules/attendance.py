@@ -1,0 +1,113 @@
+"""Attendance: late arrivals and withdrawals, the same for every ruleset (docs/attendance.md).
+
+The organiser enters attendance once, on the Players sheet: the first round a
+late arrival plays, and the last round a withdrawn player played. The rules use
+it three ways, each here as a pure function:
+
+- seating: nobody plays a round they are not there for (a result after the
+  withdrawal, or before the first round, is a problem at that game);
+- marks: a withdrawn or late player stays in the standings with the games
+  played, and the standings say so beside their name;
+- who may go on: the players eligible for a final or knock-out, in ranking
+  order (the next in the ranking moves up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ..errors import Problem
+from .ranking import Standings
+
+
+@dataclass(frozen=True)
+class Attendance:
+    """When one player is at the event; a player without a record plays every round."""
+
+    player: str
+    from_round: int = 1
+    """The first round played (more than 1: a late arrival)."""
+    withdrew_after: int | None = None
+    """The last round played before withdrawing; None: plays on."""
+    note: str = ""
+    """The organiser's reason (illness, train late), shown with the mark."""
+
+    def plays(self, round_number: int) -> bool:
+        return self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrew_after is not None
+
+    @property
+    def late(self) -> bool:
+        return self.from_round > 1
+
+    def mark(self) -> str:
+        """The standings' mark: 'withdrew after round 2 (ill)', 'from round 2', or both."""
+        parts = []
+        if self.late:
+            parts.append(f"from round {self.from_round}")
+        if self.withdrawn:
+            parts.append(f"withdrew after round {self.withdrew_after}")
+        text = ", ".join(parts)
+        return f"{text} ({self.note})" if text and self.note else text
+
+
+def by_player(attendance: Iterable[Attendance]) -> dict[str, Attendance]:
+    return {a.player: a for a in attendance}
+
+
+def plays(attendance: Mapping[str, Attendance], player: str, round_number: int) -> bool:
+    """Whether ``player`` is there for ``round_number`` (no record: every round)."""
+    record = attendance.get(player)
+    return record is None or record.plays(round_number)
+
+
+def seating_problems(attendance: Iterable[Attendance], seats: Iterable[tuple[int, str, str]]) -> list[Problem]:
+    """A player seated in a round they are not there for; ``seats`` are (round, player, where)."""
+    records = by_player(attendance)
+    problems = []
+    for number, player, where in seats:
+        a = records.get(player) if isinstance(player, str) else None  # a malformed record is reported elsewhere
+        if a is None or not isinstance(number, int) or a.plays(number):
+            continue
+        if number < a.from_round:
+            problems.append(Problem(f"{player} plays in round {number}, but arrives for round {a.from_round} "
+                                    "(Players, From round): correct the From round or the seat", where))
+        else:
+            problems.append(Problem(f"{player} plays in round {number}, after withdrawing after round "
+                                    f"{a.withdrew_after} (Players, Withdrew after round): correct one of them", where))
+    return problems
+
+
+def marked(standings: Standings, attendance: Iterable[Attendance]) -> Standings:
+    """The standings with each withdrawn or late player's mark on their row."""
+    records = by_player(attendance)
+    if not any(r.player in records for r in standings.rows):
+        return standings
+    rows = tuple(replace(r, mark=records[r.player].mark()) if r.player in records else r for r in standings.rows)
+    return replace(standings, rows=rows)
+
+
+def eligible(order: Sequence[str], attendance: Iterable[Attendance], *, withdrawn: bool = False, late: bool = True) -> list[str]:
+    """The ranking without the players who may not go on (a final, a knock-out): the next move up.
+
+    ``withdrawn``: a withdrawn player may go on; ``late``: a late arrival may.
+    """
+    records = by_player(attendance)
+
+    def may(player: str) -> bool:
+        a = records.get(player)
+        return a is None or ((withdrawn or not a.withdrawn) and (late or not a.late))
+
+    return [p for p in order if may(p)]
+
+
+def passed_over(order: Sequence[str], chosen: Sequence[str], places: int) -> list[str]:
+    """Who of the first ``places`` in ``order`` is not among ``chosen`` (for the note naming them)."""
+    return [p for p in order[:places] if p not in chosen]
+
+
+__all__ = ["Attendance", "by_player", "eligible", "marked", "passed_over", "plays", "seating_problems"]
