@@ -122,6 +122,7 @@ def test_requirements_are_tourneybooks_dependencies_and_not_tourneybook():
     assert "xlwings" in names and "openpyxl" in names
     assert "tourneybook" not in names  # not on PyPI: main.py carries it
     assert not any(n in ("pytest", "hypothesis", "olefile") for n in names)
+    assert "python-calamine" not in names  # a desktop build only; Lite reads the open workbook, not files
 
 
 def test_main_py_carries_every_module_of_the_package():

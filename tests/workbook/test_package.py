@@ -69,7 +69,7 @@ def test_recalc_rewrites_only_the_result_parts(rich_event: Path, capsys):
     assert any(n.startswith("xl/media/") for n in after) and any(n.startswith("xl/chartsheets/") for n in after)
     assert (b"xl/vbaProject.bin" in b" ".join(n.encode() for n in after)) == rich_event.name.endswith(".xlsm")
     book = FileWorkbook(rich_event)
-    assert book.owned == ["Standings", "Games", "Issues"]
+    assert {"Standings", "Games", "Issues"} <= set(book.owned) and OWN_COPY not in book.owned
     assert OWN_COPY in book.sheet_names() and CHART_SHEET in book.sheet_names()
     wb = openpyxl.load_workbook(rich_event)
     assert [c.value for c in wb["Standings"][5]][:3] == [1, "Eva Fink", 10]  # seed 002 5-3-2-1: she won both tables
@@ -102,7 +102,8 @@ def test_a_chart_sheet_does_not_stop_reading(rich_event: Path):
 def test_the_ownership_list_is_a_hidden_name(rich_event: Path):
     assert main(["recalc", str(rich_event)]) == 0
     names = openpyxl.load_workbook(rich_event).defined_names
-    assert names[OWNED_NAME].hidden and names[OWNED_NAME].attr_text == '"Standings/Games/Issues"'
+    assert names[OWNED_NAME].hidden and names[OWNED_NAME].attr_text.startswith('"Standings/')
+    assert names[OWNED_NAME].attr_text.strip('"').split("/") == FileWorkbook(rich_event).owned
 
 
 def draw_event_file(tmp_path: Path, suffix: str) -> Path:

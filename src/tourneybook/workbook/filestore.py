@@ -22,6 +22,7 @@ leaves the file byte-identical and no temporary file behind.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import secrets
 import stat
@@ -37,7 +38,7 @@ from lxml import etree
 from ..errors import InputError
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
-from .sheetreader import BookFacts, read_sheet_part
+from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part
 from .sheetwriter import _cell, absolute, quoted, render_sheet, split_cell
 from .store import ResultSheet, SheetGrid
 
@@ -164,6 +165,7 @@ class FileWorkbook:
         self._entry_parts: dict[str, etree._Element] = {}
         """Entry sheets changed by write_cells, by part name (serialized on saving)."""
         self._styles: ResultStyles | None = None
+        self._calamine_book: Any = None
 
     # --- the workbook's structure ----------------------------------------------------
 
@@ -259,10 +261,23 @@ class FileWorkbook:
             rel = self._sheet_rel.get(name)
             if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package:
                 self._grids[name] = SheetGrid(name, ())  # a chart sheet (or a dialog sheet) has no cells
-            else:
+            elif rel.target in self._entry_parts:  # typed into by this run: read what it holds now
                 self._flush_entry(rel.target)
                 self._grids[name] = read_sheet_part(self.package, rel.target, name, self.facts)
+            else:
+                self._grids[name] = read_plain_sheet(self._calamine(), self.package, rel.target, name, self.facts)
         return self._grids[name]
+
+    def _calamine(self) -> Any:
+        """python-calamine's view of the file as it was read (imported when first needed)."""
+        if self._calamine_book is None:
+            from python_calamine import CalamineWorkbook
+
+            try:
+                self._calamine_book = CalamineWorkbook.from_filelike(io.BytesIO(self._original))
+            except Exception:  # what it cannot open, the careful reader reads (and explains)
+                self._calamine_book = False
+        return self._calamine_book
 
     def is_owned(self, name: str) -> bool:
         """True when the workbook lists ``name`` as one of TourneyBook's result sheets."""

@@ -1,5 +1,12 @@
 """Reading a worksheet part's values into a :class:`~tourneybook.workbook.store.SheetGrid`.
 
+Two readers give the same values. :func:`read_plain_sheet` hands an ordinary entry
+sheet to python-calamine (compiled, several times faster); :func:`read_sheet_part`
+streams the XML itself and is used for everything calamine would read wrongly or
+not at all: formulas (calamine gives '' for one without a stored result), error
+cells, cells far away (calamine fills the rectangle up to XFD or row 1,048,576),
+styles that do not exist, damaged XML, and sheets TourneyBook has just typed into.
+
 Values come out as the spreadsheet program last showed them: the stored result
 of a formula (its text, '=...', when none was stored), numbers as int or float
 as written, dates and times as ``datetime``/``time`` where the cell's number
@@ -16,6 +23,7 @@ import datetime as dt
 import io
 import re
 from collections.abc import Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from lxml import etree
@@ -32,6 +40,10 @@ DATE_FORMAT_IDS = frozenset((*range(14, 23), *range(27, 37), *range(45, 48), *ra
 """Built-in number formats that show dates or times."""
 _LITERALS = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.|_.|\*.')
 MAX_COLUMN, MAX_ROW = 16384, 1048576
+_FAR_COLUMN = re.compile(rb' r="[A-Z]{3}\d')
+_STYLE_INDEX = re.compile(rb' s="(\d+)"')
+_LAST_ROW = re.compile(rb'<row r="(\d+)"')
+_INFINITE = (float("inf"), float("-inf"))
 
 
 def is_date_format(code: str) -> bool:
@@ -158,6 +170,51 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
     return SheetGrid(sheet, grid, tuple(merged))
 
 
+def _plain(data: bytes, facts: BookFacts) -> bool:
+    """True when calamine reads this worksheet part exactly as :func:`read_sheet_part` would."""
+    if b"<f>" in data or b"<f " in data or b't="e"' in data or _FAR_COLUMN.search(data):
+        return False
+    last = data.rfind(b"<row ")
+    match = _LAST_ROW.match(data, last) if last >= 0 else None
+    if match and int(match.group(1)) > 4 * data.count(b"<row ") + 1000:
+        return False  # a stray row far below the entries
+    styles = {int(i) for i in _STYLE_INDEX.findall(data)}
+    return not facts.style_count or max(styles, default=0) < facts.style_count
+
+
+def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str, facts: BookFacts) -> SheetGrid:
+    """The values of an ordinary worksheet through python-calamine; :func:`read_sheet_part` for any other."""
+    data = package.read(part)
+    refuse_dtd(data, part, package.file_name)
+    if not _plain(data, facts):
+        return read_sheet_part(package, part, sheet, facts)
+    try:
+        found = calamine_book.get_sheet_by_name(sheet)
+        values = found.to_python(skip_empty_area=False)
+        merged = found.merged_cell_ranges or ()
+    except Exception:  # damaged XML, a missing shared text...: the careful reader says where
+        return read_sheet_part(package, part, sheet, facts)
+    rows = []
+    for r, line in enumerate(values, start=1):
+        row = []
+        for c, value in enumerate(line, start=1):
+            if value == "":
+                value = None
+            elif type(value) is float:
+                if value != value or value in _INFINITE:
+                    raise _problem(sheet, _address(r, c), f"the number {'NaN' if value != value else ('INF' if value > 0 else '-INF')!r} is not a number a spreadsheet can hold")
+                if value.is_integer():
+                    value = int(value)
+            row.append(value)
+        while row and row[-1] is None:
+            row.pop()
+        rows.append(tuple(row))
+    while rows and not rows[-1]:
+        rows.pop()
+    ranges = tuple(f"{_address(a[0] + 1, a[1] + 1)}:{_address(b[0] + 1, b[1] + 1)}" for a, b in merged)
+    return SheetGrid(sheet, tuple(rows), ranges)
+
+
 def _address(row: int, col: int) -> str:
     letters = ""
     while col:
@@ -223,4 +280,4 @@ def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: 
     return number
 
 
-__all__ = ["BookFacts", "is_date_format", "read_sheet_part"]
+__all__ = ["BookFacts", "is_date_format", "read_plain_sheet", "read_sheet_part"]
