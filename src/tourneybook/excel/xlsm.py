@@ -95,6 +95,8 @@ TITLE_CHAR_PX = 9.5
 """Width of one character of a sheet's 14 pt bold title, generously (Calibri ~8 px, LibreOffice's Carlito alike)."""
 BUTTON_SIZE = (170, 30)
 """The button's width and height in pixels; row 1 is made tall enough to hold it."""
+BUTTON_MAX_OFFSET = 760
+"""The button's left edge at most this far right (pixels): with its width, within a 1,000-pixel window."""
 BUTTON_ROW_HEIGHT = 27
 """Row 1's height in points (36 px): the title and the button side by side, clear of the help text in row 2."""
 
@@ -254,9 +256,13 @@ def check_module_free(module: Path, overwrite: bool) -> None:
 
 
 def button_offset(sheet) -> int:
-    """How far right of A1 the button sits, in pixels: just past the sheet's title in row 1, on screen."""
+    """How far right of A1 the button sits, in pixels: just past the sheet's title in row 1, on screen.
+
+    A very long title (the Instructions sheet with a long tournament name) is
+    partly covered rather than the button pushed off a laptop's screen.
+    """
     title = sheet.cell(1, 1).value
-    return round(len(str(title or "")) * TITLE_CHAR_PX) + 16
+    return min(round(len(str(title or "")) * TITLE_CHAR_PX) + 16, BUTTON_MAX_OFFSET)
 
 
 def _shell(sheets: list) -> bytes:
