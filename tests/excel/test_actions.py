@@ -31,6 +31,7 @@ from tourneybook.excel.actions import (
     read_choice,
 )
 from tourneybook.rules import RULESETS, find_ruleset
+from tourneybook.rules.base import Family as RulesetFamily
 from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
 from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
@@ -42,8 +43,10 @@ def players_only(ruleset_id: str, folder: Path) -> Path:
     """A new event of the ruleset with the example's players and nothing drawn."""
     layout = find_layout(ruleset_id)
     record = find_ruleset(ruleset_id).tournament_from_dict(json.loads((EXAMPLES / ruleset_id / "tournament.json").read_text()))
-    rows = layout.to_rows(record)
-    return template.write(folder / f"{ruleset_id}.xlsx", layout, tournament="Action test", rows={"Players": rows["Players"]})
+    players = list(layout.to_rows(record)["Players"])
+    if find_ruleset(ruleset_id).family is RulesetFamily.DIPLOMACY:
+        players = players[: len(players) // 7 * 7]  # full boards of seven, nobody asked to sit out
+    return template.write(folder / f"{ruleset_id}.xlsx", layout, tournament="Action test", rows={"Players": players})
 
 
 def values(book: openpyxl.Workbook, name: str) -> list[list]:

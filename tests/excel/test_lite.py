@@ -22,8 +22,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main as cli
-from tourneybook.excel.button import SCRIPTS
-from tourneybook.excel.lite import FUNCTIONS, main_py, package_zip, requirements_txt, write_lite
+from tourneybook.excel.lite import FUNCTIONS, SCRIPTS, main_py, package_zip, requirements_txt, write_lite
 from tourneybook.workbook.recalc import recalc_file
 
 ROOT = Path(__file__).resolve().parents[2]

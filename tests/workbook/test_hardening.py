@@ -257,3 +257,42 @@ def test_a_file_of_another_kind_gets_a_sentence_an_organiser_understands(event_f
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert path.read_bytes() == content
+
+
+def test_one_cause_in_many_cells_is_one_line(event_file: Path, capsys):
+    """Anna Berg renamed on Players: her two preliminary seats (C4, C6) give one line naming both cells."""
+    rewrite(event_file, "Players", sub(rb"<t>Anna Berg</t>", b"<t>Anne Borg</t>"))
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].endswith("not recalculated, 2 problem(s) to fix (the file is unchanged):")
+    assert lines[1].startswith('  Preliminary!C4, C6 (2 cells): "Anna Berg" is not on the Players sheet; did you mean "Anne Borg"?')
+    assert len(lines) == 2
+    assert event_file.read_bytes() == before
+
+
+def test_an_adjustment_or_a_lot_for_a_stand_in_names_its_cell_and_why(tmp_path: Path, capsys):
+    import openpyxl
+
+    from tourneybook.simulate import write_event
+
+    path = write_event("fwc2022", 16, tmp_path / "event.xlsx")
+    wb = openpyxl.load_workbook(path)
+    players = wb["Players"]
+    name = players["A5"].value
+    players["C5"], players["F5"] = "yes", 1
+    adjustments = wb["Adjustments"]
+    adjustments["A4"], adjustments["B4"], adjustments["C4"] = name, 2, "bonus"
+    wb.save(path)
+    before = path.read_bytes()
+    assert main(["recalc", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"Players!F5: a lot decision for {name}, a stand-in (Stand-in is yes in C5): stand-ins are never ranked, "
+        "so no lot decides their place"
+    ) in err
+    assert (
+        f"Adjustments!A4: {name} is a stand-in (Players!C5 is yes): a stand-in's scores never enter the standings, "
+        "so this adjustment would change nothing"
+    ) in err
+    assert path.read_bytes() == before

@@ -21,6 +21,7 @@ from ..progress import waiting
 from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
 from ..workbook.filestore import check_suffix
+from ..workbook.problem_groups import grouped_lines
 from ..workbook.recalc import recalc_file
 
 
@@ -112,8 +113,8 @@ def run(args) -> int:
             report = recalc_file(args.workbook)
     if not report.ok:
         print(f"{args.workbook}: not recalculated, {len(report.problems)} problem(s) to fix (the file is unchanged):", file=sys.stderr)
-        for p in report.problems:
-            print(f"  {p}", file=sys.stderr)
+        for line in grouped_lines(report.problems):  # one line per cause: the first screen shows what to fix
+            print(f"  {line}", file=sys.stderr)
         return EXIT_PROBLEMS
     assert report.result is not None
     print(f"{report.tournament or report.ruleset}: standings ({report.ruleset})")

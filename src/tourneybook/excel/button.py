@@ -39,6 +39,7 @@ from .actions import (
     run_action,
 )
 from ..workbook.render import ISSUES, issues_sheet
+from .lite import SCRIPTS
 from .liveforms import draw_page
 from .livestore import LiveWorkbook
 
@@ -177,8 +178,5 @@ def final_forms(book: xw.Book):
     """The final's printable forms, as sheets 'Form ...' of this workbook."""
     run_choice(book, _fixed(FINAL_FORMS))
 
-
-SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms")
-"""The Lite/Server scripts, one per action, in the order an event needs them."""
 
 __all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

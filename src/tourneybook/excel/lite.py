@@ -27,6 +27,8 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules import RULESETS
 
+SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms")
+"""The button scripts of :mod:`.button`, one per action, in the order an event needs them."""
 FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
 """Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -65,13 +67,6 @@ __all__ = [{names}]
 '''
 
 
-def scripts() -> tuple[str, ...]:
-    """The Lite scripts the button module declares (recalculate, draw, forms...), in its order."""
-    from . import button  # xlwings: imported only when the Lite code is asked for
-
-    return tuple(button.SCRIPTS)
-
-
 def package_zip() -> bytes:
     """TourneyBook's Python files as a zip, the same bytes for the same code (fixed times, sorted names)."""
     buffer = io.BytesIO()
@@ -88,9 +83,11 @@ def package_zip() -> bytes:
 
 def main_py() -> str:
     """The main.py text: TourneyBook's code carried inside, then its scripts and cell functions."""
+    from . import button  # xlwings: imported only when the Lite code is asked for
+
     blob = package_zip()
-    names = scripts()
-    described = "".join(f"- {name}\n" for name in names)
+    names = SCRIPTS
+    described = "".join(f"- {name}: {_first_line(getattr(button, name).__doc__)}\n" for name in names)
     return MAIN_PY.format(
         version=metadata.version("tourneybook"),
         scripts=described,
@@ -106,6 +103,10 @@ def main_py() -> str:
 NOT_IN_LITE = {"python-calamine"}
 """Dependencies Lite neither has nor needs: compiled for desktops only, and used only to read workbook
 files (Lite works on the open workbook through xlwings). The Lite test runs without them."""
+
+
+def _first_line(doc: str | None) -> str:
+    return (doc or "").strip().splitlines()[0] if doc and doc.strip() else ""
 
 
 def requirements_txt() -> str:
@@ -132,4 +133,4 @@ def write_lite(out: Path) -> list[Path]:
     return [out / name for name in files]
 
 
-__all__ = ["FUNCTIONS", "NOT_IN_LITE", "main_py", "package_zip", "requirements_txt", "scripts", "write_lite"]
+__all__ = ["FUNCTIONS", "NOT_IN_LITE", "SCRIPTS", "main_py", "package_zip", "requirements_txt", "write_lite"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
@@ -21,8 +22,11 @@ from ..rules.by_round import standings_by_round
 from .filestore import FileWorkbook
 from .generic import (
     ADJUSTMENTS,
+    LOT,
+    PLAYER,
     PLAYERS,
     SETTINGS,
+    STAND_IN,
     Player,
     place_settings_problems,
     player_names,
@@ -34,7 +38,8 @@ from .generic import (
 from .layout import Layout, find_layout
 from .reader import read_sheet
 from .render import ISSUES, MARKER, issues_sheet, result_sheets
-from .store import WorkbookStore
+from .reader import PlayerNames
+from .store import SheetGrid, WorkbookStore
 from .template import INSTRUCTIONS
 
 
@@ -94,12 +99,42 @@ def read_event(store: WorkbookStore) -> Event:
     settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
+    out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
     out.raise_if_any()
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
         raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
     return Event(layout, ruleset, head.tournament, record, players)
+
+
+def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:
+    """An adjustment or a lot decision for a stand-in, at its cell: a stand-in is never ranked, so it would do nothing."""
+    stand_ins = {p.name: p for p in players if p.stand_in}
+    problems = [
+        Problem(
+            f"a lot decision for {p.name}, a stand-in (Stand-in is yes in {PLAYERS.letter(STAND_IN)}{p.line}): stand-ins are "
+            "never ranked, so no lot decides their place. Clear this cell, or set Stand-in to no if they play for a place",
+            sheet=PLAYERS.name,
+            cell=f"{PLAYERS.letter(LOT)}{p.line}",
+        )
+        for p in stand_ins.values()
+        if p.lot is not None
+    ]
+    if not stand_ins or adjustments is None:
+        return problems
+    for row in read_sheet(adjustments, ADJUSTMENTS, Collector(InputError), players=names):
+        p = stand_ins.get(row[PLAYER])
+        if p is not None:
+            problems.append(
+                row.problem(
+                    f"{p.name} is a stand-in (Players!{PLAYERS.letter(STAND_IN)}{p.line} is yes): a stand-in's scores never "
+                    "enter the standings, so this adjustment would change nothing. Remove it, or set Stand-in to no "
+                    "if they play for a place",
+                    PLAYER,
+                )
+            )
+    return problems
 
 
 def _ruleset_id(store: WorkbookStore) -> str:

@@ -12,7 +12,6 @@ Elements are written in the order the OOXML schema requires.
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -119,61 +118,78 @@ class RenderedSheet:
 
 
 def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
-    buffer = io.BytesIO()
     wrapped = frozenset(sheet.wrap_columns)
     heights = dict(sheet.row_heights)
     hidden = frozenset(getattr(sheet, "hidden_columns", ()))
     fit = sheet.fit_to_width
     width = max((len(line) for line in sheet.rows), default=0)
-    with etree.xmlfile(buffer, encoding="UTF-8") as xf:
-        xf.write_declaration(standalone=True)
-        with xf.element(q(MAIN, "worksheet"), nsmap={None: MAIN, "r": REL}):
-            if fit:
-                pr = etree.Element(q(MAIN, "sheetPr"))
-                etree.SubElement(pr, q(MAIN, "pageSetUpPr"), fitToPage="1")
-                xf.write(pr)
-            last = f"{column_letter(max(width, 1))}{max(len(sheet.rows), 1)}"
-            xf.write(etree.Element(q(MAIN, "dimension"), ref=f"A1:{last}"))
-            xf.write(_views(sheet.freeze))
-            xf.write(etree.Element(q(MAIN, "sheetFormatPr"), defaultRowHeight="15"))
-            columns = _columns(sheet.column_widths, hidden)
-            if columns is not None:
-                xf.write(columns)
-            with xf.element(q(MAIN, "sheetData")):
-                for r, line in enumerate(sheet.rows, start=1):
-                    row = etree.Element(q(MAIN, "row"), r=str(r))
-                    if r in heights:
-                        row.set("ht", str(heights[r]))
-                        row.set("customHeight", "1")
-                    for c, cell in enumerate(line, start=1):
-                        value = cell.value
-                        if (value is None or value == "") and not cell.style:
-                            continue  # an empty cell, never written (as spreadsheet programs do)
-                        fmt = cell.number_format or _date_format(value)
-                        index = styles.index(cell.style, fmt, c in wrapped and type(value) is str)
-                        _cell(row, f"{column_letter(c)}{r}", value, index)
-                    if len(row) or r in heights:
-                        xf.write(row)
-            xf.write(etree.Element(q(MAIN, "pageMargins"), left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3"))
-            setup = etree.Element(q(MAIN, "pageSetup"), paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
-            if fit:
-                setup.set("fitToWidth", "1")
-                setup.set("fitToHeight", "0")
-            xf.write(setup)
-            breaks = sheet.page_breaks
-            if breaks:
-                rb = etree.Element(q(MAIN, "rowBreaks"), count=str(len(breaks)), manualBreakCount=str(len(breaks)))
-                for row_number in breaks:
-                    etree.SubElement(rb, q(MAIN, "brk"), id=str(row_number), max="16383", man="1")
-                xf.write(rb)
-            if sheet.charts:
-                xf.write(etree.Element(q(MAIN, "drawing"), {q(REL, "id"): "rId1"}))
+    root = etree.Element(q(MAIN, "worksheet"), nsmap={None: MAIN, "r": REL})
+
+    def add(tag: str, **attributes: str) -> etree._Element:
+        return etree.SubElement(root, q(MAIN, tag), attributes)
+
+    if fit:
+        etree.SubElement(add("sheetPr"), q(MAIN, "pageSetUpPr"), fitToPage="1")
+    add("dimension", ref=f"A1:{column_letter(max(width, 1))}{max(len(sheet.rows), 1)}")
+    _views(add("sheetViews"), sheet.freeze)
+    add("sheetFormatPr", defaultRowHeight="15")
+    _columns(root, sheet.column_widths, hidden)
+    _rows(add("sheetData"), sheet, styles, wrapped, heights, width)
+    add("pageMargins", left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3")
+    setup = add("pageSetup", paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
+    if fit:
+        setup.set("fitToWidth", "1")
+        setup.set("fitToHeight", "0")
+    if sheet.page_breaks:
+        count = str(len(sheet.page_breaks))
+        breaks = add("rowBreaks", count=count, manualBreakCount=count)
+        for row_number in sheet.page_breaks:
+            etree.SubElement(breaks, q(MAIN, "brk"), id=str(row_number), max="16383", man="1")
+    if sheet.charts:
+        etree.SubElement(root, q(MAIN, "drawing"), {q(REL, "id"): "rId1"})
     charts = tuple(chart_part(sheet.name, spec) for spec in sheet.charts)
-    return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts) if sheet.charts else None)
+    worksheet = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return RenderedSheet(worksheet, charts, drawing_part(sheet.charts) if sheet.charts else None)
 
 
-def _views(freeze: str) -> etree._Element:
-    views = etree.Element(q(MAIN, "sheetViews"))
+_ROW, _C, _V = q(MAIN, "row"), q(MAIN, "c"), q(MAIN, "v")
+
+
+def _rows(data: etree._Element, sheet: ResultSheet, styles: ResultStyles, wrapped: frozenset[int], heights: dict[int, float], width: int) -> None:
+    """The sheet's rows into <sheetData>.
+
+    Whole numbers and plain texts, nearly every cell of a result sheet, are made
+    here directly; :func:`_cell` makes the others. Cell formats are looked up
+    once per (style, format, wrapped).
+    """
+    letters = [""] + [column_letter(c) for c in range(1, width + 1)]
+    formats: dict[tuple[str, str, bool], str] = {}
+    for r, line in enumerate(sheet.rows, start=1):
+        row = etree.SubElement(data, _ROW, r=str(r))
+        if r in heights:
+            row.set("ht", str(heights[r]))
+            row.set("customHeight", "1")
+        number = str(r)
+        for c, cell in enumerate(line, start=1):
+            value = cell.value
+            kind = type(value)
+            if (value is None or (kind is str and not value)) and not cell.style:
+                continue  # an empty cell, never written (as spreadsheet programs do)
+            key = (cell.style, cell.number_format or _date_format(value), c in wrapped and kind is str)
+            index = formats.get(key)
+            if index is None:
+                index = formats[key] = str(styles.index(*key))
+            ref = letters[c] + number
+            if kind is int:
+                element = etree.SubElement(row, _C, {"r": ref, "s": index} if index != "0" else {"r": ref})
+                etree.SubElement(element, _V).text = str(value)
+            else:
+                _cell(row, ref, value, int(index))
+        if not len(row) and r not in heights:
+            data.remove(row)  # an empty row is not written
+
+
+def _views(views: etree._Element, freeze: str) -> None:
     view = etree.SubElement(views, q(MAIN, "sheetView"), workbookViewId="0")
     if freeze and freeze != "A1":
         row, col = split_cell(freeze)
@@ -187,14 +203,13 @@ def _views(freeze: str) -> etree._Element:
         pane.set("activePane", active)
         pane.set("state", "frozen")
         etree.SubElement(view, q(MAIN, "selection"), pane=active, activeCell=freeze, sqref=freeze)
-    return views
 
 
-def _columns(widths: tuple[float, ...], hidden: frozenset[int]) -> etree._Element | None:
+def _columns(root: etree._Element, widths: tuple[float, ...], hidden: frozenset[int]) -> None:
     count = max(len(widths), max(hidden, default=0))
     if not count:
-        return None
-    cols = etree.Element(q(MAIN, "cols"))
+        return
+    cols = etree.SubElement(root, q(MAIN, "cols"))
     for c in range(1, count + 1):
         width = widths[c - 1] if c <= len(widths) else None
         if width is None and c not in hidden:
@@ -204,7 +219,8 @@ def _columns(widths: tuple[float, ...], hidden: frozenset[int]) -> etree._Elemen
             col.set("customWidth", "1")
         if c in hidden:
             col.set("hidden", "1")
-    return cols if len(cols) else None
+    if not len(cols):
+        root.remove(cols)
 
 
 # --- charts ------------------------------------------------------------------------

@@ -1,0 +1,90 @@
+"""``tourneybook publish``: the event's results for others: CSV tables, a printable PDF, one web page.
+
+Reads the workbook's entries exactly as a recalculation does (nothing is written
+to the workbook) and writes into a folder:
+
+- ``standings.csv`` and ``games.csv`` (:mod:`.tables`, pandas): what a federation asks for;
+- ``standings.pdf``: the Standings and the final/knock-out/awards sheets as they print
+  from the workbook, through LibreOffice;
+- ``standings.html`` (:mod:`.page`, Jinja2): one self-contained page (no fonts,
+  scripts or pictures fetched) for a phone or a projector, with the reason for
+  every place and the final, knock-out or awards.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..rules.base import TournamentResult
+from ..workbook.filestore import FileWorkbook
+from ..workbook.recalc import Event, read_event
+from ..workbook.render import result_sheets
+
+STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
+
+
+@dataclass(frozen=True)
+class Published:
+    """An event's result, ready to publish."""
+
+    event: Event
+    result: TournamentResult
+
+    @property
+    def title(self) -> str:
+        return self.event.tournament or self.event.ruleset.name
+
+    @property
+    def clubs(self) -> dict[str, str]:
+        return {p.name: p.club for p in self.event.players if p.club}
+
+
+def read_published(path: str | os.PathLike[str]) -> Published:
+    """The event of workbook ``path``, checked and computed (InputError with every problem)."""
+    event = read_event(FileWorkbook(path))
+    return Published(event, event.ruleset.standings(event.record, checked=True))
+
+
+def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool = True) -> list[Path]:
+    """Write the four files for workbook ``path`` into folder ``out``; return their paths."""
+    from .page import write_page  # Jinja2 and pandas only when publishing
+    from .tables import write_tables
+
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: not a folder (give --out a folder for the published files)")
+    published = read_published(path)
+    out.mkdir(parents=True, exist_ok=True)
+    written = write_tables(published, out)
+    if pdf:
+        written.append(write_pdf(published, out / STANDINGS_PDF))
+    written.append(write_page(published, out / STANDINGS_HTML))
+    return written
+
+
+def write_pdf(published: Published, target: Path) -> Path:
+    """The Standings and the extras sheets (final, knock-out, awards), printed by LibreOffice as in the workbook."""
+    import openpyxl
+
+    from ..office import convert
+
+    with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
+        book_path = Path(folder) / "standings.xlsx"
+        openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
+        book = FileWorkbook(book_path)
+        for sheet in result_sheets(published.result, published.title, clubs=published.clubs):
+            if sheet.name not in ("Games", "Issues", "Standings by round"):
+                book.replace(sheet)
+        book.remove("Sheet")
+        book.save()
+        made = convert(book_path, "pdf", Path(folder) / "pdf")
+        shutil.move(str(made), target)
+    return target
+
+
+__all__ = ["Published", "publish", "read_published", "write_pdf"]

@@ -1,0 +1,81 @@
+"""standings.html: the standings as one self-contained web page, from a Jinja2 template.
+
+Everything the page needs is inside it (styles inline, no fonts, scripts or
+pictures fetched), so it opens from a USB stick, a mail or a projector laptop
+without a network. Each place says why it is where it is ("decided by"),
+under the player's name, so the page never needs to scroll sideways on a phone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from ..rules.ranking import LotState
+from . import Published
+from .tables import shown
+
+TEMPLATE = "standings.html"
+
+
+def place_reason(rows: tuple, index: int, total_name: str) -> str:
+    """Why row ``index`` is below the one above, in words."""
+    row = rows[index]
+    if index == 0:
+        return ""
+    above = rows[index - 1]
+    if row.lot is LotState.SUGGESTED:
+        return f"tied with {above.player} on every criterion: a lot decides (suggested order shown)"
+    if row.lot is LotState.DECIDED:
+        return f"tied with {above.player} on every criterion: decided by lot"
+    if row.rank == above.rank:
+        return f"shares the place with {above.player}"
+    if row.decided_by:
+        return f"below {above.player} on {row.decided_by}"
+    return ""
+
+
+def context(published: Published) -> dict[str, Any]:
+    """What the template shows."""
+    standings = published.result.standings
+    clubs = published.clubs
+    places = []
+    for i, r in enumerate(standings.rows):
+        places.append(
+            {
+                "rank": r.rank,
+                "player": r.player,
+                "club": clubs.get(r.player, ""),
+                "total": shown(r.total),
+                "tiebreaks": [(name, shown(value)) for name, value in r.tiebreaks if value is not None],
+                "reason": place_reason(standings.rows, i, standings.total_name),
+                "adjustment": (shown(r.adjustment), "; ".join(r.adjustment_reasons)) if r.adjustment else None,
+            }
+        )
+    extras = [
+        {"title": t.title, "headers": list(t.headers), "rows": [[shown(v) for v in row] for row in t.rows], "notes": list(t.notes)}
+        for t in published.result.extras
+    ]
+    return {
+        "title": published.title,
+        "ruleset": published.event.ruleset.name,
+        "total_name": standings.total_name,
+        "places": places,
+        "extras": extras,
+        "notes": list(published.result.notes),
+    }
+
+
+def render_page(published: Published) -> str:
+    environment = Environment(loader=PackageLoader("tourneybook.publish", "templates"), autoescape=select_autoescape(["html"]))
+    return environment.get_template(TEMPLATE).render(**context(published))
+
+
+def write_page(published: Published, target: Path) -> Path:
+    target.write_text(render_page(published), encoding="utf-8")
+    return target
+
+
+__all__ = ["context", "place_reason", "render_page", "write_page"]

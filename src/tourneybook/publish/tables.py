@@ -1,0 +1,73 @@
+"""The published tables as pandas DataFrames: standings.csv and games.csv.
+
+Numbers are written as the workbook shows them (2 decimals, rounded half up);
+the exact value of a total whose rounding hides something is in "Exact total".
+UTF-8 with a BOM, so that Excel opens accented names correctly by double-click.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..numbers import SquareRoot, display, exact, round_half_up
+from ..rules.ranking import LotState
+from . import GAMES_CSV, STANDINGS_CSV, Published
+
+
+def shown(value: Any) -> Any:
+    """A cell of a published table: numbers as displayed, enums by their value, nothing as ''."""
+    if value is None:
+        return ""
+    if isinstance(value, (Fraction, SquareRoot)):
+        return display(value)
+    if hasattr(value, "value") and hasattr(value, "name"):
+        return value.value
+    return value
+
+
+def standings_frame(published: Published) -> pd.DataFrame:
+    """One row per place: rank, player, club, total, tie-breaks, what decided it, lot, adjustment."""
+    standings = published.result.standings
+    clubs = published.clubs
+    records = []
+    for r in standings.rows:
+        record: dict[str, Any] = {"Rank": r.rank, "Player": r.player}
+        if clubs:
+            record["Club"] = clubs.get(r.player, "")
+        record[standings.total_name] = shown(r.total)
+        for name, value in r.tiebreaks:
+            record[name] = shown(value)
+        record["Decided by"] = r.decided_by or ""
+        record["Lot"] = {LotState.SUGGESTED: "suggested lot", LotState.DECIDED: "decided by lot"}.get(r.lot, "") if r.lot else ""
+        record["Adjustment"] = shown(r.adjustment) if r.adjustment else ""
+        record["Reason"] = "; ".join(r.adjustment_reasons)
+        record["Exact total"] = exact(r.total) if round_half_up(r.total, 2) != r.total else ""
+        records.append(record)
+    return pd.DataFrame.from_records(records)
+
+
+def games_frame(published: Published) -> pd.DataFrame:
+    """One row per player per game, with the named parts of the points."""
+    records = []
+    for game in published.result.games:
+        for player in game.players:
+            record: dict[str, Any] = {"Game": game.game, "Player": player.player, "Seat": player.seat, "Points": shown(player.points)}
+            record.update({name: shown(value) for name, value in player.parts})
+            records.append(record)
+    return pd.DataFrame.from_records(records).fillna("")
+
+
+def write_tables(published: Published, out: Path) -> list[Path]:
+    """standings.csv and games.csv in ``out``."""
+    written = []
+    for frame, name in ((standings_frame(published), STANDINGS_CSV), (games_frame(published), GAMES_CSV)):
+        frame.to_csv(out / name, index=False, encoding="utf-8-sig")
+        written.append(out / name)
+    return written
+
+
+__all__ = ["games_frame", "shown", "standings_frame", "write_tables"]
