@@ -296,3 +296,17 @@ def test_an_adjustment_or_a_lot_for_a_stand_in_names_its_cell_and_why(tmp_path: 
         "so this adjustment would change nothing"
     ) in err
     assert path.read_bytes() == before
+
+
+def test_a_sheet_of_the_organisers_named_like_a_result_sheet_is_never_overwritten(event_file: Path, capsys):
+    """No marker, not listed as TourneyBook's: their 'Games' sheet stays, and they are told to rename it."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(event_file)
+    wb.create_sheet("Games")["A1"] = "my own game notes"
+    wb.save(event_file)
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    err = capsys.readouterr().err
+    assert "the sheet 'Games' is not one TourneyBook wrote, and TourneyBook writes its own 'Games' sheet: rename your sheet" in err
+    assert event_file.read_bytes() == before

@@ -7,6 +7,7 @@ drawn with it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .model import Round
@@ -17,10 +18,17 @@ def rematch_cost(meetings: int) -> int:
     return (meetings - 1) ** 2 if meetings > 1 else 0
 
 
-def meeting_counts(index: Mapping[str, int], rounds: Sequence[Round]) -> list[list[int]]:
+Meetings = list[Counter[int]]
+"""Per player (by index), how often they met each other player: only the pairs that met are stored.
+
+A 10,000-player field has a few dozen meetings per player, not 10,000 (a full
+n x n table would take gigabytes); a pair that never met reads as 0.
+"""
+
+
+def meeting_counts(index: Mapping[str, int], rounds: Sequence[Round]) -> Meetings:
     """How often each pair of indexed players shared a table; unknown names are ignored."""
-    n = len(index)
-    counts = [[0] * n for _ in range(n)]
+    counts: Meetings = [Counter() for _ in range(len(index))]
     for rnd in rounds:
         for table in rnd.tables:
             seated = [index[p] for p in table.players if p in index]
@@ -29,6 +37,16 @@ def meeting_counts(index: Mapping[str, int], rounds: Sequence[Round]) -> list[li
                     if a != b:
                         counts[a][b] += 1
     return counts
+
+
+def copy_meetings(meetings: Meetings) -> Meetings:
+    """An independent copy to count new rounds into."""
+    return [Counter(row) for row in meetings]
+
+
+def most_meetings(meetings: Meetings) -> int:
+    """The most times any pair met (0 when nobody met)."""
+    return max((max(row.values(), default=0) for row in meetings), default=0)
 
 
 def keep_apart_partners(index: Mapping[str, int], groups: Sequence[Sequence[str]]) -> list[frozenset[int]]:

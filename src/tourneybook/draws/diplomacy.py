@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping, Sequence
 
-from .cost import keep_apart_partners, meeting_counts, rematch_cost
+from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Game, Power, Round, Seat, Table, Theatre, Weights
@@ -176,7 +176,7 @@ def _greedy_rounds(
     entries: Sequence[Sequence[int]], meetings, partners, weights: Weights, rng: random.Random
 ) -> list[list[list[int]]]:
     """Construction: each entry, in random order (doubles first), to the board where it adds least cost."""
-    meet = [list(row) for row in meetings]
+    meet = copy_meetings(meetings)
     rounds = []
     for seats in entries:
         boards: list[list[int]] = [[] for _ in range(len(seats) // BOARD)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .cost import Meetings, copy_meetings
 from .model import Round, Seat, Table
 
 _ORDINALS = {2: "2nd", 3: "3rd"}
@@ -20,8 +21,8 @@ def ordinal(n: int) -> str:
 class Ledger:
     """Meetings counted round by round, so each table's reasons speak of that moment."""
 
-    def __init__(self, meetings: Sequence[Sequence[int]], partners: Sequence[frozenset[int]], small_counts: Sequence[int]):
-        self.meet = [list(row) for row in meetings]
+    def __init__(self, meetings: Meetings, partners: Sequence[frozenset[int]], small_counts: Sequence[int]):
+        self.meet = copy_meetings(meetings)
         self.partners = partners
         self.small_counts = list(small_counts)
 

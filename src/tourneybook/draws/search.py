@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from .cost import rematch_cost
+from .cost import copy_meetings, most_meetings, rematch_cost
 from .model import Weights
 
 SAMPLE = 48
@@ -42,7 +42,7 @@ class Seating:
         self.partners = partners
         self.w = weights
         self._history = (meetings, small_counts)
-        most = max((max(row) for row in meetings), default=0)
+        most = most_meetings(meetings)
         self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
         self.reset(rounds)
 
@@ -50,7 +50,7 @@ class Seating:
         """Seat ``rounds`` and recount everything from the history."""
         meetings, small_counts = self._history
         self.rounds = [[list(t) for t in rnd] for rnd in rounds]
-        self.meet = [list(row) for row in meetings]
+        self.meet = copy_meetings(meetings)
         self.small_counts = list(small_counts)
         for r, rnd in enumerate(self.rounds):
             for t, table in enumerate(rnd):
@@ -63,13 +63,10 @@ class Seating:
         self.cost = self.total_cost()
 
     def total_cost(self) -> int:
-        n = len(self.meet)
         pairs = 0
-        for a in range(n):
-            row = self.meet[a]
-            for b in range(a + 1, n):
-                c = row[b]
-                if c:
+        for a, row in enumerate(self.meet):
+            for b, c in row.items():  # only the pairs that met: linear in meetings, not in players squared
+                if b > a and c:
                     pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
         smalls = sum(max(0, s - 1) for s in self.small_counts)
         return pairs + self.w.small_table * smalls
