@@ -3,7 +3,7 @@
 The layers, bottom first: the shared low modules (errors, numbers, progress,
 office); the pure rules; the pure draws; the workbook (layouts, store, result
 sheets); the printable forms (which read the event through the workbook);
-the simulator and the Excel adapters; the commands; the CLI. A module may import
+the simulator, the Excel adapters and publishing; the commands; the CLI. A module may import
 from its own layer and the layers below, never from above: every import in
 ``src/tourneybook`` is read from its source (the ones inside functions too).
 """
@@ -23,7 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"draws"}),
     frozenset({"workbook"}),
     frozenset({"forms"}),
-    frozenset({"simulate", "excel"}),
+    frozenset({"simulate", "excel", "publish"}),
     frozenset({"commands"}),
     frozenset({"cli", "__main__", "__init__"}),
 )

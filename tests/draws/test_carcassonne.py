@@ -97,3 +97,24 @@ def test_knockout_needs_sixteen():
     with pytest.raises(InputError) as caught:
         knockout_bracket([f"R{i}" for i in range(1, 16)])
     assert str(caught.value) == "standings: the knock-out needs the best sixteen; only 15 ranked"
+
+
+@pytest.mark.parametrize("n", [13, 14, 17, 21, 25])
+def test_three_player_tables_are_spread_evenly(n):
+    """Issue 9: at 17, 21 and 25 one player sat at a table of 3 in all four rounds; the even spread needs
+    ceil(3-player seats / players) at most: 3, 2, 2 (and 3 at 13, 2 at 14)."""
+    report = quality(draw_carcassonne(field(n), rng=random.Random(2024)))
+    spread = {13: 3, 14: 2, 17: 3, 21: 2, 25: 2}[n]
+    assert (report.small_table_spread, report.most_small_tables) == (spread, spread)
+
+
+def test_seven_players_reach_the_optimum():
+    """Issue 9: 7 players (a table of 4 and one of 3 each round) had rematch cost 21; 18 is the proven bound."""
+    report = quality(draw_carcassonne(field(7), rng=random.Random(2024)))
+    assert (report.rematch_cost, report.rematch_bound, report.most_small_tables) == (18, 18, 2)
+
+
+@pytest.mark.parametrize("n", range(15, 27))
+def test_fifteen_to_twenty_six_players_meet_no_one_twice(n):
+    report = quality(draw_carcassonne(field(n), rng=random.Random(2024)))
+    assert report.repeated_pairs == 0 and report.most_small_tables == report.small_table_spread

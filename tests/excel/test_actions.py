@@ -177,3 +177,58 @@ def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_p
     target.save(tmp_path / "with-forms.xlsx")
     again, _, _ = by_button(tmp_path / "with-forms.xlsx", button.read_choice)
     assert [n for n in again.sheetnames if n.startswith("Form ")] == written
+
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+
+
+@pytest.mark.parametrize("ruleset_id", ["fwc2022", "cafe2023"])
+def test_the_final_actions_write_what_the_cli_writes(ruleset_id, tmp_path):
+    from tourneybook.excel.actions import FINAL_FORMS, FINAL_ORDER
+    from tourneybook.workbook.drawing import FINAL_DRAW_SHEET
+
+    source = tmp_path / "event.xlsx"
+    shutil.copy(WORKBOOKS / f"{ruleset_id}-example.xlsx", source)
+    by_cli = tmp_path / "cli.xlsx"
+    shutil.copy(source, by_cli)
+    assert cli(["draw", str(by_cli), "--final"]) == 0
+    set_choice(source, FINAL_ORDER)
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    assert values(target, FINAL_DRAW_SHEET) == values(openpyxl.load_workbook(by_cli), FINAL_DRAW_SHEET)
+
+    out = tmp_path / "final-forms.xlsx"
+    assert cli(["forms", str(source), "--final", "--out", str(out)]) == 0
+    set_choice(source, FINAL_FORMS)
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert report.ok, report.problems
+    expected = openpyxl.load_workbook(out)
+    assert [n for n in target.sheetnames if n.startswith("Form ")] == [("Form " + n)[:31] for n in expected.sheetnames]
+    for name in expected.sheetnames:
+        assert form_values(target[("Form " + name)[:31]]) == form_values(expected[name])
+    assert alert.startswith("1 form(s) for the final: written as the sheets Form ")
+
+
+class Recorder:
+    """A stand-in for desktop Excel's Book in the PDF export (xlwings' Book.to_pdf)."""
+
+    fullname = "/events/essen.xlsm"
+
+    def __init__(self, fails: bool = False):
+        self.fails, self.calls = fails, []
+
+    def to_pdf(self, path, include):
+        if self.fails:
+            raise RuntimeError("no printer installed")
+        self.calls.append((path, include))
+
+
+def test_desktop_excel_exports_the_forms_pdf_beside_the_workbook():
+    from tourneybook.excel.actions import ActionReport
+
+    book = Recorder()
+    note = button._pdf(book, ["Form R2 T1", "Form R2 T2"], ActionReport(FORMS, round=2))
+    assert book.calls == [("/events/essen round 2 forms.pdf", ["Form R2 T1", "Form R2 T2"])]
+    assert note == "\nPDF: /events/essen round 2 forms.pdf"
+    failing = button._pdf(Recorder(fails=True), ["Form R2 T1"], ActionReport(FORMS, round=2))
+    assert failing == "\nNo PDF (no printer installed); print the sheets from Excel."

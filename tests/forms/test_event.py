@@ -146,10 +146,25 @@ def test_the_final_report_holds_the_finalists_in_the_roles_they_chose(tmp_path):
     assert report.final and report.round is None and report.players == tuple("CADB")
     assert report.sheet_name == "Final" and report.page().rows[1].cells[3].text == "Final"
     empty = FileWorkbook(event(tmp_path, "cafe2023", "ABCDEFGH", {}))
-    with pytest.raises(InputError, match=r"Final game!B4: no finalist is typed yet"):
+    with pytest.raises(InputError, match=r"Final game!B4: the finalists are not known yet: run tourneybook draw"):
         final_forms(empty)
     with pytest.raises(InputError, match="has no final game report"):
         final_forms(FileWorkbook(event(tmp_path, "codcon2008", "ABCDEFG", {})))
+
+
+def test_before_the_roles_are_chosen_the_report_lists_the_choosing_order(tmp_path):
+    # GFTR B: the best four choose in ranking order; draw --final lists them on the 'Final draw' sheet.
+    layout = find_layout("fwc2022")
+    t = simulate("fwc2022", 16, seed=5)
+    rows = {name: list(r) for name, r in layout.to_rows(t).items() if name != "Final game"}
+    path = template.write(tmp_path / "final.xlsx", layout, settings=t.settings, rows=rows)
+    assert main(["draw", str(path), "--final"]) == 0
+    ws = openpyxl.load_workbook(path)["Final draw"]
+    listed = tuple(ws.cell(r, 2).value for r in range(4, 8))
+    (report,) = final_forms(FileWorkbook(path))
+    assert report.choosing == listed and report.players == ("", "", "", "") and len(set(listed)) == 4
+    texts = [c.text for row in report.page().rows for c in row.cells]
+    assert "   ".join(f"{i}. {n}" for i, n in enumerate(listed, start=1)) in texts
 
 
 def test_the_bracket_is_seeded_from_the_preliminary_standings(tmp_path):

@@ -88,3 +88,29 @@ def test_instructions_print_on_at_most_two_pages(soffice, tmp_path, ruleset):
     words = [w for page in printed for w in page]
     assert min(w[3] - w[1] for w in words if w[1] > 60) >= 8.5  # readable: no shrunken text
     assert any(w[4] == "Button" for w in printed[0])  # the button's action block, on the first page
+
+
+def test_no_game_is_split_across_printed_pages(soffice, tmp_path):
+    from tourneybook.workbook.recalc import recalc_file
+
+    event = tmp_path / "event.xlsx"
+    shutil.copy(Path(__file__).resolve().parents[2] / "workbooks" / "carcassonne2004-example.xlsx", event)
+    assert recalc_file(event).ok
+    book = openpyxl.load_workbook(event)
+    for name in book.sheetnames:
+        if name != "Games":
+            del book[name]
+    book.save(event)
+    printed = pages(convert(event, "pdf", tmp_path / "pdf"))
+    assert len(printed) >= 3
+    on_page: dict[str, set[int]] = {}
+    for number, page in enumerate(printed):
+        lines: dict[float, list[tuple[float, str]]] = {}
+        for x0, y0, _, _, text in page:
+            lines.setdefault(round(y0), []).append((x0, text))
+        for words in lines.values():
+            first = [t for _, t in sorted(words)][:2]
+            if len(first) == 2 and re.fullmatch(r"R\d+", first[0]) and re.fullmatch(r"T\d+", first[1]):
+                on_page.setdefault(" ".join(first), set()).add(number)
+    assert len(on_page) == 28  # 4 rounds of 7 tables
+    assert all(len(numbers) == 1 for numbers in on_page.values()), {g: n for g, n in on_page.items() if len(n) > 1}

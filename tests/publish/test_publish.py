@@ -73,3 +73,12 @@ def test_publishing_a_workbook_with_problems_writes_nothing(tmp_path, capsys):
 def test_the_command_line_starts_without_pandas_or_jinja2():
     code = "import sys; from tourneybook.cli import build_parser; build_parser(); print('pandas' in sys.modules, 'jinja2' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == ["False", "False"]
+
+
+def test_without_libreoffice_the_pdf_is_refused_before_anything_is_written(tmp_path, monkeypatch, capsys):
+    import tourneybook.office
+
+    monkeypatch.setattr(tourneybook.office, "find_soffice", lambda: None)
+    assert cli(["publish", str(WORKBOOKS / "carcassonne2004-example.xlsx"), "--out", str(tmp_path / "out")]) == 1
+    assert "--no-pdf" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

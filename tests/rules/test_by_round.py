@@ -52,6 +52,14 @@ def test_after_the_last_round_the_standings_are_the_events(ruleset_id):
     assert [(r.player, r.rank, r.total) for r in standings.rows] == [(r.player, r.rank, r.total) for r in whole.rows]
 
 
+@pytest.mark.parametrize("ruleset_id", sorted(HAND_CHECKED))
+def test_the_events_standings_stand_for_the_last_round(ruleset_id):
+    ruleset, record = example(ruleset_id)
+    whole = ruleset.standings(record).standings
+    assert standings_by_round(ruleset, record, whole=whole)[:-1] == standings_by_round(ruleset, record)[:-1]
+    assert standings_by_round(ruleset, record, whole=whole)[-1][1] is whole
+
+
 def test_a_prefix_drops_later_rounds_and_the_final_and_changes_nothing_in_place():
     ruleset, record = example("fwc2022")
     first = after_round(record, 1)

@@ -3,7 +3,7 @@
 The entries come from a workbook made by ``template.write``; xlsxwriter writes them
 again with, on the Players sheet: a logo picture, a text box, bold on part of a cell's
 text, a cell comment, a data bar conditional format (an x14 extension list as newer
-Excel writes it) and, in an .xlsm, the xlwings VBA project with a button; plus a chart
+Excel writes it), a drop-down from another sheet (an x14 data validation) and, in an .xlsm, the xlwings VBA project with a button; plus a chart
 sheet, an organiser's own sheet (a copy of Standings with the result marker), a
 defined name of theirs and the xlwings Lite code (xl/webextensions parts, added to
 the zip as Excel stores them).
@@ -12,6 +12,7 @@ the zip as Excel stores them).
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zipfile
 import zlib
@@ -117,12 +118,32 @@ def _add_lite_code(path: Path) -> None:
         b'<Relationship Id="rIdLite" Type="http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes" '
         b'Target="xl/webextensions/taskpanes.xml"/></Relationships>',
     )
+    players = _players_part(parts)
+    head, tail = parts[players].rsplit(b"</extLst></worksheet>", 1)  # the sheet's extensions (the data bar's): it joins them
+    parts[players] = head + X14_VALIDATION + b"</extLst></worksheet>" + tail
     parts["xl/webextensions/taskpanes.xml"] = taskpanes.encode()
     parts["xl/webextensions/_rels/taskpanes.xml.rels"] = panes_rels.encode()
     parts["xl/webextensions/webextension1.xml"] = webextension.encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in parts.items():
             z.writestr(name, data)
+
+
+X14_VALIDATION = (
+    b'<ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+    b'<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+    b'<x14:dataValidation type="list" allowBlank="1" showInputMessage="1" showErrorMessage="1">'
+    b"<x14:formula1><xm:f>Settings!$A$4:$A$6</xm:f></x14:formula1><xm:sqref>E4:E40</xm:sqref>"
+    b"</x14:dataValidation></x14:dataValidations></ext>"
+)
+"""A drop-down taking its list from another sheet, as Excel 2010 and later store it (an x14 extension)."""
+
+
+def _players_part(parts: dict[str, bytes]) -> str:
+    """The Players sheet's part: xlsxwriter numbers worksheets in the order they were added."""
+    book = parts["xl/workbook.xml"].decode()
+    names = re.findall(r'<sheet name="([^"]+)"', book)
+    return f"xl/worksheets/sheet{names.index('Players') + 1}.xml"
 
 
 def _attr(text: str) -> str:

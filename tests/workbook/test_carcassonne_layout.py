@@ -49,7 +49,7 @@ def test_the_knockout_results_reach_the_workbook(tmp_path: Path, carcassonne_lay
     event = with_first_knockout_stage(random_event(24, seed=5))
     path = template.write(tmp_path / "e.xlsx", carcassonne_layout, settings=event.settings, rows=carcassonne_layout.to_rows(event))
     report = recalc_file(path)
-    assert report.ok and report.sheets == ("Standings", "Games", "Knock-out", "Issues")
+    assert report.ok and report.sheets == ("Standings", "Standings by round", "Games", "Knock-out", "Issues")
     knockout = next(t for t in report.result.extras if t.title == "Knock-out")
     s8 = next(r for r in knockout.rows if r[0] == "S8")
     assert s8[4] == "2-1" and s8[7] == "game wins"  # the clock loss decides game 3 (seed 002)

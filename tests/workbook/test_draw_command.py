@@ -9,7 +9,6 @@ double boards chosen by the TD), and the brief's workbook guarantees.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -282,24 +281,21 @@ def test_the_quality_sheet_shows_each_table_and_the_figures(tmp_path):
 def _round_by_round(n: int, seed: int):
     players = [f"P{i:03}" for i in range(n)]
     history: tuple = ()
-    slowest = 0.0
     for rnd in range(4):
-        start = time.perf_counter()
         history += draw_friedrich(players, rounds=1, history=history, rng=random.Random(seed * 10 + rnd)).rounds
-        slowest = max(slowest, time.perf_counter() - start)
-    return quality(Draw(Game.FRIEDRICH, history)), slowest
+    return quality(Draw(Game.FRIEDRICH, history))
 
 
 @pytest.mark.parametrize("n", [16, 20, 24, 28, 32])  # seed 000 I: "different opponents in each of their four games"
 @pytest.mark.parametrize("seed", [0, 9])
 def test_friedrich_round_by_round_reaches_zero_rematches(n, seed):
-    report, _ = _round_by_round(n, seed)
+    report = _round_by_round(n, seed)
     assert (report.repeated_pairs, report.seat_repeats, report.players) == (0, 0, n)
 
 
-def test_friedrich_round_by_round_stays_fast_for_two_hundred():
-    report, slowest = _round_by_round(200, 1)
-    assert report.repeated_pairs == 0 and slowest < 2.0
+def test_friedrich_round_by_round_for_two_hundred():
+    """Measured, not timed (speed lives in bench/draws_bench.py): 200 players, no rematch."""
+    assert _round_by_round(200, 1).repeated_pairs == 0
 
 
 # --- the Friedrich final (seed 000 GFTR B; seed 001 B) ------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 import xlwings
 
 from tourneybook.errors import InputError
-from tourneybook.workbook import filestore
+from tourneybook.workbook import saving
 from tourneybook.workbook.filestore import FileWorkbook, lock_files
 from tourneybook.workbook.recalc import recalc_file
 from tourneybook.workbook.render import MARKER
@@ -31,7 +31,7 @@ def test_a_full_disk_in_the_middle_of_saving_leaves_the_original(event_file: Pat
 
     book = FileWorkbook(event_file)
     book.replace(ResultSheet("Standings", ((Cell("x"),),)))
-    monkeypatch.setattr(filestore.os, "write", half_then_full)
+    monkeypatch.setattr(saving.os, "write", half_then_full)
     with pytest.raises(InputError, match="event.xlsx could not be written: the disk is full. It was left as it was"):
         book.save()
     assert event_file.read_bytes() == before
@@ -44,7 +44,7 @@ def test_permission_error_on_replace_is_a_clear_message(event_file: Path, monkey
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(filestore.os, "replace", refuse)
+    monkeypatch.setattr(saving.os, "replace", refuse)
     report = recalc_file(event_file)
     assert not report.ok
     assert "event.xlsx could not be written: it is open in another program or read-only" in str(report.problems[0])
@@ -159,3 +159,24 @@ def test_errors_are_input_errors(tmp_path: Path):
 def _member(path: Path, name: str) -> bytes:
     with zipfile.ZipFile(path) as z:
         return z.read(name)
+
+
+def test_every_result_sheet_mark_is_recognised():
+    """The file store recognises result sheets by how their A2 note begins: every mark must begin so."""
+    from tourneybook.workbook.drawing import DRAW_MARK, FINAL_MARK
+    from tourneybook.workbook.filestore import RESULT_MARKS
+
+    assert all(mark.startswith(RESULT_MARKS) for mark in (MARKER, DRAW_MARK, FINAL_MARK))
+
+
+def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file: Path):
+    """The organiser deleted TourneyBook's Standings and named their own sheet so: it is theirs."""
+    assert recalc_file(event_file).ok
+    wb = openpyxl.load_workbook(event_file)
+    del wb["Standings"]
+    wb.create_sheet("Standings")["A1"] = "my own table"
+    wb.save(event_file)
+    before = event_file.read_bytes()
+    report = recalc_file(event_file)
+    assert "the sheet 'Standings' is not one TourneyBook wrote" in str(report.problems[0])
+    assert event_file.read_bytes() == before

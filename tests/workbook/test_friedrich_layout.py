@@ -194,7 +194,7 @@ def test_what_to_rows_writes_reads_back_as_the_same_record(tmp_path: Path, rules
     path = template.write(tmp_path / "e.xlsx", layout, settings=t.settings, rows=layout.to_rows(t))
     assert read_event(FileWorkbook(path)).record == t
     report = recalc_file(path)
-    assert report.ok and report.sheets == ("Standings", "Games", "Final", "Issues")
+    assert report.ok and report.sheets == ("Standings", "Standings by round", "Games", "Final", "Issues")
 
 
 def test_drawn_games_not_yet_played_are_a_partial_tournament(tmp_path: Path):
@@ -217,7 +217,7 @@ def test_drawn_games_not_yet_played_are_a_partial_tournament(tmp_path: Path):
     assert sorted({g.round for g in record.games}) == [1, 2]
     assert record.games == tuple(g for g in t.games if g.round <= 2)
     report = recalc_file(path)
-    assert report.ok and report.sheets == ("Standings", "Games", "Issues")
+    assert report.ok and report.sheets == ("Standings", "Standings by round", "Games", "Issues")
 
 
 def test_the_forms_read_the_draw_from_the_entry_sheet(tmp_path: Path):
@@ -312,7 +312,7 @@ def test_the_shipped_example_recalculates_and_is_up_to_date(tmp_path: Path, rule
     copy = tmp_path / shipped.name
     shutil.copy(shipped, copy)
     report = recalc_file(copy)
-    assert report.ok and report.sheets == ("Standings", "Games", "Final", "Issues")
+    assert report.ok and report.sheets == ("Standings", "Standings by round", "Games", "Final", "Issues")
     record = read_event(FileWorkbook(copy)).record
     assert len([p for p in record.players if not p.stand_in]) == EXAMPLES[ruleset_id] >= 16
     assert {g.round for g in record.games} == {1, 2, 3, 4} and record.final is not None

@@ -20,8 +20,9 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.errors import InputError
-from tourneybook.workbook import filestore
-from tourneybook.workbook.filestore import TEMP_PREFIX, FileWorkbook
+from tourneybook.workbook import saving
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.saving import TEMP_PREFIX
 from tourneybook.workbook.store import Cell, ResultSheet
 
 
@@ -166,11 +167,13 @@ def test_a_file_saved_by_another_program_meanwhile_is_not_overwritten(event_file
 def test_ctrl_c_while_saving_leaves_the_file_and_no_temporary_file(event_file: Path, monkeypatch, capsys):
     before = event_file.read_bytes()
 
-    def interrupted(fd: int, data: bytes) -> None:
-        os.write(fd, data[:100])
+    real_write = os.write
+
+    def interrupted(fd: int, data: bytes) -> int:
+        real_write(fd, bytes(data[:100]))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(filestore, "write_all", interrupted)
+    monkeypatch.setattr(saving.os, "write", interrupted)
     assert main(["recalc", str(event_file)]) == 1
     err = capsys.readouterr().err
     assert err.strip() == "error: interrupted (Ctrl-C): any workbook being saved was left as it was"
@@ -195,13 +198,13 @@ def test_a_full_disk_gives_one_message_and_no_noise(event_file: Path):
     before = event_file.read_bytes()
     script = (
         "import errno, os, sys\n"
-        "from tourneybook.workbook import filestore\n"
+        "from tourneybook.workbook import saving\n"
         "from tourneybook.cli import main\n"
         "real = os.write\n"
         "def full(fd, data):\n"
         "    real(fd, bytes(data[:4096]))\n"
         "    raise OSError(errno.ENOSPC, 'No space left on device')\n"
-        "filestore.os.write = full\n"
+        "saving.os.write = full\n"
         f"sys.exit(main(['recalc', {str(event_file)!r}]))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
@@ -309,4 +312,25 @@ def test_a_sheet_of_the_organisers_named_like_a_result_sheet_is_never_overwritte
     assert main(["recalc", str(event_file)]) == 1
     err = capsys.readouterr().err
     assert "the sheet 'Games' is not one TourneyBook wrote, and TourneyBook writes its own 'Games' sheet: rename your sheet" in err
+    assert event_file.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (_ole(False), "event.xlsx is an old Excel file (.xls, Excel 97-2003) whatever its name says"),
+        ("ods", "event.xlsx is a LibreOffice/OpenOffice spreadsheet (.ods) whatever its name says"),
+    ],
+    ids=["xls", "ods"],
+)
+def test_a_file_renamed_to_xlsx_is_told_by_what_it_is(event_file: Path, capsys, content, words):
+    if content == "ods":
+        with zipfile.ZipFile(event_file, "w") as z:
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("content.xml", "<office:document-content/>")
+    else:
+        event_file.write_bytes(content)
+    before = event_file.read_bytes()
+    assert main(["recalc", str(event_file)]) == 1
+    assert words in capsys.readouterr().err
     assert event_file.read_bytes() == before

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -25,6 +26,7 @@ from tourneybook.workbook.filestore import OWNED_NAME, FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.render import MARKER
+from tourneybook.workbook.store import Cell, ResultSheet
 
 SHARED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml"}
 """Shared parts that gain entries for the result sheets (sheet list, relationships, types, cell formats)."""
@@ -160,3 +162,78 @@ def test_the_parts_we_write_pass_the_ooxml_schemas(rich_event: Path):
     # xlsxwriter's parts are valid, so any error would be in what TourneyBook wrote or added
     assert [(e["part_uri"], e["description"]) for e in report["errors"] if e["severity"] == "error"] == []
     assert report["error_count"] == 0
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_opens_the_drawn_rich_workbook_with_the_same_values(soffice, tmp_path: Path, capsys):
+    path = draw_event_file(tmp_path, ".xlsm")
+    assert main(["draw", str(path), "--round", "1"]) == 0
+    converted = convert(path, "xlsx", tmp_path / "lo")
+    ours, theirs = openpyxl.load_workbook(path, keep_vba=True), openpyxl.load_workbook(converted, data_only=True)
+    for sheet in ("Preliminary", "Players", "Draw quality"):
+        mine = [tuple(v for v in r if v is not None) for r in ours[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        read = [tuple(v for v in r if v is not None) for r in theirs[sheet].iter_rows(values_only=True) if any(v is not None for v in r)]
+        assert read == mine, sheet
+    assert theirs["Preliminary"]["C4"].value.startswith("Player ")
+
+
+def test_removing_a_result_sheet_keeps_the_organisers_print_names_on_their_sheets(event_file: Path):
+    """Names local to a sheet are numbered by sheet position: removing one renumbers those after it."""
+    book = FileWorkbook(event_file)
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(MARKER, "note"),)), print_title_rows="1:1"))
+    book.save()
+    wb = openpyxl.load_workbook(event_file)
+    wb.create_sheet("My plan").print_title_rows = "1:2"
+    wb.save(event_file)
+    book = FileWorkbook(event_file)
+    book.remove("Old final")
+    book.save()
+    wb = openpyxl.load_workbook(event_file)
+    assert "Old final" not in wb.sheetnames
+    assert wb["My plan"].print_title_rows == "$1:$2"
+
+
+def test_typing_over_a_formula_drops_the_calculation_chain(event_file: Path):
+    """Excel's calcChain names formula cells: one typed over would make Excel repair the file."""
+    wb = openpyxl.load_workbook(event_file)
+    wb["Players"]["H4"] = "=1+1"
+    wb.save(event_file)
+    with zipfile.ZipFile(event_file) as z:
+        members = {i.filename: z.read(i.filename) for i in z.infolist()}
+    chain = b'<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="H4" i="3"/></calcChain>'
+    members["xl/calcChain.xml"] = chain
+    members["xl/_rels/workbook.xml.rels"] = members["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdChain" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" '
+        b'Target="calcChain.xml"/></Relationships>',
+    )
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>',
+    )
+    with zipfile.ZipFile(event_file, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    book = FileWorkbook(event_file)
+    book.write_cells("Players", {(4, 8): "typed"})
+    book.save()
+    after = parts(event_file)
+    assert "xl/calcChain.xml" not in after
+    assert b"calcChain" not in after["[Content_Types].xml"] and b"calcChain" not in after["xl/_rels/workbook.xml.rels"]
+    assert FileWorkbook(event_file).read("Players").value(4, 8) == "typed"
+
+
+def test_a_workbook_from_before_the_ownership_list_is_recalculated_in_place(tmp_path: Path, capsys):
+    """Result sheets written by older versions carry only the marker: they are replaced where they are, then listed."""
+    shipped = Path(__file__).resolve().parents[2] / "workbooks" / "carcassonne2004-example.xlsx"
+    path = tmp_path / shipped.name
+    older = openpyxl.load_workbook(shipped)  # as the openpyxl writer of earlier versions left it: no list
+    if OWNED_NAME in older.defined_names:
+        del older.defined_names[OWNED_NAME]
+    older.save(path)
+    before = FileWorkbook(path)
+    assert before.owned == [] and "Standings" in before.sheet_names()
+    assert main(["recalc", str(path)]) == 0
+    after = FileWorkbook(path)
+    assert after.sheet_names()[: len(before.sheet_names())] == before.sheet_names()  # no second Standings, same places
+    assert {"Standings", "Games", "Issues"} <= set(after.owned)

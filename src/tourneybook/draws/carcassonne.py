@@ -33,6 +33,11 @@ PATIENCE = 3000
 """Steps without progress after which the search stops."""
 MAX_STEPS = 10_000
 """Upper limit of search steps, whatever the field."""
+ATTEMPTS = 4
+"""Searches from different starts while the bound is not reached (small fields: the 3-player spread and the
+rematches pull apart, and a restart is cheap there)."""
+RESTART_FIELD = 48
+"""Largest field given more than one search."""
 
 
 def small_tables(n: int) -> int | None:
@@ -101,16 +106,25 @@ def draw_carcassonne(
                         small_history[index[name]] += 1
     big = (n - 3 * b) // 4
     shape = [4] * big + [3] * b
-    if not history:
-        tables = _fresh_tables(field, groups, index, b, rounds, rng)
-    else:
-        tables = [_shuffled_round(n, shape, small_history, rng) for _ in range(rounds)]
-    small = [[len(t) == 3 for t in rnd] for rnd in tables]
-    classes = [[0] * n for _ in range(rounds)]
-    seating = Seating(tables, classes, small, meetings, partners, small_history, weights)
     target = weights.rematch * rematch_bound(history, [field] * rounds, [shape] * rounds)
-    target += weights.small_table * max(0, sum(small_history) + 3 * b * rounds - n)
-    improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
+    seats = sum(small_history) + 3 * b * rounds
+    cap = -(-seats // n)  # the even spread: nobody needs more visits to a table of three
+    target += weights.small_table * max(0, seats - n)
+    seating = None
+    for _ in range(ATTEMPTS if n <= RESTART_FIELD else 1):
+        if not history:
+            tables = _fresh_tables(field, groups, index, b, rounds, rng)
+        else:
+            tables = [_shuffled_round(n, shape, small_history, rng) for _ in range(rounds)]
+        small = [[len(t) == 3 for t in rnd] for rnd in tables]
+        classes = [[0] * n for _ in range(rounds)]
+        attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap)
+        improve(attempt, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
+        if seating is None or attempt.cost < seating.cost:
+            seating = attempt
+        if seating.cost <= target:
+            break
+    assert seating is not None
 
     ledger = Ledger(meetings, partners, small_history)
     built = []

@@ -46,12 +46,17 @@ class QualityReport:
     """Carcassonne: extra times a player sits at a 3-player table."""
     small_table_bound: int
     """Lower bound of ``small_table_repeats``."""
+
     keep_apart_violations: int
     """Tables shared by two players of one keep-apart group (counted per pair and table)."""
     theatre_repeats: int
     """Diplomacy: extra times a player gets a theatre they already had."""
     theatre_bound: int
     """Lower bound of ``theatre_repeats`` (seven seats per board: 2 West, 3 Central, 2 East)."""
+    most_small_tables: int = 0
+    """Carcassonne: the most times one player sits at a 3-player table."""
+    small_table_spread: int = 0
+    """Carcassonne: what the even spread needs, ceil(3-player seats / players): nobody need sit there more often."""
 
     def render(self) -> str:
         """The figures as lines of text."""
@@ -66,6 +71,9 @@ class QualityReport:
         if self.game is Game.CARCASSONNE:
             lines.append(
                 f"  3-player table repeats: {self.small_table_repeats} (best possible >= {self.small_table_bound})"
+            )
+            lines.append(
+                f"  most 3-player tables for one player: {self.most_small_tables} (even spread: {self.small_table_spread})"
             )
         if self.game is Game.DIPLOMACY:
             lines.append(f"  theatre repeats: {self.theatre_repeats} (best possible >= {self.theatre_bound})")
@@ -141,6 +149,8 @@ def quality(
         keep_apart_violations=violations,
         theatre_repeats=sum(c - 1 for c in theatre_use.values() if c > 1),
         theatre_bound=sum(max(0, c - len(players)) for c in theatre_seats.values()),
+        most_small_tables=max(small.values(), default=0),
+        small_table_spread=-(-small_seats // len(players)) if players and draw.game is Game.CARCASSONNE else 0,
     )
 
 

@@ -22,6 +22,21 @@ SAMPLE = 48
 """Swap partners tried per step in a large round (all of them in a small one)."""
 
 
+SPREAD_PENALTY = 10
+"""Extra cost, in 3-player-table units, of each visit beyond the even spread (issue 9: at most ceil(seats / players))."""
+
+
+def small_table_cost(times: int, cap: int | None = None) -> int:
+    """The cost of one player's ``times`` at 3-player tables: each visit after the first, and heavily each beyond ``cap``.
+
+    The total of second visits is fixed by the field, so counting them alone
+    would not care whether one player sits at a table of three in every round;
+    ``cap`` (the even spread) makes that a compromise the search avoids.
+    """
+    over = max(0, times - cap) if cap is not None else 0
+    return max(0, times - 1) + SPREAD_PENALTY * over
+
+
 class Seating:
     """Mutable working copy of the new rounds, with the cost kept up to date (internal)."""
 
@@ -34,6 +49,7 @@ class Seating:
         partners: list[frozenset[int]],
         small_counts: list[int],
         weights: Weights,
+        small_cap: int | None = None,
     ):
         self.classes = classes
         """Per round, each player's class: only players of one class swap."""
@@ -41,6 +57,8 @@ class Seating:
         """Per round, which tables are 3-player tables."""
         self.partners = partners
         self.w = weights
+        self.small_cap = small_cap
+        """Carcassonne: the even spread of 3-player seats; more visits than this are a compromise."""
         self._history = (meetings, small_counts)
         most = most_meetings(meetings)
         self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
@@ -68,7 +86,7 @@ class Seating:
             for b, c in row.items():  # only the pairs that met: linear in meetings, not in players squared
                 if b > a and c:
                     pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
-        smalls = sum(max(0, s - 1) for s in self.small_counts)
+        smalls = sum(small_table_cost(s, self.small_cap) for s in self.small_counts)
         return pairs + self.w.small_table * smalls
 
     def _pair_change(self, a: int, b: int, d: int) -> int:
@@ -79,9 +97,10 @@ class Seating:
         return change
 
     def _small_change(self, leaving: int, joining: int) -> int:
-        out = 1 if self.small_counts[leaving] > 1 else 0
-        into = 1 if self.small_counts[joining] >= 1 else 0
-        return self.w.small_table * (into - out)
+        out, into, cap = self.small_counts[leaving], self.small_counts[joining], self.small_cap
+        change = (small_table_cost(out - 1, cap) - small_table_cost(out, cap)
+                  + small_table_cost(into + 1, cap) - small_table_cost(into, cap))
+        return self.w.small_table * change
 
     def delta(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
         """Cost change of swapping seat ``ia`` of table ``ta`` with seat ``ib`` of ``tb``."""

@@ -18,7 +18,7 @@ and ``draw --final`` (:func:`draw_event`, :func:`draw_final`) and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, Problem

@@ -46,6 +46,8 @@ POWER, PLAYER = "Power", "Player"
 """A Diplomacy draw sheet holds a board as seven rows: one per power, with its player."""
 FINAL_SHEET = "Final game"
 """The Friedrich layout's entry sheet of the final: one row, the finalists under the roles they chose."""
+FINAL_DRAW_SHEET = "Final draw"
+"""The result sheet ``tourneybook draw --final`` writes: the finalists in choosing order."""
 YEARS_HEADER, TOP_BOARD_HEADER = "Years per game", "Top board"
 """A layout sheet with these columns beside 'Round' gives a round's game length and its top board."""
 STAND_IN_MARK = "stand-in"
@@ -128,9 +130,10 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
 def final_forms(store: WorkbookStore) -> list[Form]:
     """The Friedrich final's game report: the finalists under the roles they chose, on the 'Final game' row.
 
-    ``tourneybook draw --final`` lists the finalists in choosing order and
-    checks the roles once they are typed there. Raises InputError for an
-    event without a final, or while the row holds no finalist yet.
+    Before the roles are typed there, the finalists in choosing order from the
+    'Final draw' sheet (written by ``tourneybook draw --final``, which also
+    checks the roles once typed) are printed on the report, to choose at the
+    table. Raises InputError for an event without a final, or with neither.
     """
     head = event_head(store)
     if not any(s.name == FINAL_SHEET for s in head.layout.sheets):
@@ -145,16 +148,37 @@ def final_forms(store: WorkbookStore) -> list[Form]:
     out.raise_if_any()
     row = next((r for r in rows if any(r[role] is not None for role in roles)), None)
     if row is None:
-        raise InputError(Problem(
-            "no finalist is typed yet: type each finalist under the role they chose on the first row, then print "
-            "the final's forms (tourneybook draw EVENT.xlsx --final lists them in choosing order)",
-            sheet=FINAL_SHEET, cell=f"B{FIRST_DATA_ROW}"))
+        choosing = choosing_order(store, head)
+        if not choosing:
+            raise InputError(Problem(
+                "the finalists are not known yet: run tourneybook draw EVENT.xlsx --final (it lists them in choosing "
+                "order on the 'Final draw' sheet), or type each finalist under the role they chose on this row",
+                sheet=FINAL_SHEET, cell=f"B{FIRST_DATA_ROW}"))
+        return [final_form(head.ruleset.id, head.tournament, 1, {}, choosing=choosing)]
     by_role = {role: row[role] for role in roles if row[role] is not None}
     marks = {role: STAND_IN_MARK for role, name in by_role.items() if name in stand_ins(head)}
     try:
         return [final_form(head.ruleset.id, head.tournament, row.get("Table", 1), by_role, marks=marks)]
     except InputError as exc:
         raise InputError([Problem(p.message, p.where, row.sheet, row.cell()) for p in exc.problems]) from None
+
+
+def choosing_order(store: WorkbookStore, head: EventHead) -> tuple[str, ...]:
+    """The finalists in choosing order on the 'Final draw' sheet (its 'Chooses' and 'Finalist' columns), () without."""
+    if FINAL_DRAW_SHEET not in head.present:
+        return ()
+    grid = store.read(FINAL_DRAW_SHEET)
+    for line, values in enumerate(grid.rows, start=1):
+        heads = [cells.text(v).casefold() if not cells.is_empty(v) else "" for v in values]
+        if "chooses" in heads and "finalist" in heads:
+            place, name = heads.index("chooses") + 1, heads.index("finalist") + 1
+            found = []
+            for below in range(line + 1, len(grid.rows) + 1):
+                if cells.is_empty(grid.value(below, place)) or cells.is_empty(grid.value(below, name)):
+                    break
+                found.append(cells.text(grid.value(below, name)))
+            return tuple(found) if len(found) == len(head.ruleset.seats) else ()
+    return ()
 
 
 def bracket_forms(store: WorkbookStore) -> list[Form]:

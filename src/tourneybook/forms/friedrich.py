@@ -84,6 +84,8 @@ class PompadourReport:
     """The final's report (seed 000, GFTR B): 'Final' stands where the round is."""
     rules: str = ""
     """The scoring system's name printed beside 'Rules' (the ruleset's form title, e.g. 'FWC 2022 + GFTR')."""
+    choosing: tuple[str, ...] = ()
+    """The final's four finalists in choosing order, printed while their roles are still to be chosen."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -93,6 +95,8 @@ class PompadourReport:
         check_names(problems, where, self.players, len(ROLES), "players (one per role)")
         check_marks(problems, where, self.marks, self.players)
         problems.check(not (self.final and self.round is not None), "the final has no round number", where)
+        problems.check(not self.choosing or (self.final and len(self.choosing) == len(ROLES) and not any(self.players)),
+                       "a choosing order is printed only on a final whose roles are not chosen yet", where)
         problems.raise_if_any()
 
     @classmethod
@@ -106,6 +110,7 @@ class PompadourReport:
         marks: Mapping[str, str] | None = None,
         final: bool = False,
         rules: str = "",
+        choosing: tuple[str, ...] = (),
     ) -> "PompadourReport":
         """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank.
 
@@ -113,7 +118,8 @@ class PompadourReport:
         """
         roles = [r.value for r in ROLES]
         players = names_in_seat_order(by_role, roles, "role", "game report")
-        return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final, rules)
+        return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final, rules,
+                   tuple(choosing))
 
     @property
     def sheet_name(self) -> str:
@@ -141,6 +147,7 @@ def report_page(report: PompadourReport) -> Page:
         ),
         line(label("First Card of Fate", 3), box("", 9), height=24),
         section("Players (Pompadour writes the names)", WIDTH),
+        *choosing_rows(report.choosing),
         line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
     ]
     for seat, role in enumerate(ROLES):
@@ -185,6 +192,16 @@ def report_page(report: PompadourReport) -> Page:
         *reminder_rows(report.variant),
     ]
     return Page(report.sheet_name, (7.5,) * WIDTH, tuple(rows))
+
+
+def choosing_rows(choosing: tuple[str, ...]) -> list:
+    """The finalists in choosing order, while their roles are still to be chosen (GFTR B)."""
+    if not choosing:
+        return []
+    order = "   ".join(f"{place}. {name}" for place, name in enumerate(choosing, start=1))
+    return [line(label("Choosing order", 3), Cell(order, Look.LABEL, 9), height=20),
+            note("GFTR B: the best-ranked finalist chooses any role, the second one of the three left, and so on; "
+                 "each writes their name beside the role chosen.", WIDTH)]
 
 
 def played_by(nation: Nation) -> str:

@@ -56,13 +56,16 @@ def table_form(
 
 
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
-               marks: Mapping[str, str] | None = None) -> Form:
-    """The game report of a Friedrich final: the finalists by the roles they chose."""
+               marks: Mapping[str, str] | None = None, choosing: tuple[str, ...] = ()) -> Form:
+    """The game report of a Friedrich final: the finalists by the roles they chose.
+
+    Before they have chosen (``by_role`` empty), ``choosing`` lists them in choosing order on the report.
+    """
     found = find_ruleset(ruleset)
     if found.family is not Family.FRIEDRICH:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
     return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True,
-                              rules=found.form.title)
+                              rules=found.form.title, choosing=choosing)
 
 
 def blank_forms(

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules.base import TournamentResult
 from ..workbook.filestore import FileWorkbook
-from ..workbook.recalc import Event, read_event
+from ..workbook.recalc import Event, event_result, read_event
 from ..workbook.render import result_sheets
 
 STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
@@ -41,13 +41,13 @@ class Published:
 
     @property
     def clubs(self) -> dict[str, str]:
-        return {p.name: p.club for p in self.event.players if p.club}
+        return self.event.clubs
 
 
 def read_published(path: str | os.PathLike[str]) -> Published:
     """The event of workbook ``path``, checked and computed (InputError with every problem)."""
     event = read_event(FileWorkbook(path))
-    return Published(event, event.ruleset.standings(event.record, checked=True))
+    return Published(event, event_result(event))
 
 
 def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool = True) -> list[Path]:
@@ -59,6 +59,11 @@ def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder (give --out a folder for the published files)")
     published = read_published(path)
+    if pdf:
+        from ..office import INSTALL_HINT, find_soffice
+
+        if find_soffice() is None:  # say so before writing anything, not after half the files
+            raise InputError(f"standings.pdf needs LibreOffice. {INSTALL_HINT} Or add --no-pdf to publish without it.")
     out.mkdir(parents=True, exist_ok=True)
     written = write_tables(published, out)
     if pdf:

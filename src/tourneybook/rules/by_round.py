@@ -53,14 +53,23 @@ def after_round(record: Any, last: int) -> Any:
     return dataclasses.replace(record, **changes)
 
 
-def standings_by_round(ruleset: Ruleset, record: Any, rounds: Sequence[int] | None = None) -> list[tuple[int, Standings]]:
+def standings_by_round(
+    ruleset: Ruleset, record: Any, rounds: Sequence[int] | None = None, whole: Standings | None = None
+) -> list[tuple[int, Standings]]:
     """(round, standings after it) for every round played, or for ``rounds``.
 
     ``record`` must already be checked (it is the whole event's); each prefix is
-    ranked with ``checked=True``.
+    ranked with ``checked=True``. ``whole``, the event's own standings, stands for
+    the last round played: the stages after the rounds (final, knock-out) have
+    their own tables and leave the standings as the rounds made them.
     """
-    wanted = rounds_played(record) if rounds is None else tuple(rounds)
-    return [(n, ruleset.standings(after_round(record, n), checked=True).standings) for n in wanted]
+    played = rounds_played(record)
+    wanted = played if rounds is None else tuple(rounds)
+    last = played[-1] if played else None
+    return [
+        (n, whole if whole is not None and n == last else ruleset.standings(after_round(record, n), checked=True).standings)
+        for n in wanted
+    ]
 
 
 __all__ = ["after_round", "rounds_played", "standings_by_round"]

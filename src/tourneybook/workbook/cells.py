@@ -59,6 +59,8 @@ def _refuse_special(value: Any, what: str) -> None:
 
 
 def text(value: Any) -> str:
+    if type(value) is str and value.lstrip()[:1] not in ("=", "#"):  # plain text, nearly every cell: no error or formula
+        return " ".join(value.split())
     _refuse_special(value, "the text")
     if isinstance(value, float) and value.is_integer():
         return str(int(value))

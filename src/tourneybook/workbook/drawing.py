@@ -27,6 +27,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
+from ..draws.plan import follow_plan, substituted
 from ..draws import (
     DEFAULT_THEATRES,
     ROLES,
@@ -114,11 +115,59 @@ class DrawOutcome:
     """The rounds that were on the sheet before."""
     notes: tuple[str, ...] = ()
     """What the organiser must know (sit-outs not recorded, the Italia top board)."""
+    before: QualityReport | None = None
+    """The quality of the history alone (None without history): what the rounds drawn added is the difference."""
+    plan: PlanReport | None = None
+    """The plan for the rounds after these (None when nothing is planned beyond them)."""
+
+    def summary(self) -> list[str]:
+        """The quality report in lines: what the rounds drawn add, then how the plan for the rest stands."""
+        numbers = ", ".join(str(r.number) for r in self.draw.rounds)
+        lines = [f"Round(s) {numbers} add: {_added(self.before, self.report)}", self.report.render()]
+        if self.plan is not None:
+            lines += ["", self.plan.render()]
+        return lines
 
     def render(self) -> str:
-        lines = [self.draw.render(), "", self.report.render()]
+        lines = [self.draw.render(), "", *self.summary()]
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PlanReport:
+    """The plan the rounds drawn belong to: every round to the end, measured against the best known bound."""
+
+    rounds: tuple[int, ...]
+    report: QualityReport
+    """The plan's quality, history included."""
+    notes: tuple[str, ...] = ()
+    """The draws' own notes about the plan (a cost above the bound)."""
+
+    def render(self) -> str:
+        span = f"{self.rounds[0]}-{self.rounds[-1]}" if len(self.rounds) > 1 else str(self.rounds[0])
+        r = self.report
+        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
+                 f"rematch cost {r.rematch_cost} against the best known bound {r.rematch_bound}, "
+                 f"{r.repeated_pairs} repeated pairs, {r.keep_apart_violations} keep-apart violations"]
+        if r.game is Game.CARCASSONNE:
+            lines[0] += f", 3-player table repeats {r.small_table_repeats} (bound {r.small_table_bound})"
+        lines += [f"  {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def _added(before: QualityReport | None, after: QualityReport) -> str:
+    """What the rounds drawn add to the figures of the history."""
+    def more(name: str) -> int:
+        return getattr(after, name) - (getattr(before, name) if before is not None else 0)
+
+    parts = [f"{more('repeated_pairs')} repeated pair(s)", f"rematch cost +{more('rematch_cost')}"]
+    if after.game is Game.CARCASSONNE:
+        parts.append(f"3-player table repeats +{more('small_table_repeats')}")
+    else:
+        parts.append(f"{'role' if after.game is Game.FRIEDRICH else 'power'} repeats +{more('seat_repeats')}")
+    parts.append(f"keep-apart violations {after.keep_apart_violations}")
+    return ", ".join(parts)
 
 
 def default_seed(tournament: str, round_number: int) -> int:
@@ -178,7 +227,6 @@ def draw_event(
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
     groups = _groups(players)
-    rng = random.Random(default_seed(head.tournament, first) if seed is None else seed)
     theatres = _theatres(settings)
     notes: list[str] = []
     if family.game is not Game.DIPLOMACY and (sit_outs or doubles or top_board):
@@ -195,33 +243,61 @@ def draw_event(
     out.raise_if_any()
 
     drawn: list[Round] = []
+    planned: list[Round] = []
     draw_notes: list[str] = []
+    plan_notes: list[str] = []
+
+    def attending(number: int) -> list[str]:
+        return [p.name for p in players if p.plays(number)]
+
+    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
+        """``count`` rounds for the players present in round ``number``, after ``before``."""
+        here = attending(number)
+        kept = [[n for n in g if n in here] for g in groups]
+        if family.game is Game.FRIEDRICH:
+            return draw_friedrich(here, count, before, kept, rng=rng)
+        if family.game is Game.CARCASSONNE:
+            return draw_carcassonne(here, count, before, kept, rng=rng)
+        return draw_diplomacy(here, count, before, kept, rng=rng, theatres=theatres,
+                              sit_outs={n: [p for p in sitting.get(n, ()) if p in here] for n in wanted},
+                              doubles={n: [p for p in doubling if p in here] for n in wanted})
+
     try:
         for numbers in _same_field_runs(wanted, players):
-            here = [p.name for p in players if p.plays(numbers[0])]
+            here = attending(numbers[0])
             so_far = history + tuple(drawn)
-            kept = [[n for n in g if n in here] for g in groups]
-            if family.game is Game.FRIEDRICH:
-                part = draw_friedrich(here, len(numbers), so_far, kept, rng=rng)
-            elif family.game is Game.CARCASSONNE:
-                part = draw_carcassonne(here, len(numbers), so_far, kept, rng=rng)
-            elif top_board:
+            direct = top_board or any(sitting[n] for n in numbers) or bool(doubling)
+            if top_board:
                 draw_only = [r.number for r in history if not rounds[r.number].played_at]
-                part = _italia_top_board(store, ruleset, here, history, kept, first, sitting[first], doubling, rng, draw_only)
+                kept = [[n for n in g if n in here] for g in groups]
+                part = _italia_top_board(store, ruleset, here, history, kept, first, sitting[first], doubling,
+                                         _rng(head.tournament, first, seed), draw_only)
                 notes.append(f"board 1 of round {first} is the top board: marked on the '{TOP_ROUNDS_SHEET}' sheet")
+                plan = part
+            elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
+                part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
             else:
-                part = draw_diplomacy(
-                    here, len(numbers), so_far, kept, rng=rng,
-                    sit_outs={n: [p for p in sitting[n] if p in here] for n in numbers},
-                    doubles={n: [p for p in doubling if p in here] for n in numbers}, theatres=theatres,
-                )
+                planner = _Planner(family.game, players, groups, so_far, max(total, numbers[-1]), seed,
+                                   lambda n, count, before, a: draw_rounds(n, count, before, _rng(head.tournament, a, seed)))
+                try:
+                    plan = planner.followed(numbers[0], numbers[0])
+                    part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
+                except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
+                    part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(head.tournament, numbers[0], seed))
             drawn += part.rounds
-            draw_notes += part.notes
+            planned += plan.rounds
+            (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
         raise InputError([_placed(p, family, players, numbers[0]) for p in exc.problems]) from None
     draw = Draw(family.game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
     notes += _attendance_notes(players, wanted, family)
     report = quality(draw, history, groups, theatres)
+    before = quality(Draw(family.game, history), (), groups, theatres) if history else None
+    plan_report = None
+    if len(planned) > len(drawn):
+        plan_report = PlanReport(tuple(r.number for r in planned),
+                                 quality(Draw(family.game, tuple(planned)), history, groups, theatres),
+                                 tuple(dict.fromkeys(plan_notes)))
     typing = Typing(grid(family.sheet))
     for number in wanted:
         old = rounds[number].rows if number in rounds else []
@@ -231,8 +307,9 @@ def draw_event(
         _mark_top_board(marks, find_layout(ruleset.id).sheet(TOP_ROUNDS_SHEET), first)
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
-    store.replace(quality_sheet(head.tournament or ruleset.name, draw, report))
-    return DrawOutcome(draw, report, history, tuple(notes))
+    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report)
+    store.replace(quality_sheet(head.tournament or ruleset.name, outcome))
+    return outcome
 
 
 def next_round(store: WorkbookStore) -> int:
@@ -247,6 +324,83 @@ def next_round(store: WorkbookStore) -> int:
     rows = read_sheet(store.read(family.sheet) if family.sheet in present else None, schema, out, present=present)
     out.raise_if_any()
     return max(_entry_rounds(rows, schema, family), default=0) + 1
+
+
+class _Planner:
+    """The plans the rounds are taken from (draws/plan.py), rebuilt from the rounds on the sheet.
+
+    A field's plan runs from its first round to the end. Where the field changed
+    one for one (a stand-in or a late arrival for a withdrawn player), the plan of
+    the field before, with the newcomer in the seats planned for the one who left,
+    is kept when it is at least as good as planning the rest again: so a
+    withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    """
+
+    def __init__(self, game: Game, players: Sequence[Player], groups: Sequence[Sequence[str]],
+                 played: Sequence[Round], end: int, seed: int | None,
+                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+        self.game, self.players, self.groups, self.played = game, players, groups, tuple(played)
+        self.end, self.seed, self.draw = end, seed, draw
+        self._plans: dict[tuple[int, int], Draw] = {}
+
+    def present(self, number: int) -> frozenset[str]:
+        return frozenset(p.name for p in self.players if p.plays(number))
+
+    def followed(self, field_round: int, number: int) -> Draw:
+        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
+        earliest = number if self.seed is not None else _field_start(field_round, self.players)
+        plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
+        return plan
+
+    def plan(self, field_round: int, anchor: int) -> Draw:
+        """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
+        key = (field_round, anchor)
+        if key not in self._plans:
+            before = tuple(r for r in self.played if r.number < anchor)
+            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+            self._plans[key] = self._kept_seats(field_round, anchor, before) or fresh
+            if self._plans[key] is not fresh and _worse(self._plans[key], fresh, before, self.groups):
+                self._plans[key] = fresh
+        return self._plans[key]
+
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        if self.seed is not None or self.game is Game.DIPLOMACY or anchor == 1:
+            return None
+        if anchor != _field_start(field_round, self.players):
+            return None
+        now, then = self.present(anchor), self.present(anchor - 1)
+        leavers, joiners = sorted(then - now), sorted(now - then)
+        if not leavers or len(leavers) != len(joiners):
+            return None
+        try:
+            old = self.followed(anchor - 1, anchor)
+        except InputError:
+            return None
+        return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
+
+
+def _worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    def key(d: Draw) -> tuple[int, ...]:
+        q = quality(d, before, groups)
+        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+                q.rematch_cost, q.small_table_repeats)
+
+    return key(kept) > key(fresh)
+
+
+def _rng(tournament: str, number: int, seed: int | None) -> random.Random:
+    """The draw of round ``number``: the organiser's seed, or the default one of that round."""
+    return random.Random(default_seed(tournament, number) if seed is None else seed)
+
+
+def _field_start(number: int, players: Sequence[Player]) -> int:
+    """The first round with the same players present as round ``number``."""
+    start = number
+    while start > 1 and all(p.plays(start - 1) == p.plays(number) for p in players):
+        start -= 1
+    return start
 
 
 def _same_field_runs(wanted: Sequence[int], players: Sequence[Player]) -> list[list[int]]:
@@ -411,7 +565,8 @@ def _rounds_to_draw(
 
 
 def _groups(players: Sequence[Player]) -> list[list[str]]:
-    """Keep-apart groups from the Players sheet: players sharing a keep-apart group, or a club (case and blanks ignored).
+    """Keep-apart groups from the Players sheet: players sharing a keep-apart group or a club (case and blanks
+    ignored), and the stand-ins.
 
     An organiser who types clubs expects club-mates not to meet where it can be
     avoided, as the column's prompt says; the group column adds other ties
@@ -419,7 +574,8 @@ def _groups(players: Sequence[Player]) -> list[list[str]]:
     """
     groups: dict[tuple[str, str], list[str]] = {}
     for p in players:
-        for column, value in (("group", p.group), ("club", p.club)):
+        # Stand-ins too: at most one per table where possible, so that each table has three ranked players.
+        for column, value in (("group", p.group), ("club", p.club), ("stand-in", "yes" if p.stand_in else "")):
             key = " ".join(value.split()).casefold()
             if key:
                 groups.setdefault((column, key), []).append(p.name)
@@ -567,12 +723,13 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
     typing.put(last + 1, top_col, 1)
 
 
-def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
+def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     """The 'Draw quality' sheet: each drawn table with its compromises, then the quality figures.
 
     It has no seat columns, so ``tourneybook forms`` never takes it for the
     draw: the entry sheet stays the one place the draw is read from.
     """
+    draw = outcome.draw
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(DRAW_MARK, "note"),)]
     table_word = "Board" if draw.game is Game.DIPLOMACY else "Table"
     rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
@@ -585,8 +742,8 @@ def quality_sheet(title: str, draw: Draw, report: QualityReport) -> ResultSheet:
             rows.append((Cell(rnd.number), Cell(None), Cell("sitting out: " + ", ".join(rnd.sitting_out))))
     rows.append(())
     rows.append((Cell("Quality (history included)", "header"),))
-    rows += [(Cell(line.strip()),) for line in report.render().splitlines()]
-    rows += [(Cell(f"note: {n}", "note"),) for n in draw.notes]
+    rows += [(Cell(line.strip()),) for line in "\n".join(outcome.summary()).splitlines() if line.strip()]
+    rows += [(Cell(f"note: {n}", "note"),) for n in (*draw.notes, *outcome.notes)]
     return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
 
 

@@ -1,6 +1,7 @@
 """A workbook file, changed part by part: the store behind ``tourneybook recalc`` and ``draw``.
 
-Reading streams the entry sheets' XML (:mod:`.sheetreader`). Writing replaces only
+Reading goes through python-calamine, or streams a sheet's XML where calamine
+would read it wrongly (:mod:`.sheetreader`). Writing replaces only
 what TourneyBook owns: its result sheets (with their charts), the cells
 ``write_cells`` types into an entry sheet, and the entries these need in the
 shared parts (sheet list, relationships, content types, print names, cell
@@ -8,26 +9,21 @@ formats). Every other part of the file is copied byte for byte (:mod:`.package`)
 
 Result sheets are TourneyBook's because the workbook says so: their names are
 listed in the hidden defined name :data:`OWNED_NAME`. A sheet that is not listed
-is the organiser's and is never removed; one with a result sheet's name that is
-not listed is replaced only when it carries the result marker in A2 (workbooks
-written before the list existed, or re-saved by a program that drops names).
+is the organiser's and is never removed. A sheet is replaced by the result sheet
+of its name only while it carries a result sheet's mark in A2 (:data:`RESULT_MARKS`):
+listed or not (workbooks written before the list existed, or re-saved by a program
+that drops names), a sheet without it is the organiser's.
 
-Saving is atomic and careful: the new file is written beside the workbook (through
-a symbolic link, beside its target) under a hidden temporary name, flushed, and
-moved over it in one step, but only if the file on disk is still the one that was
-read (another program may have saved it meanwhile). A failed or interrupted run
-leaves the file byte-identical and no temporary file behind.
+Saving is atomic (:mod:`.saving`: beside the workbook, through a symbolic link
+beside its target) and careful: the file is replaced only if it is still the one
+that was read (another program may have saved it meanwhile).
 """
 
 from __future__ import annotations
 
-import errno
 import io
 import os
-import secrets
-import stat
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -36,8 +32,10 @@ from typing import Any
 from lxml import etree
 
 from ..errors import InputError
+from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
+from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
 from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part
 from .sheetwriter import _cell, absolute, quoted, render_sheet, split_cell
 from .store import ResultSheet, SheetGrid
@@ -46,9 +44,8 @@ OWNED_NAME = "TourneyBook.ResultSheets"
 """Hidden workbook name listing the result sheets, as a text constant ("Standings/Games/Issues")."""
 _OWNED_LIMIT = 250
 """Excel keeps text constants in names up to 255 characters: longer lists go on in 'NAME.2', 'NAME.3'..."""
-TEMP_PREFIX = ".~tourneybook-"
-STALE_TEMP_SECONDS = 60
-"""A temporary file of ours older than this is a leftover from a killed run."""
+RESULT_MARKS = ("Computed by TourneyBook", "Written by tourneybook")
+"""How the A2 note of every result sheet begins (render.MARKER, drawing.DRAW_MARK and FINAL_MARK)."""
 OFFICE_DOC = REL + "/officeDocument"
 SHEET_TYPES = {
     "worksheet": "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml",
@@ -56,85 +53,6 @@ SHEET_TYPES = {
     "chart": "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
     "styles": "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
 }
-_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-
-
-def lock_files(path: Path) -> list[Path]:
-    """Lock files of Excel ('~$NAME', long names lose 2 letters) and LibreOffice ('.~lock.NAME#') that exist."""
-    name = path.name
-    candidates = [path.with_name("~$" + name), path.with_name("~$" + name[2:]), path.with_name(f".~lock.{name}#")]
-    return [c for c in dict.fromkeys(candidates) if c.exists()]
-
-
-def check_not_open(path: Path) -> None:
-    """InputError when another program holds the workbook open."""
-    for lock in lock_files(path):
-        program = "LibreOffice" if lock.name.startswith(".~lock.") else "Excel"
-        raise InputError(
-            f"{path.name} is open in {program} (its lock file {lock.name} is in the same folder): "
-            f"close it there and run again. If no program has it open any more, delete {lock.name}."
-        )
-
-
-def wrong_kind(path: Path) -> str:
-    """What to do with a file that is not an .xlsx/.xlsm workbook, from its name; '' when the name is right."""
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        return ""
-    if suffix in (".xls", ".xlsb", ".xltx", ".xltm"):
-        return (
-            f"{path.name} is an Excel file of another kind ({suffix}): TourneyBook works with .xlsx or .xlsm workbooks. "
-            "Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)', then run again with that file."
-        )
-    if suffix in (".ods", ".fods"):
-        return (
-            f"{path.name} is a LibreOffice/OpenOffice spreadsheet: TourneyBook works with .xlsx or .xlsm workbooks. "
-            "In LibreOffice use File > Save As, type 'Excel 2007-365 (.xlsx)', then run again with that file."
-        )
-    if suffix in (".csv", ".txt", ".tsv"):
-        return (
-            f"{path.name} is a text file, not an event workbook. Create the workbook with "
-            f"'tourneybook new RULESET EVENT.xlsx --players {path.name}' and run again with EVENT.xlsx."
-        )
-    if not suffix:
-        return f"{path.name} has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. {path.name}.xlsx)."
-    return f"{path.name}: the workbook's name must end in .xlsx or .xlsm."
-
-
-def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
-    """InputError unless the file to write, ``path``, ends in one of ``allowed`` (a workbook under another name would not open)."""
-    if path.suffix.lower() not in allowed:
-        raise InputError(f"{path}: the workbook's name must end in {' or '.join(allowed)}")
-
-
-def _sniffed(path: Path, data: bytes) -> None:
-    """DamagedFile with what to do when the bytes are not an OOXML zip (encrypted, .xls, .ods, text)."""
-    if data.startswith(_OLE):
-        if b"E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o" in data[:65536] or path.suffix.lower() in (".xlsx", ".xlsm"):
-            raise DamagedFile(
-                f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
-                "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
-            )
-        raise DamagedFile(wrong_kind(path.with_suffix(".xls")))
-    if data[:4] != b"PK\x03\x04":
-        raise DamagedFile(
-            f"{path.name} cannot be opened as an Excel workbook: inside it is not an .xlsx/.xlsm file, whatever its name says. "
-            "Open it in your spreadsheet program and save it as 'Excel Workbook (.xlsx)'."
-        )
-    if b"mimetypeapplication/vnd.oasis.opendocument" in data[:200]:
-        raise DamagedFile(wrong_kind(path.with_suffix(".ods")))
-
-
-def remove_leftovers(target: Path) -> None:
-    """Delete temporary files a killed run left beside ``target`` (hidden, named after it)."""
-    now = time.time()
-    for leftover in target.parent.glob(f"{TEMP_PREFIX}{target.name}-*.tmp"):
-        try:
-            if now - leftover.stat().st_mtime > STALE_TEMP_SECONDS:
-                leftover.unlink()
-        except OSError:
-            pass  # gone already, or not ours to remove: harmless
-
 
 class FileWorkbook:
     """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
@@ -157,7 +75,7 @@ class FileWorkbook:
         if reason:
             raise InputError(reason)
         data = self.target.read_bytes()
-        _sniffed(self.path, data)
+        refuse_other_kinds(self.path, data)
         self._original = data
         self.package = Package(data, self.path.name)
         self._load_structure()
@@ -283,12 +201,23 @@ class FileWorkbook:
         """True when the workbook lists ``name`` as one of TourneyBook's result sheets."""
         return any(n.casefold() == name.casefold() for n in self.owned)
 
-    def replace(self, sheet: ResultSheet) -> None:
-        from .render import MARKER  # the marker of result sheets written before ownership was listed
+    def is_marked(self, name: str) -> bool:
+        """True when sheet ``name`` carries a result sheet's mark in A2 (read from its first rows only)."""
+        grid = self._grids.get(name)
+        if grid is None:
+            rel = self._sheet_rel.get(name)
+            if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package or rel.target in self._entry_parts:
+                grid = self.read(name)
+            else:
+                grid = read_sheet_part(self.package, rel.target, name, self.facts, last_row=2)
+        mark = grid.value(2, 1)
+        return isinstance(mark, str) and mark.startswith(RESULT_MARKS)
 
+    def replace(self, sheet: ResultSheet) -> None:
         names = self.sheet_names()
         existing = next((n for n in names if n.casefold() == sheet.name.casefold()), None)
-        if existing is not None and not self.is_owned(existing) and self.read(existing).value(2, 1) != MARKER:
+        if existing is not None and not self.is_marked(existing):
+            # listed or not: without the mark it is the organiser's (theirs, renamed to a result sheet's name)
             raise InputError(
                 f"the sheet {existing!r} is not one TourneyBook wrote, and TourneyBook writes its own {sheet.name!r} sheet: "
                 f"rename your sheet (e.g. '{existing} (mine)') and run again."
@@ -301,10 +230,7 @@ class FileWorkbook:
             self._drop_local_names(index, shift=False)
             element.set("name", sheet.name)
             self._sheet_rel[sheet.name] = self._sheet_rel.pop(existing)
-            part = rel.target
-            if rel.type != REL + "/worksheet":  # a chart sheet with the result's name: it becomes a worksheet
-                self._set_book_rel(Relationship(rel.id, REL + "/worksheet", part := self.package.free_name("xl/worksheets/sheet{}.xml")))
-                self._sheet_rel[sheet.name] = Relationship(rel.id, REL + "/worksheet", part)
+            part = rel.target  # a worksheet: only worksheets are listed as TourneyBook's or carry the marker
         else:
             index = len(names)
             part = self.package.free_name("xl/worksheets/sheet{}.xml")
@@ -315,14 +241,15 @@ class FileWorkbook:
             self._sheet_rel[sheet.name] = rel
         self._write_result(sheet, part, index)
         self._grids[sheet.name] = SheetGrid(sheet.name, tuple(tuple(c.value for c in line) for line in sheet.rows))
-        self._grids.pop(existing or "", None) if existing and existing != sheet.name else None
+        if existing is not None and existing != sheet.name:
+            self._grids.pop(existing, None)
         if not self.is_owned(sheet.name):
             self.owned.append(sheet.name)
         self._write_owned()
 
     def remove(self, name: str) -> None:
         """Delete the result sheet ``name``; a sheet the workbook does not list as TourneyBook's stays."""
-        if name not in self.sheet_names() or not self.is_owned(name):
+        if name not in self.sheet_names() or not self.is_owned(name) or not self.is_marked(name):
             return
         index = self._index(name)
         element = self._sheet_elements()[index]
@@ -502,7 +429,7 @@ def _type_into(row: etree._Element, r: int, col: int, value: Any) -> bool:
     style = int(existing.get("s", "0")) if existing is not None and existing.get("s", "0").isdigit() else 0
     had_formula = existing is not None and existing.find(q(MAIN, "f")) is not None
     holder = etree.Element(q(MAIN, "row"))
-    _cell(holder, ref, _plain(value), style)
+    _cell(holder, ref, _plain(value), style, ns=f"{{{MAIN}}}")
     new = holder[0]
     if existing is not None:
         existing.addprevious(new)
@@ -528,92 +455,12 @@ def _letters(col: int) -> str:
     return letters
 
 
-# --- atomic replacement -----------------------------------------------------------------
-
-
-def write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def replace_file(path: Path, write: Callable[[int], None], before_replace: Callable[[], None] = lambda: None) -> None:
-    """Write a new ``path`` through a hidden temporary file beside it and one rename (all or nothing).
-
-    A symbolic link stays a link: its target is replaced. ``before_replace`` may refuse
-    (raise) after the new file is complete and before it replaces the old one.
-    """
-    path = Path(path)
-    if path.is_dir():
-        raise InputError(f"{path}: a folder, not a workbook file: give a file name ending in {path.suffix or '.xlsx'}")
-    target = Path(os.path.realpath(path))
-    if target.exists():
-        check_not_open(path)
-        if not stat.S_IMODE(target.stat().st_mode) & 0o222:
-            # Replacing by rename would succeed in a writable folder: the organiser's protection must win.
-            raise InputError(f"{path.name} is read-only: it was left as it was. Make it writable and run again.")
-    if not target.parent.is_dir():
-        raise InputError(f"{path}: the folder {target.parent} does not exist")
-    remove_leftovers(target)
-    tmp = target.with_name(f"{TEMP_PREFIX}{target.name}-{secrets.token_hex(4)}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
-    except OSError as exc:
-        raise InputError(f"{path.name} could not be written in {target.parent}: {exc.strerror or exc}") from None
-    try:
-        try:
-            write(fd)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        before_replace()
-        os.replace(tmp, target)
-    except PermissionError:
-        tmp.unlink(missing_ok=True)
-        raise InputError(
-            f"{path.name} could not be written: it is open in another program or read-only. Close it there and run again."
-        ) from None
-    except OSError as exc:  # disk full, folder gone...: the original stays as it was
-        tmp.unlink(missing_ok=True)
-        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            raise InputError(f"{path.name} could not be written: the disk is full. It was left as it was; make room and run again.") from None
-        raise InputError(f"{path.name} could not be written ({exc.strerror or exc}): it was left as it was.") from None
-    except BaseException:  # a refusal, Ctrl-C: no temporary file stays
-        tmp.unlink(missing_ok=True)
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        dir_fd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def save_atomically(book: Any, path: Path) -> None:
-    """Save a new openpyxl workbook (a template, forms) to ``path`` atomically."""
-
-    def write(fd: int) -> None:
-        with os.fdopen(os.dup(fd), "wb") as fh:
-            book.save(fh)
-
-    replace_file(Path(path), write)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 __all__ = [
     "FileWorkbook",
     "OWNED_NAME",
     "check_not_open",
     "check_suffix",
     "lock_files",
-    "replace_file",
     "save_atomically",
     "wrong_kind",
 ]

@@ -76,6 +76,12 @@ ADJUSTMENTS = EntrySheet(
 
 SETTING, VALUE, MEANING = "Setting", "Value", "Meaning"
 RULESET_LABEL, TOURNAMENT_LABEL = "Ruleset", "Tournament"
+CLUB_RANKING_LABEL = "Club ranking (best N)"
+CLUB_RANKING_HELP = (
+    "0: none. N: a ranking of clubs or countries (the Players sheet's Club column) by the sum of "
+    "their best N players' totals, on its own result sheet."
+)
+"""The one setting every ruleset has (last on the sheet): off unless the organiser asks for it."""
 NAME_FIELD = "tournament"
 """A ruleset Settings field of this name is filled from the Tournament row, not a row of its own."""
 
@@ -262,7 +268,27 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
         if f.name == NAME_FIELD:
             continue
         rows.append((setting_label(f), setting_cell(getattr(settings, f.name)), setting_help(f)))
+    rows.append((CLUB_RANKING_LABEL, 0, CLUB_RANKING_HELP))
     return rows
+
+
+def read_club_ranking(grid: SheetGrid | None, out: Collector) -> int:
+    """N of the "Club ranking (best N)" row: 0 (no club ranking) when the row is missing or empty."""
+    if grid is None:
+        return 0
+    found = _label_rows(grid).get(CLUB_RANKING_LABEL.casefold())
+    if found is None or cells.is_empty(found[1]):
+        return 0
+    line, raw = found
+    try:
+        best = cells.whole(raw)
+    except cells.CellError as exc:
+        out.add(f"{CLUB_RANKING_LABEL}: {exc}", sheet=SETTINGS.name, cell=address(line, 2))
+        return 0
+    if best < 0:
+        out.add(f"{CLUB_RANKING_LABEL}: {best} is below 0 (0 for no club ranking)", sheet=SETTINGS.name, cell=address(line, 2))
+        return 0
+    return best
 
 
 @dataclass(frozen=True)
@@ -339,7 +365,7 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
     if tournament and any(f.name == NAME_FIELD for f in dataclasses.fields(default)):
         changes[NAME_FIELD] = tournament
     before = len(out.problems)
-    known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), *fields}
+    known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(), *fields}
     for key, (line, raw) in _label_rows(grid).items():
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]

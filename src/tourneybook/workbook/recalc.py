@@ -19,6 +19,7 @@ from ..errors import Collector, InputError, Problem
 from ..rules import find_ruleset
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.by_round import standings_by_round
+from ..rules.clubs import club_ranking
 from .filestore import FileWorkbook
 from .generic import (
     ADJUSTMENTS,
@@ -31,6 +32,7 @@ from .generic import (
     place_settings_problems,
     player_names,
     read_adjustments,
+    read_club_ranking,
     read_players,
     read_settings,
     read_settings_head,
@@ -73,6 +75,22 @@ class Event:
     """The ruleset's tournament record."""
     players: tuple[Player, ...] = ()
     """The Players sheet's rows (clubs for the Standings)."""
+    club_ranking: int = 0
+    """N of Settings' "Club ranking (best N)": 0 for none."""
+
+    @property
+    def clubs(self) -> dict[str, str]:
+        """Player -> club or country, for the players who have one."""
+        return {p.name: p.club for p in self.players if p.club}
+
+
+def event_result(event: Event) -> TournamentResult:
+    """The ruleset's result of a checked event, with the club ranking when Settings asks for one."""
+    result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
+    if event.club_ranking:
+        table = club_ranking(result.standings, event.clubs, event.club_ranking)
+        result = dataclasses.replace(result, extras=(*result.extras, table))
+    return result
 
 
 def read_event(store: WorkbookStore) -> Event:
@@ -99,13 +117,14 @@ def read_event(store: WorkbookStore) -> Event:
     settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
+    best = read_club_ranking(grid(SETTINGS.name), out)
     out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
     out.raise_if_any()
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
         raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
-    return Event(layout, ruleset, head.tournament, record, players)
+    return Event(layout, ruleset, head.tournament, record, players, best)
 
 
 def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:
@@ -148,16 +167,15 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
     """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
     try:
         event = read_event(store)
-        result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
+        result = event_result(event)
     except InputError as exc:
         problems = tuple(exc.problems)
         store.replace(issues_sheet(problems))
         return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
     reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
     title = event.tournament or event.ruleset.name
-    clubs = {p.name: p.club for p in event.players}
-    by_round = standings_by_round(event.ruleset, event.record)
-    sheets = result_sheets(result, title, reserved, clubs=clubs, by_round=by_round)
+    by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
+    sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
     for sheet in sheets:
         store.replace(sheet)
     written = {s.name for s in sheets}
@@ -174,7 +192,10 @@ def recalc_file(path: str | os.PathLike[str]) -> RecalcReport:
         book = FileWorkbook(path)
     except InputError as exc:
         return RecalcReport("", None, tuple(exc.problems), ())
-    report = recalculate(book)
+    try:
+        report = recalculate(book)
+    except InputError as exc:  # a result sheet that cannot be written (an organiser's sheet has its name)
+        return RecalcReport("", None, tuple(exc.problems), ())
     if not report.ok:
         return report
     try:
@@ -184,4 +205,4 @@ def recalc_file(path: str | os.PathLike[str]) -> RecalcReport:
     return report
 
 
-__all__ = ["Event", "RecalcReport", "read_event", "recalc_file", "recalculate"]
+__all__ = ["Event", "event_result", "RecalcReport", "read_event", "recalc_file", "recalculate"]

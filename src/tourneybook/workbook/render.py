@@ -122,6 +122,47 @@ def wrapped_row_heights(
     return tuple(heights)
 
 
+PAGE_HEIGHT_PT = {True: 595.3 - 2 * 0.6 * 72, False: 841.9 - 2 * 0.6 * 72}
+"""Printable height of A4 in points (the 0.6-inch top and bottom margins the stores write)."""
+TITLE_ROW_PT = 19.0
+"""The 14 pt title row."""
+
+
+def group_breaks(
+    rows: Sequence[tuple[Cell, ...]],
+    groups: Sequence[object],
+    widths: Sequence[float],
+    setup: dict[str, Any],
+) -> tuple[int, ...]:
+    """Page breaks that keep each group of data rows (e.g. one game's players) on one printed page.
+
+    ``groups`` holds a key per data row from :data:`FIRST_ROW`. Pages are filled in
+    order with whole groups, at the sheet's printed scale, under the repeated title
+    and header rows, keeping a tenth of the page spare for the programs' own rounding.
+    """
+    landscape = setup["landscape"]
+    printed = widths[: len(rows[FIRST_ROW - 2]) if len(rows) >= FIRST_ROW - 1 else len(widths)]
+    scale = min(1.0, PAGE_WIDTH_PT[landscape] / printed_width_pt(printed)) if setup["fit_to_width"] else 1.0
+    heights = dict(setup["row_heights"])
+    titles = TITLE_ROW_PT + 2 * ROW_PT + heights.get(FIRST_ROW - 1, ROW_PT)
+    room = PAGE_HEIGHT_PT[landscape] / scale * 0.9 - titles
+    breaks: list[int] = []
+    used = 0.0
+    row = FIRST_ROW
+    while row - FIRST_ROW < len(groups):
+        key = groups[row - FIRST_ROW]
+        end = row
+        while end + 1 - FIRST_ROW < len(groups) and groups[end + 1 - FIRST_ROW] == key:
+            end += 1
+        height = sum(heights.get(r, ROW_PT) for r in range(row, end + 1))
+        if used and used + height > room:
+            breaks.append(row - 1)
+            used = 0.0
+        used += height
+        row = end + 1
+    return tuple(breaks)
+
+
 def rows_for(height_cm: float) -> int:
     """Default rows covered by an object ``height_cm`` tall."""
     return math.ceil(height_cm * 72 / 2.54 / ROW_PT) + 1
@@ -192,7 +233,7 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
                 Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
                 number_cell(r.adjustment) if r.adjustment else Cell(None),
                 Cell("; ".join(r.adjustment_reasons) or None),
-                *((Cell(r.mark or None, "warning" if r.mark else ""),) if marks else ()),
+                *((Cell(r.mark or None, "note" if r.mark else ""),) if marks else ()),
                 Cell(exact(r.total) if shown_total != r.total else None),
             )
         )
@@ -302,6 +343,7 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
     widths = (9, 20, 12, 9, *(_number_width(n) for n in parts), 30)
     setup = table_print(rows, names, widths, printed_columns=len(names))
     setup["row_heights"] += wrapped_row_heights(rows, widths, (len(names),))
+    setup["page_breaks"] = group_breaks(rows, [g.game for g in games for _ in g.players], widths, setup)
     return ResultSheet(GAMES, tuple(rows), widths, freeze=f"C{FIRST_ROW}", wrap_columns=(len(names),), **setup)
 
 

@@ -52,18 +52,26 @@ def is_date_format(code: str) -> bool:
     return any(letter in bare for letter in "dmyhs") and "general" not in bare
 
 
-@dataclass(frozen=True)
+@dataclass
 class BookFacts:
     """What reading any sheet of one workbook needs: its shared strings and which styles show dates."""
 
-    strings: Sequence[str]
+    package: Package
+    strings_part: str | None
     date_styles: frozenset[int]
     style_count: int
     epoch: dt.datetime
+    _strings: Sequence[str] | None = None
+
+    @property
+    def strings(self) -> Sequence[str]:
+        """The shared texts, read when the careful reader first needs them (calamine reads its own)."""
+        if self._strings is None:
+            self._strings = _shared_strings(self.package, self.strings_part) if self.strings_part else ()
+        return self._strings
 
     @classmethod
     def read(cls, package: Package, styles_part: str | None, strings_part: str | None, date1904: bool) -> "BookFacts":
-        strings = _shared_strings(package, strings_part) if strings_part else ()
         date_styles: set[int] = set()
         count = 0
         if styles_part:
@@ -76,7 +84,7 @@ class BookFacts:
                 if fmt in DATE_FORMAT_IDS or (fmt in custom and is_date_format(custom[fmt])):
                     date_styles.add(index)
         epoch = dt.datetime(1904, 1, 1) if date1904 else dt.datetime(1899, 12, 30)
-        return cls(strings, frozenset(date_styles), count, epoch)
+        return cls(package, strings_part, frozenset(date_styles), count, epoch)
 
 
 def _shared_strings(package: Package, part: str) -> list[str]:
@@ -110,8 +118,11 @@ def _column(letters: str) -> int:
     return n
 
 
-def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -> SheetGrid:
-    """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``)."""
+def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, last_row: int = MAX_ROW) -> SheetGrid:
+    """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``).
+
+    With ``last_row``, reading stops there (a sheet's title rows, without reading its table).
+    """
     rows: dict[int, list[CellValue]] = {}
     merged: list[str] = []
     data = package.read(part)
@@ -148,6 +159,8 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts) -
                 if event == "start":
                     number = el.get("r")
                     row_number = int(number) if number and number.isdigit() else row_number + 1
+                    if row_number > last_row:
+                        break
                     col = 0
                 else:
                     el.clear(keep_tail=True)
@@ -271,7 +284,7 @@ def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: 
             raise _problem(sheet, _address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
     if style in facts.date_styles:
         try:
-            moment = facts.epoch + dt.timedelta(days=number)
+            moment = facts.epoch + dt.timedelta(milliseconds=round(number * 86_400_000))  # 14:30, not 14:29:59.999999
         except OverflowError:
             raise _problem(sheet, _address(row, col), f"the date number {text!r} is beyond any calendar") from None
         if 0 <= number < 1:

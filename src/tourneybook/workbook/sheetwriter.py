@@ -12,7 +12,9 @@ Elements are written in the order the OOXML schema requires.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -31,6 +33,7 @@ EMU_PER_CM = 360000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 _EPOCH = dt.datetime(1899, 12, 30)
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 def column_letter(col: int) -> str:
@@ -61,33 +64,32 @@ def quoted(sheet: str) -> str:
     return "'" + sheet.replace("'", "''") + "'"
 
 
-def _cell(parent: etree._Element, ref: str, value: Any, style: int) -> None:
-    """One <c> for a non-empty value (or a styled empty cell)."""
-    c = etree.SubElement(parent, q(MAIN, "c"), r=ref)
+def _cell(parent: etree._Element, ref: str, value: Any, style: int, ns: str = "") -> None:
+    """One <c> for a non-empty value (or a styled empty cell); ``ns`` '{...}' for a namespaced tree."""
+    c = etree.SubElement(parent, ns + "c", r=ref)
     if style:
         c.set("s", str(style))
     if value is None or value == "":
         return
     if not isinstance(value, (str, int, float, Fraction, Decimal, dt.date, dt.time)):
         value = str(value)  # anything else is shown as its text
-    kind = type(value)
     if isinstance(value, str):
         c.set("t", "inlineStr")
-        t = etree.SubElement(etree.SubElement(c, q(MAIN, "is")), q(MAIN, "t"))
+        t = etree.SubElement(etree.SubElement(c, ns + "is"), ns + "t")
         text = _CONTROL.sub("", value)
         t.text = text
         if text != text.strip():
-            t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-    elif kind is bool:
+            t.set(_XML_SPACE, "preserve")
+    elif type(value) is bool:
         c.set("t", "b")
-        etree.SubElement(c, q(MAIN, "v")).text = "1" if value else "0"
+        etree.SubElement(c, ns + "v").text = "1" if value else "0"
     elif isinstance(value, int):
-        etree.SubElement(c, q(MAIN, "v")).text = str(value)
+        etree.SubElement(c, ns + "v").text = str(value)
     elif isinstance(value, (float, Fraction, Decimal)):
         number = float(value)
-        etree.SubElement(c, q(MAIN, "v")).text = str(int(number)) if number.is_integer() and abs(number) < 2**53 else repr(number)
+        etree.SubElement(c, ns + "v").text = str(int(number)) if number.is_integer() and abs(number) < 2**53 else repr(number)
     else:
-        etree.SubElement(c, q(MAIN, "v")).text = repr(serial(value))
+        etree.SubElement(c, ns + "v").text = repr(serial(value))
 
 
 def serial(value: dt.datetime | dt.date | dt.time) -> float:
@@ -117,55 +119,68 @@ class RenderedSheet:
     """The drawing part holding the charts, with rIds 'rId1'... in chart order; None without charts."""
 
 
+_PLAIN_KINDS = (type(None), int, str, float, Fraction, bool)
+"""Kinds of value that never take a date format."""
+
+
 def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
+    """The worksheet part, written row by row (a 40,000-row sheet never stands in memory as a tree).
+
+    The parts inside <worksheet> are made without a namespace and written inside
+    it, so they take its default namespace (SpreadsheetML) without repeating its
+    declaration on every row.
+    """
+    buffer = io.BytesIO()
+    width = max((len(line) for line in sheet.rows), default=0)
+    fit = sheet.fit_to_width
+    with etree.xmlfile(buffer, encoding="UTF-8") as xf:
+        xf.write_declaration(standalone=True)
+        with xf.element(q(MAIN, "worksheet"), nsmap={None: MAIN, "r": REL}):
+            if fit:
+                pr = etree.Element("sheetPr")
+                etree.SubElement(pr, "pageSetUpPr", fitToPage="1")
+                xf.write(pr)
+            xf.write(etree.Element("dimension", ref=f"A1:{column_letter(max(width, 1))}{max(len(sheet.rows), 1)}"))
+            xf.write(_views(sheet.freeze))
+            xf.write(etree.Element("sheetFormatPr", defaultRowHeight="15"))
+            columns = _columns(sheet.column_widths, frozenset(getattr(sheet, "hidden_columns", ())))
+            if columns is not None:
+                xf.write(columns)
+            with xf.element("sheetData"):
+                for row in _rows(sheet, styles, width):
+                    xf.write(row)
+            xf.write(etree.Element("pageMargins", left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3"))
+            setup = etree.Element("pageSetup", paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
+            if fit:
+                setup.set("fitToWidth", "1")
+                setup.set("fitToHeight", "0")
+            xf.write(setup)
+            if sheet.page_breaks:
+                count = str(len(sheet.page_breaks))
+                breaks = etree.Element("rowBreaks", count=count, manualBreakCount=count)
+                for row_number in sheet.page_breaks:
+                    etree.SubElement(breaks, "brk", id=str(row_number), max="16383", man="1")
+                xf.write(breaks)
+            if sheet.charts:
+                xf.write(etree.Element("drawing", {q(REL, "id"): "rId1"}, nsmap={"r": REL}))
+    charts = tuple(chart_part(sheet.name, spec) for spec in sheet.charts)
+    return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts) if sheet.charts else None)
+
+
+def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etree._Element]:
+    """The sheet's non-empty rows as <row> elements.
+
+    Texts, whole numbers and fractions, nearly every cell of a result sheet, are
+    made here directly (by exact type: an isinstance test against Fraction is slow);
+    :func:`_cell` makes the others. Cell formats are looked up once per
+    (style, format, wrapped).
+    """
     wrapped = frozenset(sheet.wrap_columns)
     heights = dict(sheet.row_heights)
-    hidden = frozenset(getattr(sheet, "hidden_columns", ()))
-    fit = sheet.fit_to_width
-    width = max((len(line) for line in sheet.rows), default=0)
-    root = etree.Element(q(MAIN, "worksheet"), nsmap={None: MAIN, "r": REL})
-
-    def add(tag: str, **attributes: str) -> etree._Element:
-        return etree.SubElement(root, q(MAIN, tag), attributes)
-
-    if fit:
-        etree.SubElement(add("sheetPr"), q(MAIN, "pageSetUpPr"), fitToPage="1")
-    add("dimension", ref=f"A1:{column_letter(max(width, 1))}{max(len(sheet.rows), 1)}")
-    _views(add("sheetViews"), sheet.freeze)
-    add("sheetFormatPr", defaultRowHeight="15")
-    _columns(root, sheet.column_widths, hidden)
-    _rows(add("sheetData"), sheet, styles, wrapped, heights, width)
-    add("pageMargins", left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3")
-    setup = add("pageSetup", paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
-    if fit:
-        setup.set("fitToWidth", "1")
-        setup.set("fitToHeight", "0")
-    if sheet.page_breaks:
-        count = str(len(sheet.page_breaks))
-        breaks = add("rowBreaks", count=count, manualBreakCount=count)
-        for row_number in sheet.page_breaks:
-            etree.SubElement(breaks, q(MAIN, "brk"), id=str(row_number), max="16383", man="1")
-    if sheet.charts:
-        etree.SubElement(root, q(MAIN, "drawing"), {q(REL, "id"): "rId1"})
-    charts = tuple(chart_part(sheet.name, spec) for spec in sheet.charts)
-    worksheet = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-    return RenderedSheet(worksheet, charts, drawing_part(sheet.charts) if sheet.charts else None)
-
-
-_ROW, _C, _V = q(MAIN, "row"), q(MAIN, "c"), q(MAIN, "v")
-
-
-def _rows(data: etree._Element, sheet: ResultSheet, styles: ResultStyles, wrapped: frozenset[int], heights: dict[int, float], width: int) -> None:
-    """The sheet's rows into <sheetData>.
-
-    Whole numbers and plain texts, nearly every cell of a result sheet, are made
-    here directly; :func:`_cell` makes the others. Cell formats are looked up
-    once per (style, format, wrapped).
-    """
     letters = [""] + [column_letter(c) for c in range(1, width + 1)]
     formats: dict[tuple[str, str, bool], str] = {}
     for r, line in enumerate(sheet.rows, start=1):
-        row = etree.SubElement(data, _ROW, r=str(r))
+        row = etree.Element("row", r=str(r))
         if r in heights:
             row.set("ht", str(heights[r]))
             row.set("customHeight", "1")
@@ -175,25 +190,38 @@ def _rows(data: etree._Element, sheet: ResultSheet, styles: ResultStyles, wrappe
             kind = type(value)
             if (value is None or (kind is str and not value)) and not cell.style:
                 continue  # an empty cell, never written (as spreadsheet programs do)
-            key = (cell.style, cell.number_format or _date_format(value), c in wrapped and kind is str)
+            fmt = cell.number_format
+            if not fmt and kind not in _PLAIN_KINDS:
+                fmt = _date_format(value)
+            key = (cell.style, fmt, kind is str and c in wrapped)
             index = formats.get(key)
             if index is None:
                 index = formats[key] = str(styles.index(*key))
-            ref = letters[c] + number
+            attributes = {"r": letters[c] + number, "s": index} if index != "0" else {"r": letters[c] + number}
             if kind is int:
-                element = etree.SubElement(row, _C, {"r": ref, "s": index} if index != "0" else {"r": ref})
-                etree.SubElement(element, _V).text = str(value)
+                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = str(value)
+            elif kind is str and value:
+                attributes["t"] = "inlineStr"
+                t = etree.SubElement(etree.SubElement(etree.SubElement(row, "c", attributes), "is"), "t")
+                t.text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
+                if value[0].isspace() or value[-1].isspace():
+                    t.set(_XML_SPACE, "preserve")
+            elif kind is Fraction:
+                shown = value.numerator / value.denominator
+                text = str(int(shown)) if shown.is_integer() and abs(shown) < 2**53 else repr(shown)
+                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = text
             else:
-                _cell(row, ref, value, int(index))
-        if not len(row) and r not in heights:
-            data.remove(row)  # an empty row is not written
+                _cell(row, attributes["r"], value, int(index))
+        if len(row) or r in heights:
+            yield row
 
 
-def _views(views: etree._Element, freeze: str) -> None:
-    view = etree.SubElement(views, q(MAIN, "sheetView"), workbookViewId="0")
+def _views(freeze: str) -> etree._Element:
+    views = etree.Element("sheetViews")
+    view = etree.SubElement(views, "sheetView", workbookViewId="0")
     if freeze and freeze != "A1":
         row, col = split_cell(freeze)
-        pane = etree.SubElement(view, q(MAIN, "pane"))
+        pane = etree.SubElement(view, "pane")
         if col > 1:
             pane.set("xSplit", str(col - 1))
         if row > 1:
@@ -202,25 +230,22 @@ def _views(views: etree._Element, freeze: str) -> None:
         pane.set("topLeftCell", freeze)
         pane.set("activePane", active)
         pane.set("state", "frozen")
-        etree.SubElement(view, q(MAIN, "selection"), pane=active, activeCell=freeze, sqref=freeze)
+        etree.SubElement(view, "selection", pane=active, activeCell=freeze, sqref=freeze)
+    return views
 
 
-def _columns(root: etree._Element, widths: tuple[float, ...], hidden: frozenset[int]) -> None:
-    count = max(len(widths), max(hidden, default=0))
-    if not count:
-        return
-    cols = etree.SubElement(root, q(MAIN, "cols"))
-    for c in range(1, count + 1):
+def _columns(widths: tuple[float, ...], hidden: frozenset[int]) -> etree._Element | None:
+    cols = etree.Element("cols")
+    for c in range(1, max(len(widths), max(hidden, default=0)) + 1):
         width = widths[c - 1] if c <= len(widths) else None
         if width is None and c not in hidden:
             continue
-        col = etree.SubElement(cols, q(MAIN, "col"), min=str(c), max=str(c), width=str(width if width is not None else 9.140625))
+        col = etree.SubElement(cols, "col", min=str(c), max=str(c), width=str(width if width is not None else 9.140625))
         if width is not None:
             col.set("customWidth", "1")
         if c in hidden:
             col.set("hidden", "1")
-    if not len(cols):
-        root.remove(cols)
+    return cols if len(cols) else None
 
 
 # --- charts ------------------------------------------------------------------------

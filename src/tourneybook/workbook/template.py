@@ -147,9 +147,13 @@ def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapp
     ws.add_table(table)
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
+    # the entry table only: the .xlsm's button to the right of it must not add a blank page
+    ws.print_area = f"A1:{address(last_row, len(schema.columns))}"
+    ws.print_title_rows = f"1:{HEADER_ROW}"
     return ws
 
 
@@ -162,12 +166,13 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
             setattr(header, attribute, style)
         ws.column_dimensions[column_letter(i)].width = column.width
     for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
-        ws.cell(r, 1, label)
+        ws.cell(r, 1, label).alignment = Alignment(vertical="top")
         cell = ws.cell(r, 2, value)
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
             cell.fill = INPUT_FILL
         ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
-        lines = _lines(meaning or "", SETTINGS.columns[2].width)
+        cell.alignment = Alignment(wrap_text=True, vertical="top")  # long values (theatres) print whole
+        lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width))
         if lines > 1:  # set: LibreOffice keeps the default height and would print the lines over the next row
             ws.row_dimensions[r].height = 15 * lines
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"

@@ -1,0 +1,75 @@
+"""What kind of file the organiser gave, told in a sentence they can act on.
+
+Only .xlsx/.xlsm workbooks (zips of XML parts) are event workbooks. An .xls, an
+.ods, a CSV, a name without a suffix, or a password-protected workbook (Office
+stores those encrypted inside an OLE container) each get what to do instead of
+the library's wording.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError
+from .package import DamagedFile
+
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The first bytes of an OLE container: old .xls files and encrypted workbooks."""
+
+
+def wrong_kind(path: Path) -> str:
+    """What to do with a file that is not an .xlsx/.xlsm workbook, from its name; '' when the name is right."""
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        return ""
+    if suffix in (".xls", ".xlsb", ".xltx", ".xltm"):
+        return (
+            f"{path.name} is an Excel file of another kind ({suffix}): TourneyBook works with .xlsx or .xlsm workbooks. "
+            "Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)', then run again with that file."
+        )
+    if suffix in (".ods", ".fods"):
+        return (
+            f"{path.name} is a LibreOffice/OpenOffice spreadsheet: TourneyBook works with .xlsx or .xlsm workbooks. "
+            "In LibreOffice use File > Save As, type 'Excel 2007-365 (.xlsx)', then run again with that file."
+        )
+    if suffix in (".csv", ".txt", ".tsv"):
+        return (
+            f"{path.name} is a text file, not an event workbook. Create the workbook with "
+            f"'tourneybook new RULESET EVENT.xlsx --players {path.name}' and run again with EVENT.xlsx."
+        )
+    if not suffix:
+        return f"{path.name} has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. {path.name}.xlsx)."
+    return f"{path.name}: the workbook's name must end in .xlsx or .xlsm."
+
+
+def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
+    """InputError unless the file to write, ``path``, ends in one of ``allowed`` (a workbook under another name would not open)."""
+    if path.suffix.lower() not in allowed:
+        raise InputError(f"{path}: the workbook's name must end in {' or '.join(allowed)}")
+
+
+def refuse_other_kinds(path: Path, data: bytes) -> None:
+    """DamagedFile with what to do when the bytes are not an OOXML zip (encrypted, .xls, .ods, text)."""
+    if data.startswith(_OLE):
+        if "EncryptionInfo".encode("utf-16-le") in data:  # Office stores an encrypted workbook in an OLE container
+            raise DamagedFile(
+                f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
+                "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
+            )
+        raise DamagedFile(
+            f"{path.name} is an old Excel file (.xls, Excel 97-2003) whatever its name says: TourneyBook works with .xlsx "
+            "or .xlsm workbooks. Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)'."
+        )
+    if data[:4] != b"PK\x03\x04":
+        raise DamagedFile(
+            f"{path.name} cannot be opened as an Excel workbook: inside it is not an .xlsx/.xlsm file, whatever its name says. "
+            "Open it in your spreadsheet program and save it as 'Excel Workbook (.xlsx)'."
+        )
+    if b"mimetypeapplication/vnd.oasis.opendocument" in data[:200]:
+        raise DamagedFile(
+            f"{path.name} is a LibreOffice/OpenOffice spreadsheet (.ods) whatever its name says. In LibreOffice use "
+            "File > Save As, type 'Excel 2007-365 (.xlsx)', then run again with that file."
+        )
+
+
+__all__ = ["check_suffix", "refuse_other_kinds", "wrong_kind"]

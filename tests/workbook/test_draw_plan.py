@@ -1,0 +1,127 @@
+"""Round-by-round draws keep the all-at-once plan (issue 9), stand-ins spread, clubs kept apart.
+
+Measured through the workbook, as ``tourneybook draw --round N`` draws them:
+the figures are the draw's own quality report (history included).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import openpyxl
+import pytest
+from event_day import enter_results, new_event, players_of, run, seated
+
+from tourneybook.draws import Draw, Game, Round, Seat, Table, quality
+from tourneybook.workbook.drawing import QUALITY_SHEET, draw_event
+from tourneybook.workbook.filestore import FileWorkbook
+
+
+def _as_draw(path, ruleset: str, rounds: int) -> Draw:
+    game = Game.CARCASSONNE if ruleset == "carcassonne2004" else Game.FRIEDRICH
+    return Draw(game, tuple(
+        Round(r, tuple(Table(t, tuple(Seat(s, p) for s, p in seats.items()))
+                       for t, seats in sorted(seated(path, ruleset, r).items())))
+        for r in range(1, rounds + 1)))
+
+
+@pytest.mark.parametrize(
+    "ruleset, n, groups",
+    [
+        ("cafe2023", 20, 5),  # issue 9: 0, 4, 14, 26 repeated pairs round by round where --all gave 6
+        ("fwc2022", 32, 8),  # 1-3 round by round, 0 at once
+        ("carcassonne2004", 17, 0),  # 1-4 round by round, 0 at once
+    ],
+)
+def test_round_by_round_gives_the_all_at_once_draw(tmp_path, ruleset, n, groups):
+    names = [f"Player {i:02}" for i in range(n)]
+    clubs = {name: f"club {i // (n // groups)}" for i, name in enumerate(names)} if groups else None
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    one_by_one = new_event(tmp_path / "a", ruleset, names, groups=clubs)
+    for rnd in range(1, 5):
+        assert run("draw", one_by_one, "--round", rnd) == 0
+    at_once = new_event(tmp_path / "b", ruleset, names, groups=clubs)
+    assert run("draw", at_once, "--all") == 0
+    for rnd in range(1, 5):
+        assert seated(one_by_one, ruleset, rnd) == seated(at_once, ruleset, rnd)
+    report = quality(_as_draw(one_by_one, ruleset, 4))
+    assert report.seat_repeats == 0
+    if ruleset != "cafe2023":
+        assert report.repeated_pairs == 0
+
+
+def test_results_between_rounds_keep_the_plan(tmp_path):
+    """Rounds played as drawn: typing the results does not change the plan the next draw follows."""
+    names = [f"Player {i:02}" for i in range(17)]
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    played = new_event(tmp_path / "a", "carcassonne2004", names)
+    rng = random.Random(8)
+    for rnd in range(1, 5):
+        assert run("draw", played, "--round", rnd) == 0
+        enter_results(played, "carcassonne2004", rnd, rng)
+    at_once = new_event(tmp_path / "b", "carcassonne2004", names)
+    assert run("draw", at_once, "--all") == 0
+    assert [seated(played, "carcassonne2004", r) for r in range(1, 5)] == \
+        [seated(at_once, "carcassonne2004", r) for r in range(1, 5)]
+
+
+def test_round_one_reports_what_it_adds_and_the_plan_separately(tmp_path):
+    path = new_event(tmp_path, "fwc2022", [f"Player {i:02}" for i in range(16)])
+    book = FileWorkbook(path)
+    outcome = draw_event(book, 1)
+    text = outcome.render()
+    assert "Round(s) 1 add: 0 repeated pair(s), rematch cost +0, role repeats +0, keep-apart violations 0" in text
+    assert ("The plan for rounds 1-4 (the next rounds follow it while the players stay the same): rematch cost 0 "
+            "against the best known bound 0") in text
+    assert "above the best known bound" not in text
+    book.save()
+    values = [c for row in openpyxl.load_workbook(path)[QUALITY_SHEET].iter_rows(values_only=True) for c in row if c]
+    assert any(str(v).startswith("The plan for rounds 1-4") for v in values)
+
+
+def test_stand_ins_sit_at_different_tables(tmp_path):
+    """Issue 9: 17 players + 3 stand-ins, up to 3 stand-ins shared a table; now at most one per table."""
+    names = [f"Player {i:02}" for i in range(17)] + ["Stand A", "Stand B", "Stand C"]
+    path = new_event(tmp_path, "fwc2022", names, stand_ins=("Stand A", "Stand B", "Stand C"))
+    assert run("draw", path, "--all") == 0
+    for rnd in range(1, 5):
+        per_table = [sum(p.startswith("Stand") for p in seats.values()) for seats in seated(path, "fwc2022", rnd).values()]
+        assert max(per_table) == 1 and sum(per_table) == 3
+
+
+def test_club_mates_are_kept_apart(tmp_path):
+    """The Players sheet's club column keeps players apart, as its prompt says (no keep-apart group typed)."""
+    names = [f"Player {i:02}" for i in range(16)]
+    path = tmp_path / "clubs.xlsx"
+    from tourneybook.workbook import template
+    from tourneybook.workbook.generic import CLUB, NAME, PLAYERS
+    from tourneybook.workbook.layout import find_layout
+
+    template.write(path, find_layout("fwc2022"), tournament="Clubs",
+                   rows={PLAYERS.name: [{NAME: n, CLUB: f"club {i % 4}"} for i, n in enumerate(names)]})
+    assert run("draw", path, "--all") == 0
+    for rnd in range(1, 5):
+        for seats in seated(path, "fwc2022", rnd).values():
+            assert len({int(p.split()[1]) % 4 for p in seats.values()}) == 4
+    assert Counter(players_of(path, "fwc2022", 1)) == Counter(names)
+
+
+@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004"])
+def test_a_stand_in_takes_the_withdrawn_players_planned_seats(tmp_path, ruleset):
+    """Player 05 withdraws after round 2 and Stan joins from round 3: Stan sits in Player 05's planned seats
+    (the same roles), and every other table is the all-at-once plan's: no one else's rounds move."""
+    names = [f"Player {i:02}" for i in range(16)]
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    at_once = new_event(tmp_path / "a", ruleset, names)
+    assert run("draw", at_once, "--all") == 0
+    changed = new_event(tmp_path / "b", ruleset, names)
+    for rnd in (1, 2):
+        assert run("draw", changed, "--round", rnd) == 0
+    assert run("withdraw", changed, "Player 05", "--after-round", 2) == 0
+    assert run("join", changed, "Stan", "--from-round", 3, *(["--stand-in"] if ruleset == "fwc2022" else [])) == 0
+    for rnd in (3, 4):
+        assert run("draw", changed, "--round", rnd) == 0
+        planned = {frozenset((s, "Stan" if p == "Player 05" else p) for s, p in t.items())
+                   for t in seated(at_once, ruleset, rnd).values()}
+        assert {frozenset(t.items()) for t in seated(changed, ruleset, rnd).values()} == planned

@@ -1,0 +1,63 @@
+"""The two entry-sheet readers give the same values: calamine for ordinary sheets, the XML streamer for the rest."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+import xlsxwriter
+from rich_workbook import rich_copy
+
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.sheetreader import read_plain_sheet, read_sheet_part
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+
+
+def both(path: Path, sheet: str):
+    book = FileWorkbook(path)
+    part = book._sheet_rel[sheet].target
+    return (
+        read_plain_sheet(book._calamine(), book.package, part, sheet, book.facts),
+        read_sheet_part(book.package, part, sheet, book.facts),
+    )
+
+
+def test_every_kind_of_value_reads_the_same(tmp_path: Path):
+    path = tmp_path / "kinds.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Kinds")
+    bold = book.add_format({"bold": True})
+    sheet.write_number("A1", 92)
+    sheet.write_number("B1", 12.75)
+    sheet.write_number("C1", -3)
+    sheet.write_string("D1", "Anna Berg")
+    sheet.write_rich_string("E1", bold, "Bold", " and plain")
+    sheet.write_boolean("F1", True)
+    sheet.write_datetime("A2", dt.datetime(2026, 11, 23, 14, 30), book.add_format({"num_format": "yyyy-mm-dd hh:mm"}))
+    sheet.write_datetime("B2", dt.time(9, 45), book.add_format({"num_format": "hh:mm"}))
+    sheet.write_string("C2", "  spaced  ")
+    sheet.merge_range("A4:C4", "merged title")
+    sheet.write_number("H9", 0.1)
+    book.close()
+    plain, careful = both(path, "Kinds")
+    assert plain == careful
+    assert careful.rows[0] == (92, 12.75, -3, "Anna Berg", "Bold and plain", True)
+    assert careful.rows[1][:3] == (dt.datetime(2026, 11, 23, 14, 30), dt.time(9, 45), "  spaced  ")
+    assert careful.merged == ("A4:C4",) and careful.value(9, 8) == 0.1
+
+
+@pytest.mark.parametrize("workbook", sorted(WORKBOOKS.glob("*.xlsx")), ids=lambda p: p.stem)
+def test_the_shipped_examples_read_the_same(workbook: Path, tmp_path: Path):
+    book = FileWorkbook(workbook)
+    for name in book.sheet_names():
+        plain, careful = both(workbook, name)
+        assert plain == careful, name
+
+
+def test_a_rich_workbook_reads_the_same(event_file: Path):
+    path = rich_copy(event_file, event_file.with_name("rich.xlsm"))
+    for name in ("Players", "Preliminary", "Settings"):
+        plain, careful = both(path, name)
+        assert plain == careful and careful.rows, name
