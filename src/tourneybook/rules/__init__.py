@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ..errors import UnknownRuleset
-from . import cafe2023, carcassonne2004, codcon2008, fwc2022, italia2010
+from . import cafe2023, carcassonne2004, codcon2008, fwc2022, italia2010, sos
 from .base import Family, FormProfile, Ruleset
 
 RULESETS: tuple[Ruleset, ...] = (
@@ -18,6 +18,7 @@ RULESETS: tuple[Ruleset, ...] = (
     carcassonne2004.RULESET,
     codcon2008.RULESET,
     italia2010.RULESET,
+    sos.RULESET,
 )
 """Every ruleset, in the order the help and the documentation list them: the registry."""
 

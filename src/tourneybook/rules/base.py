@@ -130,7 +130,7 @@ class Ruleset:
     name: str
     """Display name ('Friedrich World Championship 2022')."""
     seed: str
-    """The rule text it implements (file under shared/seeds)."""
+    """The rule text it implements (file under shared/seeds); '' for a system without one among the seeds (sos)."""
     summary: str
     """A short scoring summary for the workbook's instructions sheet."""
     settings: Any

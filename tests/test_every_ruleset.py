@@ -1,0 +1,125 @@
+"""Properties every registered ruleset has: a ruleset is checked here by being in the registry.
+
+For each ruleset of :data:`tourneybook.rules.RULESETS`: its scores do not
+depend on the order the record lists games and players in; its example JSON
+record reads, ranks and prints as JSON; its template builds; its simulator's
+event is typed into a workbook that recalculates and reopens with the same
+standings; the draw of round 1 seats every player once in the ruleset's seats;
+the forms of that round carry every drawn name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tourneybook.cli import main
+from tourneybook.forms import round_forms
+from tourneybook.forms.render import workbook_bytes
+from tourneybook.rules import RULESETS, Family, Ruleset
+from tourneybook.simulate import simulate, write_event
+from tourneybook.workbook import template
+from tourneybook.workbook.drawing import draw_event
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.recalc import recalc_file
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+FIELD = {Family.FRIEDRICH: 16, Family.CARCASSONNE: 16, Family.DIPLOMACY: 14}
+"""A field each family seats without stand-ins, sit-outs or a second board."""
+ORDERED = ("games", "tables", "players")
+"""The record fields whose order is the organiser's typing order, never a result."""
+
+every_ruleset = pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+
+
+def ranking(result) -> list[tuple]:
+    return [(r.rank, r.player, r.total) for r in result.standings.rows]
+
+
+def scores(result) -> set[tuple]:
+    return {(g.game, p.player, p.seat, p.points) for g in result.games for p in g.players}
+
+
+@every_ruleset
+def test_the_registry_entry_is_complete(ruleset: Ruleset):
+    assert find_layout(ruleset.id).ruleset == ruleset.id
+    assert len(set(ruleset.seats)) == len(ruleset.seats) >= ruleset.fewest_seats >= 2
+    assert ruleset.draw_rounds(ruleset.settings) >= 1
+    assert ruleset.form.title and ruleset.form.variant
+    assert sum(r.id == ruleset.id for r in RULESETS) == 1
+
+
+@every_ruleset
+def test_scores_do_not_depend_on_the_order_of_the_record(ruleset: Ruleset):
+    record = simulate(ruleset.id, FIELD[ruleset.family], seed=3)
+    reordered = dataclasses.replace(record, **{
+        f.name: tuple(reversed(getattr(record, f.name)))
+        for f in dataclasses.fields(record) if f.name in ORDERED and len(getattr(record, f.name)) > 1
+    })
+    assert reordered != record
+    first, second = ruleset.standings(record), ruleset.standings(reordered)
+    assert ranking(first) == ranking(second)
+    assert scores(first) == scores(second)
+    assert first.ruleset == ruleset.id
+
+
+@every_ruleset
+def test_the_example_json_record_reads_ranks_and_prints_as_json(ruleset: Ruleset, capsys):
+    path = EXAMPLES / ruleset.id / "tournament.json"
+    data = json.loads(path.read_text())
+    record = ruleset.tournament_from_dict(data)
+    assert ruleset.tournament_from_dict(json.loads(json.dumps(data))) == record
+    assert main(["standings", ruleset.id, str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    result = ruleset.standings(record)
+    assert [r["player"] for r in printed["standings"]["rows"]] == result.standings.order
+
+
+@every_ruleset
+def test_the_simulated_event_recalculates_and_reopens_with_its_standings(ruleset: Ruleset, tmp_path):
+    path = write_event(ruleset.id, FIELD[ruleset.family], tmp_path / f"{ruleset.id}.xlsx", seed=2)
+    expected = ruleset.standings(simulate(ruleset.id, FIELD[ruleset.family], seed=2)).standings
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.result.standings.order == expected.order
+    sheet = openpyxl.load_workbook(path, read_only=True)["Standings"]
+    named = [v for row in sheet.iter_rows(values_only=True) for v in row if isinstance(v, str)]
+    assert all(player in named for player in expected.order)
+
+
+@every_ruleset
+def test_the_template_builds_with_the_layouts_sheets(ruleset: Ruleset, tmp_path):
+    layout = find_layout(ruleset.id)
+    path = template.write(tmp_path / f"{ruleset.id}.xlsx", layout)
+    names = openpyxl.load_workbook(path, read_only=True).sheetnames
+    assert all(s.name in names for s in layout.sheets) and PLAYERS.name in names
+
+
+@every_ruleset
+def test_round_one_is_drawn_into_the_rulesets_seats_and_its_forms_name_everyone(ruleset: Ruleset, tmp_path):
+    players = [f"Player {i:02}" for i in range(1, FIELD[ruleset.family] + 1)]
+    path = template.write(tmp_path / f"{ruleset.id}.xlsx", find_layout(ruleset.id), tournament="Every ruleset",
+                          rows={PLAYERS.name: [{NAME: p} for p in players]})
+    store = FileWorkbook(path)
+    outcome = draw_event(store, 1)
+    (drawn,) = outcome.draw.rounds
+    seated = [s.player for table in drawn.tables for s in table.seats]
+    assert sorted(seated) == players
+    for table in drawn.tables:
+        assert len({s.seat for s in table.seats}) == len(table.seats)  # one player per seat
+        if ruleset.family is not Family.CARCASSONNE:  # Carcassonne seats are places at the table, not roles
+            assert {s.seat for s in table.seats} <= set(ruleset.seats)
+        assert ruleset.fewest_seats <= len(table.seats) <= len(ruleset.seats)
+    forms = round_forms(store, 1)
+    assert len(forms) == len(drawn.tables)
+    book = openpyxl.load_workbook(io.BytesIO(workbook_bytes(forms)))
+    printed = {v.strip() for ws in book.worksheets for row in ws.iter_rows(values_only=True)
+               for v in row if isinstance(v, str)}
+    assert all(any(p in text for text in printed) for p in players)
