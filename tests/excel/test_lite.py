@@ -103,7 +103,7 @@ def test_main_py_runs_every_example_where_tourneybook_is_not_installed(lite_pyth
     assert found["functions"] == sorted(f.upper() for f in FUNCTIONS)
     assert sorted(found["scripts"]) == sorted(SCRIPTS)
     assert found["carc"] == [[5, 3, 1, ""]]  # RULES.md Carcassonne 3-player: 5-3-1, the 4th seat empty
-    assert len(WORKBOOKS) == 5 and len(found["standings"]) == 5
+    assert len(WORKBOOKS) >= 5 and len(found["standings"]) == len(WORKBOOKS)  # every shipped example
     for book in books:
         by_cli = tmp_path / f"cli-{book.name}"
         shutil.copy(book, by_cli)
