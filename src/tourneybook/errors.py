@@ -35,8 +35,12 @@ class Problem:
         return Problem(self.message, self.where, sheet, cell)
 
 
-class InputError(ValueError):
-    """The organiser's input cannot be used as it is; carries every problem found."""
+class InputError(Exception):
+    """The organiser's input cannot be used as it is; carries every problem found.
+
+    Not a ValueError: ``except ValueError`` around a library call must never
+    swallow the organiser's mistakes, nor ``except InputError`` a bug.
+    """
 
     def __init__(self, problems: list[Problem] | Problem | str):
         if isinstance(problems, str):

@@ -116,7 +116,8 @@ def run(args) -> int:
         for line in grouped_lines(report.problems):  # one line per cause: the first screen shows what to fix
             print(f"  {line}", file=sys.stderr)
         return EXIT_PROBLEMS
-    assert report.result is not None
+    if report.result is None:
+        raise AssertionError("bug: report.result is unset")
     print(f"{report.tournament or report.ruleset}: standings ({report.ruleset})")
     print(standings_text(report.result.standings))
     for table in report.result.extras:

@@ -92,7 +92,8 @@ def draw_carcassonne(
     if rounds < 1:
         collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
     collector.raise_if_any()
-    assert b is not None
+    if b is None:
+        raise AssertionError("bug: b is unset")
 
     index = {name: i for i, name in enumerate(field)}
     partners = keep_apart_partners(index, groups)
@@ -124,7 +125,8 @@ def draw_carcassonne(
             seating = attempt
         if seating.cost <= target:
             break
-    assert seating is not None
+    if seating is None:
+        raise AssertionError("bug: seating is unset")
 
     ledger = Ledger(meetings, partners, small_history)
     built = []

@@ -104,7 +104,8 @@ def _plan(field, played, owed, partners, weights: Weights, budget: int) -> Plan 
             best = (seating.cost, Plan(seating.rounds, schedule))
         if seating.cost <= target:
             break
-    assert best is not None
+    if best is None:
+        raise AssertionError("bug: best is unset")
     return best[1]
 
 

@@ -212,7 +212,8 @@ def _plan_or_fail(field, history, owed, partners, weights, budget) -> Plan:
             "history",
         )
         collector.raise_if_any()
-    assert plan is not None
+    if plan is None:
+        raise AssertionError("bug: plan is unset")
     return plan
 
 

@@ -89,7 +89,8 @@ def attacker(game: Game, nation: Nation, held: int, turns: int) -> Fraction:
 def maria_theresa_offensive(game: Game) -> Fraction:
     """min(9, 0.5 * T + b) + 1 if Austria picked up the set-aside TC."""
     oo = game.offensive
-    assert oo is not None
+    if oo is None:
+        raise AssertionError("bug: oo is unset")
     points = min(DEFEAT_PER_TURN * game.offensive_end() + oo.austria_bohemian, MARIA_THERESA_OO_MAX)
     return points + (1 if oo.austria_took_card else 0)
 

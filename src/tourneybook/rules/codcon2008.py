@@ -118,7 +118,8 @@ def score_game(board: Board) -> GameScore:
 
 
 def _eliminated(p: PowerResult) -> PlayerScore:
-    assert p.eliminated is not None  # validated: every eliminated power has its year
+    if p.eliminated is None:  # validated: every eliminated power has its year
+        raise AssertionError("bug: validated: every eliminated power has its year")
     return PlayerScore(p.player, p.power.value, Fraction(elimination_points(p.eliminated)),
                        (("centres", 0), ("elimination points", elimination_points(p.eliminated))))
 

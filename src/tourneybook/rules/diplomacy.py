@@ -217,7 +217,8 @@ def _history_problems(board: Board, need_history: bool) -> list[Problem]:
             c.add(f"the centre count of every year from {FIRST_YEAR} is missing", game)
         return c.problems
     year = board.final_year
-    assert year is not None  # some power has a history
+    if year is None:  # some power has a history
+        raise AssertionError("bug: some power has a history")
     years = year - FIRST_YEAR + 1
     for p in board.powers:
         where = f"{game}, {p.power.value}"
@@ -314,7 +315,8 @@ def board_from_json(data: Any, *, need_history: bool) -> Board:
     c = Collector()
     board = board_from_dict(data, "game", c)
     c.raise_if_any()
-    assert board is not None  # None only with a problem noted
+    if board is None:  # None only with a problem noted
+        raise AssertionError("bug: None only with a problem noted")
     validate_board(board, need_history=need_history)
     return board
 

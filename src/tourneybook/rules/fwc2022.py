@@ -58,7 +58,8 @@ def frederick_standard(game: Game) -> Fraction:
 def frederick_offensive(game: Game) -> Fraction:
     """10 * c / 14, minus 1 unless the OO succeeded."""
     oo = game.offensive
-    assert oo is not None
+    if oo is None:
+        raise AssertionError("bug: oo is unset")
     points = Fraction(10 * oo.prussia_bohemian, BOHEMIAN_OBJECTIVES)
     return points if oo.outcome is OffensiveOutcome.SUCCEEDED else points - OO_FAILED
 
@@ -71,7 +72,8 @@ def attacker(held: int, total: int) -> Fraction:
 def maria_theresa_offensive(game: Game) -> Fraction:
     """0.5 per turn until the OO ended + 1 per Bohemian objective of Austria + 1 for the TC; at most 9.5."""
     oo = game.offensive
-    assert oo is not None
+    if oo is None:
+        raise AssertionError("bug: oo is unset")
     points = PER_TURN * game.offensive_end() + oo.austria_bohemian + (1 if oo.austria_took_card else 0)
     return min(points, MARIA_THERESA_OO_MAX)
 

@@ -29,8 +29,8 @@ _THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}([,.]\d{3})+")
 _TIME = re.compile(r"(\d{1,2})[:.](\d{2})(?::(\d{2}))?")
 
 
-class CellError(ValueError):
-    """A cell value that does not fit its column; the message is for the organiser."""
+class CellError(Exception):
+    """A cell value that does not fit its column; the message is for the organiser (not a ValueError, as InputError)."""
 
 
 def is_empty(value: Any) -> bool:

@@ -539,7 +539,8 @@ def _rounds_to_draw(
         if not wanted:
             out.add(f"all {total} rounds are already on the '{family.sheet}' sheet", sheet=family.sheet)
     else:
-        assert number is not None
+        if number is None:
+            raise AssertionError("bug: number is unset")
         wanted = [number]
         limited = family.game is not Game.DIPLOMACY
         if number < 1 or (limited and number > total):

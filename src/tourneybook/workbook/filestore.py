@@ -145,7 +145,8 @@ class FileWorkbook:
 
     def _write_owned(self) -> None:
         names = self._defined_names(create=True)
-        assert names is not None
+        if names is None:
+            raise AssertionError("bug: names is unset")
         for dn in names.findall(q(MAIN, "definedName")):
             if dn.get("name", "") == OWNED_NAME or dn.get("name", "").startswith(OWNED_NAME + "."):
                 names.remove(dn)
@@ -320,7 +321,8 @@ class FileWorkbook:
             rels.append(Relationship("rId1", REL + "/drawing", drawing))
         self.package.set_relationships(part, rels)
         names = self._defined_names(create=True)
-        assert names is not None
+        if names is None:
+            raise AssertionError("bug: names is unset")
         where = quoted(sheet.name) + "!"
         titles = [
             f"{where}${first}:${last or first}"

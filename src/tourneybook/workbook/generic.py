@@ -391,8 +391,6 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
         return dataclasses.replace(default, **changes)
     except InputError as exc:
         out.extend([p.located(SETTINGS.name) for p in exc.problems])
-    except (TypeError, ValueError) as exc:
-        out.add(str(exc), sheet=SETTINGS.name)
     return default
 
 

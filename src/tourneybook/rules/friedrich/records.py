@@ -194,7 +194,8 @@ class Game:
 
     def offensive_end(self) -> int:
         """The turn the OO ended: called off, or with the game (victory or still active)."""
-        assert self.offensive is not None
+        if self.offensive is None:
+            raise AssertionError("bug: self.offensive is unset")
         return self.offensive.called_off_turn or self.duration
 
     @property

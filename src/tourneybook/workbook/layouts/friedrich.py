@@ -127,7 +127,8 @@ def _columns() -> dict[str, Column]:
         _count(TC_ATTACKERS, "sTCC: TCs the attacking nations received until turn N.", minimum=1),
     ]
     by_header = {c.header: c for c in cols}
-    assert tuple(by_header) == REPORT_FIELDS, "the game row must follow the paper report"
+    if not (tuple(by_header) == REPORT_FIELDS):
+        raise AssertionError("bug: the game row must follow the paper report")
     return by_header
 
 
