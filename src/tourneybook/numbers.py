@@ -7,10 +7,12 @@ Python's ``round()`` rounds half to even and must not be used for scores.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from numbers import Rational
+from typing import Any
 
 Number = Fraction
 
@@ -33,6 +35,37 @@ class SquareRoot:
         scaled = 4 * Fraction(self.square) * 10 ** (2 * places)
         m = math.isqrt(math.floor(scaled))  # floor(sqrt(q)) == isqrt(floor(q)) for q >= 0
         return Fraction((m + 1) // 2, 10**places)
+
+
+WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
+"""A whole number written out: digits with an optional sign ('12', '-3'), no separators, no exponent."""
+
+
+def whole_number(value: Any, *, text: bool = False) -> int | None:
+    """``value`` as a whole number, or None when it is none: the one whole-number reading of the package.
+
+    An int (not a bool), or a float, Decimal or Fraction that is whole (JSON's
+    ``88.0``, Excel's every number); with ``text``, also a string of digits (a
+    cell typed as text). Each caller words the problem for its place.
+
+    >>> whole_number(88.0), whole_number(88.5), whole_number(True), whole_number(float("nan"))
+    (88, None, None, None)
+    >>> whole_number(" 12 "), whole_number(" 12 ", text=True), whole_number("1e3", text=True)
+    (None, 12, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else None
+    if isinstance(value, Decimal):
+        return int(value) if value.is_finite() and value == value.to_integral_value() else None
+    if text and isinstance(value, str) and WHOLE_TEXT.fullmatch(value.strip()):
+        return int(value.strip())
+    return None
 
 
 def to_fraction(value: int | str | Fraction | Rational) -> Fraction:

@@ -27,6 +27,7 @@ from typing import Any
 import xlwings as xw
 
 from ..errors import InputError, Problem
+from ..numbers import whole_number
 from ..rules import cafe2023, carcassonne2004, codcon2008, friedrich, fwc2022, italia2010
 from ..rules.diplomacy import FIRST_YEAR, Board, Power, PowerResult
 from ..rules.friedrich import ATTACKERS, Nation
@@ -45,9 +46,10 @@ def _whole(value: Any, what: str) -> int:
     """A whole number from a cell (Excel hands every number over as a float)."""
     if value in BLANK:
         raise InputError(f"{what}: the cell is empty")
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) != int(value):
+    number = whole_number(value)
+    if number is None:
         raise InputError(f"{what}: {value!r} is not a whole number")
-    return int(value)
+    return number
 
 
 def _grid(value: Any) -> Grid:

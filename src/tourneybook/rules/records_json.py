@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..errors import Collector
+from ..numbers import whole_number
 from .ranking import Adjustment
 
 NOTE = "note"
@@ -66,16 +67,15 @@ def items(data: Mapping[str, Any], key: str, where: str, c: Collector, *, requir
 
 
 def whole(value: Any, what: str, where: str, c: Collector, minimum: int | None = None) -> int | None:
-    """A whole number: a JSON integer, or a decimal such as 88.0 that is one."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
+    """A whole number: a JSON integer, or a decimal such as 88.0 that is one (:func:`~tourneybook.numbers.whole_number`)."""
+    number = whole_number(value)
+    if number is None:
         c.add(f"{what} must be a whole number, not {value!r}", where)
         return None
-    if minimum is not None and value < minimum:
-        c.add(f"{what} {value} must be at least {minimum}", where)
+    if minimum is not None and number < minimum:
+        c.add(f"{what} {number} must be at least {minimum}", where)
         return None
-    return value
+    return number
 
 
 def exact(value: Any, what: str, where: str, c: Collector) -> Fraction | None:

@@ -16,12 +16,12 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from ..numbers import whole_number
 from .schema import MAX_DECIMALS, Column, Kind
 
 EXCEL_ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA")
 YES = ("yes", "y", "true", "1", "x")
 NO = ("no", "n", "false", "0")
-_WHOLE = re.compile(r"[+-]?\d+")
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _FRACTION = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
 _THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}([,.]\d{3})+")
@@ -88,17 +88,10 @@ def whole(value: Any) -> int:
     what = "a whole number"
     _refuse_special(value, what)
     _refuse_ambiguous(value)
-    if isinstance(value, bool):
+    number = whole_number(value, text=True)
+    if number is None:
         raise CellError(f"{shown(value)} is not {what}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, (Decimal, Fraction)) and value == int(value):
-        return int(value)
-    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
-        return int(value.strip())
-    raise CellError(f"{shown(value)} is not {what}")
+    return number
 
 
 def exact(value: Any) -> Fraction:
