@@ -1,4 +1,4 @@
-"""Carcassonne preliminary draw and knock-out bracket (seed 002; RULES.md Carcassonne)."""
+"""Carcassonne preliminary draw (seed 002; RULES.md Carcassonne) and the seed pairings of its knock-out bracket."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from tourneybook.draws import draw_carcassonne, knockout_bracket, quality
+from tourneybook.draws import draw_carcassonne, quality
 from tourneybook.draws.carcassonne import small_tables
 from tourneybook.errors import InputError
+from tourneybook.rules.carcassonne_knockout import bracket_slots
 
 from .conftest import field
 
@@ -79,24 +80,18 @@ def test_round_by_round_takes_the_played_rounds_into_account():
 
 
 def test_knockout_bracket_follows_the_seed_pairings():
-    ranked = [f"R{i}" for i in range(1, 21)]
-    bracket = knockout_bracket(ranked)
-    pairs = [(m.label, m.high, m.low) for m in bracket.matches]
+    """The one bracket is the rules' (rules/carcassonne_knockout.py): seeds and feeders per stage."""
+    pairs = [(s.stage, s.seeds, s.feeders) for s in bracket_slots(16)]
     # RULES.md Carcassonne: S1 = 1v16 ... S8 = 8v9; Q1 = S1vS8 ... SF1 = Q1vQ4, SF2 = Q2vQ3; final
     assert pairs == [
-        ("S1", "R1", "R16"), ("S2", "R2", "R15"), ("S3", "R3", "R14"), ("S4", "R4", "R13"),
-        ("S5", "R5", "R12"), ("S6", "R6", "R11"), ("S7", "R7", "R10"), ("S8", "R8", "R9"),
-        ("Q1", "winner S1", "winner S8"), ("Q2", "winner S2", "winner S7"),
-        ("Q3", "winner S3", "winner S6"), ("Q4", "winner S4", "winner S5"),
-        ("SF1", "winner Q1", "winner Q4"), ("SF2", "winner Q2", "winner Q3"),
-        ("F", "winner SF1", "winner SF2"),
+        ("S1", (1, 16), None), ("S2", (2, 15), None), ("S3", (3, 14), None), ("S4", (4, 13), None),
+        ("S5", (5, 12), None), ("S6", (6, 11), None), ("S7", (7, 10), None), ("S8", (8, 9), None),
+        ("Q1", None, ("S1", "S8")), ("Q2", None, ("S2", "S7")),
+        ("Q3", None, ("S3", "S6")), ("Q4", None, ("S4", "S5")),
+        ("SF1", None, ("Q1", "Q4")), ("SF2", None, ("Q2", "Q3")),
+        ("F", None, ("SF1", "SF2")),
     ]
 
-
-def test_knockout_needs_sixteen():
-    with pytest.raises(InputError) as caught:
-        knockout_bracket([f"R{i}" for i in range(1, 16)])
-    assert str(caught.value) == "standings: the knock-out needs the best sixteen; only 15 ranked"
 
 
 @pytest.mark.parametrize("n", [13, 14, 17, 21, 25])

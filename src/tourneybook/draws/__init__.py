@@ -11,7 +11,7 @@ The vocabulary (``Role``, ``Power``, ``Theatre``) is the rules' own
 re-exported here; seats hold their names.
 """
 
-from .carcassonne import Bracket, Match, draw_carcassonne, knockout_bracket
+from .carcassonne import draw_carcassonne
 from .diplomacy import draw_diplomacy, draw_italia_top_board
 from .friedrich import check_final_choices, draw_friedrich
 from .model import (
@@ -32,12 +32,10 @@ from .model import (
 from .quality import QualityReport, quality, rematch_bound
 
 __all__ = [
-    "Bracket",
     "DEFAULT_THEATRES",
     "DEFAULT_WEIGHTS",
     "Draw",
     "Game",
-    "Match",
     "POWERS",
     "Power",
     "QualityReport",
@@ -53,7 +51,6 @@ __all__ = [
     "draw_diplomacy",
     "draw_friedrich",
     "draw_italia_top_board",
-    "knockout_bracket",
     "quality",
     "rematch_bound",
 ]

@@ -1,4 +1,4 @@
-"""Carcassonne preliminary draw and knock-out bracket (seed 002).
+"""Carcassonne preliminary draw (seed 002); the knock-out bracket is the rules' (:mod:`tourneybook.rules.carcassonne_knockout`).
 
 Seed 002: "The preelimination includes a total of four games with all
 participants [...] all of the games will be four player games if possible.
@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
-from .inputs import checked_inputs, checked_players, input_collector
+from .inputs import checked_inputs
 from .model import DEFAULT_WEIGHTS, Draw, Game, Round, Weights
 from .quality import rematch_bound
 from .search import Seating, improve
@@ -177,50 +176,3 @@ def _shuffled_round(n: int, shape: Sequence[int], small_history: Sequence[int], 
     for k in range(len(smalls)):
         tables.append(small_seats[3 * k : 3 * k + 3])
     return tables
-
-
-@dataclass(frozen=True)
-class Match:
-    """One best-of-three knock-out match (seed 002; RULES.md, Carcassonne: knock-out)."""
-
-    label: str
-    """'S1'..'S8' (last sixteen), 'Q1'..'Q4', 'SF1', 'SF2', 'F'."""
-    high: str
-    """The higher seed (starts games 1 and 3): a player, or 'winner S1' for a later match."""
-    low: str
-    """The lower seed: a player, or 'winner S8'."""
-
-
-@dataclass(frozen=True)
-class Bracket:
-    """The knock-out bracket of the best sixteen, in playing order."""
-
-    matches: tuple[Match, ...]
-    """S1..S8, Q1..Q4, SF1, SF2, F."""
-
-    def render(self) -> str:
-        return "\n".join(f"{m.label}: {m.high} v {m.low}" for m in self.matches)
-
-
-_LATER = (
-    ("Q1", "S1", "S8"), ("Q2", "S2", "S7"), ("Q3", "S3", "S6"), ("Q4", "S4", "S5"),
-    ("SF1", "Q1", "Q4"), ("SF2", "Q2", "Q3"), ("F", "SF1", "SF2"),
-)
-"""RULES.md: Q1 = S1vS8, Q2 = S2vS7, Q3 = S3vS6, Q4 = S4vS5; SF1 = Q1vQ4, SF2 = Q2vQ3; final SF1vSF2."""
-
-
-def knockout_bracket(ranked_players: Sequence[str]) -> Bracket:
-    """The bracket from the preliminary standings (best first); only the best sixteen play.
-
-    >>> b = knockout_bracket([f"R{i}" for i in range(1, 17)])
-    >>> print(b.render().splitlines()[0], b.render().splitlines()[7], b.render().splitlines()[8], sep="; ")
-    S1: R1 v R16; S8: R8 v R9; Q1: winner S1 v winner S8
-    """
-    collector = input_collector()
-    top = checked_players(ranked_players, collector)[:16]
-    if len(top) < 16:
-        collector.add(f"the knock-out needs the best sixteen; only {len(top)} ranked", "standings")
-    collector.raise_if_any()
-    first = tuple(Match(f"S{k}", top[k - 1], top[16 - k]) for k in range(1, 9))
-    later = tuple(Match(label, f"winner {a}", f"winner {b}") for label, a, b in _LATER)
-    return Bracket(first + later)

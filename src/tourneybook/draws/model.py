@@ -81,10 +81,6 @@ class Round:
     sitting_out: tuple[str, ...] = ()
     """Players not seated this round (Diplomacy sit-outs chosen by the organiser)."""
 
-    def table_of(self, player: str) -> tuple[Table, ...]:
-        """The tables where ``player`` sits this round (two for a Diplomacy double board)."""
-        return tuple(t for t in self.tables if player in t.players)
-
 
 @dataclass(frozen=True)
 class Draw:

@@ -159,9 +159,6 @@ class Board:
         order = list(Power)
         return sorted(self.powers, key=lambda p: order.index(p.power))
 
-    def seats_of(self, player: str) -> list[PowerResult]:
-        return [p for p in self.powers if p.player == player]
-
 
 def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
     """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once."""
