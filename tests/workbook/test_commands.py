@@ -11,6 +11,7 @@ from tourneybook.workbook.layout import available_layouts
 import pytest
 
 from tourneybook.cli import main
+from tourneybook.workbook.recalc import recalc_file
 
 
 def write_csv(path: Path, text: str) -> Path:
@@ -154,3 +155,12 @@ def test_recalc_prints_the_final_after_the_standings(tmp_path, capsys):
     out = capsys.readouterr().out
     final = out[out.index("\nFinal\n") :]
     assert [line.split()[0] for line in final.splitlines()[4:8]] == ["1", "2", "3", "4"]  # after title, header, rule
+
+
+def test_new_name_is_the_tournaments_name_in_the_xlsm_and_the_recalculation(tmp_path: Path, capsys):
+    csv = write_csv(tmp_path / "p.csv", "Name\nAnna\nBo\nCy\nDi\n")
+    out = tmp_path / "essen2024.xlsm"
+    assert main(["new", "carcassonne2004", "--players", str(csv), "--out", str(out), "--xlsm", "--name", "Essen 2024"]) == 0
+    settings = openpyxl.load_workbook(out)["Settings"]
+    assert (settings["A5"].value, settings["B5"].value) == ("Tournament", "Essen 2024")
+    assert recalc_file(out).tournament == "Essen 2024"
