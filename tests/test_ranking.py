@@ -88,3 +88,15 @@ def test_total_order_independent_of_input_order(points, tb):
     assert [r.rank for r in a.rows] == list(range(1, len(players) + 1))
     # never a higher total below a lower one
     assert all(x.total >= y.total for x, y in zip(a.rows, a.rows[1:]))
+
+
+def test_the_suggested_lot_depends_on_the_whole_tied_group():
+    """The suggestion is seeded from the tournament and every tied name (rules/lots.py): the same pair can come
+    out in either order depending on who else is tied, and never on the order the names are given in."""
+    from tourneybook.rules.lots import suggested_lot
+
+    assert suggested_lot("Open", ["Anna", "Ben"]) == ["Anna", "Ben"]
+    assert suggested_lot("Open", ["Anna", "Ben", "Dora"]) == ["Ben", "Anna", "Dora"]  # Dora's tie changes the pair
+    assert suggested_lot("Open", ["Anna", "Ben", "Carla"]) == ["Anna", "Carla", "Ben"]
+    assert suggested_lot("Cup", ["Anna", "Ben", "Carla"]) == ["Carla", "Anna", "Ben"]  # another tournament, another lot
+    assert suggested_lot("Open", ["Dora", "Ben", "Anna"]) == suggested_lot("Open", ["Anna", "Ben", "Dora"])

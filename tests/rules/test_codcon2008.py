@@ -163,6 +163,20 @@ def test_best_two_games_count_and_adjustment_is_shown():
     assert one.total == 10
 
 
+def test_the_games_counted_table_marks_the_best_games_and_only_them():
+    """003 VII: P's games score 5 (1905), 10 (1910) and 8 (1908); with best 2 the 10 and the 8 count, best first."""
+    boards = [board(1, 1, {A: ("P", 0, 1905)}), board(2, 1, {A: ("P", 0, 1910)}), board(3, 1, {A: ("P", 0, 1908)})]
+    for n, counted in ((2, ["yes", "yes", "no"]), (1, ["yes", "no", "no"]), (3, ["yes", "yes", "yes"])):
+        table = next(x for x in standings(tourney(*boards, settings=Settings(games_counted=n))).extras
+                     if x.title == "Games counted")
+        assert table.headers == ("Player", "Game", "Power", "Centres", "Score", "Counted")
+        rows = [r for r in table.rows if r[0] == "P"]
+        assert [(r[1], r[2], r[3], r[4]) for r in rows] == [("R2 B1", "Austria", 0, 10), ("R3 B1", "Austria", 0, 8),
+                                                            ("R1 B1", "Austria", 0, 5)]
+        assert [r[5] for r in rows] == counted, n
+        assert table.notes == (f"The best {n} games of each player make the tournament score (003 VII).",)
+
+
 def test_double_board_is_two_games():
     """003 II.2/II.5: a player on two boards in one round has two games."""
     boards = [board(1, 1, {A: ("P", 0, 1905)}), board(1, 2, {E: ("P", 0, 1907)})]

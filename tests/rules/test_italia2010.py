@@ -321,3 +321,20 @@ def test_the_top_boards_fourth_is_in_the_lot_like_anyone():
     assert table.row("Tops").lot is LotState.SUGGESTED
     decided = standings(tied_with_the_top_board(4, {"Tops": 3, "Xena": 1, "Yuri": 2}.items())).standings
     assert [r.player for r in decided.rows if r.player in ("Tops", "Xena", "Yuri")] == ["Xena", "Yuri", "Tops"]
+
+
+def test_all_seven_tied_powers_take_the_seven_positions_in_the_rules_power_order():
+    """3.2: equal centres in every year back to 1901 leave the power order: Austria, Germany, Italy, Turkey,
+    England, Russia, France. Every position is checked, whatever order the powers are entered in."""
+    level = board({p: 4 for p in Power}, hist={p: [4] * 7 for p in Power})
+    expected = [A, G, I, T, E, R, F]
+    assert [p.power for p in board_order(level)] == expected
+    backwards = Board(level.round, level.board, tuple(reversed(level.powers)))
+    assert [p.power for p in board_order(backwards)] == expected
+    # the position bonus follows: 70 to Austria, 34 to Germany, 16 to Italy, none to the other four
+    # no break (0 ahead): every survivor but the first +10; TSS 0.6 (seven on 3+, beyond the first):
+    # A (16 + 70) x 1.6 + 1 = 138.6; G (16 + 34 + 10) x 1.6 + 1 = 97; I (16 + 16 + 10) x 1.6 + 1 = 68.2;
+    # T, E, R, F (16 + 10) x 1.6 + 1 = 42.6
+    game = score_game(level)
+    assert [points(game, p) for p in expected] == [
+        Fraction("138.6"), 97, Fraction("68.2"), Fraction("42.6"), Fraction("42.6"), Fraction("42.6"), Fraction("42.6")]
