@@ -23,9 +23,9 @@ from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
+    DEFAULT_THEATRES,
     POWER_NAMES,
     ROUNDS,
-    DEFAULT_THEATRES,
     SOLO_CENTRES,
     Board,
     Power,

@@ -29,9 +29,9 @@ from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
+    FIRST_YEAR,
     POWER_NAMES,
     ROUNDS,
-    FIRST_YEAR,
     SOLO_CENTRES,
     Board,
     Power,
