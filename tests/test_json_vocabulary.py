@@ -83,8 +83,8 @@ def test_the_same_thing_under_both_names_is_a_problem(path: Path):
 def test_the_name_seeds_the_lots_and_the_ruleset_key_is_checked(path: Path):
     ruleset = find_ruleset(path.parent.name)
     data = json.loads(path.read_text())
-    with pytest.raises(ValidationError, match=f"ruleset 'sos' is not {ruleset.id}"):
-        ruleset.tournament_from_dict({**data, "ruleset": "sos"})
+    with pytest.raises(ValidationError, match=f"ruleset 'chess' is not {ruleset.id}"):
+        ruleset.tournament_from_dict({**data, "ruleset": "chess"})
     record = ruleset.tournament_from_dict({**data, "name": "Renamed Open"})
     name = getattr(record, "name", None) or record.settings.tournament
     assert name == "Renamed Open"

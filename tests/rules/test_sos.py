@@ -143,3 +143,12 @@ def test_the_cli_scores_a_board(capsys):
     points = {p["seat"]: p["points"]["exact"] for p in out["players"]}
     assert points == {"Austria": "578/9", "England": "0", "France": "2/9", "Germany": "32", "Italy": "0",
                       "Russia": "32/9", "Turkey": "0"}
+
+
+def test_the_registered_players_are_checked_and_an_absent_one_is_named():
+    t = Tournament("Open", (ROUND_1,), players=("Ann", "Bo", "Cy", "Di", "Ed", "Fe", "Gu", "Hal"))
+    result = standings(t)
+    assert "Hal" not in result.standings.order and "Hal is registered but played no game" in result.notes
+    with pytest.raises(ValidationError) as caught:
+        standings(Tournament("Open", (ROUND_1,), players=("Ann", "Ann")))
+    assert {p.message for p in caught.value.problems} >= {"Ann is listed twice", "Bo plays but is not in the players list"}

@@ -69,6 +69,9 @@ class Tournament:
     adjustments: tuple[Adjustment, ...] = ()
     lot_decisions: tuple[tuple[str, int], ...] = ()
     """(player, lot number): the organiser's lot, lower ranks first."""
+    players: tuple[str, ...] = ()
+    """The registered players (the Players sheet), when listed: everyone on a board is one; a registered player
+    with no game yet is named in the notes, not ranked."""
 
 
 def score_game(board: Board) -> GameScore:
@@ -100,7 +103,13 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c.extend(boards_problems(t.games))
     c.check(t.settings.games_counted >= 0, f"games counted {t.settings.games_counted} must be 0 (every game) or more",
             "settings, games_counted")
-    c.extend(players_problems({p.player for b in t.games for p in b.powers}, t.adjustments, t.lot_decisions))
+    on_boards = {p.player for b in t.games for p in b.powers}
+    for name in sorted({n for n in t.players if t.players.count(n) > 1}):
+        c.add(f"{name} is listed twice", "players")
+    if t.players:
+        for name in sorted(on_boards - set(t.players)):
+            c.add(f"{name} plays but is not in the players list", "players")
+    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
     return c.problems
 
 
@@ -129,6 +138,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
                  adjustments=t.adjustments)
     notes = [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
              for g in table.unresolved_lots]
+    notes += [f"{p} is registered but played no game" for p in t.players if p not in played]
     notes += repeated_powers(t.games)
     return TournamentResult(ID, table, games, (_games_counted(played, ranked, n),), tuple(notes))
 
@@ -156,7 +166,7 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     c = Collector()
     t = tournament_fields(data, ID, "Sum of Squares", Settings(), (), c)
     c.raise_if_any()
-    record = Tournament(t.name, t.games, t.settings, t.adjustments, t.lot_decisions)
+    record = Tournament(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, tuple(p["name"] for p in t.players))
     problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)
