@@ -168,6 +168,8 @@ class Ruleset:
     """Diplomacy: (name, boards, settings) -> the tournament record of just these boards, nothing else entered
     (the family's simulator builds every Diplomacy ruleset's record this way); None for the other families."""
     top_board_ranking: Callable[[Any], Any] | None = None
+    example_players: int = 0
+    """Players of the shipped example workbook its family's simulator writes (0: the family ships none this way)."""
     """Italia 2010's top board (seed 004, 4.1): the standings that seed it; None for rulesets without one."""
     extra: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     """Further pure functions by name (e.g. 'final', 'knockout', 'awards')."""

@@ -128,6 +128,7 @@ RULESET = friedrich_ruleset(
     score_nations=score_nations,
     form=FormProfile(title="CAFE'23", variant="CAFE"),
     cell_functions=("tb_cafe_nation",),
+    example_players=18,  # 18 players: the example shows two stand-ins
 )
 score_game = RULESET.score_game
 standings = RULESET.standings

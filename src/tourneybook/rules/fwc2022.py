@@ -124,6 +124,7 @@ RULESET = friedrich_ruleset(
     score_nations=score_nations,
     form=FormProfile(title="FWC 2022 + GFTR", variant="FWC"),
     cell_functions=("tb_fwc_nation",),
+    example_players=20,
 )
 score_game = RULESET.score_game
 standings = RULESET.standings

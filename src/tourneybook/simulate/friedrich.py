@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..draws import draw_friedrich
 from ..errors import InputError
-from ..rules import Ruleset
+from ..rules import RULESETS, Family, Ruleset
 from ..rules.friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -59,8 +59,8 @@ SWITCH = 0.2
 """Share of games in which the Imperial Army changes controller."""
 OFFENSIVE = 0.25
 """Share of games in which Prussia launches the Offensive Option."""
-EXAMPLES = {"fwc2022": 20, "cafe2023": 18}
-"""The shipped example workbooks: ruleset -> players (18 shows two stand-ins)."""
+EXAMPLES = {r.id: r.example_players for r in RULESETS if r.family is Family.FRIEDRICH and r.example_players}
+"""The shipped example workbooks: ruleset -> players (each ruleset says how many in its registry entry)."""
 
 
 def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:

@@ -19,7 +19,7 @@ from .standings import final, standings
 
 def friedrich_ruleset(
     *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer,
-    form: FormProfile, cell_functions: tuple[str, ...] = (),
+    form: FormProfile, cell_functions: tuple[str, ...] = (), example_players: int = 0,
 ) -> Ruleset:
     """The ruleset scoring nations with ``score_nations``; ``extra`` holds 'final' and 'score_nations'.
 
@@ -60,6 +60,7 @@ def friedrich_ruleset(
         simulator="tourneybook.simulate.friedrich:simulate",
         form=form,
         cell_functions=cell_functions,
+        example_players=example_players,
         draw_rounds=lambda _settings: len(Role),  # GFTR B: "four games, one game in each of the four roles"
         extra={"final": final_table, "score_nations": score_nations},
     )
