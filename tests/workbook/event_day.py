@@ -15,20 +15,22 @@ from typing import Any
 import openpyxl
 
 from tourneybook.cli import main
+from tourneybook.rules import RULESETS, Family
 from tourneybook.rules.diplomacy import FIRST_YEAR, Power
 from tourneybook.rules.friedrich import Role
 from tourneybook.simulate.diplomacy import play_board
 from tourneybook.simulate.friedrich import random_game
+from tourneybook.workbook.drawing import FAMILIES
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import CLUB, GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.layouts.diplomacy import board_rows
 from tourneybook.workbook.layouts.friedrich import game_row
 
-FRIEDRICH = ("fwc2022", "cafe2023")
-DIPLOMACY = ("codcon2008", "italia2010")
-SHEET = {"fwc2022": "Qualifying games", "cafe2023": "Qualifying games", "carcassonne2004": "Preliminary",
-         "codcon2008": "Boards", "italia2010": "Boards"}
+FRIEDRICH = tuple(r.id for r in RULESETS if r.family is Family.FRIEDRICH)
+DIPLOMACY = tuple(r.id for r in RULESETS if r.family is Family.DIPLOMACY)
+SHEET = {r.id: FAMILIES[r.family].sheet for r in RULESETS}
+"""Each ruleset's draw sheet, as the draw writes it."""
 ROLES = tuple(r.value for r in Role)
 CARCASSONNE_SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")
 

@@ -27,6 +27,7 @@ from event_day import (
     type_sheet,
 )
 
+from tourneybook.rules import RULESETS, Family
 from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.generic import FROM_ROUND, PLAYERS, WITHDREW_AFTER
 from tourneybook.workbook.recalc import read_event, recalc_file
@@ -172,7 +173,7 @@ def test_carcassonne_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys
 # --- Diplomacy --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset", ["codcon2008", "italia2010"])
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS if r.family is Family.DIPLOMACY])
 def test_diplomacy_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys, ruleset):
     """Seed 003/004: 14 players; Player 06 withdraws after round 1 and is never seated again (no --sit-out)."""
     names = [f"Player {i:02}" for i in range(14)]
@@ -213,9 +214,9 @@ def test_a_withdrawal_before_the_first_round_is_refused_at_its_cell(tmp_path):
         "round played (clear the cell if they never came)"]
 
 
-@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004", "codcon2008"])
+@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004", "codcon2008", "sos"])
 def test_a_result_after_the_withdrawal_is_refused_at_its_row(tmp_path, ruleset):
-    names = NAMES16 if ruleset != "codcon2008" else NAMES16[:14]
+    names = NAMES16 if ruleset not in ("codcon2008", "sos") else NAMES16[:14]
     path = new_event(tmp_path, ruleset, names)
     rng = random.Random(1)
     for rnd in (1, 2):

@@ -39,6 +39,7 @@ from .diplomacy import (
     tournament_fields,
     validate_board,
 )
+from .attendance import Attendance, marked, seating_problems
 from .ranking import Adjustment, Criterion, field_values, rank
 
 ID = "sos"
@@ -72,6 +73,8 @@ class Tournament:
     players: tuple[str, ...] = ()
     """The registered players (the Players sheet), when listed: everyone on a board is one; a registered player
     with no game yet is named in the notes, not ranked."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player keeps their games, marked."""
 
 
 def score_game(board: Board) -> GameScore:
@@ -110,6 +113,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
         for name in sorted(on_boards - set(t.players)):
             c.add(f"{name} plays but is not in the players list", "players")
     c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
+    c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
     return c.problems
 
 
@@ -136,6 +140,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     table = rank(ranked, totals, [Criterion("best game", True, field_values(best))], tournament=t.name,
                  total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
                  adjustments=t.adjustments)
+    table = marked(table, t.attendance)
     notes = [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
              for g in table.unresolved_lots]
     notes += [f"{p} is registered but played no game" for p in t.players if p not in played]

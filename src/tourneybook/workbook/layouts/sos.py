@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import Collector, InputError
 from ...rules.ranking import Adjustment
 from ...rules.sos import RULESET, Settings, Tournament, tournament_problems
-from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, Player
+from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, Player, attendance
 from ..layout import Entries, Layout, SheetRows
 from ..schema import Column, EntrySheet, Kind
 from .diplomacy import (
@@ -70,6 +70,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),
         players=tuple(p.name for p in players),
+        attendance=attendance(players),
     )
     out.extend(place(tournament_problems(t), {b.label: b for b in played}, lambda _: CENTRES))
     out.raise_if_any()
