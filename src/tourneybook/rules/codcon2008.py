@@ -198,13 +198,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     except ValidationError as exc:
         c.extend(exc.problems)
     on_boards = {p.player for b in t.games for p in b.powers}
-    listed = [e.name for e in t.players]
-    for name in sorted({n for n in listed if listed.count(n) > 1}):
-        c.add(f"{name} is listed twice", "players")
-    if t.players:
-        for name in sorted(on_boards - set(listed)):
-            c.add(f"{name} plays but is not in the players list", "players")
-    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
+    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions, [e.name for e in t.players]))
     c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
     return c.problems
 

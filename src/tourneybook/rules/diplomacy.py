@@ -377,10 +377,17 @@ def tournament_fields(data: Any, ruleset_id: str, default_name: str, defaults: A
                             lot_decisions=read.lot_decisions(d, "lots", c))
 
 
-def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]]) -> list[Problem]:
-    """Adjustments and lot decisions must name a player who played."""
+def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]],
+                     listed: Sequence[str] = (), took_part: str = "plays") -> list[Problem]:
+    """Adjustments and lot decisions must name a player who played; a players list, when given, names each
+    player once and everyone who ``took_part`` (is on a board, or sits out)."""
     known = set(players)
     c = Collector()
+    for name in sorted({n for n in listed if listed.count(n) > 1}):
+        c.add(f"{name} is listed twice", "players")
+    if listed:
+        for name in sorted(known - set(listed)):
+            c.add(f"{name} {took_part} but is not in the players list", "players")
     for a in adjustments:
         c.check(a.player in known, f"{a.player} has an adjustment but played no game", "adjustments")
     for player, _ in lots:

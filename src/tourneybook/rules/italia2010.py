@@ -292,12 +292,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
                 f"penalty {-a.points} exceeds the {s.max_conduct_penalty} a conduct penalty may take (004 section 8)",
                 f"adjustment for {a.player}")
     everyone = {p for _, p in playing} | {x.player for x in t.sit_outs}
-    if t.players:
-        for name in sorted({p for p in t.players if t.players.count(p) > 1}):
-            c.add(f"{name} is listed twice", "players")
-        for name in sorted(everyone - set(t.players)):
-            c.add(f"{name} plays or sits out but is not in the players list", "players")
-    c.extend(players_problems(everyone, t.adjustments, t.lot_decisions))
+    c.extend(players_problems(everyone, t.adjustments, t.lot_decisions, t.players, "plays or sits out"))
     return c.problems
 
 

@@ -107,12 +107,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     c.check(t.settings.games_counted >= 0, f"games counted {t.settings.games_counted} must be 0 (every game) or more",
             "settings, games_counted")
     on_boards = {p.player for b in t.games for p in b.powers}
-    for name in sorted({n for n in t.players if t.players.count(n) > 1}):
-        c.add(f"{name} is listed twice", "players")
-    if t.players:
-        for name in sorted(on_boards - set(t.players)):
-            c.add(f"{name} plays but is not in the players list", "players")
-    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions))
+    c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions, t.players))
     c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
     return c.problems
 
