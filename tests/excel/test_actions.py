@@ -34,7 +34,9 @@ from tourneybook.rules import RULESETS, find_ruleset
 from tourneybook.rules.base import Family as RulesetFamily
 from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
 from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.store import Cell, ResultSheet
 from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.marks import FORM, RECALCULATED, Mark, note, read_note
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -150,10 +152,12 @@ def test_other_sheets_buttons_recalculate_whatever_is_chosen(tmp_path, monkeypat
 
 
 def form_values(ws) -> list[list]:
-    rows = [[c.value for c in row] for row in ws.iter_rows()]
+    """A form sheet's values, without the note that marks it as TourneyBook's (beside the page, not printed)."""
+    rows = [[None if c.value == "" or read_note(c.value) else c.value for c in row] for row in ws.iter_rows()]
     while rows and all(v is None for v in rows[-1]):
         rows.pop()
-    return [[None if v == "" else v for v in row] for row in rows]
+    width = max((i + 1 for row in rows for i, v in enumerate(row) if v is not None), default=0)
+    return [row[:width] for row in rows]
 
 
 @pytest.mark.parametrize("ruleset_id", [r.id for r in RULESETS])
@@ -173,10 +177,13 @@ def test_forms_for_round_writes_the_pages_the_cli_forms_writes(ruleset_id, tmp_p
         assert name == ("Form " + cli_name)[:31]
         assert form_values(target[name]) == form_values(expected[cli_name]), name
     assert alert.startswith(f"{len(report.forms)} form(s) for round 1: written as the sheets Form ")
-    # the next forms action replaces these sheets instead of piling up more
+    assert all(read_note(target[n].cell(1, target[n].max_column).value) == Mark(n, FORM) for n in written)
+    # the next forms action replaces these sheets instead of piling up more, and leaves the organiser's own
+    target.create_sheet("Form of play")["A1"] = "my notes"
     target.save(tmp_path / "with-forms.xlsx")
     again, _, _ = by_button(tmp_path / "with-forms.xlsx", button.read_choice)
-    assert [n for n in again.sheetnames if n.startswith("Form ")] == written
+    assert [n for n in again.sheetnames if n.startswith("Form ") and n != "Form of play"] == written
+    assert again["Form of play"]["A1"].value == "my notes"
 
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
@@ -232,3 +239,33 @@ def test_desktop_excel_exports_the_forms_pdf_beside_the_workbook():
     assert note == "\nPDF: /events/essen round 2 forms.pdf"
     failing = button._pdf(Recorder(fails=True), ["Form R2 T1"], ActionReport(FORMS, round=2))
     assert failing == "\nNo PDF (no printer installed); print the sheets from Excel."
+
+
+def test_the_button_keeps_the_organisers_copies_and_sheets_and_removes_only_its_stale_ones(tmp_path):
+    """Excel's Move or Copy keeps A2's note, which names the sheet copied: the copy is the organiser's."""
+    source = players_only("carcassonne2004", tmp_path)
+    assert cli(["recalc", str(source)]) == 0
+    book = FileWorkbook(source)  # a result of an earlier run that this one no longer writes
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(note("Old final", RECALCULATED), "note"),))))
+    book.save()
+    wb = openpyxl.load_workbook(source)
+    wb.copy_worksheet(wb["Standings"]).title = "Standings after R2"
+    wb.save(source)
+
+    target, (alert,), report = by_button(source, lambda store: Choice(RECALCULATE))
+    assert report.ok and alert.startswith("Standings recalculated")
+    assert "Old final" not in target.sheetnames
+    assert target["Standings after R2"]["A2"].value == note("Standings", RECALCULATED)
+
+
+def test_the_button_refuses_to_write_over_an_organisers_sheet_and_says_which(tmp_path):
+    source = players_only("carcassonne2004", tmp_path)
+    wb = openpyxl.load_workbook(source)
+    wb.create_sheet("Games")["A1"] = "my list of games"
+    wb.save(source)
+
+    target, (alert,), report = by_button(source, lambda store: Choice(RECALCULATE))
+    assert not report.ok and "Games" not in report.sheets
+    assert alert.startswith("1 problem(s) to fix, listed on the Issues sheet. First: the sheet 'Games' is not one TourneyBook wrote")
+    assert target["Games"]["A1"].value == "my list of games"
+    assert "Standings" not in target.sheetnames  # checked before any result was written: no half-new results

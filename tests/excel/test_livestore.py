@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourneybook.excel.livestore import LiveWorkbook, column_letter, frozen_area, read_value
+from tourneybook.errors import InputError
 from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.marks import RECALCULATED, note
 from tourneybook.workbook.store import Cell, Chart, ResultSheet
 
 
@@ -81,8 +83,12 @@ def test_replace_adds_a_new_sheet_and_writes_one_block():
     assert [a["args"] for a in actions(book, "setColumnWidth")] == [[35.25], [108.75], [56.25]]
 
 
+OLD_STANDINGS = [["old"], [note("Standings", RECALCULATED)]]
+"""A Standings sheet an earlier recalculation wrote: its note in A2 names it."""
+
+
 def test_replace_clears_an_existing_sheet_instead_of_deleting_it():
-    book, store = live(("Games", [["x"]]), ("Standings", [["old"], ["stale"]]))
+    book, store = live(("Games", [["x"]]), ("Standings", OLD_STANDINGS))
     store.replace(STANDINGS)
     funcs = [a["func"] for a in book.json()["actions"]]
     assert "addSheet" not in funcs and "sheetDelete" not in funcs
@@ -90,14 +96,16 @@ def test_replace_clears_an_existing_sheet_instead_of_deleting_it():
 
 
 def test_replace_then_apply_gives_what_the_file_store_writes(tmp_path):
-    book, store = live(("Games", [["x"]]), ("Standings", [["old"] * 5] * 9))
+    old = [["old"] * 5 for _ in range(9)]
+    old[1][0] = note("Standings", RECALCULATED)
+    book, store = live(("Games", [["x"]]), ("Standings", old))
     store.replace(STANDINGS)
     target = openpyxl.Workbook()
     target.active.title = "Games"
     target.create_sheet("Standings")
     for r in range(9):
         for c in range(5):
-            target["Standings"].cell(r + 1, c + 1, "old")
+            target["Standings"].cell(r + 1, c + 1, old[r][c])
     apply_actions(book.json()["actions"], target)
     blank = openpyxl.Workbook()
     blank.active.title = "Games"
@@ -112,11 +120,26 @@ def test_replace_then_apply_gives_what_the_file_store_writes(tmp_path):
     assert all(c.value is None for row in target["Standings"].iter_rows(min_row=5) for c in row)
 
 
-def test_remove_deletes_only_an_existing_sheet():
-    book, store = live(("Games", [["x"]]), ("Issues", [["old"]]))
-    store.remove("Nothing")
-    store.remove("Issues")
+def test_remove_deletes_only_an_existing_sheet_that_is_tourneybooks():
+    book, store = live(
+        ("Games", [["x"]]),
+        ("Issues", [["old"], [note("Issues", RECALCULATED)]]),
+        ("Standings after R2", OLD_STANDINGS),  # the organiser's copy of Standings
+        ("Final", [["my own final"]]),
+    )
+    for name in ("Nothing", "Standings after R2", "Final", "Issues"):
+        store.remove(name)
     assert [(a["func"], a["sheet_position"]) for a in book.json()["actions"]] == [("sheetDelete", 1)]
+
+
+def test_replace_refuses_an_organisers_sheet_of_the_same_name():
+    """Their own 'Standings' (or a copy renamed so) is never cleared: they are told to rename it."""
+    for theirs in ([["my standings"]], [["Standings"], [note("Standings (2)", RECALCULATED)]]):
+        book, store = live(("Games", [["x"]]), ("standings", theirs))
+        with pytest.raises(InputError) as refused:
+            store.replace(STANDINGS)
+        assert str(refused.value.problems[0]).startswith("the sheet 'standings' is not one TourneyBook wrote")
+        assert book.json()["actions"] == []
 
 
 def test_chart_takes_the_header_row_as_series_names():

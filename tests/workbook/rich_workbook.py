@@ -22,7 +22,7 @@ import openpyxl
 import xlsxwriter
 import xlwings
 
-from tourneybook.workbook.render import MARKER
+from tourneybook.workbook.marks import RECALCULATED, note
 
 OWN_COPY = "Standings after R2"
 CHART_SHEET = "Clubs chart"
@@ -73,7 +73,7 @@ def rich_copy(source: Path, out: Path) -> Path:
         players.insert_button("H14", {"macro": "SampleCall", "caption": "Recalculate"})
     own = book.add_worksheet(OWN_COPY)
     own.write_string("A1", "Standings after round 2 (kept by the organiser)")
-    own.write_string("A2", MARKER)
+    own.write_string("A2", note("Standings", RECALCULATED))  # a copy carries the note of the sheet it copies
     own.write_number("A5", 1)
     chart = book.add_chart({"type": "column"})
     chart.add_series({"values": "='Players'!$D$4:$D$11", "name": "distance"})

@@ -413,6 +413,9 @@ class RecordingStore:
     def read(self, name):
         return self._file.read(name)
 
+    def mark(self, name):
+        return self._file.mark(name)
+
     def replace(self, sheet):
         self.replaced.append(sheet.name)
         self._file.replace(sheet)

@@ -17,7 +17,7 @@ from tourneybook.errors import InputError
 from tourneybook.workbook import saving
 from tourneybook.workbook.filestore import FileWorkbook, lock_files
 from tourneybook.workbook.recalc import recalc_file
-from tourneybook.workbook.render import MARKER
+from tourneybook.workbook.marks import RECALCULATED, note
 from tourneybook.workbook.store import Cell, ResultSheet
 
 
@@ -88,12 +88,12 @@ def test_result_sheets_are_replaced_in_place_and_stale_ones_removed(event_file: 
     """Only sheets the workbook lists as TourneyBook's are removed; an organiser's copy of one stays."""
     assert recalc_file(event_file).ok
     book = FileWorkbook(event_file)
-    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(MARKER, "note"),))))
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(note("Old final", RECALCULATED), "note"),))))
     book.save()
     wb = openpyxl.load_workbook(event_file)
     order = list(wb.sheetnames)
     copy = wb.copy_worksheet(wb["Standings"])
-    copy.title = "Standings after R2"  # carries the marker in A2, but it is the organiser's
+    copy.title = "Standings after R2"  # carries Standings' note in A2, which names Standings: it is the organiser's
     mine = wb.create_sheet("My notes")
     mine["A1"] = "keep me"
     wb.move_sheet("Standings", offset=-3)
@@ -103,9 +103,29 @@ def test_result_sheets_are_replaced_in_place_and_stale_ones_removed(event_file: 
     after = openpyxl.load_workbook(event_file)
     assert "Old final" not in after.sheetnames
     assert after["My notes"]["A1"].value == "keep me"
-    assert after["Standings after R2"]["A2"].value == MARKER
+    assert after["Standings after R2"]["A2"].value == note("Standings", RECALCULATED)
     assert after.sheetnames == [n for n in moved if n != "Old final"]  # Standings stays where the organiser put it
     assert set(order) - {"Old final"} <= set(after.sheetnames)
+
+
+def test_without_the_hidden_list_the_notes_still_tell_whose_sheet_is_whose(event_file: Path):
+    """A program that drops workbook names (LibreOffice does on saving) loses the list, not the notes:
+    a stale result sheet still goes, the organiser's copy of Standings still stays."""
+    assert recalc_file(event_file).ok
+    book = FileWorkbook(event_file)
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(note("Old final", RECALCULATED), "note"),))))
+    book.save()
+    wb = openpyxl.load_workbook(event_file)
+    wb.copy_worksheet(wb["Standings"]).title = "Standings after R2"
+    for name in [n for n in wb.defined_names if n.startswith("TourneyBook.")]:
+        del wb.defined_names[name]
+    wb.save(event_file)
+    assert FileWorkbook(event_file).owned == []
+    assert recalc_file(event_file).ok
+    after = openpyxl.load_workbook(event_file)
+    assert "Old final" not in after.sheetnames
+    assert after["Standings after R2"]["A2"].value == note("Standings", RECALCULATED)
+    assert after["Standings"]["A2"].value == note("Standings", RECALCULATED)
 
 
 def test_a_formula_cell_is_read_by_its_stored_result(event_file: Path, tmp_path: Path):
@@ -159,14 +179,6 @@ def test_errors_are_input_errors(tmp_path: Path):
 def _member(path: Path, name: str) -> bytes:
     with zipfile.ZipFile(path) as z:
         return z.read(name)
-
-
-def test_every_result_sheet_mark_is_recognised():
-    """The file store recognises result sheets by how their A2 note begins: every mark must begin so."""
-    from tourneybook.workbook.drawing import DRAW_MARK, FINAL_MARK
-    from tourneybook.workbook.filestore import RESULT_MARKS
-
-    assert all(mark.startswith(RESULT_MARKS) for mark in (MARKER, DRAW_MARK, FINAL_MARK))
 
 
 def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file: Path):

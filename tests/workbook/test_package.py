@@ -25,7 +25,7 @@ from tourneybook.workbook import template
 from tourneybook.workbook.filestore import OWNED_NAME, FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.render import MARKER
+from tourneybook.workbook.marks import RECALCULATED, note
 from tourneybook.workbook.store import Cell, ResultSheet
 
 SHARED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml"}
@@ -89,10 +89,10 @@ def test_recalculating_again_changes_nothing_but_the_results(rich_event: Path):
 
 
 def test_an_organisers_copy_of_a_result_sheet_is_never_removed(rich_event: Path):
-    """It carries the result marker in A2, but the workbook does not list it as TourneyBook's."""
+    """It carries Standings' note in A2, which names Standings, and the workbook does not list it as TourneyBook's."""
     assert main(["recalc", str(rich_event)]) == 0
     wb = openpyxl.load_workbook(rich_event)
-    assert wb[OWN_COPY]["A2"].value == MARKER
+    assert wb[OWN_COPY]["A2"].value == note("Standings", RECALCULATED)
     assert OWN_COPY not in FileWorkbook(rich_event).owned
 
 
@@ -180,7 +180,7 @@ def test_libreoffice_opens_the_drawn_rich_workbook_with_the_same_values(soffice,
 def test_removing_a_result_sheet_keeps_the_organisers_print_names_on_their_sheets(event_file: Path):
     """Names local to a sheet are numbered by sheet position: removing one renumbers those after it."""
     book = FileWorkbook(event_file)
-    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(MARKER, "note"),)), print_title_rows="1:1"))
+    book.replace(ResultSheet("Old final", ((Cell("Final", "title"),), (Cell(note("Old final", RECALCULATED), "note"),)), print_title_rows="1:1"))
     book.save()
     wb = openpyxl.load_workbook(event_file)
     wb.create_sheet("My plan").print_title_rows = "1:2"

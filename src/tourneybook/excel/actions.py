@@ -103,7 +103,10 @@ def run_action(store: WorkbookStore, choice: Choice) -> ActionReport:
         report = _run(store, choice)
     except InputError as exc:
         problems = tuple(exc.problems)
-        store.replace(issues_sheet(problems))
+        try:
+            store.replace(issues_sheet(problems))
+        except InputError as refused:  # the organiser has a sheet of their own named Issues: say so first
+            return ActionReport(choice.action, problems=(*refused.problems, *problems), round=choice.round)
         return ActionReport(choice.action, problems=problems, sheets=(ISSUES,), round=choice.round)
     if choice.action in (DRAW_NEXT, REDRAW) and ACTION_SHEET in store.sheet_names():
         store.write_cells(ACTION_SHEET, {ACTION_CELL: RECALCULATE})

@@ -72,8 +72,12 @@ def run_choice(book: xw.Book, choose: Chooser = read_choice) -> ActionReport:
             "Nothing was recalculated; please send this workbook to the TourneyBook maintainers."
         ),))
     if not report.ok and ISSUES not in report.sheets:
-        store.replace(issues_sheet(report.problems))
-        report = ActionReport(report.action, problems=report.problems, sheets=(ISSUES,), round=report.round)
+        try:
+            store.replace(issues_sheet(report.problems))
+            report = ActionReport(report.action, problems=report.problems, sheets=(ISSUES,), round=report.round)
+        except InputError as exc:  # the organiser has a sheet of their own named Issues: the message box tells all
+            problems = tuple(dict.fromkeys((*exc.problems, *report.problems)))  # run_action may have said it already
+            report = ActionReport(report.action, problems=problems, round=report.round)
     _tell(book, summary(report, store.notes))
     return report
 
@@ -112,7 +116,8 @@ def summary(report: ActionReport, notes: list[str]) -> str:
         text = report.message
     else:
         more = f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""
-        text = f"{len(report.problems)} problem(s) to fix, listed on the {ISSUES} sheet. First: {report.problems[0]}{more}"
+        where = f", listed on the {ISSUES} sheet" if ISSUES in report.sheets else ""
+        text = f"{len(report.problems)} problem(s) to fix{where}. First: {report.problems[0]}{more}"
     return "\n".join([text, *notes])
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..forms.layout import Look, Page
 from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
+from ..workbook.marks import FORM, note
 from .livestore import XL_LANDSCAPE, XL_PAPER_A4, column_letter
 
 SHADE = (217, 217, 217)
@@ -45,6 +46,11 @@ def draw_page(sheet: Any, page: Page, classic: bool) -> None:
             col += cell.span
     last = f"{column_letter(len(page.widths))}{len(page.rows)}"
     sheet.page_setup.print_area = f"A1:{last}"
+    # The note that makes the sheet TourneyBook's (the next forms action replaces only such sheets):
+    # beside the page, outside what prints.
+    mark = sheet.range((1, len(page.widths) + 2))
+    mark.value = note(sheet.name, FORM)
+    mark.font.color = GREY
     if classic and sys.platform == "win32":
         setup = sheet.api.PageSetup
         setup.PaperSize = XL_PAPER_A4

@@ -28,6 +28,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ..errors import InputError
+from ..workbook.marks import Mark, may_delete, may_replace, not_ours, sheet_mark
 from ..workbook.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
 
 @dataclass(frozen=True)
@@ -153,6 +155,8 @@ class LiveWorkbook:
         """True in desktop Excel through RunPython; False on the remote engine (Lite, Server)."""
         self.notes: list[str] = []
         """What could not be done in this Excel (e.g. a chart it refused): shown in the message box."""
+        self._written: dict[str, Mark | None] = {}
+        """The marks of the sheets this run wrote, by casefolded name."""
 
     # -- reading ---------------------------------------------------------
     def sheet_names(self) -> list[str]:
@@ -173,10 +177,26 @@ class LiveWorkbook:
             rows = rows[:-1]
         return SheetGrid(name=name, rows=rows)
 
+    def _existing(self, name: str) -> str | None:
+        """The sheet named ``name`` as Excel compares sheet names (ignoring case), if any."""
+        return next((n for n in self.sheet_names() if n.casefold() == name.casefold()), None)
+
+    def mark(self, name: str) -> Mark | None:
+        """The note marking sheet ``name`` as TourneyBook's, if any (read from its first two rows)."""
+        if name.casefold() in self._written:  # the remote engine reads the book as it was sent, not our writes
+            return self._written[name.casefold()]
+        sheet = self._sheet(name)
+        last = sheet.used_range.last_cell
+        values = sheet.range((1, 1), (min(2, last.row), last.column)).options(ndim=2).value
+        return sheet_mark(SheetGrid(name, tuple(tuple(read_value(v) for v in row) for row in values)))
+
     # -- writing ---------------------------------------------------------
     def remove(self, name: str) -> None:
-        if name in self.sheet_names():
-            self._sheet(name).delete()
+        # Only a sheet whose note names it: an organiser's copy of a result sheet stays (workbook.marks).
+        existing = self._existing(name)
+        if existing is not None and may_delete(existing, self.mark(existing)):
+            self._sheet(existing).delete()
+            self._written.pop(existing.casefold(), None)
 
     def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
         sheet = self._sheet(name)
@@ -185,6 +205,7 @@ class LiveWorkbook:
 
     def replace(self, result: ResultSheet) -> None:
         sheet = self._fresh_sheet(result.name)
+        self._written[result.name.casefold()] = sheet_mark(SheetGrid(result.name, tuple(tuple(c.value for c in row) for row in result.rows[:2])))
         width = max((len(row) for row in result.rows), default=0)
         if width:
             block = [[excel_value(c.value) for c in row] + [None] * (width - len(row)) for row in result.rows]
@@ -214,9 +235,12 @@ class LiveWorkbook:
                 self.notes.append(f"{result.name}: the page setup could not be applied here ({exc})")
 
     def _fresh_sheet(self, name: str) -> Any:
-        if name not in self.sheet_names():
+        existing = self._existing(name)
+        if existing is None:
             return self.book.sheets.add(name, after=self.book.sheets[len(self.book.sheets) - 1])
-        sheet = self._sheet(name)
+        if not may_replace(existing, self.mark(existing)):
+            raise InputError(not_ours(existing, name))
+        sheet = self._sheet(existing)
         # Cleared, not deleted: the organiser's formulas pointing at it keep working.
         sheet.clear()
         for chart in list(sheet.charts):

@@ -52,6 +52,7 @@ from ..rules.friedrich.standings import final_ranking
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
+from .marks import DRAWN, FINAL_DRAWN, note
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
@@ -730,7 +731,7 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     draw: the entry sheet stays the one place the draw is read from.
     """
     draw = outcome.draw
-    rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(DRAW_MARK, "note"),)]
+    rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(note(QUALITY_SHEET, DRAWN), "note"),)]
     table_word = "Board" if draw.game is RulesetFamily.DIPLOMACY else "Table"
     rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
     for rnd in draw.rounds:
@@ -746,8 +747,6 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     rows += [(Cell(f"note: {n}", "note"),) for n in (*draw.notes, *outcome.notes)]
     return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
 
-
-DRAW_MARK = "Written by tourneybook draw and replaced by the next draw; the entry sheet holds the draw itself."
 
 
 # --- the Friedrich final ----------------------------------------------------------------------
@@ -850,7 +849,7 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
     """The 'Final draw' sheet: the finalists in choosing order, what each may choose, the roles chosen."""
     rows: list[tuple[Cell, ...]] = [
         (Cell(f"{title}: final draw", "title"),),
-        (Cell(FINAL_MARK, "note"),),
+        (Cell(note(FINAL_DRAW_SHEET, FINAL_DRAWN), "note"),),
         tuple(Cell(h, "header") for h in ("Chooses", "Finalist", "May choose", "Role chosen")),
     ]
     for place, (name, role) in enumerate(zip(outcome.finalists, outcome.roles), start=1):
@@ -861,5 +860,3 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
     rows += [(Cell(f"note: {n}", "warning"),) for n in outcome.notes]
     return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4")
 
-
-FINAL_MARK = "Written by tourneybook draw --final from the qualifying standings; the roles are the finalists' choice."

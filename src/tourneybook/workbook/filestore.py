@@ -7,12 +7,11 @@ what TourneyBook owns: its result sheets (with their charts), the cells
 shared parts (sheet list, relationships, content types, print names, cell
 formats). Every other part of the file is copied byte for byte (:mod:`.package`).
 
-Result sheets are TourneyBook's because the workbook says so: their names are
-listed in the hidden defined name :data:`OWNED_NAME`. A sheet that is not listed
-is the organiser's and is never removed. A sheet is replaced by the result sheet
-of its name only while it carries a result sheet's mark in A2 (:data:`RESULT_MARKS`):
-listed or not (workbooks written before the list existed, or re-saved by a program
-that drops names), a sheet without it is the organiser's.
+Result sheets are TourneyBook's because the workbook says so: each carries a note
+naming it (:mod:`.marks`, the rule every store follows), and the hidden defined name
+:data:`OWNED_NAME` lists them, which also vouches for sheets of older versions whose
+note names no sheet. An organiser's copy of a result sheet, or a sheet of theirs
+that happens to have a result sheet's name, is never replaced or removed.
 
 Saving is atomic (:mod:`.saving`: beside the workbook, through a symbolic link
 beside its target) and careful: the file is replaced only if it is still the one
@@ -33,6 +32,7 @@ from lxml import etree
 
 from ..errors import InputError
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
+from .marks import Mark, may_delete, may_replace, not_ours, sheet_mark
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
@@ -44,8 +44,6 @@ OWNED_NAME = "TourneyBook.ResultSheets"
 """Hidden workbook name listing the result sheets, as a text constant ("Standings/Games/Issues")."""
 _OWNED_LIMIT = 250
 """Excel keeps text constants in names up to 255 characters: longer lists go on in 'NAME.2', 'NAME.3'..."""
-RESULT_MARKS = ("Computed by TourneyBook", "Written by tourneybook")
-"""How the A2 note of every result sheet begins (render.MARKER, drawing.DRAW_MARK and FINAL_MARK)."""
 OFFICE_DOC = REL + "/officeDocument"
 SHEET_TYPES = {
     "worksheet": "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml",
@@ -202,8 +200,8 @@ class FileWorkbook:
         """True when the workbook lists ``name`` as one of TourneyBook's result sheets."""
         return any(n.casefold() == name.casefold() for n in self.owned)
 
-    def is_marked(self, name: str) -> bool:
-        """True when sheet ``name`` carries a result sheet's mark in A2 (read from its first rows only)."""
+    def mark(self, name: str) -> Mark | None:
+        """The note marking sheet ``name`` as TourneyBook's, if any (read from its first rows only)."""
         grid = self._grids.get(name)
         if grid is None:
             rel = self._sheet_rel.get(name)
@@ -211,18 +209,14 @@ class FileWorkbook:
                 grid = self.read(name)
             else:
                 grid = read_sheet_part(self.package, rel.target, name, self.facts, last_row=2)
-        mark = grid.value(2, 1)
-        return isinstance(mark, str) and mark.startswith(RESULT_MARKS)
+        return sheet_mark(grid)
 
     def replace(self, sheet: ResultSheet) -> None:
         names = self.sheet_names()
         existing = next((n for n in names if n.casefold() == sheet.name.casefold()), None)
-        if existing is not None and not self.is_marked(existing):
-            # listed or not: without the mark it is the organiser's (theirs, renamed to a result sheet's name)
-            raise InputError(
-                f"the sheet {existing!r} is not one TourneyBook wrote, and TourneyBook writes its own {sheet.name!r} sheet: "
-                f"rename your sheet (e.g. '{existing} (mine)') and run again."
-            )
+        if existing is not None and not may_replace(existing, self.mark(existing)):
+            # listed or not: a sheet whose note does not name it is the organiser's (a copy, or theirs renamed)
+            raise InputError(not_ours(existing, sheet.name))
         if existing is not None:
             index = self._index(existing)
             element = self._sheet_elements()[index]
@@ -249,8 +243,8 @@ class FileWorkbook:
         self._write_owned()
 
     def remove(self, name: str) -> None:
-        """Delete the result sheet ``name``; a sheet the workbook does not list as TourneyBook's stays."""
-        if name not in self.sheet_names() or not self.is_owned(name) or not self.is_marked(name):
+        """Delete the result sheet ``name``; a sheet that is not TourneyBook's (:func:`.marks.may_delete`) stays."""
+        if name not in self.sheet_names() or not may_delete(name, self.mark(name), listed=self.is_owned(name)):
             return
         index = self._index(name)
         element = self._sheet_elements()[index]

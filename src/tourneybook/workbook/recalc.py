@@ -39,7 +39,8 @@ from .generic import (
 )
 from .layout import Layout, find_layout
 from .reader import read_sheet
-from .render import ISSUES, MARKER, issues_sheet, result_sheets
+from .marks import RECALCULATED, check_writable
+from .render import ISSUES, issues_sheet, result_sheets
 from .reader import PlayerNames
 from .store import SheetGrid, WorkbookStore
 from .template import INSTRUCTIONS
@@ -176,13 +177,17 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
     title = event.tournament or event.ruleset.name
     by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
     sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
+    check_writable(store, [s.name for s in sheets])
     for sheet in sheets:
         store.replace(sheet)
     written = {s.name for s in sheets}
     for name in store.sheet_names():
         # A result sheet of an earlier run that this run did not produce (e.g. a final since deleted).
-        if name not in written and name not in reserved and store.read(name).value(2, 1) == MARKER:
-            store.remove(name)
+        # The store deletes it only where its note names it: an organiser's copy of one stays.
+        if name not in written and name not in reserved:
+            mark = store.mark(name)
+            if mark is not None and mark.what == RECALCULATED:
+                store.remove(name)
     return RecalcReport(event.ruleset.id, result, (), tuple(s.name for s in sheets), event.tournament)
 
 

@@ -9,8 +9,9 @@ of 2/3 * 4 would be rounded by the program's own rule), and sorting, sums and
 charts still work. Ties are decided on the exact values, so where the rounding
 hides a difference the Standings' "Exact total" column gives the fraction.
 
-Every result sheet carries :data:`MARKER` in A2: it tells the organiser not to
-type there and lets a recalculation find its own stale sheets.
+Every result sheet carries a note naming it in A2 (:mod:`.marks`): it tells the
+organiser not to type there and lets a recalculation find its own stale sheets
+(and never an organiser's copy of one).
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import LotState, Standings
 from .generic import LOT, PLAYERS
+from .marks import RECALCULATED, note
 from .schema import column_letter
 from .store import Cell, Chart, ResultSheet
 
-MARKER = "Computed by TourneyBook from the entry sheets and replaced on every recalculation: do not type here."
 STANDINGS, GAMES, ISSUES = "Standings", "Games", "Issues"
 FIRST_ROW = 5
 """Sheet row of the first data row of a result table (title, marker, blank, headers above)."""
@@ -194,8 +195,9 @@ def table_print(
     }
 
 
-def _head(title: str) -> list[tuple[Cell, ...]]:
-    return [(Cell(title, "title"),), (Cell(MARKER, "note"),), ()]
+def _head(title: str, sheet: str) -> list[tuple[Cell, ...]]:
+    """The title, the note marking ``sheet`` as TourneyBook's (A2) and a blank row."""
+    return [(Cell(title, "title"),), (Cell(note(sheet, RECALCULATED), "note"),), ()]
 
 
 def _header(names: Sequence[str]) -> tuple[Cell, ...]:
@@ -218,7 +220,7 @@ def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] |
     marks = [ATTENDANCE] if any(r.mark for r in standings.rows) else []
     names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason",
              *marks, "Exact total"]
-    rows = [*_head(title), _header(names)]
+    rows = [*_head(title, STANDINGS), _header(names)]
     for r in standings.rows:
         lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
         shown_total = round_half_up(r.total, 2)
@@ -282,7 +284,7 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
     """
     numbers = [n for n, _ in by_round]
     names = ["Rank", "Player", *(f"Place after round {n}" for n in numbers), *(f"{current.total_name} after round {n}" for n in numbers)]
-    rows = [*_head(title), _header(names)]
+    rows = [*_head(title, BY_ROUND), _header(names)]
     after = [{r.player: r for r in s.rows} for _, s in by_round]
     for r in current.rows:
         places = [Cell(a[r.player].rank) if r.player in a else EMPTY for a in after]
@@ -326,7 +328,7 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
                 if name not in parts:
                     parts.append(name)
     names = ["Game", "Player", "Seat", "Points", *parts, "Notes"]
-    rows = [*_head(title), _header(names)]
+    rows = [*_head(title, GAMES), _header(names)]
     for g in games:
         for i, p in enumerate(g.players):
             values = dict(p.parts)
@@ -359,7 +361,7 @@ def sheet_name(title: str) -> str:
 
 def table_sheet(table: Table, name: str) -> ResultSheet:
     """An extras table (final, knock-out, awards) on its own sheet, its notes below."""
-    rows = [*_head(table.title), _header(table.headers)]
+    rows = [*_head(table.title, name), _header(table.headers)]
     rows.extend(tuple(number_cell(v) for v in row) for row in table.rows)
     if table.notes:
         rows.append(())
@@ -371,7 +373,7 @@ def table_sheet(table: Table, name: str) -> ResultSheet:
 
 def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> ResultSheet:
     """The problems to fix (results not updated) or 'No issues', then notes to read."""
-    rows: list[tuple[Cell, ...]] = _head("Issues")
+    rows: list[tuple[Cell, ...]] = _head(ISSUES, ISSUES)
     if problems:
         rows.append(
             (
@@ -443,7 +445,6 @@ __all__ = [
     "GAMES",
     "by_round_sheet",
     "ISSUES",
-    "MARKER",
     "STANDINGS",
     "issues_sheet",
     "number_cell",

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # marks.py reads SheetGrid from here
+    from .marks import Mark
 
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
 
@@ -107,12 +110,21 @@ class WorkbookStore(Protocol):
         """The values of sheet ``name`` (KeyError if there is none)."""
         ...
 
+    def mark(self, name: str) -> Mark | None:
+        """The note marking sheet ``name`` as TourneyBook's (:mod:`tourneybook.workbook.marks`), read from its first rows only."""
+        ...
+
     def replace(self, sheet: ResultSheet) -> None:
-        """Create or wholly replace the result sheet ``sheet.name``."""
+        """Create or wholly replace the result sheet ``sheet.name``.
+
+        An existing sheet of that name is replaced only when it is TourneyBook's
+        (:func:`tourneybook.workbook.marks.may_replace`); an organiser's sheet of that
+        name is an InputError that says to rename it.
+        """
         ...
 
     def remove(self, name: str) -> None:
-        """Delete sheet ``name`` if it exists (stale result sheets)."""
+        """Delete sheet ``name`` if it is TourneyBook's (:func:`tourneybook.workbook.marks.may_delete`), else nothing."""
         ...
 
     def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
