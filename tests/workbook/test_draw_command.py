@@ -217,6 +217,7 @@ def test_eighteen_friedrich_players_need_two_stand_ins(tmp_path, capsys):
     assert main(["draw", str(path), "--round", "1"]) == 1
     err = capsys.readouterr().err
     assert "Players: 18 players cannot be seated at Friedrich tables of exactly four: 2 stand-ins are needed to make 20" in err
+    assert "add them as rows of Players with Stand-in yes, or one by one with 'tourneybook join" in err  # what to do
     assert path.read_bytes() == before
 
 

@@ -467,9 +467,10 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
         return p
     if p.where == "players":
         changed = [q.name for q in players if not q.plays(number)] if number else []
-        if changed and family.game is RulesetFamily.FRIEDRICH and "stand-in" in p.message:
-            hint = (f" in round {number} ({', '.join(changed)} not playing): add a stand-in with "
-                    f"'tourneybook join EVENT.xlsx NAME --from-round {number} --stand-in'")
+        if family.game is RulesetFamily.FRIEDRICH and "stand-in" in p.message:
+            when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
+            hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
+                    f"'tourneybook join EVENT.xlsx \"Stand-in 1\" --from-round {number or 1} --stand-in'")
             return Problem(p.message + hint, p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
