@@ -1,4 +1,5 @@
-"""The command line starts light: ``--help`` and ``recalc`` never import pandas or xlsxwriter (issue 11)."""
+"""The command line starts light: ``--help`` and ``recalc`` never import pandas or xlsxwriter (issue 11),
+and the commands that only change a workbook's parts (recalc, draw) never load openpyxl either."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from workbook_events import small_event
+
+from tourneybook.workbook import template
 
 HEAVY = ("pandas", "xlsxwriter")
 
@@ -31,7 +35,16 @@ def test_recalc_imports_neither_pandas_nor_xlsxwriter(event_file: Path):
     assert not set(HEAVY) & imported(["recalc", str(event_file)])
 
 
-@pytest.mark.parametrize("module", HEAVY)
+def test_help_recalc_and_draw_leave_openpyxl_and_numpy_unloaded(event_file: Path, carcassonne_layout, tmp_path: Path):
+    """openpyxl (with numpy, about 0.1 s) builds new workbooks; the file layer changes parts without it."""
+    players = carcassonne_layout.to_rows(small_event())["Players"]
+    fresh = template.write(tmp_path / "fresh.xlsx", carcassonne_layout, rows={"Players": players})
+    assert not {"openpyxl", "numpy"} & imported(["--help"])
+    assert not {"openpyxl", "numpy"} & imported(["recalc", str(event_file)])
+    assert not {"openpyxl", "numpy"} & imported(["draw", str(fresh), "--round", "1"])
+
+
+@pytest.mark.parametrize("module", (*HEAVY, "openpyxl"))
 def test_the_check_sees_a_heavy_import(module: str):
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {module}"], capture_output=True, text=True, timeout=300)
     assert module in {line.rsplit("|", 1)[1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}

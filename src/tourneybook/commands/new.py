@@ -15,7 +15,6 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..rules import RULESET_IDS
-from ..workbook import template
 from ..workbook.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import find_layout
@@ -39,6 +38,8 @@ def player_rows(players: tuple[Player, ...]) -> list[dict]:
 
 
 def run(args) -> int:
+    from ..workbook import template  # openpyxl: only the commands that build a workbook load it
+
     layout = find_layout(args.ruleset)
     listed = read_players_list(args.players)
     players = listed.players

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..workbook import template
 from ..workbook.layout import available_layouts
 
 
@@ -23,6 +22,7 @@ def register(sub) -> None:
 def write_all(out: Path) -> list[Path]:
     """Write every layout's .xlsx, .xlsm and button module into ``out``; returns the paths written."""
     from ..excel.xlsm import write_xlsm  # xlsxwriter: not at the command line's start-up
+    from ..workbook import template  # openpyxl: only the commands that build a workbook load it
 
     written: list[Path] = []
     for layout in available_layouts():

@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openpyxl.utils import get_column_letter
 
 from ..draws.plan import follow_plan, substituted
 from ..draws import (
@@ -54,7 +53,7 @@ from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
 from .marks import DRAWN, FINAL_DRAWN, note
 from .recalc import read_event
-from .schema import FIRST_DATA_ROW, EntrySheet
+from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
 
 QUALITY_SHEET = "Draw quality"
@@ -634,7 +633,7 @@ def _italia_top_board(
             this_round = rounds_grid.value(line, round_col) in (number, str(number))  # a redraw of the top board
             if not cells.is_empty(rounds_grid.value(line, top_col)) and not this_round:
                 raise InputError(Problem("there is one top board (seed 004, section 4) and it is already set here",
-                                         sheet=TOP_ROUNDS_SHEET, cell=f"{get_column_letter(top_col)}{line}"))
+                                         sheet=TOP_ROUNDS_SHEET, cell=f"{column_letter(top_col)}{line}"))
     event = read_event(store)
     present = set(field_names)  # a withdrawn player is never on the top board (docs/attendance.md)
     ranked = [r.player for r in ruleset.top_board_ranking(event.record).rows

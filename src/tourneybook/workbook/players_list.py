@@ -25,11 +25,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from openpyxl.utils import get_column_letter
 
 from ..errors import Collector, InputError, Problem
 from . import cells
 from .generic import Player
+from .schema import column_letter
 
 if TYPE_CHECKING:  # pandas is imported when a list is read, never at the command line's start-up
     import pandas as pd
@@ -77,7 +77,7 @@ class _Grid:
     def problem(self, message: str, line: int, column: int | None = None) -> Problem:
         if not self.sheet:
             return Problem(message, where=f"{self.file} line {line}")
-        cell = f"{get_column_letter(column + 1 if column is not None else 1)}{line}"
+        cell = f"{column_letter(column + 1 if column is not None else 1)}{line}"
         return Problem(message, where=self.file, sheet=self.sheet, cell=cell)
 
 

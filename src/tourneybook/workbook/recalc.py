@@ -43,7 +43,7 @@ from .marks import RECALCULATED, check_writable
 from .render import ISSUES, issues_sheet, result_sheets
 from .reader import PlayerNames
 from .store import SheetGrid, WorkbookStore
-from .template import INSTRUCTIONS
+from .control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from .control import (
     ACTION_CELL,
     ACTION_LABEL,
     ACTION_LABEL_CELL,
+    ACTION_SHEET,
     ACTIONS,
     HELP,
     HELP_CELL,
@@ -53,7 +54,7 @@ INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 """Light yellow: cells the organiser types into (computed cells are never yellow)."""
 SPARE_ROWS = 50
 """Rows prepared beyond the rows filled in, for entries still to come."""
-INSTRUCTIONS = "Instructions"
+INSTRUCTIONS = ACTION_SHEET
 
 
 def _openpyxl_look(look: Mapping[str, Any]) -> dict[str, Any]:
