@@ -37,6 +37,7 @@ from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
 from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part
+from .tablegrowth import grow_tables
 from .sheetwriter import _cell, absolute, quoted, render_sheet, split_cell
 from .store import ResultSheet, SheetGrid
 
@@ -274,6 +275,8 @@ class FileWorkbook:
         data = root.find(q(MAIN, "sheetData"))
         if data is None:
             raise DamagedFile(f"{self.path.name} is damaged: the sheet {name!r} has no cell data part.")
+        if cells:  # rows typed below the sheet's table join it, as in Excel
+            grow_tables(self.package, rel.target, root, max(row for row, _ in cells))
         rows = {int(r.get("r", "0")): r for r in data.findall(q(MAIN, "row"))}
         formulas = False
         for (row, col), value in sorted(cells.items()):
