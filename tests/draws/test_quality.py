@@ -50,5 +50,5 @@ def test_draw_render_lists_tables_and_reasons():
     first = draw_diplomacy(players, rng=random.Random(1))
     second = draw_diplomacy(players, history=first.rounds, rng=random.Random(1))
     text = second.render()
-    assert text.startswith("Round 2\n  Table 1: Austria: ")
+    assert text.startswith("Round 2\n  Board 1: Austria: ")  # seed 003 II: Diplomacy is played on boards
     assert text.count("! rematch: ") == 15  # one reason per pair meeting again

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tourneybook.errors import ValidationError
 from tourneybook.rules import find_ruleset
-from tourneybook.rules.diplomacy import DEFAULT_THEATRES, Power, Theatre, parse_theatres
+from tourneybook.rules.diplomacy import DEFAULT_THEATRES, Power, Theatre, absent_players, parse_theatres
 
 RULESETS = [find_ruleset("codcon2008"), find_ruleset("italia2010")]
 # A valid board for both rulesets: a centre-count sheet 1901-1907 (Italy out in 1905).
@@ -196,3 +196,17 @@ def test_standings_do_not_depend_on_game_order(ruleset):
     data["games"].reverse()
     again = ruleset.standings(ruleset.tournament_from_dict(data))
     assert again.standings == first.standings and again.extras == first.extras
+
+
+@pytest.mark.parametrize(
+    ("players", "played", "notes"),
+    [
+        (("Ann", "Bo"), {"Ann", "Bo"}, []),
+        (("Ann", "Bo", "Cy"), {"Ann", "Bo"}, ["Cy is registered but played no game"]),
+        (("Ann", "Bo", "Cy", "Di"), {"Ann"}, ["3 registered players played no game: Bo, Cy, Di"]),
+        # a round drawn, no result typed: one note, not a line for each of 210 players
+        (tuple(f"P{i}" for i in range(210)), set(), ["no results entered yet: none of the 210 registered players has played a game"]),
+    ],
+)
+def test_players_without_a_game_make_one_note(players, played, notes):
+    assert absent_players(iter(players), played) == notes

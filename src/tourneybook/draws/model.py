@@ -83,13 +83,13 @@ class Draw:
     """What the organiser must see about the draw as a whole."""
 
     def render(self) -> str:
-        """A plain-text listing, one line per table."""
+        """A plain-text listing, one line per table (per board for Diplomacy)."""
         lines: list[str] = []
         for rnd in self.rounds:
             lines.append(f"Round {rnd.number}")
             for table in rnd.tables:
                 seated = ", ".join(f"{s.seat}: {s.player}" for s in table.seats)
-                lines.append(f"  Table {table.number}: {seated}")
+                lines.append(f"  {self.game.table_word} {table.number}: {seated}")
                 lines.extend(f"    ! {reason}" for reason in table.reasons)
             if rnd.sitting_out:
                 lines.append(f"  Sitting out: {', '.join(rnd.sitting_out)}")

@@ -94,6 +94,11 @@ class Family(Enum):
     DIPLOMACY = "Diplomacy"
     """Boards of seven, one power each (seeds 003, 004 and Sum of Squares)."""
 
+    @property
+    def table_word(self) -> str:
+        """What the game's players sit at: a Diplomacy "board", a "table" for the others (as the seeds say)."""
+        return "Board" if self is Family.DIPLOMACY else "Table"
+
 
 @dataclass(frozen=True)
 class FormProfile:

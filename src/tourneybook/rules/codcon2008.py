@@ -30,6 +30,7 @@ from .diplomacy import (
     Board,
     Power,
     PowerResult,
+    absent_players,
     board_from_json,
     board_problems,
     boards_problems,
@@ -245,7 +246,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
                  lot_decisions=dict(t.lot_decisions), adjustments=t.adjustments)
     table = marked(table, t.attendance)  # a withdrawn player keeps their games and may win awards (003 VII)
     notes = [f"{p} is the TD: games scored for the board, not ranked (003 VII)" for p in ineligible]
-    notes += [f"{p} is registered but played no game" for p in sorted(set(entrants) - set(played))]
+    notes += absent_players(sorted(set(entrants)), set(played))
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
               for g in table.unresolved_lots]
     notes += repeated_powers(t.games)

@@ -8,7 +8,8 @@ board's centre-count sheet). Seeds: 003 (CODCon 2008), 004 (Italia 2010).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -284,6 +285,23 @@ def repeated_powers(boards: Sequence[Board]) -> list[str]:
     ]
 
 
+def absent_players(players: Iterable[str], played: Container[str]) -> list[str]:
+    """The TD's note on registered players without a game: one note however many there are.
+
+    Before the first results (a round drawn, nothing typed yet) that is everyone,
+    and a line per player would bury the other notes.
+    """
+    registered = list(players)
+    absent = [p for p in registered if p not in played]
+    if not absent:
+        return []
+    if len(absent) == 1:
+        return [f"{absent[0]} is registered but played no game"]
+    if len(absent) == len(registered):
+        return [f"no results entered yet: none of the {len(absent)} registered players has played a game"]
+    return [f"{len(absent)} registered players played no game: {', '.join(absent)}"]
+
+
 # --- reading JSON records (docs/formats/diplomacy.md) --------------------------------
 
 
@@ -383,7 +401,7 @@ def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], 
     player once and everyone who ``took_part`` (is on a board, or sits out)."""
     known = set(players)
     c = Collector()
-    for name in sorted({n for n in listed if listed.count(n) > 1}):
+    for name in sorted(n for n, times in Counter(listed).items() if times > 1):
         c.add(f"{name} is listed twice", "players")
     if listed:
         for name in sorted(known - set(listed)):

@@ -36,6 +36,7 @@ from .diplomacy import (
     Board,
     Power,
     PowerResult,
+    absent_players,
     board_from_json,
     board_problems,
     boards_problems,
@@ -369,7 +370,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     else:
         notes.append("no top board entered: every place is by points")
     played = {r.player for r in rows}
-    notes += [f"{p} is registered but played no game" for p in t.players if p not in played]
+    notes += absent_players(t.players, played)
     notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
               for g in table.unresolved_lots]
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),

@@ -31,6 +31,7 @@ from .diplomacy import (
     ROUNDS,
     SOLO_CENTRES,
     Board,
+    absent_players,
     board_from_json,
     board_problems,
     boards_problems,
@@ -138,7 +139,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     table = marked(table, t.attendance)
     notes = [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
              for g in table.unresolved_lots]
-    notes += [f"{p} is registered but played no game" for p in t.players if p not in played]
+    notes += absent_players(t.players, played)
     notes += repeated_powers(t.games)
     return TournamentResult(ID, table, games, (_games_counted(played, ranked, n),), tuple(notes))
 

@@ -732,7 +732,7 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     """
     draw = outcome.draw
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: draw quality", "title"),), (Cell(note(QUALITY_SHEET, DRAWN), "note"),)]
-    table_word = "Board" if draw.game is RulesetFamily.DIPLOMACY else "Table"
+    table_word = draw.game.table_word
     rows.append(tuple(Cell(h, "header") for h in (ROUND, table_word, "Seated", "Compromises")))
     for rnd in draw.rounds:
         for t in rnd.tables:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from weakref import WeakKeyDictionary
 
 from ...numbers import SquareRoot
 from ..attendance import eligible, marked, passed_over
@@ -43,7 +44,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     if not checked:
         check_tournament(t)  # every game included: score them without checking each again
     games = sorted(t.games, key=lambda g: (g.round, g.table))
-    scores = [score_checked(g, scorer) for g in games]
+    scores = [_score(g, scorer) for g in games]
     totals = {p.name: Fraction(0) for p in t.players}
     for gs in scores:
         for ps in gs.players:
@@ -101,6 +102,24 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     elif complete and t.settings.finalists:
         notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
     return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
+
+
+_SCORED: WeakKeyDictionary[Game, dict[NationScorer, GameScore]] = WeakKeyDictionary()
+"""Each game's scores under each scorer, for as long as the game lives.
+
+The standings after each round rank the same (frozen) games again, prefix by
+prefix: scored once, a 10,000-player event scores 10,000 games instead of 25,000
+(about 1.5 s). A game's scores depend on nothing but the game and the scorer.
+"""
+
+
+def _score(game: Game, scorer: NationScorer) -> GameScore:
+    """:func:`score_checked`, remembered in :data:`_SCORED`."""
+    known = _SCORED.setdefault(game, {})
+    score = known.get(scorer)
+    if score is None:
+        score = known[scorer] = score_checked(game, scorer)
+    return score
 
 
 def final_ranking(order: Sequence[str], t: Tournament) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -152,7 +153,7 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     names = [p.name for p in t.players]
     for p in t.players:
         c.check(isinstance(p.name, str) and p.name.strip() != "", f"player name {p.name!r} is empty", "players")
-    for name in sorted({n for n in names if isinstance(n, str) and names.count(n) > 1}):
+    for name in sorted(n for n, times in Counter(names).items() if isinstance(n, str) and times > 1):
         c.add(f"{name} is registered twice", "players")
     real = {p.name for p in t.players if not p.stand_in}
     _seating_problems(t, set(names), real, c, games_checked)
