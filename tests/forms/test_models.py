@@ -100,6 +100,7 @@ def test_bad_input_raises_input_error_naming_every_problem(make, messages):
         (System.CODCON, 7, ["1901", "1907", "Eliminated in"]),  # RULES.md: default 7 years
         (System.ITALIA, 7, ["*", "1901", "1907"]),  # seed 004 6.2: the minute's asterisk
         (System.ITALIA, 9, ["1909"]),  # seed 004 3.1: the TD may announce more years
+        (System.SUM_OF_SQUARES, 7, ["1901", "1907", "Final count"]),  # only the final count scores
     ],
 )
 def test_centre_sheet_has_a_column_per_year(system, years, columns):
@@ -109,6 +110,8 @@ def test_centre_sheet_has_a_column_per_year(system, years, columns):
     assert all(c in heads for c in columns)
     assert str(1900 + years + 1) not in heads
     assert ("*" in heads) is (system is System.ITALIA)
+    assert ("Eliminated in" in heads) is (system is not System.SUM_OF_SQUARES)
+    assert ("Final count" in heads) is (system is System.SUM_OF_SQUARES)
     assert sheet.players[SHEET_POWERS.index("France")] == "Fay"
 
 
@@ -140,15 +143,23 @@ def test_carcassonne_three_player_table_gets_a_three_line_slip():
     assert any("5-3-1" in t for t in texts(slip.page()))  # seed 002: 5-3-1 at three players
 
 
+def test_a_sum_of_squares_board_prints_its_own_scoring_not_codcons():
+    sheet = table_form("sos", "Club Open", 2, 3, {"France": "Fay", "Russia": "Rus"})
+    flat = " ".join(texts(sheet.page()))
+    assert "Sum of Squares" in flat and "centres squared" in flat and "18 centres or more is a solo: 100" in flat
+    assert "003" not in flat and "19n" not in flat and "Eliminated in" not in flat  # CODCon's elimination scoring
+    assert "as the TD announced" in flat
+
+
 names = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N", "Zs")), max_size=40)
 
 
 @given(st.lists(names, min_size=7, max_size=7, unique_by=lambda n: " ".join(n.split()).casefold()),
-       st.integers(2, 20), st.booleans())
-def test_any_centre_sheet_lays_out_on_a_full_grid(players, years, italia):
+       st.integers(2, 20), st.sampled_from(System))
+def test_any_centre_sheet_lays_out_on_a_full_grid(players, years, system):
     # Page() itself refuses a row that does not cover the grid; names must print unchanged.
     players = [p if p.strip() else "" for p in players]
-    sheet = CentreCountSheet("T", System.ITALIA if italia else System.CODCON, 1, 1, tuple(players), years)
+    sheet = CentreCountSheet("T", system, 1, 1, tuple(players), years)
     page = sheet.page()
     assert all(p.strip() in texts(page) for p in players)
     assert any(c.look is Look.BOX for r in page.rows for c in r.cells)

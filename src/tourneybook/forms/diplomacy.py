@@ -4,7 +4,9 @@ CODCon scores the last completed Fall and the year a power was eliminated
 ("Powers eliminated in the year 19n get points equal to n", seed 003, VII);
 Italia splits equal centres by the previous years back to 1901 (seed 004,
 3.2), so every year's count is written down, and marks with an asterisk the
-players who took "the minute" (seed 004, 6.2).
+players who took "the minute" (seed 004, 6.2). Sum of Squares scores only the
+final count: its last column is that count (a game may end before the
+sheet's last year) instead of the elimination year.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class System(Enum):
     """The CODCon sheet (seed 003): the elimination year, secret draw votes from 1906."""
     ITALIA = "ITALIA"
     """The Italia sheet (seed 004): the minute's asterisk, open votes from Fall 1904."""
+    SUM_OF_SQUARES = "SUM_OF_SQUARES"
+    """The Sum of Squares sheet: a final-count column instead of the elimination year, votes as the TD announces."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class CentreCountSheet:
 def centre_page(sheet: CentreCountSheet) -> Page:
     """The sheet on one A4 page: power table, votes, end of game, signatures."""
     italia = sheet.system is System.ITALIA
+    final_count = sheet.system is System.SUM_OF_SQUARES  # the count that scores, whatever Fall the game ended
     widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,)
     cols = len(widths)
     rest = cols - 2  # columns right of Power and Player
@@ -122,14 +127,14 @@ def centre_page(sheet: CentreCountSheet) -> Page:
         line(*place, height=24),
         section("Supply centres after each Fall (the game's last Fall is its final count)", cols),
         line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
-             *(header(y) for y in sheet.year_labels), header("Eliminated in"), height=18),
+             *(header(y) for y in sheet.year_labels), header("Final count" if final_count else "Eliminated in"), height=18),
     ]
     for seat, power in enumerate(SHEET_POWERS):
         rows.append(line(box(power), box(shown_name(sheet.players, sheet.marks, seat)), *((box(),) if italia else ()),
                          *(box() for _ in sheet.year_labels), box(), height=30))
     rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
-                     *(box() for _ in sheet.year_labels), Cell("", Look.BLANK), height=22))
-    rows.append(note(ITALIA_NOTE if italia else CODCON_NOTE, cols, height=24))
+                     *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK), height=22))
+    rows.append(note(COUNT_NOTE[sheet.system], cols, height=24))
     rows += [
         section(VOTE_RULE[sheet.system], cols),
         line(header("Year, season"), header("Proposal (survivors named)", rest - 2),
@@ -160,12 +165,25 @@ ITALIA_NOTE = (
     "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1)."
 )
 
+SUM_OF_SQUARES_NOTE = (
+    "Final count: the last Fall played. Each power scores 100 x its centres squared / the sum of all seven powers' "
+    "centres squared (the board adds up to 100). 18 centres or more is a solo: 100, everyone else 0."
+)
+
+COUNT_NOTE: dict[System, str] = {
+    System.CODCON: CODCON_NOTE,
+    System.ITALIA: ITALIA_NOTE,
+    System.SUM_OF_SQUARES: SUM_OF_SQUARES_NOTE,
+}
+
 VOTE_RULE: dict[System, str] = {
     System.CODCON: "Draw votes: from 1906, secret, supervised by the TD; one per phase (seed 003, V.3)",
     System.ITALIA: "Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)",
+    System.SUM_OF_SQUARES: "Draw votes: as the TD announced them for this event",
 }
 
 GAME_ENDS: dict[System, str] = {
     System.CODCON: "solo  /  all survivors agreed  /  tournament called by the TD",
     System.ITALIA: "solo  /  draw accepted  /  last year played",
+    System.SUM_OF_SQUARES: "solo  /  draw accepted  /  last year played",
 }

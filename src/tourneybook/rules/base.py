@@ -108,8 +108,8 @@ class FormProfile:
     """The scoring system's name printed on each form ('FWC 2022 + GFTR', 'CODCon 2008')."""
     variant: str
     """Which of the family's paper forms it prints, by name: Friedrich 'FWC' (victory bonus, Pompadour's
-    tasks) or 'CAFE' (Clock of Fate); Diplomacy 'CODCON' (elimination year, secret votes) or 'ITALIA'
-    (the minute's asterisk, open votes); Carcassonne 'SLIP'."""
+    tasks) or 'CAFE' (Clock of Fate); Diplomacy 'CODCON' (elimination year, secret votes), 'ITALIA'
+    (the minute's asterisk, open votes) or 'SUM_OF_SQUARES' (the final count); Carcassonne 'SLIP'."""
 
 
 def load(reference: str) -> Any:

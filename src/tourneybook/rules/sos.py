@@ -195,7 +195,7 @@ RULESET = Ruleset(
     fewest_seats=len(POWER_NAMES),
     layout="tourneybook.workbook.layouts.sos",
     simulator="tourneybook.simulate.diplomacy:simulate",
-    form=FormProfile(title="Sum of Squares", variant="CODCON"),
+    form=FormProfile(title="Sum of Squares", variant="SUM_OF_SQUARES"),
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),
 )
