@@ -192,3 +192,27 @@ def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file
     report = recalc_file(event_file)
     assert "the sheet 'Standings' is not one TourneyBook wrote" in str(report.problems[0])
     assert event_file.read_bytes() == before
+
+
+def test_every_kind_of_result_cell_reads_back_as_written(event_file: Path):
+    # The writer re-fills a few reused cell elements: each cell must still carry its own
+    # reference, style and text, and a row of only a height stays a row.
+    import datetime as dt
+    from decimal import Decimal
+    from fractions import Fraction
+
+    rows = (
+        (Cell(" lead"), Cell("trail ", "header"), Cell("ctl\x01x"), Cell(True), Cell(1.5), Cell(Fraction(7, 4), "", "0.00"),
+         Cell(None, "note"), Cell(Decimal("2.5")), Cell(-3, "header"), Cell(""), Cell('é<&>"')),
+        (),
+        (Cell(None), Cell("x", "title"), Cell(dt.date(2024, 5, 1))),
+    )
+    book = FileWorkbook(event_file)
+    book.replace(ResultSheet("Games", rows, (10, 10), row_heights=((2, 30),)))
+    book.save()
+    ws = openpyxl.load_workbook(event_file)["Games"]
+    assert [c.value for c in ws[1]] == [" lead", "trail ", "ctlx", True, 1.5, 1.75, None, 2.5, -3, None, 'é<&>"']
+    assert ws["B1"].font.b and not ws["A1"].font.b and ws["I1"].font.b  # header style on its own cells only
+    assert ws["F1"].number_format == "0.00" and ws["E1"].number_format == "General"
+    assert ws.row_dimensions[2].height == 30 and ws["A2"].value is None
+    assert ws["A3"].value is None and ws["B3"].value == "x" and ws["C3"].value == dt.datetime(2024, 5, 1)

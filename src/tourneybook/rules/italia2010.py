@@ -45,6 +45,7 @@ from .diplomacy import (
     validate_board,
 )
 from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
+from .scored import scored_once
 
 PARTICIPATION = 1
 """1: "The single participation in a game grants 1 point"."""
@@ -143,6 +144,12 @@ def tss(board: Board) -> Fraction:
 def score_game(board: Board) -> GameScore:
     """The points of every power on one board (004 sections 1, 2 and 3.2)."""
     validate_board(board, need_history=True)
+    return _score_checked(board)
+
+
+@scored_once
+def _score_checked(board: Board) -> GameScore:
+    """The points of a board already checked (by :func:`score_game` or :func:`tournament_problems`)."""
     order = board_order(board)
     position = {p.power: i + 1 for i, p in enumerate(order)}
     bonus = tss(board)
@@ -214,10 +221,11 @@ class Counted:
     """Top-board and two-board multipliers, 1 when none applies."""
     why: str
     """The factors in words."""
+    counted: Fraction = field(init=False)
+    """Points times factor: what enters the total (made once; every ranking reads it)."""
 
-    @property
-    def counted(self) -> Fraction:
-        return self.points * self.factor
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counted", self.points * self.factor)
 
 
 def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> list[Counted]:
@@ -229,7 +237,7 @@ def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> 
     s = t.settings
     boards = sorted(t.games, key=lambda b: (b.round, b.board))
     if games is None:
-        games = tuple(score_game(b) for b in boards)
+        games = tuple(_score_checked(b) for b in boards)  # the caller checked the tournament
     in_round: dict[tuple[int, str], list[PowerResult]] = {}
     for b in boards:
         for seat in b.powers:
@@ -301,8 +309,12 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
     """``players`` (default: everyone with a result) by points, best game, second-best game, lot."""
     if players is None:
         players = sorted({r.player for r in rows})
-    totals = {p: sum((r.counted for r in rows if r.player == p), Fraction(0)) for p in players}
-    games = {p: sorted((r.counted for r in rows if r.player == p and r.seat), reverse=True) for p in players}
+    of: dict[str, list[Counted]] = {p: [] for p in players}
+    for r in rows:  # each player's rows, gathered once (not a pass over every row per player)
+        if r.player in of:
+            of[r.player].append(r)
+    totals = {p: sum((r.counted for r in of[p]), Fraction(0)) for p in players}
+    games = {p: sorted((r.counted for r in of[p] if r.seat), reverse=True) for p in players}
     criteria = [
         Criterion(BEST_GAME, True, field_values({p: g[0] if g else None for p, g in games.items()})),
         Criterion(SECOND_BEST_GAME, True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
@@ -319,15 +331,14 @@ TOP_BOARD_POSITION = "top board position"
 """What puts places 2 and 3 below the one above, and the 4th below the 3rd when no criterion does (004 section 4)."""
 
 
-def _top_three_first(t: Tournament, rows: Sequence[Counted], top: Board) -> Standings:
+def _top_three_first(t: Tournament, rows: Sequence[Counted], top: Board, everyone: Standings) -> Standings:
     """Section 4: the first three of the top board take places 1-3, the rest follow by points.
 
     A place the rules fix is never part of a lot: the others are ranked among
     themselves, so a top-three player tied with players below is in no lot group,
-    and the organiser's lot numbers cannot move them.
+    and the organiser's lot numbers cannot move them. ``everyone``: all of ``rows`` ranked by points.
     """
     podium = [p.player for p in board_order(top)[:3]]
-    everyone = _rank(t, rows)
     rest = _rank(t, rows, [p for p in everyone.order if p not in podium])
     fixed = [replace(everyone.row(p), rank=i + 1, decided_by=TOP_BOARD_POSITION if i else None, lot=None)
              for i, p in enumerate(podium)]
@@ -356,10 +367,11 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     problems = [] if checked else tournament_problems(t)
     if problems:
         raise ValidationError(problems)
-    games = tuple(score_game(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    games = tuple(_score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     rows = counted_results(t, games)
     top = next((b for b in t.games if b.top), None)
-    table = _rank(t, rows) if top is None else _top_three_first(t, rows, top)
+    everyone = _rank(t, rows)
+    table = everyone if top is None else _top_three_first(t, rows, top, everyone)
     table = marked(table, t.attendance)
     notes = []
     if top is not None:
@@ -376,7 +388,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
                     tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)
-    details = {BEFORE_TOP_BOARD: _before_top_board(t, rows, top)}
+    details = {BEFORE_TOP_BOARD: everyone if top is None else _before_top_board(t, rows, top)}
     return TournamentResult("italia2010", table, games, extras, tuple(notes), details)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -147,8 +146,7 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
             if columns is not None:
                 xf.write(columns)
             with xf.element("sheetData"):
-                for row in _rows(sheet, styles, width):
-                    xf.write(row)
+                _write_rows(xf, sheet, styles, width)
             xf.write(etree.Element("pageMargins", left="0.5", right="0.5", top="0.6", bottom="0.6", header="0.3", footer="0.3"))
             setup = etree.Element("pageSetup", paperSize="9", orientation="landscape" if sheet.landscape else "portrait")
             if fit:
@@ -167,11 +165,56 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
     return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts) if sheet.charts else None)
 
 
-def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etree._Element]:
-    """The sheet's non-empty rows as <row> elements.
+class _CellWriter:
+    """Writes <c> elements by re-filling a few reusable ones, never building a tree per row.
+
+    A result sheet of a 10,000-player event holds about a million cells; making
+    an lxml element for each (with its <v>, or <is><t>) took most of the time of
+    writing it. Each kind of cell has one element here, with and without a
+    style, whose reference, style and text are set before it is written: lxml
+    serializes it as it is at that moment, so the output is the same.
+    """
+
+    def __init__(self, xf: Any) -> None:
+        self.xf = xf
+        # Attributes in Excel's order (r, s, t); a second element for the cells without a style.
+        self.number = {True: etree.Element("c", r="", s=""), False: etree.Element("c", r="")}
+        self.number_text = {k: etree.SubElement(c, "v") for k, c in self.number.items()}
+        self.text = {True: etree.Element("c", r="", s="", t="inlineStr"), False: etree.Element("c", r="", t="inlineStr")}
+        self.text_t = {k: etree.SubElement(etree.SubElement(c, "is"), "t") for k, c in self.text.items()}
+        self.spaced = {k: etree.Element("c", r="", **({"s": ""} if k else {}), t="inlineStr") for k in (True, False)}
+        self.spaced_t = {k: etree.SubElement(etree.SubElement(c, "is"), "t", {_XML_SPACE: "preserve"}) for k, c in self.spaced.items()}
+
+    def write_number(self, ref: str, style: str, text: str) -> None:
+        styled = style != "0"
+        c = self.number[styled]
+        c.set("r", ref)
+        if styled:
+            c.set("s", style)
+        self.number_text[styled].text = text
+        self.xf.write(c)
+
+    def write_text(self, ref: str, style: str, value: str) -> None:
+        styled = style != "0"
+        spaced = value[0].isspace() or value[-1].isspace()
+        c = (self.spaced if spaced else self.text)[styled]
+        c.set("r", ref)
+        if styled:
+            c.set("s", style)
+        (self.spaced_t if spaced else self.text_t)[styled].text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
+        self.xf.write(c)
+
+    def write_other(self, ref: str, style: str, value: Any) -> None:
+        holder = etree.Element("row")
+        _cell(holder, ref, value, int(style))
+        self.xf.write(holder[0])
+
+
+def _write_rows(xf: Any, sheet: ResultSheet, styles: ResultStyles, width: int) -> None:
+    """The sheet's non-empty rows, as <row> elements written straight to ``xf``.
 
     Texts, whole numbers and fractions, nearly every cell of a result sheet, are
-    made here directly (by exact type: an isinstance test against Fraction is slow);
+    written by exact type (an isinstance test against Fraction is slow);
     :func:`_cell` makes the others. Cell formats are looked up once per
     (style, format, wrapped).
     """
@@ -179,41 +222,41 @@ def _rows(sheet: ResultSheet, styles: ResultStyles, width: int) -> Iterator[etre
     heights = dict(sheet.row_heights)
     letters = [""] + [column_letter(c) for c in range(1, width + 1)]
     formats: dict[tuple[str, str, bool], str] = {}
+    cells = _CellWriter(xf)
     for r, line in enumerate(sheet.rows, start=1):
-        row = etree.Element("row", r=str(r))
-        if r in heights:
-            row.set("ht", str(heights[r]))
-            row.set("customHeight", "1")
+        filled = [
+            (c, cell) for c, cell in enumerate(line, start=1)
+            # an empty cell is never written (as spreadsheet programs do)
+            if cell.style or not (cell.value is None or (type(cell.value) is str and not cell.value))
+        ]
+        if not filled and r not in heights:
+            continue
         number = str(r)
-        for c, cell in enumerate(line, start=1):
-            value = cell.value
-            kind = type(value)
-            if (value is None or (kind is str and not value)) and not cell.style:
-                continue  # an empty cell, never written (as spreadsheet programs do)
-            fmt = cell.number_format
-            if not fmt and kind not in _PLAIN_KINDS:
-                fmt = _date_format(value)
-            key = (cell.style, fmt, kind is str and c in wrapped)
-            index = formats.get(key)
-            if index is None:
-                index = formats[key] = str(styles.index(*key))
-            attributes = {"r": letters[c] + number, "s": index} if index != "0" else {"r": letters[c] + number}
-            if kind is int:
-                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = str(value)
-            elif kind is str and value:
-                attributes["t"] = "inlineStr"
-                t = etree.SubElement(etree.SubElement(etree.SubElement(row, "c", attributes), "is"), "t")
-                t.text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
-                if value[0].isspace() or value[-1].isspace():
-                    t.set(_XML_SPACE, "preserve")
-            elif kind is Fraction:
-                shown = value.numerator / value.denominator
-                text = str(int(shown)) if shown.is_integer() and abs(shown) < 2**53 else repr(shown)
-                etree.SubElement(etree.SubElement(row, "c", attributes), "v").text = text
-            else:
-                _cell(row, attributes["r"], value, int(index))
-        if len(row) or r in heights:
-            yield row
+        row_attributes = {"r": number, "ht": str(heights[r]), "customHeight": "1"} if r in heights else {"r": number}
+        if not filled:  # a row with only its height
+            xf.write(etree.Element("row", row_attributes))
+            continue
+        with xf.element("row", row_attributes):
+            for c, cell in filled:
+                value = cell.value
+                kind = type(value)
+                fmt = cell.number_format
+                if not fmt and kind not in _PLAIN_KINDS:
+                    fmt = _date_format(value)
+                key = (cell.style, fmt, kind is str and c in wrapped)
+                index = formats.get(key)
+                if index is None:
+                    index = formats[key] = str(styles.index(*key))
+                ref = letters[c] + number
+                if kind is int:
+                    cells.write_number(ref, index, str(value))
+                elif kind is str and value:
+                    cells.write_text(ref, index, value)
+                elif kind is Fraction:
+                    shown = value.numerator / value.denominator
+                    cells.write_number(ref, index, str(int(shown)) if shown.is_integer() and abs(shown) < 2**53 else repr(shown))
+                else:
+                    cells.write_other(ref, index, value)
 
 
 def _views(freeze: str) -> etree._Element:

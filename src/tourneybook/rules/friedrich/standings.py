@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from weakref import WeakKeyDictionary
 
 from ...numbers import SquareRoot
 from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
 from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
+from ..scored import scored_once
 from .records import Game, Role, Tournament
 from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
 from .validation import check_tournament
@@ -104,22 +104,16 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
 
 
-_SCORED: WeakKeyDictionary[Game, dict[NationScorer, GameScore]] = WeakKeyDictionary()
-"""Each game's scores under each scorer, for as long as the game lives.
-
-The standings after each round rank the same (frozen) games again, prefix by
-prefix: scored once, a 10,000-player event scores 10,000 games instead of 25,000
-(about 1.5 s). A game's scores depend on nothing but the game and the scorer.
-"""
+_SCORERS: dict[NationScorer, Callable[[Game], GameScore]] = {}
+"""For each nation scoring, its games' scores remembered (:func:`..scored.scored_once`)."""
 
 
 def _score(game: Game, scorer: NationScorer) -> GameScore:
-    """:func:`score_checked`, remembered in :data:`_SCORED`."""
-    known = _SCORED.setdefault(game, {})
-    score = known.get(scorer)
-    if score is None:
-        score = known[scorer] = score_checked(game, scorer)
-    return score
+    """:func:`score_checked`, once per game and scorer."""
+    once = _SCORERS.get(scorer)
+    if once is None:
+        once = _SCORERS[scorer] = scored_once(lambda g: score_checked(g, scorer))
+    return once(game)
 
 
 def final_ranking(order: Sequence[str], t: Tournament) -> list[str]:
