@@ -85,6 +85,8 @@ def _refuse_ambiguous(value: Any) -> None:
 
 
 def whole(value: Any) -> int:
+    if type(value) is int:  # a number cell (nearly every one): nothing to refuse; a bool is not one
+        return value
     what = "a whole number"
     _refuse_special(value, what)
     _refuse_ambiguous(value)
