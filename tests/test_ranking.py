@@ -100,3 +100,18 @@ def test_the_suggested_lot_depends_on_the_whole_tied_group():
     assert suggested_lot("Open", ["Anna", "Ben", "Carla"]) == ["Anna", "Carla", "Ben"]
     assert suggested_lot("Cup", ["Anna", "Ben", "Carla"]) == ["Carla", "Anna", "Ben"]  # another tournament, another lot
     assert suggested_lot("Open", ["Dora", "Ben", "Anna"]) == suggested_lot("Open", ["Anna", "Ben", "Dora"])
+
+
+def test_players_without_a_result_are_listed_by_name_not_by_lot():
+    # A round drawn, nothing typed: no tie a lot could settle, so none is asked for.
+    totals = {p: F(0) for p in PLAYERS}
+    s = rank(list(reversed(PLAYERS)), totals, [], tournament="t", without_results=set(PLAYERS))
+    assert s.order == PLAYERS and s.unresolved_lots == ()
+    assert [r.decided_by for r in s.rows] == [None, "no result yet", "no result yet", "no result yet"]
+    assert all(r.lot is None for r in s.rows)
+    # A player with a result tied with players without one: that tie is real, and goes to a lot.
+    mixed = rank(PLAYERS, totals, [], tournament="t", without_results={"Bob", "Cid", "Dee"})
+    assert mixed.unresolved_lots == (tuple(mixed.order),)
+    # Players with results rank above; those without follow, by name.
+    some = rank(PLAYERS, {"Ann": F(0), "Bob": F(5), "Cid": F(0), "Dee": F(0)}, [], tournament="t", without_results={"Cid", "Dee"})
+    assert some.order[0] == "Bob" and some.unresolved_lots == (tuple(some.order[1:]),)

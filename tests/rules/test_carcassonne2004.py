@@ -515,3 +515,10 @@ def test_registered_ruleset_and_settings_labels():
         assert f.metadata["label"] and f.metadata["help"]
     assert (ruleset.settings.preliminary_rounds, ruleset.settings.knockout_size) == (4, 16)
     assert issubclass(ValidationError, InputError)
+
+
+def test_rounds_without_results_make_one_note():
+    data = valid_dict()
+    data["games"] = [x for x in data["games"] if x["round"] < 3]
+    result = standings(tournament_from_dict(data))
+    assert [n for n in result.notes if "no results yet" in n] == ["rounds 3, 4 have no results yet"]

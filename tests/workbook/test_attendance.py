@@ -301,3 +301,31 @@ def test_an_older_workbook_without_the_attendance_columns_reads_and_gets_them(tm
     ws = openpyxl.load_workbook(path)[PLAYERS.name]
     assert [ws.cell(3, c).value for c in (7, 8, 9)] == ["From round", "Withdrew after round", "Attendance note"]
     assert ws.cell(4, 8).value == 1
+
+
+# --- Before the first results ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS if r.family is not Family.DIPLOMACY])
+def test_standings_after_a_draw_without_results_ask_for_no_lot(tmp_path, capsys, ruleset):
+    """A round drawn and Recalculate clicked before any result: the players are listed by name,
+    one note says there are no results yet, and no lot is asked of the organiser."""
+    path = new_event(tmp_path, ruleset, NAMES16)
+    assert run("draw", path, "--round", 1) == 0
+    capsys.readouterr()
+    assert run("recalc", path) == 0
+    printed = capsys.readouterr().out
+    assert "suggested lot" not in printed and "enter the lot" not in printed and "lot decision" not in printed
+    assert "no results yet" in printed
+    rows = standings(path)
+    assert list(rows) == sorted(NAMES16)
+    assert [r["Decided by"] for r in rows.values()][1:] == ["no result yet"] * 15
+    _, result = _totals(path)
+    assert result.standings.unresolved_lots == ()
+
+    # The first results: whoever has played is ranked, and nothing is said about missing results any more.
+    enter_results(path, ruleset, 1, random.Random(5))
+    assert run("recalc", path) == 0
+    _, result = _totals(path)
+    assert "no result yet" not in {r.decided_by for r in result.standings.rows}
+    assert not any(n.startswith("no results yet") for n in result.notes)

@@ -272,6 +272,7 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
         total_name="ranking points",
         lot_decisions=t.lot_decisions,
         adjustments=t.adjustments,
+        without_results=set(t.players) - {s.player for game in games for s in game.players},
     )
     return standings, games
 
@@ -314,7 +315,11 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     ``checked`` as for :func:`preliminary` (the bracket is checked as it is built either way).
     """
     table, games = preliminary(t, checked=checked)
-    notes = [f"round {r} has no results yet" for r in _missing_rounds(t)]
+    missing = _missing_rounds(t)
+    notes = [] if not missing else [
+        "no results yet: the standings start with the first table typed" if not t.tables
+        else f"round{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} {'have' if len(missing) > 1 else 'has'} no results yet"
+    ]
     rounds = {x.round for x in t.tables}
     games_of = Counter(seat.player for x in t.tables for seat in x.seats)
     here = by_player(t.attendance)

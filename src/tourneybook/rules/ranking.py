@@ -5,12 +5,14 @@ order to each group of players still tied. A criterion may depend on the tied
 group itself (CODCon's "highest score in a game where the tied players met"),
 so it is evaluated per group. Ties left after the last criterion go to a lot:
 the organiser's decision where entered, otherwise a reproducible suggestion,
-flagged as such.
+flagged as such. Players with no result yet (a round drawn, nothing typed) are
+not tied in any way a lot could settle: among themselves they are listed by
+name, and no lot is asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -96,6 +98,8 @@ class Standings:
 
 
 LOT = "lot"
+NO_RESULT = "no result yet"
+"""'decided by' of a player listed by name among others without a result: nothing decided them yet."""
 
 
 def rank(
@@ -107,11 +111,14 @@ def rank(
     total_name: str = "points",
     lot_decisions: Mapping[str, int] | None = None,
     adjustments: Sequence[Adjustment] = (),
+    without_results: Collection[str] = (),
 ) -> Standings:
     """Rank ``players`` by total (higher first, adjustments added) then ``tiebreaks``.
 
     ``lot_decisions`` maps a player to the organiser's lot number (lower ranks
     first); it settles a tied group only when every member has a different one.
+    ``without_results``: players with no result yet; a tie among only them is
+    listed by name, with no lot (nothing is left to decide until they play).
     """
     lot_decisions = dict(lot_decisions or {})
     adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
@@ -141,6 +148,11 @@ def rank(
         if len(group) == 1:
             order.append(group[0])
             boundary.append(separated_by)
+            return
+        if level == len(criteria) and all(p in without_results for p in group):
+            for i, p in enumerate(sorted(group)):
+                order.append(p)
+                boundary.append(separated_by if i == 0 else NO_RESULT)
             return
         if level == len(criteria):
             numbers = [lot_decisions.get(p) for p in group]

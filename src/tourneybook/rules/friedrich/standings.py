@@ -81,8 +81,11 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
         tournament=t.settings.tournament,
         lot_decisions=dict(t.lots),
         adjustments=t.adjustments,
+        without_results=set(ranked) - {ps.player for gs in scores for ps in gs.players},
     )
     table = marked(table, t.attendance)
+    if not scores:
+        notes.append("no results yet: the standings start with the first game typed")
     for group in table.unresolved_lots:
         notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
     stand_ins = [p.name for p in t.players if p.stand_in]
