@@ -520,5 +520,6 @@ def test_registered_ruleset_and_settings_labels():
 def test_rounds_without_results_make_one_note():
     data = valid_dict()
     data["games"] = [x for x in data["games"] if x["round"] < 3]
+    data["knockout"] = []
     result = standings(tournament_from_dict(data))
     assert [n for n in result.notes if "no results yet" in n] == ["rounds 3, 4 have no results yet"]
