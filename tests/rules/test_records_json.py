@@ -198,3 +198,51 @@ def test_readers_note_problems_and_never_raise(reader, value):
     c = Collector()
     READERS[reader](copy.deepcopy(value), c)
     assert all(p.where for p in c.problems)
+
+
+def _with_attendance(ruleset: str, player: dict) -> tuple[dict, str]:
+    """The ruleset's example tournament with ``player``'s attendance added to their entry in the players list."""
+    data = json.loads((EXAMPLES / ruleset / "tournament.json").read_text(encoding="utf-8"))
+    first = data["players"][0]
+    name = first if isinstance(first, str) else first["name"]
+    data["players"][0] = {**({"name": first} if isinstance(first, str) else first), **player}
+    return data, name
+
+
+def _last_round(data: dict) -> int:
+    return max(g["round"] for g in data["games"] if isinstance(g.get("round"), int))
+
+
+@pytest.mark.parametrize("ruleset", [p.parent.name for p in sorted(EXAMPLES.glob("*/tournament.json"))])
+def test_attendance_in_the_players_list_marks_the_standings_and_is_checked(ruleset, tmp_path, capsys):
+    # docs/attendance.md: the JSON players list says what the Players sheet's attendance columns say.
+    from tourneybook.cli import main
+
+    found = find_ruleset(ruleset)
+    data, name = _with_attendance(ruleset, {"attendance_note": " went  home "})
+    data["players"][0]["withdrew_after"] = last = _last_round(data)
+    result = found.standings(found.tournament_from_dict(data))
+    assert result.standings.row(name).mark == f"withdrew after round {last} (went home)"
+    path = tmp_path / "tournament.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["standings", ruleset, str(path)]) == 0
+    rows = {r["player"]: r for r in json.loads(capsys.readouterr().out)["standings"]["rows"]}
+    assert rows[name]["attendance"] == f"withdrew after round {last} (went home)"
+    assert all(r["attendance"] is None for p, r in rows.items() if p != name)
+
+    early, _ = _with_attendance(ruleset, {"withdrew_after": 1})
+    with pytest.raises(ValidationError) as caught:
+        found.tournament_from_dict(early)
+    assert name in str(caught.value) and "withdr" in str(caught.value)
+
+    bad, _ = _with_attendance(ruleset, {"from_round": "2", "withdrew_after": 0, "attendance_note": 5})
+    with pytest.raises(ValidationError) as caught:
+        found.tournament_from_dict(bad)
+    text = str(caught.value)
+    assert f"players, {name}: from_round must be a whole number, not '2'" in text
+    assert f"players, {name}: withdrew_after 0 must be at least 1" in text
+    assert f"players, {name}: attendance_note must be a text, not 5" in text
+
+    backwards, _ = _with_attendance(ruleset, {"from_round": 3, "withdrew_after": 2})
+    with pytest.raises(ValidationError, match=f"players, {name}: withdrew after round 2, before their first round 3"):
+        found.tournament_from_dict(backwards)

@@ -97,6 +97,7 @@ def standings_json(standings: Standings) -> dict[str, Any]:
                 "lot": r.lot.value if r.lot else None,
                 "adjustment": value(r.adjustment) if r.adjustment else None,
                 "adjustment_reasons": list(r.adjustment_reasons),
+                "attendance": r.mark or None,
             }
             for r in standings.rows
         ],

@@ -382,7 +382,8 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
         name = read.name(d["name"], "name", "tournament", c)
         settings = settings if name is None else replace(settings, tournament=name)
     listed = read.items(d, "players", "tournament", c, required=True)
-    players = [p["name"] for p in read.players(d, c, required=True)]
+    registered = read.players(d, c, required=True)
+    players = [p["name"] for p in registered]
     tables = [_table_from_dict(x, f"games[{i}]", c) for i, x in enumerate(read.items(d, "games", "tournament", c, required=True))]
     matches = [match_from_dict(x, f"knockout[{i}]", c) for i, x in enumerate(read.items(d, "knockout", "tournament", c))]
     t = Tournament(
@@ -392,6 +393,7 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
         settings=settings,
         adjustments=read.adjustments(d, "adjustments", c),
         lot_decisions=dict(read.lot_decisions(d, "lots", c)),
+        attendance=read.attendance(registered, c),
     )
     # What did parse is still checked, so that every problem is reported at once.
     if isinstance(d.get("players"), list) and len(players) == len(listed):

@@ -305,7 +305,7 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     t = tournament_fields(data, "codcon2008", "CODCon 2008", Settings(), (), c, player_fields=("distance", "td"))
     players = tuple(e for raw in t.players if (e := _entrant(raw, f"players, {raw['name']}", c)) is not None)
     c.raise_if_any()
-    record = Tournament(t.name, t.games, players, t.settings, t.adjustments, t.lot_decisions)
+    record = Tournament(t.name, t.games, players, t.settings, t.adjustments, t.lot_decisions, attendance=t.attendance)
     problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from .attendance import Attendance
 from .ranking import Adjustment
 
 FIRST_YEAR = 1901
@@ -374,6 +375,8 @@ class TournamentFields:
     """The registered players, each an object with its "name" read and the ruleset's own fields."""
     adjustments: tuple[Adjustment, ...]
     lot_decisions: tuple[tuple[str, int], ...]
+    attendance: tuple[Attendance, ...]
+    """Late arrivals and withdrawals from the players' objects (docs/attendance.md)."""
 
 
 def tournament_fields(data: Any, ruleset_id: str, default_name: str, defaults: Any, own_keys: Iterable[str],
@@ -389,10 +392,12 @@ def tournament_fields(data: Any, ruleset_id: str, default_name: str, defaults: A
     settings = read.settings(defaults, d.get("settings"), c)
     games = [board_from_dict(g, f"game {i + 1}", c) for i, g in enumerate(read.items(d, "games", "tournament", c))]
     c.check(bool(games), "no games entered", "tournament")
+    players = tuple(read.players(d, c, player_fields))
     return TournamentFields(data=d, name=name or "", settings=settings, games=tuple(g for g in games if g is not None),
-                            players=tuple(read.players(d, c, player_fields)),
+                            players=players,
                             adjustments=read.adjustments(d, "adjustments", c),
-                            lot_decisions=read.lot_decisions(d, "lots", c))
+                            lot_decisions=read.lot_decisions(d, "lots", c),
+                            attendance=read.attendance(players, c))
 
 
 def players_problems(players: Iterable[str], adjustments: Sequence[Adjustment], lots: Sequence[tuple[str, int]],

@@ -439,7 +439,7 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
             sit_outs.append(SitOut(rnd, player))
     c.raise_if_any()
     record = Tournament(t.name, t.games, t.settings, tuple(sit_outs), tuple(rounds), t.adjustments, t.lot_decisions,
-                        players)
+                        players, attendance=t.attendance)
     problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from ..errors import Collector
 from ..numbers import whole_number
+from .attendance import Attendance
 from .ranking import Adjustment
 
 NOTE = "note"
@@ -195,8 +196,13 @@ def ruleset(data: Mapping[str, Any], expected: str, c: Collector) -> None:
         c.check(data["ruleset"] == expected, f"ruleset {data['ruleset']!r} is not {expected}", "tournament")
 
 
+ATTENDANCE_KEYS = ("from_round", "withdrew_after", "attendance_note")
+"""A player's attendance in every ruleset's players list, as on the Players sheet (docs/attendance.md)."""
+
+
 def players(data: Mapping[str, Any], c: Collector, known: Iterable[str] = (), *, required: bool = False) -> list[Mapping[str, Any]]:
-    """The registered players: each a name or an object with "name" and the ruleset's ``known`` fields.
+    """The registered players: each a name or an object with "name", the ruleset's ``known`` fields and
+    the :data:`ATTENDANCE_KEYS` (read by :func:`attendance`).
 
     Every entry comes back as an object with a read "name" (entries without one are reported and left out).
     """
@@ -205,11 +211,35 @@ def players(data: Mapping[str, Any], c: Collector, known: Iterable[str] = (), *,
         entry = {"name": raw} if isinstance(raw, str) else raw
         where = f"players, {entry['name'].strip()}" if isinstance(entry, Mapping) and isinstance(entry.get("name"), str) \
             and entry["name"].strip() else f"players, entry {i}"
-        d = record(entry, "a player", where, c, ("name", *known))
+        d = record(entry, "a player", where, c, ("name", *known, *ATTENDANCE_KEYS))
         player = name(d.get("name"), "a player's name", where, c) if isinstance(entry, Mapping) else None
         if player is not None:
             result.append({**d, "name": player})
     return result
+
+
+def attendance(players: Iterable[Mapping[str, Any]], c: Collector) -> tuple[Attendance, ...]:
+    """The late arrivals and withdrawals among ``players`` (from :func:`players`): ``"from_round": 2``,
+    ``"withdrew_after": 3``, ``"attendance_note": "ill"``; everyone else plays every round."""
+    found = []
+    for p in players:
+        if not any(key in p for key in ATTENDANCE_KEYS):
+            continue
+        where = f"players, {p['name']}"
+        first = whole(p.get("from_round", 1), "from_round", where, c, minimum=1)
+        last = whole(p["withdrew_after"], "withdrew_after", where, c, minimum=1) if p.get("withdrew_after") is not None else None
+        reason = p.get("attendance_note", "")
+        if not isinstance(reason, str):
+            c.add(f"attendance_note must be a text, not {reason!r}", where)
+            continue
+        if first is None or (last is None and p.get("withdrew_after") is not None):
+            continue  # reported above
+        if last is not None and last < first:
+            c.add(f"withdrew after round {last}, before their first round {first}", where)
+            continue
+        if first > 1 or last is not None:
+            found.append(Attendance(p["name"], first, last, " ".join(reason.split())))
+    return tuple(found)
 
 
 def settings(defaults: S, data: Any, c: Collector) -> S:
@@ -241,5 +271,5 @@ def settings(defaults: S, data: Any, c: Collector) -> S:
 
 __all__ = [
     "NOTE", "OLD_KEYS", "OldKey", "adjustments", "exact", "flag", "items", "lot_decisions", "member", "name", "note",
-    "players", "record", "ruleset", "settings", "vocabulary", "whole",
+    "ATTENDANCE_KEYS", "attendance", "players", "record", "ruleset", "settings", "vocabulary", "whole",
 ]

@@ -167,7 +167,8 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
     c = Collector()
     t = tournament_fields(data, ID, "Sum of Squares", Settings(), (), c)
     c.raise_if_any()
-    record = Tournament(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, tuple(p["name"] for p in t.players))
+    record = Tournament(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, tuple(p["name"] for p in t.players),
+                        attendance=t.attendance)
     problems = tournament_problems(record)
     if problems:
         raise ValidationError(problems)

@@ -116,7 +116,8 @@ def tournament_from_dict(data: Any, defaults: Settings, ruleset: str | None = No
     if "name" in d:
         name = read.name(d["name"], "name", "tournament", c)
         settings = settings if name is None else replace(settings, tournament=name)
-    players = tuple(p for p in (_player(x, c) for x in read.players(d, c, ("stand_in",))) if p is not None)
+    listed = read.players(d, c, ("stand_in",))
+    players = tuple(p for p in (_player(x, c) for x in listed) if p is not None)
     games = tuple(parse_game(g, c) for g in read.items(d, "games", "tournament", c))
     final = parse_game(d["final"], c, final=True) if d.get("final") is not None else None
     t = Tournament(
@@ -127,6 +128,7 @@ def tournament_from_dict(data: Any, defaults: Settings, ruleset: str | None = No
         read.adjustments(d, "adjustments", c),
         read.lot_decisions(d, "lots", c),
         read.lot_decisions(d, "final_lots", c),
+        attendance=read.attendance(listed, c),
     )
     c.extend(tournament_problems(t))
     c.raise_if_any()
