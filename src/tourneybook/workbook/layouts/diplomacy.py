@@ -25,7 +25,7 @@ from ...errors import Collector, Problem
 from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, Board, Power, PowerResult
 from ..generic import ADJUSTMENTS, LOT, PLAYERS, Player
 from ..reader import Row
-from ..schema import Column, Kind
+from ..schema import Column, EntrySheet, Kind
 
 ROUND, BOARD, POWER, PLAYER, CENTRES, ELIMINATED = "Round", "Board", "Power", "Player", "Centres", "Eliminated in"
 YEAR_COLUMNS = 15
@@ -259,8 +259,54 @@ def lot_decisions(players: Sequence[Player]) -> tuple[tuple[str, int], ...]:
     return tuple((p.name, p.lot) for p in players if p.lot is not None)
 
 
+# --- the final-count Boards sheet: rulesets scoring each power's centres at the end (CODCon, Sum of Squares) ---
+
+FINAL_COUNT_RESULTS = (CENTRES, ELIMINATED, *YEARS)
+"""Any of these typed makes a board played."""
+
+
+def final_count_sheet(help_text: str, centres_help: str) -> EntrySheet:
+    """The Boards sheet of a ruleset that scores the centres at the end of the game: Centres and Eliminated in
+    are what it needs; the year columns are optional, and checked against Centres when typed."""
+    return EntrySheet(
+        name="Boards",
+        title="Boards: final centres and eliminations",
+        help=help_text,
+        rows=7 * 30,
+        columns=(
+            *SEATING_COLUMNS,
+            Column(CENTRES, Kind.WHOLE, minimum=0, maximum=MAP_CENTRES, width=9, help=centres_help),
+            ELIMINATED_COLUMN,
+            *year_columns("Optional: the centres after this Fall; when typed, every year to the end, checked against Centres."),
+        ),
+    )
+
+
+def read_final_counts(rows: Sequence[Row], players: Sequence[Player], out: Collector) -> tuple[dict[str, Block], tuple[Board, ...]]:
+    """The played boards of a final-count Boards sheet (by label, as typed) and their records.
+
+    Drawn boards not yet played are checked as a draw and left out. Raises ``out``
+    when anything is wrong, so the caller builds its tournament only from good boards;
+    its own problems go back to their board with :func:`place_final_count_problems`.
+    """
+    boards = blocks(rows)
+    check_seating(boards, out)
+    played = [b for b in boards if is_played(b, FINAL_COUNT_RESULTS)]
+    games = [read_board(b, out, final_column=True, need_history=False) for b in played]
+    check_lots(players, {row[PLAYER] for b in played for row in b.rows}, out)
+    out.raise_if_any()
+    return {b.label: b for b in played}, tuple(g for g in games if g is not None)
+
+
+def place_final_count_problems(problems: Sequence[Problem], played: Mapping[str, Block], out: Collector) -> None:
+    """The tournament's problems at their boards (the Centres cells unless the message names another column); raises."""
+    out.extend(place(problems, played, lambda _: CENTRES))
+    out.raise_if_any()
+
+
 __all__ = [
-    "BOARD", "Block", "CENTRES", "ELIMINATED", "ELIMINATED_COLUMN", "PLAYER", "POWER", "POWERS", "ROUND",
-    "SEATING_COLUMNS", "YEARS", "blocks", "board_rows", "check_lots", "check_seating", "is_played", "lot_decisions",
-    "place", "read_board", "year_columns",
+    "BOARD", "Block", "CENTRES", "ELIMINATED", "ELIMINATED_COLUMN", "FINAL_COUNT_RESULTS", "PLAYER", "POWER", "POWERS",
+    "ROUND", "SEATING_COLUMNS", "YEARS", "blocks", "board_rows", "check_lots", "check_seating", "final_count_sheet",
+    "is_played", "lot_decisions", "place", "place_final_count_problems", "read_board", "read_final_counts",
+    "year_columns",
 ]

@@ -16,64 +16,30 @@ from ...rules.ranking import Adjustment
 from ...rules.sos import RULESET, Settings, Tournament, tournament_problems
 from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, Player, attendance
 from ..layout import Entries, Layout, SheetRows
-from ..schema import Column, EntrySheet, Kind
-from .diplomacy import (
-    CENTRES,
-    ELIMINATED,
-    ELIMINATED_COLUMN,
-    PLAYER,
-    SEATING_COLUMNS,
-    YEARS,
-    blocks,
-    board_rows,
-    check_lots,
-    check_seating,
-    is_played,
-    lot_decisions,
-    place,
-    read_board,
-    year_columns,
-)
+from .diplomacy import board_rows, final_count_sheet, lot_decisions, place_final_count_problems, read_final_counts
 
-BOARDS = EntrySheet(
-    name="Boards",
-    title="Boards: final centres and eliminations",
-    help="Seven rows per board, one per power (AEFGIRT), as on the centre-count sheet: the player, the centres at the "
+BOARDS = final_count_sheet(
+    "Seven rows per board, one per power (AEFGIRT), as on the centre-count sheet: the player, the centres at the "
     "end of the game and, for an eliminated power, 0 and the year. The year columns are optional.",
-    rows=7 * 30,
-    columns=(
-        *SEATING_COLUMNS,
-        Column(CENTRES, Kind.WHOLE, minimum=0, maximum=34, width=9,
-               help="Centres at the end of the game: the score is 100 x centres squared / the board's sum of squares."),
-        ELIMINATED_COLUMN,
-        *year_columns("Optional: the centres after this Fall; when typed, every year to the end, checked against Centres."),
-    ),
+    "Centres at the end of the game: the score is 100 x centres squared / the board's sum of squares.",
 )
-RESULTS = (CENTRES, ELIMINATED, *YEARS)
-"""Any of these typed makes a board played."""
 
 
 def to_tournament(entries: Entries, players: Sequence[Player], settings: Settings, adjustments: Sequence[Adjustment],
                   name: str) -> Tournament:
     """The tournament record of the Boards sheet: drawn boards not yet played are left out."""
     out = Collector(InputError)
-    boards = blocks(entries[BOARDS.name])
-    check_seating(boards, out)
-    played = [b for b in boards if is_played(b, RESULTS)]
-    games = [read_board(b, out, final_column=True, need_history=False) for b in played]
-    check_lots(players, {row[PLAYER] for b in played for row in b.rows}, out)
-    out.raise_if_any()
+    played, games = read_final_counts(entries[BOARDS.name], players, out)
     t = Tournament(
         name=name or RULESET.name,
-        games=tuple(g for g in games if g is not None),
+        games=games,
         settings=settings,
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),
         players=tuple(p.name for p in players),
         attendance=attendance(players),
     )
-    out.extend(place(tournament_problems(t), {b.label: b for b in played}, lambda _: CENTRES))
-    out.raise_if_any()
+    place_final_count_problems(tournament_problems(t), played, out)
     return t
 
 
