@@ -269,3 +269,27 @@ def test_the_button_refuses_to_write_over_an_organisers_sheet_and_says_which(tmp
     assert alert.startswith("1 problem(s) to fix, listed on the Issues sheet. First: the sheet 'Games' is not one TourneyBook wrote")
     assert target["Games"]["A1"].value == "my list of games"
     assert "Standings" not in target.sheetnames  # checked before any result was written: no half-new results
+
+
+def test_the_buttons_draw_grows_the_entry_table_it_fills_past(tmp_path):
+    # Seed 003 II.3: boards of seven. 217 players fill 217 board rows; a new workbook's
+    # Boards table prepares 210 (A3:U213). As the file draw does (workbook/tablegrowth.py),
+    # the button's draw makes the table reach the last drawn row.
+    names = [f"Player {i:03}" for i in range(217)]
+    source = template.write(tmp_path / "big.xlsx", find_layout("codcon2008"), tournament="Big Open",
+                            rows={"Players": [{"Name": n} for n in names]})
+    set_choice(source, DRAW_NEXT)
+    sent = payload_from_xlsx(source)
+    boards = next(s for s in sent["sheets"] if s["name"] == "Boards")
+    boards["tables"] = [{
+        "name": "tb_Boards", "range_address": "$A$3:$U$213", "header_row_range_address": "$A$3:$U$3",
+        "data_body_range_address": "$A$4:$U$213", "total_row_range_address": None, "show_headers": True,
+        "show_totals": False, "show_autofilter": True, "table_style": "TableStyleMedium2",
+        "show_table_style_first_column": False, "show_table_style_last_column": False,
+        "show_table_style_row_stripes": True, "show_table_style_column_stripes": False,
+    }]
+    book = xw.Book(json=sent)
+    report = button.run_choice(book, button.read_choice)
+    assert report.ok, report.problems
+    resized = [a for a in book.json()["actions"] if a["func"] == "resizeTable"]
+    assert [(a["sheet_position"], a["args"]) for a in resized] == [(sent["sheets"].index(boards), [0, "$A$3:$U$220"])]

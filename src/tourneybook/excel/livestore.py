@@ -202,6 +202,8 @@ class LiveWorkbook:
         sheet = self._sheet(name)
         for (row, col), value in cells.items():
             sheet.range((row, col)).value = excel_value(value)
+        if cells:
+            grow_tables(sheet, max(row for row, _ in cells))
 
     def replace(self, result: ResultSheet) -> None:
         sheet = self._fresh_sheet(result.name)
@@ -312,6 +314,22 @@ class LiveWorkbook:
 
 XL_LANDSCAPE, XL_PAPER_A4 = 2, 9
 """Excel's XlPageOrientation.xlLandscape and XlPaperSize.xlPaperA4."""
+
+
+def grow_tables(sheet: Any, last_row: int) -> None:
+    """Rows typed below an entry sheet's table join it, as in a file (workbook/tablegrowth.py).
+
+    Excel may already have grown a table as the rows were typed below it (its
+    AutoCorrect option); a table reaching ``last_row`` is left alone, and so is a
+    table with a totals row. Excel carries the table's column formats and drop-downs
+    over the rows it takes in.
+    """
+    for table in sheet.tables:
+        area = table.range
+        if area is None or table.show_totals:
+            continue
+        if area.last_cell.row < last_row:
+            table.resize(sheet.range((area.row, area.column), (last_row, area.last_cell.column)))
 
 
 def windows_page_setup(api: Any, result: ResultSheet) -> None:
