@@ -25,6 +25,7 @@ from tourneybook.excel.actions import (
     ACTIONS,
     DRAW_NEXT,
     FORMS,
+    PUBLISH,
     RECALCULATE,
     REDRAW,
     Choice,
@@ -293,3 +294,17 @@ def test_the_buttons_draw_grows_the_entry_table_it_fills_past(tmp_path):
     assert report.ok, report.problems
     resized = [a for a in book.json()["actions"] if a["func"] == "resizeTable"]
     assert [(a["sheet_position"], a["args"]) for a in resized] == [(sent["sheets"].index(boards), [0, "$A$3:$U$220"])]
+
+
+def test_publish_from_a_browser_says_how_to_publish_instead(tmp_path):
+    # xlwings Lite runs in the browser's sandbox: no folder beside the workbook to write to. The organiser
+    # is told what to do, on the Issues sheet and in the message box, at the action's cell.
+    source = tmp_path / "essen.xlsx"
+    shutil.copy(Path(__file__).resolve().parents[2] / "workbooks" / "fwc2022-example.xlsx", source)
+    set_choice(source, PUBLISH)
+    target, (alert,), report = by_button(source, button.read_choice)
+    (problem,) = report.problems
+    assert (problem.sheet, problem.cell) == ("Instructions", "B2")
+    assert "run 'tourneybook publish WORKBOOK.xlsx --out results' on your computer" in problem.message
+    assert alert.startswith("1 problem(s) to fix, listed on the Issues sheet") and "tourneybook publish" in alert
+    assert "tourneybook publish" in str(values(target, "Issues"))

@@ -82,3 +82,31 @@ def test_without_libreoffice_the_pdf_is_refused_before_anything_is_written(tmp_p
     assert cli(["publish", str(WORKBOOKS / "carcassonne2004-example.xlsx"), "--out", str(tmp_path / "out")]) == 1
     assert "--no-pdf" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+# --- From the workbook's button -----------------------------------------------------------------
+
+
+@pytest.mark.libreoffice
+def test_the_button_publishes_into_a_folder_beside_the_workbook(tmp_path, soffice):
+    # Desktop Excel (classic xlwings) has the workbook's folder: the button's "Publish results" writes the
+    # same four files as the command, into 'essen results' beside essen.xlsm. No Excel here: the action
+    # runs on the file store, and the writing step gets stand-ins for the Excel book and its store.
+    from types import SimpleNamespace
+
+    from tourneybook.excel import button
+    from tourneybook.excel.actions import PUBLISH, Choice, run_action
+    from tourneybook.workbook.filestore import FileWorkbook
+
+    event = tmp_path / "essen.xlsx"
+    shutil.copy(WORKBOOKS / "fwc2022-example.xlsx", event)
+    before = event.read_bytes()
+    report = run_action(FileWorkbook(event), Choice(PUBLISH))
+    assert report.ok and report.published is not None
+    done = button._write_published(SimpleNamespace(fullname=str(tmp_path / "essen.xlsm")), SimpleNamespace(classic=True), report)
+    folder = tmp_path / "essen results"
+    assert sorted(p.name for p in folder.iterdir()) == ["games.csv", "standings.csv", "standings.html", "standings.pdf"]
+    assert done.ok and done.message.startswith(f"Results published in {folder}: standings.csv, games.csv")
+    assert rows(folder / "standings.csv")[0]["Player"] == "Dmitri Weber"  # the same standings as the command's
+    assert event.read_bytes() == before  # publishing never writes the workbook
+

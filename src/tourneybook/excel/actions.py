@@ -12,7 +12,8 @@ instead (:mod:`tourneybook.excel.button`).
 Each action is the command line's own code on a :class:`WorkbookStore`:
 ``tourneybook recalc`` (:func:`recalculate`), ``draw --round N [--redraw]``
 and ``draw --final`` (:func:`draw_event`, :func:`draw_final`) and
-``forms --round N`` / ``forms --final`` (the forms package's functions over a store).
+``forms --round N`` / ``forms --final`` (the forms package's functions over a store)
+and ``publish`` (the event read and computed here; the caller writes the files).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..workbook.control import (  # noqa: F401 - the control block's cells and w
     FINAL_FORMS,
     FINAL_ORDER,
     FORMS,
+    PUBLISH,
     RECALCULATE,
     REDRAW,
     ROUND_ADDRESS,
@@ -62,6 +64,8 @@ class ActionReport:
     forms: tuple[Any, ...] = ()
     """Forms (their ``page()`` lays them out) for the caller to put into the workbook."""
     round: int | None = None
+    published: Any = None
+    """The event's results (:class:`tourneybook.publish.Published`) for the caller to write beside the workbook."""
 
     @property
     def ok(self) -> bool:
@@ -132,6 +136,10 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
     if choice.action == FINAL_ORDER:
         outcome = draw_final(store)
         return ActionReport(FINAL_ORDER, outcome.render(), sheets=(FINAL_DRAW_SHEET,))
+    if choice.action == PUBLISH:
+        from ..publish import read_published  # pandas and Jinja2 only when publishing
+
+        return ActionReport(PUBLISH, published=read_published(store))
     return _forms(store, choice)
 
 

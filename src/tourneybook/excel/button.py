@@ -23,12 +23,14 @@ import xlwings as xw
 from ..errors import InputError, Problem
 from ..forms.render import pages, unique_name
 from .actions import (
+    ACTION_ADDRESS,
     ACTION_SHEET,
     DRAW_NEXT,
     FINAL_FORMS,
     FINAL_ORDER,
     FORM_PREFIX,
     FORMS,
+    PUBLISH,
     RECALCULATE,
     REDRAW,
     ActionReport,
@@ -64,6 +66,8 @@ def run_choice(book: xw.Book, choose: Chooser = read_choice) -> ActionReport:
         report = run_action(store, choice)
         if report.forms:
             report = _write_forms(book, store, report)
+        if report.published is not None:
+            report = _write_published(book, store, report)
     except InputError as exc:  # e.g. a sheet the store could not read, an unknown action
         report = ActionReport(choice.action if choice else "", problems=tuple(exc.problems))
     except Exception as exc:  # a defect: the organiser gets one readable line, not a trace
@@ -97,6 +101,38 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     if store.classic:
         message += _pdf(book, written, report)
     return ActionReport(report.action, message, sheets=tuple(written), forms=report.forms, round=report.round)
+
+
+def results_folder(workbook: str) -> Path:
+    """Where the button publishes: a folder beside the workbook, 'essen2024 results'."""
+    path = Path(workbook)
+    return path.with_name(f"{path.stem} results")
+
+
+def _write_published(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> ActionReport:
+    """standings.csv, games.csv, standings.html (and standings.pdf with LibreOffice) in a folder beside the workbook.
+
+    Only desktop Excel has a folder to write to: xlwings Lite runs in the browser's
+    sandbox and Excel on the web keeps the workbook online, so there the organiser is
+    told to run ``tourneybook publish`` on a saved copy.
+    """
+    from ..office import find_soffice
+    from ..publish import write_published
+
+    if not store.classic:
+        raise InputError(Problem(
+            "Publishing writes files into a folder beside the workbook, which Excel in a browser (xlwings Lite) "
+            "cannot do: save or download the workbook and run 'tourneybook publish WORKBOOK.xlsx --out results' "
+            "on your computer",
+            sheet=ACTION_SHEET, cell=ACTION_ADDRESS,
+        ))
+    folder = results_folder(book.fullname)
+    pdf = find_soffice() is not None
+    written = write_published(report.published, folder, pdf=pdf)
+    message = f"Results published in {folder}: {', '.join(p.name for p in written)}."
+    if not pdf:
+        message += " No standings.pdf: it needs LibreOffice (print the Standings sheet from Excel instead)."
+    return ActionReport(PUBLISH, message)
 
 
 def _pdf(book: xw.Book, sheets: list[str], report: ActionReport) -> str:
@@ -182,6 +218,12 @@ def final_choosing_order(book: xw.Book):
 def final_forms(book: xw.Book):
     """The final's printable forms, as sheets 'Form ...' of this workbook."""
     run_choice(book, _fixed(FINAL_FORMS))
+
+
+@xw.script
+def publish_results(book: xw.Book):
+    """Standings and games as CSV files and a web page in a folder beside the workbook (desktop Excel)."""
+    run_choice(book, _fixed(PUBLISH))
 
 
 __all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

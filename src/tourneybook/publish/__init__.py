@@ -24,6 +24,7 @@ from ..rules.base import TournamentResult
 from ..workbook.filestore import FileWorkbook
 from ..workbook.recalc import Event, event_result, read_event
 from ..workbook.render import result_sheets
+from ..workbook.store import WorkbookStore
 
 STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
 
@@ -44,17 +45,15 @@ class Published:
         return self.event.clubs
 
 
-def read_published(path: str | os.PathLike[str]) -> Published:
-    """The event of workbook ``path``, checked and computed (InputError with every problem)."""
-    event = read_event(FileWorkbook(path))
+def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
+    """The event of a workbook (a file's path, or any store: the live workbook of the button), checked and
+    computed (InputError with every problem)."""
+    event = read_event(FileWorkbook(source) if isinstance(source, (str, os.PathLike)) else source)
     return Published(event, event_result(event))
 
 
 def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool = True) -> list[Path]:
     """Write the four files for workbook ``path`` into folder ``out``; return their paths."""
-    from .page import write_page  # Jinja2 and pandas only when publishing
-    from .tables import write_tables
-
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder (give --out a folder for the published files)")
@@ -64,6 +63,14 @@ def publish(path: str | os.PathLike[str], out: str | os.PathLike[str], pdf: bool
 
         if find_soffice() is None:  # say so before writing anything, not after half the files
             raise InputError(f"standings.pdf needs LibreOffice. {INSTALL_HINT} Or add --no-pdf to publish without it.")
+    return write_published(published, out, pdf=pdf)
+
+
+def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]:
+    """The CSV tables, the PDF (when ``pdf``) and the web page of ``published`` in folder ``out`` (made if missing)."""
+    from .page import write_page  # Jinja2 and pandas only when publishing
+    from .tables import write_tables
+
     out.mkdir(parents=True, exist_ok=True)
     written = write_tables(published, out)
     if pdf:
@@ -92,4 +99,4 @@ def write_pdf(published: Published, target: Path) -> Path:
     return target
 
 
-__all__ = ["Published", "publish", "read_published", "write_pdf"]
+__all__ = ["Published", "publish", "read_published", "write_pdf", "write_published"]

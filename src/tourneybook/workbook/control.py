@@ -15,7 +15,8 @@ REDRAW = "Redraw round N"
 FORMS = "Forms for round N"
 FINAL_ORDER = "Final: choosing order"
 FINAL_FORMS = "Final forms"
-ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS)
+PUBLISH = "Publish results"
+ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH)
 """The drop-down's choices, in the order an event needs them."""
 
 ACTION_LABEL_CELL, ACTION_CELL = (2, 1), (2, 2)
@@ -30,8 +31,9 @@ HELP = (
     "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round (tables and "
     "roles/powers of the round after the last one drawn); Redraw round N (a round without results, N in B3); "
     "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
-    "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms. After a "
-    "draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish "
+    "results (standings and games as CSV, a web page and, with LibreOffice, a PDF, in a folder beside the "
+    "workbook). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]
