@@ -3,8 +3,10 @@
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tourneybook.numbers import SquareRoot, display, exact, percent_rounded, round_half_up, to_fraction
+from tourneybook.numbers import SquareRoot, display, exact, exact_sum, percent_rounded, round_half_up, to_fraction
 
 
 @pytest.mark.parametrize(
@@ -62,3 +64,9 @@ def test_square_root_display_is_exact_half_up(square, shown, source):
 def test_square_roots_compare_by_their_square():
     assert SquareRoot(F(2)) < SquareRoot(F(9, 4)) and SquareRoot(F(1, 2)) == SquareRoot(F(2, 4))
     assert exact(SquareRoot(F(23, 16))) == "sqrt(23/16)"
+
+
+@given(st.lists(st.fractions(max_denominator=1000), max_size=12))
+def test_exact_sum_is_the_sum(values):
+    total = exact_sum(values)
+    assert total == sum(values, F(0)) and type(total) is F

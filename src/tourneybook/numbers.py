@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from collections.abc import Iterable
 from numbers import Rational
 from typing import Any
 
@@ -39,6 +40,19 @@ class SquareRoot:
 
 WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
 """A whole number written out: digits with an optional sign ('12', '-3'), no separators, no exponent."""
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum of ``values``, made once over their common denominator.
+
+    Adding Fractions one by one reduces every partial sum (a gcd each time); a
+    player's total over many games is the same number for a fraction of the work.
+    """
+    values = list(values)
+    if not values:
+        return Fraction(0)
+    common = math.lcm(*(v.denominator for v in values))
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)
 
 
 def whole_number(value: Any, *, text: bool = False) -> int | None:

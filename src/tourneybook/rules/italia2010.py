@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..numbers import exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
@@ -225,7 +226,7 @@ class Counted:
     """Points times factor: what enters the total (made once; every ranking reads it)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "counted", self.points * self.factor)
+        object.__setattr__(self, "counted", self.points if self.factor == 1 else self.points * self.factor)
 
 
 def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> list[Counted]:
@@ -313,7 +314,7 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
     for r in rows:  # each player's rows, gathered once (not a pass over every row per player)
         if r.player in of:
             of[r.player].append(r)
-    totals = {p: sum((r.counted for r in of[p]), Fraction(0)) for p in players}
+    totals = {p: exact_sum(r.counted for r in of[p]) for p in players}
     games = {p: sorted((r.counted for r in of[p] if r.seat), reverse=True) for p in players}
     criteria = [
         Criterion(BEST_GAME, True, field_values({p: g[0] if g else None for p, g in games.items()})),
