@@ -22,7 +22,7 @@ from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.friedrich import Role
 from tourneybook.forms import round_forms
 from tourneybook.workbook import template
-from tourneybook.workbook.drawing import QUALITY_SHEET, default_seed, draw_event
+from tourneybook.workbook.drawing import QUALITY_SHEET, SEATING_SHEET, default_seed, draw_event
 from tourneybook.workbook.filestore import FileWorkbook
 from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
@@ -445,7 +445,7 @@ def test_the_draw_types_its_rows_through_the_store(tmp_path):
     assert set(store.typed) == {"Qualifying games"}
     assert {r for r, _ in store.typed["Qualifying games"]} == {8, 9, 10, 11}
     assert {c for _, c in store.typed["Qualifying games"]} == columns
-    assert store.replaced == [QUALITY_SHEET]
+    assert store.replaced == [SEATING_SHEET, QUALITY_SHEET]
     store.save()
     assert tables(path, "fwc2022", 2) == {
         t.number: {s.seat: s.player for s in t.seats} for t in outcome.draw.rounds[0].tables

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..progress import waiting
-from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final
+from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
 from ..workbook.filestore import FileWorkbook
 
 
@@ -60,7 +60,8 @@ def run(args) -> int:
         book.save()
     print(outcome.render())
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
-    print(f"written to {args.workbook}: round(s) {rounds}, and the '{QUALITY_SHEET}' sheet")
+    print(f"written to {args.workbook}: round(s) {rounds}, the '{SEATING_SHEET}' sheet (by name, to print for the "
+          f"wall) and the '{QUALITY_SHEET}' sheet")
     return 0
 
 

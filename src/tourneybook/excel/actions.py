@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import InputError, Problem
 from ..workbook import cells
-from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, draw_event, draw_final, next_round
+from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
 from ..workbook.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
@@ -129,8 +129,9 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,
-            f"Round {number} drawn onto the entry sheet; its quality is on the '{QUALITY_SHEET}' sheet.{notes}",
-            sheets=(QUALITY_SHEET,),
+            f"Round {number} drawn onto the entry sheet; the '{SEATING_SHEET}' sheet lists it by name (print it for "
+            f"the wall), its quality is on the '{QUALITY_SHEET}' sheet.{notes}",
+            sheets=(SEATING_SHEET, QUALITY_SHEET),
             round=number,
         )
     if choice.action == FINAL_ORDER:

@@ -54,6 +54,7 @@ LOOKS: dict[str, Look] = {  # as the file store draws them (workbook.filestore.S
     "note": Look(italic=True, font=(89, 89, 89)),
     "warning": Look(bold=True, font=(156, 0, 6), fill=(255, 199, 206)),
     "good": Look(font=(0, 97, 0), fill=(198, 239, 206)),
+    "wall": Look(size=16),
 }
 
 

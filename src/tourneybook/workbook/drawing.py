@@ -57,6 +57,8 @@ from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
 
 QUALITY_SHEET = "Draw quality"
+SEATING_SHEET = "Seating"
+"""The rounds just drawn, by player name: the list pinned on the wall for players to find their table."""
 """The result sheet written by every draw (replaced whole each time)."""
 FINAL_DRAW_SHEET = "Final draw"
 """The result sheet written by ``draw --final``: the finalists in choosing order (replaced whole each time)."""
@@ -307,7 +309,9 @@ def draw_event(
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
     outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report)
-    store.replace(quality_sheet(head.tournament or ruleset.name, outcome))
+    title = head.tournament or ruleset.name
+    store.replace(seating_sheet(title, draw))
+    store.replace(quality_sheet(title, outcome))
     return outcome
 
 
@@ -722,6 +726,34 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
             continue
     typing.put(last + 1, round_col, number)
     typing.put(last + 1, top_col, 1)
+
+
+def seating_sheet(title: str, draw: Draw) -> ResultSheet:
+    """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page each.
+
+    What a tournament hall pins on the wall: a player looks for their name, not for
+    a table, from a step away (16 pt). A player on two boards of a round has a line
+    for each; a Diplomacy sit-out has one saying so. It has no seat columns either
+    (see :func:`quality_sheet`).
+    """
+    table_word = draw.game.table_word
+    rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: seating", "title"),), (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
+    breaks: list[int] = []
+    heights: list[tuple[int, float]] = []
+    for rnd in draw.rounds:
+        if len(rows) > 2:
+            breaks.append(len(rows))
+            rows.append(())
+        rows.append((Cell(f"Round {rnd.number}: find your name", "header"),))
+        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "Seat")))
+        places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
+        places += [(player, None, "sits out") for player in rnd.sitting_out]
+        first = len(rows) + 1
+        rows += [(Cell(player, "wall"), Cell(number, "wall"), Cell(seat, "wall"))
+                 for player, number, seat in sorted(places, key=lambda p: (p[0].casefold(), p[0], p[1] or 0))]
+        heights += [(line, 21.0) for line in range(first, len(rows) + 1)]  # tall enough for 16 pt in every program
+    return ResultSheet(SEATING_SHEET, tuple(rows), (40, 12, 24), print_title_rows="1:1", fit_to_width=True,
+                       page_breaks=tuple(breaks), row_heights=tuple(heights))
 
 
 def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:

@@ -20,6 +20,7 @@ LOOKS: dict[str, dict[str, object]] = {
     "note": {"italic": True, "color": "595959"},
     "warning": {"bold": True, "color": "9C0006", "fill": "FFC7CE"},
     "good": {"color": "006100", "fill": "C6EFCE"},
+    "wall": {"size": 16},
 }
 """How the named cell styles of :class:`~tourneybook.workbook.store.Cell` look (the live store draws the same)."""
 BUILTIN_FORMATS = {"General": 0, "0": 1, "0.00": 2, "#,##0": 3, "#,##0.00": 4, "0%": 9, "0.00%": 10, "h:mm": 20, "yyyy-mm-dd": 14}

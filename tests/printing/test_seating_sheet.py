@@ -1,0 +1,90 @@
+"""The 'Seating' sheet a draw writes: the rounds just drawn by player name, one printed page each,
+for the wall of the tournament hall (players look for their name, not for a table)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
+from test_draw_command import draw_file, event, tables  # noqa: E402
+
+from tourneybook.office import convert
+from tourneybook.workbook.drawing import SEATING_SHEET, seating_sheet
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.marks import DRAWN, sheet_mark
+from tourneybook.workbook.recalc import recalc_file
+from tourneybook.workbook.store import SheetGrid
+
+
+def blocks(path: Path) -> dict[int, list[tuple]]:
+    """Each round's rows (player, table, seat) from the Seating sheet, in sheet order."""
+    ws = openpyxl.load_workbook(path)[SEATING_SHEET]
+    found: dict[int, list[tuple]] = {}
+    current = None
+    for row in ws.iter_rows(min_row=3, max_col=3, values_only=True):
+        if isinstance(row[0], str) and row[0].startswith("Round ") and row[0].endswith(": find your name"):
+            current = int(row[0].split()[1].rstrip(":"))
+            found[current] = []
+        elif current is not None and row[0] not in (None, "Player"):
+            found[current].append(row)
+    return found
+
+
+def test_every_round_drawn_lists_each_player_once_by_name_at_their_table(tmp_path):
+    # Seed 000 GFTR B: four games, one per role; 16 players, all four rounds drawn at once.
+    path = event(tmp_path, "fwc2022", 16)
+    draw_file(path, every_round=True)
+    seating = blocks(path)
+    assert sorted(seating) == [1, 2, 3, 4]
+    for rnd, rows in seating.items():
+        names = [r[0] for r in rows]
+        assert names == sorted(names) and len(names) == 16 == len(set(names))
+        drawn = {player: (table, seat) for table, seats in tables(path, "fwc2022", rnd).items() for seat, player in seats.items()}
+        assert {r[0]: (r[1], r[2]) for r in rows} == drawn
+    ws = openpyxl.load_workbook(path)[SEATING_SHEET]
+    assert ws.print_title_rows == "$1:$1" and len(ws.row_breaks.brk) == 3  # a printed page per round
+    assert ws["B4"].value == "Table"
+    mark = sheet_mark(SheetGrid(SEATING_SHEET, tuple(tuple(c.value for c in r) for r in ws.iter_rows(max_row=2))))
+    assert mark is not None and (mark.sheet, mark.what) == (SEATING_SHEET, DRAWN)
+    assert recalc_file(path).ok and SEATING_SHEET in openpyxl.load_workbook(path).sheetnames  # a recalculation keeps it
+
+
+def test_a_diplomacy_sit_out_and_a_second_board_are_on_the_list(tmp_path):
+    # Seed 003 II.5: the TD chooses who sits out, and who plays two boards.
+    path = event(tmp_path, "codcon2008", 22)
+    draw_file(path, 1, sit_outs=["Player 00"])
+    (rows,) = blocks(path).values()
+    assert ("Player 00", None, "sits out") in rows
+    assert len(rows) == 22 and all(r[1] is not None for r in rows if r[0] != "Player 00")
+    assert openpyxl.load_workbook(path)[SEATING_SHEET]["B4"].value == "Board"
+
+    (tmp_path / "double").mkdir()
+    path = event(tmp_path / "double", "codcon2008", 20)
+    draw_file(path, 1, doubles=["Player 01"])
+    (rows,) = blocks(path).values()
+    assert [r[0] for r in rows].count("Player 01") == 2 and len(rows) == 21
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_prints_a_page_per_round(soffice, tmp_path):
+    path = event(tmp_path, "carcassonne2004", 26)
+    outcome = draw_file(path, every_round=True)
+    only = tmp_path / "seating.xlsx"  # the sheet alone, as the organiser prints it (LibreOffice prints every sheet)
+    openpyxl.Workbook().save(only)
+    book = FileWorkbook(only)
+    book.replace(seating_sheet("Draw Test Open", outcome.draw))
+    book.remove("Sheet")
+    book.save()
+    pdf = convert(only, "pdf", tmp_path / "pdf")
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
+    pages = [p for p in pages if p.strip()]
+    assert len(pages) == 4  # RULES.md Carcassonne: four preliminary rounds, one page each
+    for rnd, page in enumerate(pages, start=1):
+        assert f"Round {rnd}: find your name" in page and "Draw Test Open: seating" in page
+        assert len(re.findall(r"^Player \d\d ", page, re.MULTILINE)) == 26  # every name once, on its own line
