@@ -88,3 +88,34 @@ def test_libreoffice_prints_a_page_per_round(soffice, tmp_path):
     for rnd, page in enumerate(pages, start=1):
         assert f"Round {rnd}: find your name" in page and "Draw Test Open: seating" in page
         assert len(re.findall(r"^Player \d\d ", page, re.MULTILINE)) == 26  # every name once, on its own line
+
+
+@pytest.mark.libreoffice
+def test_draw_pdf_prints_the_seating_list_beside_the_workbook(soffice, tmp_path, capsys):
+    from tourneybook.cli import main
+
+    path = event(tmp_path, "fwc2022", 16, name="Essen Open")
+    assert main(["draw", str(path), "--round", "1", "--pdf"]) == 0
+    pdf = tmp_path / "fwc2022-seating-R1.pdf"
+    assert f"seating list: {pdf}" in capsys.readouterr().out
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [p for p in text.split("\f") if p.strip()]
+    assert len(pages) == 1 and "Essen Open: seating" in pages[0] and "Round 1: find your name" in pages[0]
+    drawn = {player: (table, seat) for table, seats in tables(path, "fwc2022", 1).items() for seat, player in seats.items()}
+    for player, (table, seat) in drawn.items():  # each name on its own line with its table and role
+        assert re.search(rf"^{player}\s+{table}\s+{seat}\s*$", pages[0], re.MULTILINE), player
+
+
+def test_draw_pdf_without_libreoffice_is_refused_before_drawing(tmp_path, capsys, monkeypatch):
+    from tourneybook import office
+    from tourneybook.cli import main
+
+    path = event(tmp_path, "fwc2022", 16)
+    before = path.read_bytes()
+    monkeypatch.setattr(office, "find_soffice", lambda: None)
+    assert main(["draw", str(path), "--round", "1", "--pdf"]) == 1
+    err = capsys.readouterr().err
+    assert "--pdf needs LibreOffice to print the seating list" in err and "print the 'Seating' sheet" in err
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["fwc2022.xlsx"]
+    assert main(["draw", str(path), "--final", "--pdf"]) == 1
+    assert "use it with --round N or --all" in capsys.readouterr().err

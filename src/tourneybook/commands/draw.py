@@ -7,7 +7,9 @@
     tourneybook draw EVENT.xlsx --final                                            (Friedrich)
 
 The drawn tables go into the round's empty rows of the entry sheet; the
-quality report is printed and written on the 'Draw quality' sheet. A round
+quality report is printed and written on the 'Draw quality' sheet, the rounds
+drawn by player name on the 'Seating' sheet (``--pdf`` also prints that list,
+for the wall, to EVENT-seating-RN.pdf through LibreOffice). A round
 with results is never touched; on any refusal the file is left as it was.
 ``--final`` lists the Friedrich finalists in the order they choose roles (on
 the 'Final draw' sheet), or checks the roles typed on the 'Final game' row; it
@@ -19,6 +21,8 @@ draw succeeded.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..errors import InputError
 from ..progress import waiting
@@ -39,12 +43,22 @@ def register(sub) -> None:
     p.add_argument("--sit-out", action="append", default=[], metavar="NAME", help="Diplomacy: a player the TD asks to sit out (repeatable)")
     p.add_argument("--double", action="append", default=[], metavar="NAME", help="Diplomacy: a player on two boards (repeatable)")
     p.add_argument("--top-board", action="store_true", help="Italia 2010: board 1 is the top board of the best seven so far")
+    p.add_argument("--pdf", action="store_true",
+                   help="also print the 'Seating' list (by name, a page per round) to EVENT-seating-RN.pdf (needs LibreOffice)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     if args.final:
+        if args.pdf:
+            raise InputError("--pdf prints a round's seating list: use it with --round N or --all, not --final")
         return run_final(args)
+    if args.pdf:
+        from ..office import INSTALL_HINT, find_soffice
+
+        if find_soffice() is None:  # said before drawing, not after the workbook changed
+            raise InputError(f"--pdf needs LibreOffice to print the seating list. {INSTALL_HINT} Or leave out --pdf "
+                             "and print the 'Seating' sheet from your spreadsheet program.")
     book = FileWorkbook(args.workbook)
     with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
         outcome = draw_event(
@@ -62,6 +76,13 @@ def run(args) -> int:
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
     print(f"written to {args.workbook}: round(s) {rounds}, the '{SEATING_SHEET}' sheet (by name, to print for the "
           f"wall) and the '{QUALITY_SHEET}' sheet")
+    if args.pdf and outcome.seating is not None:
+        from ..workbook.printing import print_sheets
+
+        event = Path(args.workbook)
+        numbers = [r.number for r in outcome.draw.rounds]
+        which = f"R{numbers[0]}" if len(numbers) == 1 else f"R{numbers[0]}-R{numbers[-1]}"
+        print(f"seating list: {print_sheets([outcome.seating], event.with_name(f'{event.stem}-seating-{which}.pdf'))}")
     return 0
 
 

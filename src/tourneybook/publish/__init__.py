@@ -14,14 +14,13 @@ to the workbook) and writes into a folder:
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..rules.base import TournamentResult
 from ..workbook.filestore import FileWorkbook
+from ..workbook.printing import print_sheets
 from ..workbook.recalc import Event, event_result, read_event
 from ..workbook.render import result_sheets
 from ..workbook.store import WorkbookStore
@@ -81,22 +80,8 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
 
 def write_pdf(published: Published, target: Path) -> Path:
     """The Standings and the extras sheets (final, knock-out, awards), printed by LibreOffice as in the workbook."""
-    import openpyxl
-
-    from ..office import convert
-
-    with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
-        book_path = Path(folder) / "standings.xlsx"
-        openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
-        book = FileWorkbook(book_path)
-        for sheet in result_sheets(published.result, published.title, clubs=published.clubs):
-            if sheet.name not in ("Games", "Issues", "Standings by round"):
-                book.replace(sheet)
-        book.remove("Sheet")
-        book.save()
-        made = convert(book_path, "pdf", Path(folder) / "pdf")
-        shutil.move(str(made), target)
-    return target
+    sheets = result_sheets(published.result, published.title, clubs=published.clubs)
+    return print_sheets([s for s in sheets if s.name not in ("Games", "Issues", "Standings by round")], target)
 
 
 __all__ = ["Published", "publish", "read_published", "write_pdf", "write_published"]

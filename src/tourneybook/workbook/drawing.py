@@ -120,6 +120,8 @@ class DrawOutcome:
     """The quality of the history alone (None without history): what the rounds drawn added is the difference."""
     plan: PlanReport | None = None
     """The plan for the rounds after these (None when nothing is planned beyond them)."""
+    seating: ResultSheet | None = None
+    """The 'Seating' sheet written (:func:`seating_sheet`), to print for the wall."""
 
     def summary(self) -> list[str]:
         """The quality report in lines: what the rounds drawn add, then how the plan for the rest stands."""
@@ -308,9 +310,9 @@ def draw_event(
         _mark_top_board(marks, find_layout(ruleset.id).sheet(TOP_ROUNDS_SHEET), first)
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
-    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report)
     title = head.tournament or ruleset.name
-    store.replace(seating_sheet(title, draw))
+    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report, seating_sheet(title, draw))
+    store.replace(outcome.seating)
     store.replace(quality_sheet(title, outcome))
     return outcome
 

@@ -1,0 +1,37 @@
+"""Result sheets printed to PDF on their own, as they print from the workbook (through LibreOffice).
+
+LibreOffice prints every sheet of a workbook, so the sheets to print are put
+into a workbook of their own first: the same page setup (A4, orientation, fit
+to width, title rows, page breaks) as in the event workbook, nothing else.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..office import convert
+from .filestore import FileWorkbook
+from .store import ResultSheet
+
+
+def print_sheets(sheets: Sequence[ResultSheet], target: Path) -> Path:
+    """``sheets`` printed into the PDF ``target`` (replaced if there); returns ``target``."""
+    import openpyxl  # an empty workbook to start from: only when printing
+
+    with tempfile.TemporaryDirectory(prefix="tourneybook-print-") as folder:
+        book_path = Path(folder) / f"{Path(target).stem}.xlsx"
+        openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
+        book = FileWorkbook(book_path)
+        for sheet in sheets:
+            book.replace(sheet)
+        book.remove("Sheet")
+        book.save()
+        made = convert(book_path, "pdf", Path(folder) / "pdf")
+        shutil.move(str(made), target)
+    return Path(target)
+
+
+__all__ = ["print_sheets"]
