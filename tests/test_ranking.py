@@ -108,6 +108,7 @@ def test_players_without_a_result_are_listed_by_name_not_by_lot():
     s = rank(list(reversed(PLAYERS)), totals, [], tournament="t", without_results=set(PLAYERS))
     assert s.order == PLAYERS and s.unresolved_lots == ()
     assert [r.decided_by for r in s.rows] == [None, "no result yet", "no result yet", "no result yet"]
+    assert [r.rank for r in s.rows] == [1, 1, 1, 1]  # one shared place
     assert all(r.lot is None for r in s.rows)
     # A player with a result tied with players without one: that tie is real, and goes to a lot.
     mixed = rank(PLAYERS, totals, [], tournament="t", without_results={"Bob", "Cid", "Dee"})
@@ -115,3 +116,6 @@ def test_players_without_a_result_are_listed_by_name_not_by_lot():
     # Players with results rank above; those without follow, by name.
     some = rank(PLAYERS, {"Ann": F(0), "Bob": F(5), "Cid": F(0), "Dee": F(0)}, [], tournament="t", without_results={"Cid", "Dee"})
     assert some.order[0] == "Bob" and some.unresolved_lots == (tuple(some.order[1:]),)
+    assert [r.rank for r in some.rows] == [1, 2, 3, 4]
+    late = rank(PLAYERS, {"Ann": F(3), "Bob": F(5), "Cid": F(0), "Dee": F(0)}, [], tournament="t", without_results={"Cid", "Dee"})
+    assert late.order == ["Bob", "Ann", "Cid", "Dee"] and [r.rank for r in late.rows] == [1, 2, 3, 3]

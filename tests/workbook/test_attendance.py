@@ -320,6 +320,7 @@ def test_standings_after_a_draw_without_results_ask_for_no_lot(tmp_path, capsys,
     rows = standings(path)
     assert list(rows) == sorted(NAMES16)
     assert [r["Decided by"] for r in rows.values()][1:] == ["no result yet"] * 15
+    assert {r["Rank"] for r in rows.values()} == {1}  # one shared place: nothing has split them yet
     _, result = _totals(path)
     assert result.standings.unresolved_lots == ()
 

@@ -194,7 +194,8 @@ def rank(
     rows: list[StandingRow] = []
     rank_no = 0
     for i, p in enumerate(order):
-        rank_no = i + 1
+        if not (i and boundary[i] == NO_RESULT):  # players without a result share their place: nothing split them
+            rank_no = i + 1
         rows.append(
             StandingRow(
                 rank=rank_no,
