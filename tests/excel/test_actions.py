@@ -308,3 +308,21 @@ def test_publish_from_a_browser_says_how_to_publish_instead(tmp_path):
     assert "run 'tourneybook publish WORKBOOK.xlsx --out results' on your computer" in problem.message
     assert alert.startswith("1 problem(s) to fix, listed on the Issues sheet") and "tourneybook publish" in alert
     assert "tourneybook publish" in str(values(target, "Issues"))
+
+
+def test_the_buttons_draw_refuses_an_organisers_seating_sheet_before_typing_anything(tmp_path):
+    # The live workbook has no undo: the draw's sheets are checked before the first drawn row is typed.
+    source = players_only("fwc2022", tmp_path)
+    set_choice(source, DRAW_NEXT)
+    wb = openpyxl.load_workbook(source)
+    wb.create_sheet("Seating")["A1"] = "my table plan for the hall"
+    wb.save(source)
+    before = values(openpyxl.load_workbook(source), "Qualifying games")
+
+    target, (alert,), report = by_button(source, button.read_choice)
+    assert not report.ok
+    assert "the sheet 'Seating' is not one TourneyBook wrote" in alert and "rename your sheet" in alert
+    assert values(target, "Qualifying games") == before  # no row of the draw typed
+    assert target["Seating"]["A1"].value == "my table plan for the hall"
+    assert QUALITY_SHEET not in target.sheetnames
+    assert target["Instructions"]["B2"].value == DRAW_NEXT  # nothing drawn: the action stays

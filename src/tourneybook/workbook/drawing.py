@@ -6,11 +6,12 @@ keep-apart groups, the rounds already on the entry sheet as history, drawn or
 played) and writes each drawn table into the empty rows of the ruleset's entry
 sheet: round, table (board) and the players by role, seat or power. A row that
 holds anything beyond the draw (a result, a start time) is never touched. The
-quality report goes on the 'Draw quality' sheet.
+quality report goes on the 'Draw quality' sheet, the seating by player name on
+the 'Seating' sheet.
 
 Everything goes through the store interface (:class:`~tourneybook.workbook.store.WorkbookStore`):
 entry sheets are read with ``store.read``, the drawn rows are typed with
-``store.write_cells`` and the quality sheet is written with ``store.replace``.
+``store.write_cells`` and the Seating and quality sheets are written with ``store.replace``.
 The same functions serve ``tourneybook draw`` (a :class:`FileWorkbook`, saved
 atomically by the command afterwards) and the Excel buttons (the live
 workbook). Every refusal is raised before the first write, so a refused draw
@@ -24,7 +25,6 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
 
 from ..draws.plan import follow_plan, substituted
 from ..draws import (
@@ -51,15 +51,15 @@ from ..rules.friedrich.standings import final_ranking
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
-from .marks import DRAWN, FINAL_DRAWN, note
+from .marks import DRAWN, FINAL_DRAWN, check_writable, note
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
 
 QUALITY_SHEET = "Draw quality"
+"""The result sheet written by every draw (replaced whole each time)."""
 SEATING_SHEET = "Seating"
 """The rounds just drawn, by player name: the list pinned on the wall for players to find their table."""
-"""The result sheet written by every draw (replaced whole each time)."""
 FINAL_DRAW_SHEET = "Final draw"
 """The result sheet written by ``draw --final``: the finalists in choosing order (replaced whole each time)."""
 FINAL_SHEET = "Final game"
@@ -301,6 +301,8 @@ def draw_event(
         plan_report = PlanReport(tuple(r.number for r in planned),
                                  quality(Draw(family.game, tuple(planned)), history, groups, theatres),
                                  tuple(dict.fromkeys(plan_notes)))
+    # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a live workbook has no undo.
+    check_writable(store, [SEATING_SHEET, QUALITY_SHEET])
     typing = Typing(grid(family.sheet))
     for number in wanted:
         old = rounds[number].rows if number in rounds else []
@@ -782,7 +784,6 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
     return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
 
 
-
 # --- the Friedrich final ----------------------------------------------------------------------
 
 CHOOSING = (
@@ -893,4 +894,3 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
                       f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", "note"),))
     rows += [(Cell(f"note: {n}", "warning"),) for n in outcome.notes]
     return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4")
-

@@ -25,7 +25,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-
 from ..errors import Collector, InputError, Problem
 from . import cells
 from .generic import Player
