@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from collections.abc import Iterable
 from numbers import Rational
 from typing import Any
 

@@ -91,3 +91,17 @@ def test_libreoffice_opens_the_grown_table_with_every_board(soffice, big_field):
     rows = [r for r in ws.iter_rows(min_row=4, max_col=4, values_only=True) if r[0] is not None]
     assert len(rows) == 630
     assert {r[0] for r in rows} == {1, 2, 3}
+
+
+@pytest.mark.parametrize(
+    ("ranges", "grown"),
+    [
+        ("A4:A213", "A4:A633"),
+        ("$C$4:$C$213 E4:E213", "$C$4:$C$633 E4:E633"),
+        ("A4:A100 B213 C:C", "A4:A100 B213 C:C"),  # ending elsewhere, one cell, a whole column: as they were
+    ],
+)
+def test_only_ranges_ending_on_the_tables_last_row_are_carried_down(ranges, grown):
+    from tourneybook.workbook.tablegrowth import _grown
+
+    assert _grown(ranges, 213, 633) == grown

@@ -55,6 +55,15 @@ class Attendance:
         return f"{text} ({self.note})" if text and self.note else text
 
 
+def order_problem(from_round: int, withdrew_after: int | None) -> str | None:
+    """Why a withdrawal before the player's first round cannot be, or None: the Players sheet and a JSON
+    record say the same (each adds where the player is and what to clear)."""
+    if withdrew_after is None or withdrew_after >= from_round:
+        return None
+    return (f"withdrew after round {withdrew_after}, before their first round {from_round}: "
+            "a withdrawal is the last round played")
+
+
 def by_player(attendance: Iterable[Attendance]) -> dict[str, Attendance]:
     return {a.player: a for a in attendance}
 
@@ -110,4 +119,4 @@ def passed_over(order: Sequence[str], chosen: Sequence[str], places: int) -> lis
     return [p for p in order[:places] if p not in chosen]
 
 
-__all__ = ["Attendance", "by_player", "eligible", "marked", "passed_over", "plays", "seating_problems"]
+__all__ = ["Attendance", "by_player", "eligible", "marked", "order_problem", "passed_over", "plays", "seating_problems"]

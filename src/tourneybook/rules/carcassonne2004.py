@@ -309,17 +309,25 @@ def _missing_rounds(t: Tournament) -> list[int]:
     return [r for r in range(1, t.settings.preliminary_rounds + 1) if r not in played]
 
 
+def _missing_note(t: Tournament) -> list[str]:
+    """One note on the preliminary rounds still without results (none when all are in)."""
+    missing = _missing_rounds(t)
+    if not missing:
+        return []
+    if not t.tables:
+        return ["no results yet: the standings start with the first table typed"]
+    if len(missing) == 1:
+        return [f"round {missing[0]} has no results yet"]
+    return [f"rounds {', '.join(map(str, missing))} have no results yet"]
+
+
 def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     """Preliminary standings, every table's scores, and the knock-out with final placings.
 
     ``checked`` as for :func:`preliminary` (the bracket is checked as it is built either way).
     """
     table, games = preliminary(t, checked=checked)
-    missing = _missing_rounds(t)
-    notes = [] if not missing else [
-        "no results yet: the standings start with the first table typed" if not t.tables
-        else f"round{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} {'have' if len(missing) > 1 else 'has'} no results yet"
-    ]
+    notes = _missing_note(t)
     rounds = {x.round for x in t.tables}
     games_of = Counter(seat.player for x in t.tables for seat in x.seats)
     here = by_player(t.attendance)

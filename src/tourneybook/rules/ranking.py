@@ -98,13 +98,15 @@ class Standings:
 
 
 LOT = "lot"
-
-
-def _exact(value: Any) -> Fraction:
-    return value if type(value) is Fraction else Fraction(value)
-
 NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
+
+
+def _with(total: Fraction | int, adjustment: Fraction) -> Fraction:
+    """``total`` plus ``adjustment``, exact; nothing added, nor converted, where there is nothing to
+    (rank() runs for every round's standings: tens of thousands of players at a large event)."""
+    total = total if type(total) is Fraction else Fraction(total)
+    return total + adjustment if adjustment else total
 
 
 def rank(
@@ -131,8 +133,7 @@ def rank(
     for a in adjustments:
         adjust[a.player] += a.points
         reasons[a.player].append(a.reason)
-    # exact type test and no adding of a zero adjustment: rank() runs for every round's standings
-    final_total = {p: _exact(totals.get(p, 0)) + adjust[p] if adjust[p] else _exact(totals.get(p, 0)) for p in players}
+    final_total = {p: _with(totals.get(p, 0), adjust[p]) for p in players}
 
     total_criterion = Criterion(total_name, True, lambda group: {p: final_total[p] for p in group})
     criteria = [total_criterion, *tiebreaks]

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from ..errors import Collector
 from ..numbers import whole_number
-from .attendance import Attendance
+from .attendance import Attendance, order_problem
 from .ranking import Adjustment
 
 NOTE = "note"
@@ -227,17 +227,17 @@ def attendance(players: Iterable[Mapping[str, Any]], c: Collector) -> tuple[Atte
             continue
         where = f"players, {p['name']}"
         first = whole(p.get("from_round", 1), "from_round", where, c, minimum=1)
-        last = whole(p["withdrew_after"], "withdrew_after", where, c, minimum=1) if p.get("withdrew_after") is not None else None
+        given = p.get("withdrew_after")
+        last = None if given is None else whole(given, "withdrew_after", where, c, minimum=1)
         reason = p.get("attendance_note", "")
         if not isinstance(reason, str):
             c.add(f"attendance_note must be a text, not {reason!r}", where)
-            continue
-        if first is None or (last is None and p.get("withdrew_after") is not None):
+        if first is None or (given is not None and last is None) or not isinstance(reason, str):
             continue  # reported above
-        if last is not None and last < first:
-            c.add(f"withdrew after round {last}, before their first round {first}", where)
-            continue
-        if first > 1 or last is not None:
+        wrong = order_problem(first, last)
+        if wrong:
+            c.add(f"{wrong} (leave out withdrew_after if they never came)", where)
+        elif first > 1 or last is not None:
             found.append(Attendance(p["name"], first, last, " ".join(reason.split())))
     return tuple(found)
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
-from ..rules.attendance import Attendance
+from ..rules.attendance import Attendance, order_problem
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
@@ -138,10 +138,9 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
             continue
         seen[key] = row
         first, last = row[FROM_ROUND] or 1, row[WITHDREW_AFTER]
-        if last is not None and last < first:
-            out.add(f"{row[NAME]} withdrew after round {last}, before their first round {first}: "
-                    "a withdrawal is the last round played (clear the cell if they never came)",
-                    sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
+        wrong = order_problem(first, last)
+        if wrong:
+            out.add(f"{row[NAME]} {wrong} (clear the cell if they never came)", sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
             continue
         players.append(
             Player(row[NAME], row.get(CLUB, ""), bool(row.get(STAND_IN, False)), row[DISTANCE], row.get(GROUP, ""),

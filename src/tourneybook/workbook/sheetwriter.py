@@ -182,8 +182,6 @@ class _CellWriter:
         self.number_text = {k: etree.SubElement(c, "v") for k, c in self.number.items()}
         self.text = {True: etree.Element("c", r="", s="", t="inlineStr"), False: etree.Element("c", r="", t="inlineStr")}
         self.text_t = {k: etree.SubElement(etree.SubElement(c, "is"), "t") for k, c in self.text.items()}
-        self.spaced = {k: etree.Element("c", r="", **({"s": ""} if k else {}), t="inlineStr") for k in (True, False)}
-        self.spaced_t = {k: etree.SubElement(etree.SubElement(c, "is"), "t", {_XML_SPACE: "preserve"}) for k, c in self.spaced.items()}
 
     def write_number(self, ref: str, style: str, text: str) -> None:
         styled = style != "0"
@@ -196,12 +194,15 @@ class _CellWriter:
 
     def write_text(self, ref: str, style: str, value: str) -> None:
         styled = style != "0"
-        spaced = value[0].isspace() or value[-1].isspace()
-        c = (self.spaced if spaced else self.text)[styled]
+        c, t = self.text[styled], self.text_t[styled]
         c.set("r", ref)
         if styled:
             c.set("s", style)
-        (self.spaced_t if spaced else self.text_t)[styled].text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
+        t.text = _CONTROL.sub("", value) if _CONTROL.search(value) else value
+        if value[0].isspace() or value[-1].isspace():  # kept as typed only when the text says so
+            t.set(_XML_SPACE, "preserve")
+        elif _XML_SPACE in t.attrib:
+            del t.attrib[_XML_SPACE]
         self.xf.write(c)
 
     def write_other(self, ref: str, style: str, value: Any) -> None:

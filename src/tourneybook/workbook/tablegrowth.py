@@ -24,31 +24,25 @@ from .sheetwriter import split_cell
 
 XM = "http://schemas.microsoft.com/office/excel/2006/main"
 """Newer Excel keeps some validations and conditional formats in extension lists, their ranges in ``xm:sqref``."""
-_RANGE = re.compile(r"^(\$?[A-Z]{1,3})(\$?)(\d+):(\$?[A-Z]{1,3})(\$?)(\d+)$")
+_ROW = re.compile(r"\d+$")
 
 
-def _letters_to_number(letters: str) -> int:
-    col = 0
-    for ch in letters.lstrip("$"):
-        col = col * 26 + ord(ch) - 64
-    return col
-
-
-def _span(ref: str) -> tuple[int, int, int, int] | None:
-    """'A3:U213' -> (first row, first column, last row, last column)."""
-    match = _RANGE.match(ref)
-    if not match:
+def _span(ref: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """'A3:U213' -> ((3, 1), (213, 21)): its first and last cells as (row, column); None for any other reference."""
+    first, colon, last = ref.partition(":")
+    try:
+        return (split_cell(first), split_cell(last)) if colon else None
+    except ValueError:  # a whole column ('A:A') or row, never a table's range
         return None
-    return int(match[3]), _letters_to_number(match[1]), int(match[6]), _letters_to_number(match[4])
 
 
 def _grown(ranges: str, old_last: int, new_last: int) -> str:
     """A space-separated list of ranges with each range ending on row ``old_last`` carried to ``new_last``."""
     out = []
     for ref in ranges.split():
-        match = _RANGE.match(ref)
-        if match and int(match[6]) == old_last:
-            ref = f"{match[1]}{match[2]}{match[3]}:{match[4]}{match[5]}{new_last}"
+        span = _span(ref)
+        if span is not None and span[1][0] == old_last:
+            ref = _ROW.sub(str(new_last), ref)  # the last cell's row; its column and any '$' as they were
         out.append(ref)
     return " ".join(out)
 
@@ -64,9 +58,9 @@ def grow_tables(package: Package, part: str, sheet: etree._Element, last_row: in
             continue
         table = package.xml(rel.target)
         span = _span(table.get("ref", ""))
-        if span is None or span[2] >= last_row or int(table.get("totalsRowCount", "0") or 0):
+        if span is None or span[1][0] >= last_row or int(table.get("totalsRowCount", "0") or 0):
             continue
-        first, left, old_last, right = span
+        (_, left), (old_last, right) = span
         table.set("ref", _grown(table.get("ref", ""), old_last, last_row))
         auto = table.find(q(MAIN, "autoFilter"))
         if auto is not None and auto.get("ref"):
@@ -105,16 +99,13 @@ def _carry_look(sheet: etree._Element, left: int, right: int, old_last: int, new
     if not looks:
         return
     row_attributes = {k: v for k, v in template.attrib.items() if k in ("ht", "customHeight", "s", "customFormat")}
+    previous = template
     for number in range(old_last + 1, new_last + 1):
         row = rows.get(number)
-        if row is None:
+        if row is None:  # rows go in order: a new one comes right after the one before it
             row = etree.Element(q(MAIN, "row"), r=str(number), **row_attributes)
-            earlier = [n for n in rows if n < number]
-            if earlier:
-                rows[max(earlier)].addnext(row)
-            else:
-                data.insert(0, row)
-            rows[number] = row
+            previous.addnext(row)
+        previous = row
         present = {split_cell(c.get("r", "A1"))[1]: c for c in row.findall(q(MAIN, "c"))}
         for col, look in sorted(looks.items()):
             cell = present.get(col)
