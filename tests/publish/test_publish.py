@@ -110,3 +110,19 @@ def test_the_button_publishes_into_a_folder_beside_the_workbook(tmp_path, soffic
     assert rows(folder / "standings.csv")[0]["Player"] == "Dmitri Weber"  # the same standings as the command's
     assert event.read_bytes() == before  # publishing never writes the workbook
 
+
+
+def test_the_page_before_any_result_says_so_once_per_player(tmp_path):
+    # A round drawn, nothing typed: everyone shares first place, and the page does not
+    # explain each place by the one above it ("shares the place with ...").
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
+    from test_draw_command import draw_file, event
+
+    from tourneybook.publish import read_published
+    from tourneybook.publish.page import context
+
+    path = event(tmp_path, "fwc2022", 16, name="Essen Open")
+    draw_file(path, 1)
+    places = context(read_published(path))["places"]
+    assert [p["rank"] for p in places] == [1] * 16
+    assert [p["reason"] for p in places] == [""] + ["no result yet"] * 15

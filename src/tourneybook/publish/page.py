@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..rules.ranking import LotState
+from ..rules.ranking import NO_RESULT, LotState
 from . import Published
 from .tables import shown
 
@@ -30,6 +30,8 @@ def place_reason(rows: tuple, index: int, total_name: str) -> str:
         return f"tied with {above.player} on every criterion: a lot decides (suggested order shown)"
     if row.lot is LotState.DECIDED:
         return f"tied with {above.player} on every criterion: decided by lot"
+    if row.decided_by == NO_RESULT:  # before their first result: nothing to explain, player by player
+        return NO_RESULT
     if row.rank == above.rank:
         return f"shares the place with {above.player}"
     if row.decided_by:
