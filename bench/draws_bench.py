@@ -149,8 +149,8 @@ def _event(ruleset: str, n: int, clubs: int, change: str, folder: Path):
     a late arrival in round 2 takes the seat of a stand-in who played round 1 only.
     """
     from tourneybook.workbook import template
-    from tourneybook.workbook.attendance import join, withdraw
-    from tourneybook.workbook.filestore import FileWorkbook
+    from tourneybook.actions.attendance import join, withdraw
+    from tourneybook.files.filestore import FileWorkbook
     from tourneybook.workbook.generic import CLUB, NAME, PLAYERS, STAND_IN
     from tourneybook.workbook.layout import find_layout
 
@@ -177,7 +177,7 @@ def bench_rounds(cases) -> bool:
     """Repeated pairs after each round drawn one by one, next to ``--all`` and the best known bound."""
     import tempfile
 
-    from tourneybook.workbook.drawing import draw_event
+    from tourneybook.actions.draw import draw_event
 
     print("\nRound by round through the workbook (goal: unchanged field = the all-at-once figure)")
     print("repeated pairs after rounds 1..4 | all at once | best known bound (rematch cost) | most 3-player tables/spread")

@@ -30,7 +30,7 @@ from tourneybook.forms import (
 )
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
 
 GOAL = 50.0

@@ -24,11 +24,11 @@ from tourneybook.forms.render import workbook_bytes
 from tourneybook.rules import RULESETS, Family, Ruleset
 from tourneybook.simulate import simulate, write_event
 from tourneybook.workbook import template
-from tourneybook.workbook.drawing import draw_event
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.actions.draw import draw_event
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FIELD = {Family.FRIEDRICH: 16, Family.CARCASSONNE: 16, Family.DIPLOMACY: 14}

@@ -19,7 +19,7 @@ import pytest
 from tourneybook.commands.templates import write_all
 from tourneybook.office import convert
 from tourneybook.workbook.layout import available_layouts
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "templates"

@@ -19,8 +19,8 @@ from tourneybook.rules.carcassonne2004 import RULESET, tournament_problems
 from tourneybook.rules.carcassonne_knockout import Decision
 from tourneybook.simulate import simulate, write_event
 from tourneybook.simulate.carcassonne import knockout_size
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.recalc import read_event
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.workbook.event import read_event
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "workbooks" / "carcassonne2004-example.xlsx"
 EXAMPLE_SEED = 3

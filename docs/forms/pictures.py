@@ -16,7 +16,7 @@ from pathlib import Path
 from tourneybook.forms import bracket_forms, final_forms, pages, round_forms, write
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
 

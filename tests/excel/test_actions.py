@@ -33,11 +33,11 @@ from tourneybook.excel.actions import (
 )
 from tourneybook.rules import RULESETS, find_ruleset
 from tourneybook.rules.base import Family as RulesetFamily
-from tourneybook.workbook.drawing import FAMILIES, QUALITY_SHEET
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.store import Cell, ResultSheet
+from tourneybook.actions.draw import FAMILIES, QUALITY_SHEET
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.files.store import Cell, ResultSheet
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.marks import FORM, RECALCULATED, Mark, note, read_note
+from tourneybook.files.marks import FORM, RECALCULATED, Mark, note, read_note
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -193,7 +193,7 @@ WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 @pytest.mark.parametrize("ruleset_id", ["fwc2022", "cafe2023"])
 def test_the_final_actions_write_what_the_cli_writes(ruleset_id, tmp_path):
     from tourneybook.excel.actions import FINAL_FORMS, FINAL_ORDER
-    from tourneybook.workbook.drawing import FINAL_DRAW_SHEET
+    from tourneybook.actions.draw import FINAL_DRAW_SHEET
 
     source = tmp_path / "event.xlsx"
     shutil.copy(WORKBOOKS / f"{ruleset_id}-example.xlsx", source)

@@ -23,7 +23,7 @@ import pytest
 
 from tourneybook.cli import main as cli
 from tourneybook.excel.lite import FUNCTIONS, SCRIPTS, main_py, package_zip, requirements_txt, write_lite
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKBOOKS = sorted((ROOT / "workbooks").glob("*.xlsx"))

@@ -11,11 +11,12 @@ from excel_remote import apply_actions, payload
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourneybook.excel.livestore import LiveWorkbook, column_letter, frozen_area, read_value
+from tourneybook.excel.livestore import LiveWorkbook, frozen_area, read_value
+from tourneybook.files.address import column_letter
 from tourneybook.errors import InputError
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.marks import RECALCULATED, note
-from tourneybook.workbook.store import Cell, Chart, ResultSheet
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.files.marks import RECALCULATED, note
+from tourneybook.files.store import Cell, Chart, ResultSheet
 
 
 def live(*sheets: tuple[str, list[list]]) -> tuple[xw.Book, LiveWorkbook]:

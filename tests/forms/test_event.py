@@ -24,7 +24,7 @@ from tourneybook.forms import (
 from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.render import fits_page_width, header_height, printed_width_pt, wrapped_lines
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"

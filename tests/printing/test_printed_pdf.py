@@ -91,7 +91,7 @@ def test_instructions_print_on_at_most_two_pages(soffice, tmp_path, ruleset):
 
 
 def test_no_game_is_split_across_printed_pages(soffice, tmp_path):
-    from tourneybook.workbook.recalc import recalc_file
+    from tourneybook.actions.on_file import recalc_file
 
     event = tmp_path / "event.xlsx"
     shutil.copy(Path(__file__).resolve().parents[2] / "workbooks" / "carcassonne2004-example.xlsx", event)

@@ -15,11 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
 from test_draw_command import draw_file, event, tables  # noqa: E402
 
 from tourneybook.office import convert
-from tourneybook.workbook.drawing import SEATING_SHEET, seating_sheet
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.marks import DRAWN, sheet_mark
-from tourneybook.workbook.recalc import recalc_file
-from tourneybook.workbook.store import SheetGrid
+from tourneybook.actions.draw import SEATING_SHEET, seating_sheet
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.files.marks import DRAWN, sheet_mark
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.files.store import SheetGrid
 
 
 def blocks(path: Path) -> dict[int, list[tuple]]:

@@ -96,7 +96,7 @@ def test_the_button_publishes_into_a_folder_beside_the_workbook(tmp_path, soffic
 
     from tourneybook.excel import button
     from tourneybook.excel.actions import PUBLISH, Choice, run_action
-    from tourneybook.workbook.filestore import FileWorkbook
+    from tourneybook.files.filestore import FileWorkbook
 
     event = tmp_path / "essen.xlsx"
     shutil.copy(WORKBOOKS / "fwc2022-example.xlsx", event)

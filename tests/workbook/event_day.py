@@ -20,7 +20,7 @@ from tourneybook.rules.diplomacy import FIRST_YEAR, Power
 from tourneybook.rules.friedrich import Role
 from tourneybook.simulate.diplomacy import play_board
 from tourneybook.simulate.friedrich import random_game
-from tourneybook.workbook.drawing import FAMILIES
+from tourneybook.actions.draw import FAMILIES
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import CLUB, GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout

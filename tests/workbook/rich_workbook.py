@@ -22,7 +22,7 @@ import openpyxl
 import xlsxwriter
 import xlwings
 
-from tourneybook.workbook.marks import RECALCULATED, note
+from tourneybook.files.marks import RECALCULATED, note
 
 OWN_COPY = "Standings after R2"
 CHART_SHEET = "Clubs chart"

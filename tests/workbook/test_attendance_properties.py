@@ -15,9 +15,9 @@ from event_day import new_event, players_of, seated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tourneybook.workbook.attendance import join, withdraw
-from tourneybook.workbook.drawing import draw_event
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.actions.attendance import join, withdraw
+from tourneybook.actions.draw import draw_event
+from tourneybook.files.filestore import FileWorkbook
 
 ROUNDS = {"fwc2022": 4, "carcassonne2004": 4, "codcon2008": 3}
 TABLE = {"fwc2022": 4, "codcon2008": 7}

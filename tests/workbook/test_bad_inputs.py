@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 Edit = Callable[[openpyxl.Workbook], None]
 

@@ -13,10 +13,11 @@ from tourneybook.rules.carcassonne2004 import Tournament, preliminary
 from tourneybook.rules.carcassonne_knockout import KnockoutGame, Match
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import available_layouts, find_layout, locate
 from tourneybook.workbook.reader import Row
-from tourneybook.workbook.recalc import read_event, recalc_file
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.workbook.event import read_event
 
 
 def with_first_knockout_stage(t: Tournament) -> Tournament:

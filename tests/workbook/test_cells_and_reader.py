@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from tourneybook.errors import Collector, InputError
 from tourneybook.workbook import cells
 from tourneybook.workbook.reader import PlayerNames, read_sheet
-from tourneybook.workbook.schema import Column, EntrySheet, Kind, column_letter
-from tourneybook.workbook.store import SheetGrid
+from tourneybook.files.address import column_letter
+from tourneybook.workbook.schema import Column, EntrySheet, Kind
+from tourneybook.files.store import SheetGrid
 
 WHOLE = Column("VP", Kind.WHOLE, minimum=0)
 EXACT = Column("Points", Kind.EXACT)

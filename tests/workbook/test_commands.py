@@ -11,7 +11,7 @@ from tourneybook.workbook.layout import available_layouts
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 
 def write_csv(path: Path, text: str) -> Path:

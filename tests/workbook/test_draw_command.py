@@ -22,11 +22,11 @@ from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.friedrich import Role
 from tourneybook.forms import round_forms
 from tourneybook.workbook import template
-from tourneybook.workbook.drawing import QUALITY_SHEET, SEATING_SHEET, default_seed, draw_event
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.actions.draw import QUALITY_SHEET, SEATING_SHEET, default_seed, draw_event
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 ROLES = tuple(role.value for role in Role)
 """The Friedrich seat headers (the rules' roles)."""

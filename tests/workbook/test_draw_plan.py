@@ -14,8 +14,8 @@ import pytest
 from event_day import enter_results, new_event, players_of, run, seated
 
 from tourneybook.draws import Draw, DrawnTable, Family, Round, Seat, quality
-from tourneybook.workbook.drawing import QUALITY_SHEET, draw_event
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.actions.draw import QUALITY_SHEET, draw_event
+from tourneybook.files.filestore import FileWorkbook
 
 
 def _as_draw(path, ruleset: str, rounds: int) -> Draw:

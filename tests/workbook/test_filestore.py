@@ -14,11 +14,11 @@ import pytest
 import xlwings
 
 from tourneybook.errors import InputError
-from tourneybook.workbook import saving
-from tourneybook.workbook.filestore import FileWorkbook, lock_files
-from tourneybook.workbook.recalc import recalc_file
-from tourneybook.workbook.marks import RECALCULATED, note
-from tourneybook.workbook.store import Cell, ResultSheet
+from tourneybook.files import saving
+from tourneybook.files.filestore import FileWorkbook, lock_files
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.files.marks import RECALCULATED, note
+from tourneybook.files.store import Cell, ResultSheet
 
 
 def test_a_full_disk_in_the_middle_of_saving_leaves_the_original(event_file: Path, monkeypatch):

@@ -23,10 +23,11 @@ from tourneybook.rules.ranking import Adjustment
 from tourneybook.simulate import simulate
 from tourneybook.simulate.friedrich import EXAMPLES, write_examples
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.layouts.friedrich import FINAL, QUALIFYING
-from tourneybook.workbook.recalc import read_event, recalc_file
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.workbook.event import read_event
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")

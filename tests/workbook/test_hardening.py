@@ -20,10 +20,10 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.errors import InputError
-from tourneybook.workbook import saving
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.saving import TEMP_PREFIX
-from tourneybook.workbook.store import Cell, ResultSheet
+from tourneybook.files import saving
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.files.saving import TEMP_PREFIX
+from tourneybook.files.store import Cell, ResultSheet
 
 
 def rewrite(path: Path, sheet: str | None, change: Callable[[bytes], bytes], part: str | None = None) -> None:
@@ -198,7 +198,7 @@ def test_a_full_disk_gives_one_message_and_no_noise(event_file: Path):
     before = event_file.read_bytes()
     script = (
         "import errno, os, sys\n"
-        "from tourneybook.workbook import saving\n"
+        "from tourneybook.files import saving\n"
         "from tourneybook.cli import main\n"
         "real = os.write\n"
         "def full(fd, data):\n"

@@ -1,10 +1,10 @@
-"""The one rule for which sheets are TourneyBook's: the note that names them (workbook/marks.py)."""
+"""The one rule for which sheets are TourneyBook's: the note that names them (files/marks.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tourneybook.workbook.marks import (
+from tourneybook.files.marks import (
     DRAWN,
     FINAL_DRAWN,
     FORM,
@@ -17,7 +17,7 @@ from tourneybook.workbook.marks import (
     read_note,
     sheet_mark,
 )
-from tourneybook.workbook.store import SheetGrid
+from tourneybook.files.store import SheetGrid
 
 
 @pytest.mark.parametrize("what", KINDS)

@@ -22,11 +22,11 @@ from rich_workbook import CHART_SHEET, LITE_CODE, OWN_COPY, parts, rich_copy
 from tourneybook.cli import main
 from tourneybook.office import convert
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import OWNED_NAME, FileWorkbook
+from tourneybook.files.filestore import OWNED_NAME, FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.marks import RECALCULATED, note
-from tourneybook.workbook.store import Cell, ResultSheet
+from tourneybook.files.marks import RECALCULATED, note
+from tourneybook.files.store import Cell, ResultSheet
 
 SHARED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml"}
 """Shared parts that gain entries for the result sheets (sheet list, relationships, types, cell formats)."""

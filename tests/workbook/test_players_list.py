@@ -1,4 +1,4 @@
-"""Player lists as organisers export them from their spreadsheets (workbook/players_list.py).
+"""Player lists as organisers export them from their spreadsheets (actions/players_list.py).
 
 Rows name the case of the brief they check: Excel's European CSV (';' with a
 BOM), tab separated, the old Windows code page (cp1252), an .xlsx list, and
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tourneybook.errors import InputError
 from tourneybook.workbook.generic import Player
-from tourneybook.workbook.players_list import read_players_list
+from tourneybook.actions.players_list import read_players_list
 
 ANNA = Player("Anna Berg", "Berlin", False, Fraction(25, 2), "A")
 JOERG = Player("Jörg Müller", "Köln", True, None, "")

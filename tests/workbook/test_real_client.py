@@ -11,7 +11,7 @@ import pytest
 from tourneybook.office import convert
 from tourneybook.workbook import template
 from tourneybook.workbook.layout import available_layouts
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 
 pytestmark = pytest.mark.libreoffice
 

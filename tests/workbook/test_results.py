@@ -12,7 +12,7 @@ from tourneybook.errors import Problem
 from tourneybook.rules.carcassonne2004 import PreliminaryTable, Settings, Tournament, VpResult
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.workbook import template
-from tourneybook.workbook.recalc import recalc_file
+from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.render import DECIDED_LOT, SUGGESTED_LOT, issues_sheet, number_cell, sheet_name
 
 # seed 002 "E.g.": A and B both win two games and are third once, 223 VP each (as in tests/rules).

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tourneybook.errors import Collector, InputError
 from tourneybook.workbook.generic import read_settings, read_settings_head, setting_rows
-from tourneybook.workbook.store import SheetGrid
+from tourneybook.files.store import SheetGrid
 
 
 class Theatre(Enum):
@@ -114,7 +114,7 @@ def test_a_setting_the_ruleset_refuses_is_reported_at_its_value_cell(tmp_path):
     import openpyxl
 
     from tourneybook.simulate import write_event
-    from tourneybook.workbook.recalc import recalc_file
+    from tourneybook.actions.on_file import recalc_file
 
     path = write_event("codcon2008", 14, tmp_path / "codcon.xlsx", recalc=False)
     wb = openpyxl.load_workbook(path)

@@ -9,8 +9,8 @@ import pytest
 import xlsxwriter
 from rich_workbook import rich_copy
 
-from tourneybook.workbook.filestore import FileWorkbook
-from tourneybook.workbook.sheetreader import read_plain_sheet, read_sheet_part
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.files.sheetreader import read_plain_sheet, read_sheet_part
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 

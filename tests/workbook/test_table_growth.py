@@ -102,6 +102,6 @@ def test_libreoffice_opens_the_grown_table_with_every_board(soffice, big_field):
     ],
 )
 def test_only_ranges_ending_on_the_tables_last_row_are_carried_down(ranges, grown):
-    from tourneybook.workbook.tablegrowth import _grown
+    from tourneybook.files.tablegrowth import _grown
 
     assert _grown(ranges, 213, 633) == grown

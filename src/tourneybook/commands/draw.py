@@ -26,8 +26,8 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..progress import waiting
-from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
-from ..workbook.filestore import FileWorkbook
+from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
+from ..files.filestore import FileWorkbook
 
 
 def register(sub) -> None:

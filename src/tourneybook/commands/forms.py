@@ -5,7 +5,7 @@
     tourneybook forms EVENT.xlsx --bracket        (Carcassonne: the knock-out bracket)
     tourneybook forms --blank RULESET --tables K [--round N] --out FORMS.xlsx [--pdf]
 
-The event is read through the store (:class:`~tourneybook.workbook.filestore.FileWorkbook`)
+The event is read through the store (:class:`~tourneybook.files.filestore.FileWorkbook`)
 exactly as the Excel button reads the live workbook; it is never written.
 """
 
@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
 from ..forms.carcassonne import KnockoutBracketForm
 from ..rules import RULESET_IDS, find_ruleset
-from ..workbook.filestore import FileWorkbook
+from ..files.filestore import FileWorkbook
 
 
 def register(sub) -> None:

@@ -8,8 +8,8 @@ atomically. The next draw seats them from round N (docs/attendance.md).
 
 from __future__ import annotations
 
-from ..workbook.attendance import join
-from ..workbook.filestore import FileWorkbook
+from ..actions.attendance import join
+from ..files.filestore import FileWorkbook
 
 
 def register(sub) -> None:

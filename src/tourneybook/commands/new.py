@@ -1,7 +1,7 @@
 """``tourneybook new RULESET --players PLAYERS.csv|.xlsx --out EVENT.xlsx [--xlsm]``: a new tournament workbook.
 
 The ruleset's template with the players already on the Players sheet (the list
-is read by :mod:`tourneybook.workbook.players_list`). With ``--xlsm`` the
+is read by :mod:`tourneybook.actions.players_list`). With ``--xlsm`` the
 workbook gets the Recalculate button (made by the Excel layer,
 :func:`tourneybook.excel.xlsm.write_xlsm`) and its Python module beside it; a
 .py of that name that TourneyBook did not write is replaced only with --force.
@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..rules import RULESET_IDS
-from ..workbook.filestore import check_suffix
+from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import find_layout
-from ..workbook.players_list import read_players_list
+from ..actions.players_list import read_players_list
 
 
 def register(sub) -> None:

@@ -20,9 +20,9 @@ from ..numbers import SquareRoot, display
 from ..progress import waiting
 from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
-from ..workbook.filestore import check_suffix
+from ..files.filestore import check_suffix
 from ..workbook.problem_groups import grouped_lines
-from ..workbook.recalc import recalc_file
+from ..actions.on_file import recalc_file
 
 
 def register(sub) -> None:

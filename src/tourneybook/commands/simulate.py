@@ -7,7 +7,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..rules import RULESET_IDS
 from ..simulate import write_event
-from ..workbook.filestore import check_suffix
+from ..files.filestore import check_suffix
 
 
 def register(sub) -> None:

@@ -8,8 +8,8 @@ games and mark them (docs/attendance.md).
 
 from __future__ import annotations
 
-from ..workbook.attendance import withdraw
-from ..workbook.filestore import FileWorkbook
+from ..actions.attendance import withdraw
+from ..files.filestore import FileWorkbook
 
 
 def register(sub) -> None:

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import InputError, Problem
 from ..workbook import cells
-from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
-from ..workbook.recalc import recalculate
+from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
+from ..actions.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
     ACTION_ADDRESS,
@@ -42,7 +42,7 @@ from ..workbook.control import (  # noqa: F401 - the control block's cells and w
     ROUND_ADDRESS,
     ROUND_CELL,
 )
-from ..workbook.store import WorkbookStore
+from ..files.store import WorkbookStore
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from typing import Any
 
 from ..forms.layout import Look, Page
 from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
-from ..workbook.marks import FORM, note
-from .livestore import XL_LANDSCAPE, XL_PAPER_A4, column_letter
+from ..files.marks import FORM, note
+from ..files.address import column_letter
+from .livestore import XL_LANDSCAPE, XL_PAPER_A4
 
 SHADE = (217, 217, 217)
 """forms.render.SHADE as RGB."""

@@ -1,4 +1,4 @@
-"""A :class:`~tourneybook.workbook.store.WorkbookStore` over a live xlwings Book.
+"""A :class:`~tourneybook.files.store.WorkbookStore` over a live xlwings Book.
 
 The same code serves classic xlwings (Excel on Windows/macOS through RunPython)
 and the remote engine behind xlwings Lite and xlwings Server, whose Book is
@@ -29,8 +29,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError
-from ..workbook.marks import Mark, may_delete, may_replace, not_ours, sheet_mark
-from ..workbook.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
+from ..files.address import column_letter, split_cell
+from ..files.marks import Mark, may_delete, may_replace, not_ours, sheet_mark
+from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
 
 @dataclass(frozen=True)
 class Look:
@@ -48,7 +49,7 @@ class Look:
     """Long texts wrap within the column (headers: the row is made tall enough for them)."""
 
 
-LOOKS: dict[str, Look] = {  # as the file store draws them (workbook.filestore.STYLES)
+LOOKS: dict[str, Look] = {  # as the file store draws them (files.resultstyles)
     "title": Look(bold=True, size=14),
     "header": Look(bold=True, fill=(217, 225, 242), wrap=True),
     "note": Look(italic=True, font=(89, 89, 89)),
@@ -58,31 +59,12 @@ LOOKS: dict[str, Look] = {  # as the file store draws them (workbook.filestore.S
 }
 
 
-def column_letter(col: int) -> str:
-    """1 -> 'A', 27 -> 'AA'."""
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def cell_position(address: str) -> tuple[int, int]:
-    """'C5' -> (5, 3): 1-based row and column."""
-    letters = "".join(ch for ch in address if ch.isalpha()).upper()
-    digits = "".join(ch for ch in address if ch.isdigit())
-    col = 0
-    for ch in letters:
-        col = col * 26 + ord(ch) - 64
-    return int(digits or 1), col or 1
-
-
 def frozen_area(freeze: str) -> str:
     """The area xlwings' ``freeze_at`` freezes for openpyxl's "first unfrozen cell".
 
     'A5' freezes rows 1-4 ('1:4'), 'C1' columns A-B ('A:B'), 'C5' both ('A1:B4').
     """
-    row, col = cell_position(freeze)
+    row, col = split_cell(freeze)
     if col == 1:
         return f"1:{row - 1}"
     if row == 1:
@@ -193,7 +175,7 @@ class LiveWorkbook:
 
     # -- writing ---------------------------------------------------------
     def remove(self, name: str) -> None:
-        # Only a sheet whose note names it: an organiser's copy of a result sheet stays (workbook.marks).
+        # Only a sheet whose note names it: an organiser's copy of a result sheet stays (files.marks).
         existing = self._existing(name)
         if existing is not None and may_delete(existing, self.mark(existing)):
             self._sheet(existing).delete()

@@ -32,7 +32,7 @@ import openpyxl
 import xlsxwriter
 
 from ..errors import InputError
-from ..workbook.filestore import save_atomically
+from ..files.filestore import save_atomically
 
 MACRO = "SampleCall"
 """The quickstart macro the button runs (``Module1.SampleCall`` of xlwings' VBA project)."""

@@ -1,7 +1,7 @@
 """The forms of an event, read from its workbook through the store and the ruleset's layout.
 
-The public functions take any :class:`~tourneybook.workbook.store.WorkbookStore`
-(a :class:`~tourneybook.workbook.filestore.FileWorkbook` for ``tourneybook
+The public functions take any :class:`~tourneybook.files.store.WorkbookStore`
+(a :class:`~tourneybook.files.filestore.FileWorkbook` for ``tourneybook
 forms``, the live workbook for the Excel button), so both print from the same
 reading:
 
@@ -31,9 +31,9 @@ from ..workbook import cells
 from ..workbook.generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
-from ..workbook.recalc import read_event
+from ..workbook.event import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
-from ..workbook.store import SheetGrid, WorkbookStore
+from ..files.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS
 from .render import Form

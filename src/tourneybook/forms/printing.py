@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import office
 from ..errors import InputError
-from ..workbook.filestore import replace_file
+from ..files.filestore import replace_file
 from .render import Form, workbook_bytes
 
 

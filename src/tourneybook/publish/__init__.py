@@ -19,11 +19,11 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..rules.base import TournamentResult
-from ..workbook.filestore import FileWorkbook
+from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
-from ..workbook.recalc import Event, event_result, read_event
+from ..workbook.event import Event, event_result, read_event
 from ..workbook.render import result_sheets
-from ..workbook.store import WorkbookStore
+from ..files.store import WorkbookStore
 
 STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
 

@@ -55,7 +55,7 @@ def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, r
     """Simulate a tournament, type it into a new workbook and (by default) recalculate it."""
     from ..workbook import template
     from ..workbook.layout import find_layout
-    from ..workbook.recalc import recalc_file
+    from ..actions.on_file import recalc_file
 
     layout = find_layout(ruleset_id)
     record = simulate(ruleset_id, players, seed)

@@ -25,8 +25,9 @@ from ..rules.attendance import Attendance, order_problem
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
-from .schema import FIRST_DATA_ROW, Column, EntrySheet, Kind, address
-from .store import SheetGrid
+from ..files.address import address
+from .schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
+from ..files.store import SheetGrid
 
 NAME, CLUB, STAND_IN, DISTANCE, GROUP, LOT = (
     "Name",

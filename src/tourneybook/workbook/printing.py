@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..office import convert
-from .filestore import FileWorkbook
-from .store import ResultSheet
+from ..files.filestore import FileWorkbook
+from ..files.store import ResultSheet
 
 
 def print_sheets(sheets: Sequence[ResultSheet], target: Path) -> Path:

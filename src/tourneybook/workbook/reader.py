@@ -16,9 +16,9 @@ from typing import Any
 
 from ..errors import Collector, Problem
 from . import cells
-from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind, address
-from .sheetwriter import split_cell
-from .store import SheetGrid
+from ..files.address import address, split_cell
+from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind
+from ..files.store import SheetGrid
 
 
 @dataclass(frozen=True)

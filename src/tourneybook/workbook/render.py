@@ -27,9 +27,9 @@ from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import LotState, Standings
 from .generic import LOT, PLAYERS
-from .marks import RECALCULATED, note
-from .schema import column_letter
-from .store import Cell, Chart, ResultSheet
+from ..files.marks import RECALCULATED, note
+from ..files.address import column_letter
+from ..files.store import Cell, Chart, ResultSheet
 
 STANDINGS, GAMES, ISSUES = "Standings", "Games", "Issues"
 FIRST_ROW = 5

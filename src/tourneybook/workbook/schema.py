@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..files.address import column_letter
+
 HEADER_ROW = 3
 """Sheet row (1-based) holding the column headers."""
 FIRST_DATA_ROW = HEADER_ROW + 1
@@ -98,18 +100,4 @@ class EntrySheet:
         return column_letter(self.index(header))
 
 
-def column_letter(index: int) -> str:
-    """Excel column letter of a 1-based column number (1 -> 'A', 27 -> 'AA')."""
-    letters = ""
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def address(row: int, col: int) -> str:
-    """'D7' for 1-based (row 7, col 4)."""
-    return f"{column_letter(col)}{row}"
-
-
-__all__ = ["Column", "EntrySheet", "FIRST_DATA_ROW", "HEADER_ROW", "Kind", "MAX_DECIMALS", "address", "column_letter"]
+__all__ = ["Column", "EntrySheet", "FIRST_DATA_ROW", "HEADER_ROW", "Kind", "MAX_DECIMALS"]

@@ -43,12 +43,13 @@ from .control import (
     ROUND_LABEL,
     ROUND_LABEL_CELL,
 )
-from .filestore import save_atomically
-from .resultstyles import LOOKS
+from ..files.filestore import save_atomically
+from ..files.resultstyles import LOOKS
 from .generic import ADJUSTMENTS, NAME, NAME_FIELD, PLAYERS, SETTINGS, setting_cell, setting_rows
 from .layout import Layout, SheetRows
 from .render import wrapped_lines
-from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind, address, column_letter
+from ..files.address import address, column_letter
+from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 """Light yellow: cells the organiser types into (computed cells are never yellow)."""

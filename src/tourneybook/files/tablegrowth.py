@@ -19,8 +19,7 @@ import re
 from lxml import etree
 
 from .package import MAIN, REL, Package, q, serialize
-from .schema import column_letter
-from .sheetwriter import split_cell
+from .address import column_letter, split_cell
 
 XM = "http://schemas.microsoft.com/office/excel/2006/main"
 """Newer Excel keeps some validations and conditional formats in extension lists, their ranges in ``xm:sqref``."""

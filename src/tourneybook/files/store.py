@@ -1,6 +1,6 @@
 """The small reading/writing interface a recalculation works through.
 
-The file path (openpyxl, :mod:`tourneybook.workbook.filestore`) and the live
+The file path (openpyxl, :mod:`tourneybook.files.filestore`) and the live
 Excel workbook (xlwings, :mod:`tourneybook.excel.livestore`) both implement
 :class:`WorkbookStore`, so that ``tourneybook recalc`` and the "Recalculate
 standings" button run the very same code. Result sheets are described as data
@@ -111,20 +111,20 @@ class WorkbookStore(Protocol):
         ...
 
     def mark(self, name: str) -> Mark | None:
-        """The note marking sheet ``name`` as TourneyBook's (:mod:`tourneybook.workbook.marks`), read from its first rows only."""
+        """The note marking sheet ``name`` as TourneyBook's (:mod:`tourneybook.files.marks`), read from its first rows only."""
         ...
 
     def replace(self, sheet: ResultSheet) -> None:
         """Create or wholly replace the result sheet ``sheet.name``.
 
         An existing sheet of that name is replaced only when it is TourneyBook's
-        (:func:`tourneybook.workbook.marks.may_replace`); an organiser's sheet of that
+        (:func:`tourneybook.files.marks.may_replace`); an organiser's sheet of that
         name is an InputError that says to rename it.
         """
         ...
 
     def remove(self, name: str) -> None:
-        """Delete sheet ``name`` if it is TourneyBook's (:func:`tourneybook.workbook.marks.may_delete`), else nothing."""
+        """Delete sheet ``name`` if it is TourneyBook's (:func:`tourneybook.files.marks.may_delete`), else nothing."""
         ...
 
     def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:

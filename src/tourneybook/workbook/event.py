@@ -1,26 +1,23 @@
-"""The one recalculation behind both ``tourneybook recalc`` and the workbook's button.
+"""A workbook's entries read and checked once: the event the rules compute.
 
-Read Settings (which ruleset), read and check every entry sheet through the
-ruleset's layout, compute with the pure rules, and write the result sheets.
-With any problem in the entries, nothing but the Issues sheet is written (it
-lists every problem with its sheet and cell) and the previous results stay as
-they were; :func:`recalc_file` then does not write the file at all.
+Read Settings (which ruleset), the Players sheet, every entry sheet through the
+ruleset's layout and the Adjustments; every problem is collected with its sheet
+and cell before anything is computed. The recalculation, the draw, the forms and
+publishing all read the event through :func:`read_event`, from any store.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..files.store import SheetGrid, WorkbookStore
 from ..rules import find_ruleset
 from ..rules.base import Ruleset, TournamentResult
-from ..rules.by_round import standings_by_round
 from ..rules.clubs import club_ranking
-from .filestore import FileWorkbook
 from .generic import (
     ADJUSTMENTS,
     LOT,
@@ -38,31 +35,7 @@ from .generic import (
     read_settings_head,
 )
 from .layout import Layout, find_layout
-from .reader import read_sheet
-from .marks import RECALCULATED, check_writable
-from .render import ISSUES, issues_sheet, result_sheets
-from .reader import PlayerNames
-from .store import SheetGrid, WorkbookStore
-from .control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
-
-
-@dataclass(frozen=True)
-class RecalcReport:
-    """What a recalculation did."""
-
-    ruleset: str
-    """The ruleset id from the Settings sheet ('' when it could not be read)."""
-    result: TournamentResult | None
-    """The computed result; None when there were problems."""
-    problems: tuple[Problem, ...]
-    """Every problem found, each with its sheet and cell where known."""
-    sheets: tuple[str, ...]
-    """The sheets written (only 'Issues' when there were problems)."""
-    tournament: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
+from .reader import PlayerNames, read_sheet
 
 
 @dataclass(frozen=True)
@@ -157,57 +130,4 @@ def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, 
     return problems
 
 
-def _ruleset_id(store: WorkbookStore) -> str:
-    if SETTINGS.name not in store.sheet_names():
-        return ""
-    head = read_settings_head(store.read(SETTINGS.name), Collector(InputError))
-    return head.ruleset if head else ""
-
-
-def recalculate(store: WorkbookStore) -> RecalcReport:
-    """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
-    try:
-        event = read_event(store)
-        result = event_result(event)
-    except InputError as exc:
-        problems = tuple(exc.problems)
-        store.replace(issues_sheet(problems))
-        return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
-    reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
-    title = event.tournament or event.ruleset.name
-    by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
-    sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
-    check_writable(store, [s.name for s in sheets])
-    for sheet in sheets:
-        store.replace(sheet)
-    written = {s.name for s in sheets}
-    for name in store.sheet_names():
-        # A result sheet of an earlier run that this run did not produce (e.g. a final since deleted).
-        # The store deletes it only where its note names it: an organiser's copy of one stays.
-        if name not in written and name not in reserved:
-            mark = store.mark(name)
-            if mark is not None and mark.what == RECALCULATED:
-                store.remove(name)
-    return RecalcReport(event.ruleset.id, result, (), tuple(s.name for s in sheets), event.tournament)
-
-
-def recalc_file(path: str | os.PathLike[str]) -> RecalcReport:
-    """Recalculate a workbook file and save it atomically; on any problem the file is not written."""
-    try:
-        book = FileWorkbook(path)
-    except InputError as exc:
-        return RecalcReport("", None, tuple(exc.problems), ())
-    try:
-        report = recalculate(book)
-    except InputError as exc:  # a result sheet that cannot be written (an organiser's sheet has its name)
-        return RecalcReport("", None, tuple(exc.problems), ())
-    if not report.ok:
-        return report
-    try:
-        book.save()
-    except InputError as exc:
-        return dataclasses.replace(report, problems=tuple(exc.problems), sheets=())
-    return report
-
-
-__all__ = ["Event", "event_result", "RecalcReport", "read_event", "recalc_file", "recalculate"]
+__all__ = ["Event", "event_result", "read_event", "stand_in_problems"]

@@ -31,6 +31,7 @@ from typing import Any
 from lxml import etree
 
 from ..errors import InputError
+from .address import absolute, column_letter, split_cell
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .marks import Mark, may_delete, may_replace, not_ours, sheet_mark
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
@@ -38,7 +39,7 @@ from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
 from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part
 from .tablegrowth import grow_tables
-from .sheetwriter import _cell, absolute, quoted, render_sheet, split_cell
+from .sheetwriter import _cell, quoted, render_sheet
 from .store import ResultSheet, SheetGrid
 
 OWNED_NAME = "TourneyBook.ResultSheets"
@@ -54,7 +55,7 @@ SHEET_TYPES = {
 }
 
 class FileWorkbook:
-    """:class:`~tourneybook.workbook.store.WorkbookStore` over an .xlsx/.xlsm file."""
+    """:class:`~tourneybook.files.store.WorkbookStore` over an .xlsx/.xlsm file."""
 
     def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False):
         self.path = Path(path)
@@ -419,7 +420,7 @@ class FileWorkbook:
 
 def _type_into(row: etree._Element, r: int, col: int, value: Any) -> bool:
     """Set one cell of an entry row to ``value`` (keeping its format); True when it held a formula."""
-    ref = f"{_letters(col)}{r}"
+    ref = f"{column_letter(col)}{r}"
     existing = None
     for c in row.findall(q(MAIN, "c")):
         if c.get("r") == ref:
@@ -444,14 +445,6 @@ def _plain(value: Any) -> Any:
         number = float(value)
         return int(number) if number.is_integer() and abs(number) < 2**53 else number
     return value
-
-
-def _letters(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 __all__ = [

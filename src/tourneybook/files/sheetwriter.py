@@ -1,8 +1,8 @@
-"""A :class:`~tourneybook.workbook.store.ResultSheet` as worksheet, drawing and chart parts.
+"""A :class:`~tourneybook.files.store.ResultSheet` as worksheet, drawing and chart parts.
 
 Everything the description holds is rendered: values (texts inline, exact numbers as
 the numbers they show), named styles and number formats (through
-:class:`~tourneybook.workbook.resultstyles.ResultStyles`), column widths, row
+:class:`~tourneybook.files.resultstyles.ResultStyles`), column widths, row
 heights, frozen panes, wrapped columns, and how the sheet prints (A4, orientation,
 fit to width, page breaks; print area and title rows are workbook-level names the
 caller adds). Charts become one drawing part with one chart part per chart.
@@ -21,6 +21,7 @@ from typing import Any
 
 from lxml import etree
 
+from .address import absolute, column_letter, split_cell
 from .package import MAIN, REL, q
 from .resultstyles import ResultStyles
 from .store import Chart, ResultSheet
@@ -30,33 +31,8 @@ DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawin
 A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 EMU_PER_CM = 360000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_CELL = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 _EPOCH = dt.datetime(1899, 12, 30)
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-
-
-def column_letter(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def split_cell(ref: str) -> tuple[int, int]:
-    """'C5' -> (row 5, column 3)."""
-    match = _CELL.fullmatch(ref)
-    if not match:
-        raise ValueError(f"not a cell reference: {ref!r}")
-    col = 0
-    for ch in match.group(1):
-        col = col * 26 + ord(ch) - 64
-    return int(match.group(2)), col
-
-
-def absolute(ref: str) -> str:
-    """'B5:B20' -> '$B$5:$B$20'."""
-    return ":".join(_CELL.sub(r"$\1$\2", part) for part in ref.split(":"))
 
 
 def quoted(sheet: str) -> str:
@@ -423,4 +399,4 @@ def drawing_part(charts: tuple[Chart, ...]) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
-__all__ = ["RenderedSheet", "absolute", "column_letter", "quoted", "render_sheet", "serial", "split_cell"]
+__all__ = ["RenderedSheet", "quoted", "render_sheet", "serial"]

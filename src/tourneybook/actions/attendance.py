@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
-from . import cells
-from .generic import (
+from ..workbook import cells
+from ..workbook.generic import (
     ATTENDANCE_NOTE,
     CLUB,
     FROM_ROUND,
@@ -27,8 +27,9 @@ from .generic import (
     player_names,
     read_players,
 )
-from .schema import FIRST_DATA_ROW, HEADER_ROW, address
-from .store import CellValue, SheetGrid, WorkbookStore
+from ..files.address import address
+from ..workbook.schema import FIRST_DATA_ROW, HEADER_ROW
+from ..files.store import CellValue, SheetGrid, WorkbookStore
 
 
 @dataclass(frozen=True)

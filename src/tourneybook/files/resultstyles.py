@@ -22,7 +22,7 @@ LOOKS: dict[str, dict[str, object]] = {
     "good": {"color": "006100", "fill": "C6EFCE"},
     "wall": {"size": 16},
 }
-"""How the named cell styles of :class:`~tourneybook.workbook.store.Cell` look (the live store draws the same)."""
+"""How the named cell styles of :class:`~tourneybook.files.store.Cell` look (the live store draws the same)."""
 BUILTIN_FORMATS = {"General": 0, "0": 1, "0.00": 2, "#,##0": 3, "#,##0.00": 4, "0%": 9, "0.00%": 10, "h:mm": 20, "yyyy-mm-dd": 14}
 _FONT_ORDER = ("b", "i", "strike", "condense", "extend", "outline", "shadow", "u", "vertAlign", "sz", "color", "name", "family", "charset", "scheme")
 

@@ -9,7 +9,7 @@ holds anything beyond the draw (a result, a start time) is never touched. The
 quality report goes on the 'Draw quality' sheet, the seating by player name on
 the 'Seating' sheet.
 
-Everything goes through the store interface (:class:`~tourneybook.workbook.store.WorkbookStore`):
+Everything goes through the store interface (:class:`~tourneybook.files.store.WorkbookStore`):
 entry sheets are read with ``store.read``, the drawn rows are typed with
 ``store.write_cells`` and the Seating and quality sheets are written with ``store.replace``.
 The same functions serve ``tourneybook draw`` (a :class:`FileWorkbook`, saved
@@ -46,15 +46,16 @@ from ..errors import Collector, InputError, Problem
 from ..rules import Ruleset, find_ruleset
 from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
-from . import cells
+from ..workbook import cells
 from ..rules.friedrich.standings import final_ranking
-from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
-from .layout import find_layout
-from .reader import PlayerNames, Row, read_sheet
-from .marks import DRAWN, FINAL_DRAWN, check_writable, note
-from .recalc import read_event
-from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
-from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
+from ..workbook.generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
+from ..workbook.layout import find_layout
+from ..workbook.reader import PlayerNames, Row, read_sheet
+from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
+from ..workbook.event import read_event
+from ..files.address import column_letter
+from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
+from ..files.store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
 
 QUALITY_SHEET = "Draw quality"
 """The result sheet written by every draw (replaced whole each time)."""

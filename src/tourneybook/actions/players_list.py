@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Collector, InputError, Problem
-from . import cells
-from .generic import Player
-from .schema import column_letter
+from ..workbook import cells
+from ..workbook.generic import Player
+from ..files.address import column_letter
 
 if TYPE_CHECKING:  # pandas is imported when a list is read, never at the command line's start-up
     import pandas as pd

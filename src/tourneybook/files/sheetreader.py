@@ -1,4 +1,4 @@
-"""Reading a worksheet part's values into a :class:`~tourneybook.workbook.store.SheetGrid`.
+"""Reading a worksheet part's values into a :class:`~tourneybook.files.store.SheetGrid`.
 
 Two readers give the same values. :func:`read_plain_sheet` hands an ordinary entry
 sheet to python-calamine (compiled, several times faster); :func:`read_sheet_part`
@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import InputError, Problem
+from .address import address, split_cell
 from .package import MAIN, DamagedFile, Package, q, refuse_dtd
 from .store import CellValue, SheetGrid
 
 _C, _V, _F, _IS, _T, _R, _RPH = (q(MAIN, t) for t in ("c", "v", "f", "is", "t", "r", "rPh"))
 _ROW, _MERGE = q(MAIN, "row"), q(MAIN, "mergeCell")
-_REF = re.compile(r"([A-Z]{1,3})(\d{1,7})")
 _WHOLE = re.compile(r"[+-]?\d+")
 DATE_FORMAT_IDS = frozenset((*range(14, 23), *range(27, 37), *range(45, 48), *range(50, 59)))
 """Built-in number formats that show dates or times."""
@@ -111,11 +111,12 @@ def _text(element: etree._Element) -> str:
     return "".join((t.text or "") for r in element.iterfind(_R) for t in r.iterfind(_T))
 
 
-def _column(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - 64
-    return n
+def _is_cell(ref: str) -> bool:
+    try:
+        split_cell(ref)
+    except ValueError:
+        return False
+    return True
 
 
 def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, last_row: int = MAX_ROW) -> SheetGrid:
@@ -138,10 +139,10 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, l
                 if event == "end":
                     ref = el.get("r")
                     if ref:
-                        match = _REF.fullmatch(ref)
-                        if not match:
-                            raise _problem(sheet, ref, "its cell reference cannot be read")
-                        col, row = _column(match.group(1)), int(match.group(2))
+                        try:
+                            row, col = split_cell(ref)
+                        except ValueError:
+                            raise _problem(sheet, ref, "its cell reference cannot be read") from None
                         if row != row_number:  # cells out of their row: trust the reference
                             row_number = row
                     else:
@@ -169,7 +170,7 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, l
                         del parent[0]
             elif event == "end":
                 ref = el.get("ref", "")
-                if not all(_REF.fullmatch(c) for c in ref.split(":")):
+                if not all(_is_cell(c) for c in ref.split(":")):
                     raise _problem(sheet, ref, "a merged range cannot be read")
                 merged.append(ref)
     except etree.XMLSyntaxError as exc:
@@ -215,7 +216,7 @@ def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str
                 value = None
             elif type(value) is float:
                 if value != value or value in _INFINITE:
-                    raise _problem(sheet, _address(r, c), f"the number {'NaN' if value != value else ('INF' if value > 0 else '-INF')!r} is not a number a spreadsheet can hold")
+                    raise _problem(sheet, address(r, c), f"the number {'NaN' if value != value else ('INF' if value > 0 else '-INF')!r} is not a number a spreadsheet can hold")
                 if value.is_integer():
                     value = int(value)
             row.append(value)
@@ -224,16 +225,8 @@ def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str
         rows.append(tuple(row))
     while rows and not rows[-1]:
         rows.pop()
-    ranges = tuple(f"{_address(a[0] + 1, a[1] + 1)}:{_address(b[0] + 1, b[1] + 1)}" for a, b in merged)
+    ranges = tuple(f"{address(a[0] + 1, a[1] + 1)}:{address(b[0] + 1, b[1] + 1)}" for a, b in merged)
     return SheetGrid(sheet, tuple(rows), ranges)
-
-
-def _address(row: int, col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row}"
 
 
 def _problem(sheet: str, cell: str, why: str) -> InputError:
@@ -243,7 +236,7 @@ def _problem(sheet: str, cell: str, why: str) -> InputError:
 def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts) -> CellValue:
     style = el.get("s")
     if style is not None and facts.style_count and not (style.isdigit() and int(style) < facts.style_count):
-        raise _problem(sheet, _address(row, col), f"the cell uses a style ({style}) the file does not have")
+        raise _problem(sheet, address(row, col), f"the cell uses a style ({style}) the file does not have")
     kind = el.get("t", "n")
     v = el.find(_V)
     text = v.text if v is not None else None
@@ -257,7 +250,7 @@ def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts)
         return None
     if kind == "s":
         if not text.isdigit() or int(text) >= len(facts.strings):
-            raise _problem(sheet, _address(row, col), "the cell points at a shared text that is not in the file")
+            raise _problem(sheet, address(row, col), "the cell points at a shared text that is not in the file")
         return facts.strings[int(text)]
     if kind in ("str", "e"):
         return text
@@ -267,7 +260,7 @@ def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts)
         try:
             return dt.datetime.fromisoformat(text.strip())
         except ValueError:
-            raise _problem(sheet, _address(row, col), f"the date {text!r} cannot be read") from None
+            raise _problem(sheet, address(row, col), f"the date {text!r} cannot be read") from None
     return _number(text, sheet, row, col, facts, int(style) if style else 0)
 
 
@@ -279,14 +272,14 @@ def _number(text: str, sheet: str, row: int, col: int, facts: BookFacts, style: 
         try:
             number = float(text)
         except ValueError:
-            raise _problem(sheet, _address(row, col), f"the number {text!r} cannot be read") from None
+            raise _problem(sheet, address(row, col), f"the number {text!r} cannot be read") from None
         if number != number or number in (float("inf"), float("-inf")):
-            raise _problem(sheet, _address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
+            raise _problem(sheet, address(row, col), f"the number {text!r} is not a number a spreadsheet can hold")
     if style in facts.date_styles:
         try:
             moment = facts.epoch + dt.timedelta(milliseconds=round(number * 86_400_000))  # 14:30, not 14:29:59.999999
         except OverflowError:
-            raise _problem(sheet, _address(row, col), f"the date number {text!r} is beyond any calendar") from None
+            raise _problem(sheet, address(row, col), f"the date number {text!r} is beyond any calendar") from None
         if 0 <= number < 1:
             return moment.time()
         return moment

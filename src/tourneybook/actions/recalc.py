@@ -1,0 +1,79 @@
+"""The one recalculation behind both ``tourneybook recalc`` and the workbook's button.
+
+Read Settings (which ruleset), read and check every entry sheet through the
+ruleset's layout, compute with the pure rules, and write the result sheets.
+With any problem in the entries, nothing but the Issues sheet is written (it
+lists every problem with its sheet and cell) and the previous results stay as
+they were; :func:`~tourneybook.actions.on_file.recalc_file` then does not write
+the file at all. The store is given: the file store, or the live Excel workbook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Collector, InputError, Problem
+from ..rules.base import TournamentResult
+from ..rules.by_round import standings_by_round
+from ..files.marks import RECALCULATED, check_writable
+from ..files.store import WorkbookStore
+from ..workbook.event import event_result, read_event
+from ..workbook.generic import ADJUSTMENTS, PLAYERS, SETTINGS, read_settings_head
+from ..workbook.render import ISSUES, issues_sheet, result_sheets
+from ..workbook.control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
+
+
+@dataclass(frozen=True)
+class RecalcReport:
+    """What a recalculation did."""
+
+    ruleset: str
+    """The ruleset id from the Settings sheet ('' when it could not be read)."""
+    result: TournamentResult | None
+    """The computed result; None when there were problems."""
+    problems: tuple[Problem, ...]
+    """Every problem found, each with its sheet and cell where known."""
+    sheets: tuple[str, ...]
+    """The sheets written (only 'Issues' when there were problems)."""
+    tournament: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _ruleset_id(store: WorkbookStore) -> str:
+    if SETTINGS.name not in store.sheet_names():
+        return ""
+    head = read_settings_head(store.read(SETTINGS.name), Collector(InputError))
+    return head.ruleset if head else ""
+
+
+def recalculate(store: WorkbookStore) -> RecalcReport:
+    """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
+    try:
+        event = read_event(store)
+        result = event_result(event)
+    except InputError as exc:
+        problems = tuple(exc.problems)
+        store.replace(issues_sheet(problems))
+        return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
+    reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
+    title = event.tournament or event.ruleset.name
+    by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
+    sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
+    check_writable(store, [s.name for s in sheets])
+    for sheet in sheets:
+        store.replace(sheet)
+    written = {s.name for s in sheets}
+    for name in store.sheet_names():
+        # A result sheet of an earlier run that this run did not produce (e.g. a final since deleted).
+        # The store deletes it only where its note names it: an organiser's copy of one stays.
+        if name not in written and name not in reserved:
+            mark = store.mark(name)
+            if mark is not None and mark.what == RECALCULATED:
+                store.remove(name)
+    return RecalcReport(event.ruleset.id, result, (), tuple(s.name for s in sheets), event.tournament)
+
+
+__all__ = ["RecalcReport", "recalculate"]

@@ -1,0 +1,11 @@
+"""The file layer: a workbook file's parts, cells in and result sheets out; nothing of tournaments.
+
+* :mod:`.address` - the one column letter ('AA' after 'Z') and the one cell-address parser.
+* :mod:`.package` - the zip of parts, read and written back unchanged but for ours.
+* :mod:`.sheetreader` / :mod:`.sheetwriter` / :mod:`.resultstyles` - cells in, result parts out.
+* :mod:`.tablegrowth` - rows typed below an Excel table grow the table.
+* :mod:`.filekind` / :mod:`.saving` - what kind of file was given; atomic saving.
+* :mod:`.store` - the read/write interface the file and the live Excel workbook implement.
+* :mod:`.marks` - the note by which a sheet says TourneyBook wrote it (and may replace it).
+* :mod:`.filestore` - ``FileWorkbook``: the store over a file, saved atomically.
+"""
