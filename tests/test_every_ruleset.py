@@ -23,11 +23,13 @@ from tourneybook.forms import round_forms
 from tourneybook.forms.render import workbook_bytes
 from tourneybook.rules import RULESETS, Family, Ruleset
 from tourneybook.simulate import simulate, write_event
+from tourneybook.simulate.simulators import SIMULATORS
 from tourneybook.workbook import template
 from tourneybook.actions.draw import draw_event
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import LAYOUTS
 from tourneybook.actions.on_file import recalc_file
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -54,6 +56,21 @@ def test_the_registry_entry_is_complete(ruleset: Ruleset):
     assert ruleset.draw_rounds(ruleset.settings) >= 1
     assert ruleset.form.title and ruleset.form.variant
     assert sum(r.id == ruleset.id for r in RULESETS) == 1
+    assert ruleset.id in SIMULATORS
+
+
+def test_layouts_and_simulators_are_joined_to_the_registry_by_id_and_the_registry_is_typed():
+    """Every ruleset has one layout and one simulator, and no entry there names a ruleset the registry lacks;
+    the Ruleset names what it provides as typed fields (no Any, no dict of functions by name, no import strings)."""
+    ids = {r.id for r in RULESETS}
+    assert set(LAYOUTS) == ids == set(SIMULATORS)
+    fields = {f.name: str(f.type) for f in dataclasses.fields(Ruleset)}
+    assert {"preliminary", "knockout", "final", "top_board_ranking"} <= set(fields)
+    assert not {"extra", "layout", "simulator"} & set(fields)
+    assert [name for name, kind in fields.items() if "Any" in kind] == []
+    capable = {name: [r.id for r in RULESETS if getattr(r, name) is not None] for name in ("preliminary", "knockout", "final", "top_board_ranking")}
+    assert capable == {"preliminary": ["carcassonne2004"], "knockout": ["carcassonne2004"],
+                       "final": ["fwc2022", "cafe2023"], "top_board_ranking": ["italia2010"]}
 
 
 @every_ruleset

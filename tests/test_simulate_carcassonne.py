@@ -32,7 +32,7 @@ def _event(players: int, seed: int = 1):
 
 
 def _seeding(t) -> tuple[str, ...]:
-    standings, _ = RULESET.extra["preliminary"](t)
+    standings, _ = RULESET.preliminary(t)
     return standings.order
 
 
@@ -79,7 +79,7 @@ def test_fields_validate_and_rank(players, threes, bracket):
         assert set(seated) == set(t.players) and set(seated.values()) == {1}, f"round {rnd}: everyone plays once"
         assert sum(len(x.seats) == 3 for x in tables) == threes <= 3
         assert all(len(x.seats) in (3, 4) for x in tables)
-    b = RULESET.extra["knockout"](t)
+    b = RULESET.knockout(t)
     assert b.size == bracket and len(b.matches) == bracket - 1 and b.champion in t.players
 
 
@@ -114,7 +114,7 @@ def test_knockout_follows_the_bracket_from_the_computed_standings():
     order = _seeding(t)
     rank = {p: i for i, p in enumerate(order)}
     played = {m.stage: m for m in t.knockout}
-    decided = RULESET.extra["knockout"](t)
+    decided = RULESET.knockout(t)
     assert [m.stage for m in t.knockout] == [stage for stage, _, _ in SEED_PAIRINGS]
     for stage, *sides in SEED_PAIRINGS:
         high, low = (order[int(x.removeprefix("rank ")) - 1] if x.startswith("rank ") else decided.match(x).winner
@@ -128,7 +128,7 @@ def test_knockout_follows_the_bracket_from_the_computed_standings():
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_every_match_is_played_to_its_end(seed):
     """Seed 002: best of three; the record stops the game a player reaches two wins."""
-    b = RULESET.extra["knockout"](_event(26, seed))
+    b = RULESET.knockout(_event(26, seed))
     for m in b.matches:
         assert m.winner is not None and 2 <= len(m.games) <= 3, m.stage
         if len(m.games) == 2:
@@ -140,7 +140,7 @@ def test_clock_losses_and_tied_matches_occur():
     equal after three games go to the VP total. Both happen now and then across events."""
     events = [_event(26, seed) for seed in range(1, 6)]
     clock = sum(g.lost_on_clock is not None for t in events for m in t.knockout for g in m.games)
-    decisions = Counter(m.decided_by for t in events for m in RULESET.extra["knockout"](t).matches)
+    decisions = Counter(m.decided_by for t in events for m in RULESET.knockout(t).matches)
     assert clock > 0
     assert decisions[Decision.VP_TOTAL] > 0
     assert decisions[Decision.GAME_WINS] > 10 * decisions[Decision.VP_TOTAL]
@@ -179,7 +179,7 @@ def test_any_seatable_field_simulates_a_valid_event(players, seed):
     t = _event(players, seed)
     result = RULESET.standings(t)
     assert len(result.standings.order) == players
-    assert RULESET.extra["knockout"](t).champion in t.players
+    assert RULESET.knockout(t).champion in t.players
 
 
 def test_write_event_standings_sheet_has_one_row_per_player(tmp_path):

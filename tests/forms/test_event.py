@@ -172,7 +172,7 @@ def test_the_bracket_is_seeded_from_the_preliminary_standings(tmp_path):
     t = simulate("carcassonne2004", 24, seed=3)
     path = template.write(tmp_path / "c.xlsx", layout, settings=t.settings, rows=layout.to_rows(t))
     (form,) = bracket_forms(FileWorkbook(path))
-    order = find_ruleset("carcassonne2004").extra["preliminary"](t)[0].order
+    order = find_ruleset("carcassonne2004").preliminary(t)[0].order
     assert form.seeds == tuple(order[:16])
     # seed 002: rank 1 meets rank 16, rank 8 meets rank 9.
     assert form.players_of("S1") == (order[0], order[15]) and form.players_of("S8") == (order[7], order[8])

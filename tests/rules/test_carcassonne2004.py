@@ -508,7 +508,7 @@ def test_cli_reports_bad_input_without_a_trace(tmp_path, capsys):
 def test_registered_ruleset_and_settings_labels():
     ruleset = find_ruleset("carcassonne2004")
     assert ruleset.name == "International Carcassonne Championship 2004"
-    assert ruleset.seed == "002_013fbe404487106e.txt" and "knockout" in ruleset.extra
+    assert ruleset.seed == "002_013fbe404487106e.txt" and ruleset.knockout is not None
     from dataclasses import fields
 
     for f in fields(Settings):

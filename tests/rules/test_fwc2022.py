@@ -117,7 +117,7 @@ def test_ruleset_is_registered():
     rs = find_ruleset("fwc2022")
     assert (rs.id, rs.name, rs.seed) == ("fwc2022", "Friedrich World Championship 2022", "000_1ad3383216651333.txt")
     assert rs.settings.tournament == "Friedrich World Championship 2022"
-    assert "final" in rs.extra
+    assert rs.final is not None
 
 
 @pytest.mark.parametrize("n", range(1, 7))

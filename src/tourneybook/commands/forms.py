@@ -87,7 +87,7 @@ def blank(args) -> tuple[list, Path]:
     years = args.years if args.years is not None else DEFAULT_YEARS
     forms: list = blank_forms(args.blank, args.tables or 0, args.round, args.tournament, years)
     if args.bracket:
-        if "knockout" not in find_ruleset(args.blank).extra:
+        if find_ruleset(args.blank).knockout is None:
             raise InputError(f"--bracket is for a ruleset with a knock-out (the Carcassonne one), not {args.blank}")
         forms.append(KnockoutBracketForm.of(args.tournament))
     out = Path(args.out) if args.out else Path(f"forms-{args.blank}.xlsx")

@@ -189,7 +189,7 @@ def bracket_forms(store: WorkbookStore) -> list[Form]:
     every entry must be readable: InputError lists what is not.
     """
     head = event_head(store)
-    knockout = head.ruleset.extra.get("knockout")
+    knockout = head.ruleset.knockout
     if knockout is None:
         raise InputError(Problem(f"the ruleset {head.ruleset.id} has no knock-out bracket", sheet=SETTINGS.name))
     event = read_event(store)

@@ -3,8 +3,9 @@
 A ruleset is one frozen :class:`Ruleset` value built in its own module
 (``rules/<id>.py``) from plain functions; :mod:`tourneybook.rules` holds the one
 list of them and finds one by id. The value carries everything the upper layers
-ask of a ruleset (its family, seats, entry layout, forms, draw, simulator, cell
-functions, settings), so that no code outside a ruleset's own modules tests its id.
+ask of a ruleset (its family, seats, forms, draw, cell functions, settings, and
+what its tournament has beyond the rounds: a preliminary, a knock-out, a final, a
+top board), so that no code outside a ruleset's own modules tests its id.
 Records and settings are each ruleset's own frozen dataclasses; the results
 below are shared so that the JSON, workbook and Excel layers render any ruleset
 the same way.
@@ -16,10 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .ranking import Standings
+
+if TYPE_CHECKING:  # carcassonne_knockout builds its tables from this module's Table
+    from .carcassonne_knockout import Bracket
 
 Value = Fraction | int | str | None
 
@@ -112,23 +115,22 @@ class FormProfile:
     (the minute's asterisk, open votes) or 'SUM_OF_SQUARES' (the final count); Carcassonne 'SLIP'."""
 
 
-def load(reference: str) -> Any:
-    """The object a ``'package.module:name'`` reference names (imported on first use).
-
-    Rulesets name what lives in the layers above the rules (layouts, simulators)
-    this way, so the rules import nothing from those layers.
-
-    >>> load("fractions:Fraction")(1, 3)
-    Fraction(1, 3)
-    """
-    module, _, name = reference.partition(":")
-    found = import_module(module)
-    return getattr(found, name) if name else found
+SettingsT = TypeVar("SettingsT")
+"""A ruleset's own Settings dataclass."""
+GameT = TypeVar("GameT")
+"""A ruleset's own game record (a Friedrich game, a Carcassonne table, a Diplomacy board)."""
+TournamentT = TypeVar("TournamentT")
+"""A ruleset's own tournament record."""
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """One ruleset: its identity, its pure functions and what the upper layers need of it."""
+class Ruleset(Generic[SettingsT, GameT, TournamentT]):
+    """One ruleset: its identity, its pure functions and what the upper layers need of it.
+
+    Its workbook layout and its simulator live in the layers that own them, joined by
+    the ruleset's id (:data:`tourneybook.workbook.layouts.LAYOUTS`,
+    :data:`tourneybook.simulate.simulators.SIMULATORS`): nothing here points up.
+    """
 
     id: str
     """Stable id used on the command line and in workbooks ('fwc2022')."""
@@ -138,9 +140,9 @@ class Ruleset:
     """The rule text it implements (file under shared/seeds); '' for a system without one among the seeds (sos)."""
     summary: str
     """A short scoring summary for the workbook's instructions sheet."""
-    settings: Any
+    settings: SettingsT
     """The default settings: a frozen dataclass whose fields a Settings sheet maps onto."""
-    score_game: Callable[[Any], GameScore]
+    score_game: Callable[[GameT], GameScore]
     """Score one game record."""
     standings: Callable[..., TournamentResult]
     """Rank a tournament record (games, players, settings, adjustments, lot decisions).
@@ -148,9 +150,9 @@ class Ruleset:
     Called as ``standings(record)``, or ``standings(record, checked=True)`` by a caller that has
     already found no problems in the record (a workbook layout has), so it is not checked again.
     """
-    game_from_dict: Callable[[Mapping[str, Any]], Any]
+    game_from_dict: Callable[[Mapping[str, object]], GameT]
     """Parse and validate a game record from JSON data (docs/formats.md)."""
-    tournament_from_dict: Callable[[Mapping[str, Any]], Any]
+    tournament_from_dict: Callable[[Mapping[str, object]], TournamentT]
     """Parse and validate a tournament record from JSON data (docs/formats.md)."""
     family: Family
     """Friedrich, Carcassonne or Diplomacy: which draw seats it and which kind of form it prints."""
@@ -158,23 +160,24 @@ class Ruleset:
     """A table's seats in the entry sheet's and the form's order: the roles, 'Player 1'... or the powers."""
     fewest_seats: int
     """The fewest seats a table may fill (Carcassonne: 3 of 4); the others fill every seat."""
-    layout: str
-    """Module of its workbook layout (holding ``LAYOUT``), e.g. 'tourneybook.workbook.layouts.fwc2022'."""
-    simulator: str
-    """Its simulator, 'module:function', called as ``function(ruleset, players, rng) -> tournament record``."""
     form: FormProfile
     """What its printable forms need."""
     cell_functions: tuple[str, ...] = ()
     """Names of its Excel cell functions in :mod:`tourneybook.excel.udfs` (xlwings and xlwings Lite)."""
-    draw_rounds: Callable[[Any], int] = lambda settings: 1
+    draw_rounds: Callable[[SettingsT], int] = lambda settings: 1
     """settings -> the rounds ``draw --all`` seats (Friedrich: 4, one per role; Carcassonne: the Settings'
     preliminary rounds; Diplomacy: 3)."""
-    tournament_of: Callable[[str, tuple[Any, ...], Any], Any] | None = None
+    tournament_of: Callable[[str, tuple[GameT, ...], SettingsT], TournamentT] | None = None
     """Diplomacy: (name, boards, settings) -> the tournament record of just these boards, nothing else entered
     (the family's simulator builds every Diplomacy ruleset's record this way); None for the other families."""
-    top_board_ranking: Callable[[Any], Any] | None = None
     example_players: int = 0
     """Players of the shipped example workbook its family's simulator writes (0: the family ships none this way)."""
-    """Italia 2010's top board (seed 004, 4.1): the standings that seed it; None for rulesets without one."""
-    extra: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    """Further pure functions by name (e.g. 'final', 'knockout', 'awards')."""
+    # -- what a tournament of this ruleset has beyond its rounds; None where it has none -------------
+    preliminary: Callable[[TournamentT], tuple[Standings, tuple[GameScore, ...]]] | None = None
+    """The preliminary rounds' standings and games before a knock-out (Carcassonne 2004, seed 002)."""
+    knockout: Callable[[TournamentT], Bracket | None] | None = None
+    """The knock-out bracket of the best of the preliminary (seed 002); None until it can be seeded."""
+    final: Callable[[TournamentT], Table | None] | None = None
+    """The final's table (Friedrich, seeds 000 and 001); None until it is played."""
+    top_board_ranking: Callable[[TournamentT], Standings] | None = None
+    """Italia 2010's top board (seed 004, 4.1): the standings that seed it."""

@@ -451,10 +451,9 @@ RULESET = Ruleset(
     family=Family.CARCASSONNE,
     seats=("Player 1", "Player 2", "Player 3", "Player 4"),
     fewest_seats=3,
-    layout="tourneybook.workbook.layouts.carcassonne2004",
-    simulator="tourneybook.simulate.carcassonne:simulate",
     form=FormProfile(title="Carcassonne 2004", variant="SLIP"),
     cell_functions=("tb_carc_points",),
     draw_rounds=lambda settings: settings.preliminary_rounds,
-    extra={"knockout": knockout, "preliminary": preliminary, "seatable": seatable},
+    preliminary=preliminary,
+    knockout=knockout,
 )

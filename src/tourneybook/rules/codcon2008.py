@@ -341,11 +341,8 @@ RULESET = Ruleset(
     family=Family.DIPLOMACY,
     seats=POWER_NAMES,
     fewest_seats=len(POWER_NAMES),
-    layout="tourneybook.workbook.layouts.codcon2008",
-    simulator="tourneybook.simulate.diplomacy:codcon",
     form=FormProfile(title="CODCon 2008", variant="CODCON"),
     cell_functions=("tb_codcon",),
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings=settings),
-    extra={"awards": best_power_awards, "elimination_points": elimination_points},
 )

@@ -128,5 +128,5 @@ RULESET = friedrich_ruleset(
 )
 score_game = RULESET.score_game
 standings = RULESET.standings
-final = RULESET.extra["final"]
+final = RULESET.final
 tournament_from_dict = RULESET.tournament_from_dict

@@ -471,13 +471,9 @@ RULESET = Ruleset(
     family=Family.DIPLOMACY,
     seats=POWER_NAMES,
     fewest_seats=len(POWER_NAMES),
-    layout="tourneybook.workbook.layouts.italia2010",
-    simulator="tourneybook.simulate.diplomacy:italia",
     form=FormProfile(title="Italia 2010 (WDC 2024)", variant="ITALIA"),
     cell_functions=("tb_italia",),
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),
     top_board_ranking=ranking_before_top_board,
-    extra={"board_order": board_order, "ranking_before_top_board": ranking_before_top_board,
-           "counted_results": counted_results},
 )

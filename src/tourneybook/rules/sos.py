@@ -194,8 +194,6 @@ RULESET = Ruleset(
     family=Family.DIPLOMACY,
     seats=POWER_NAMES,
     fewest_seats=len(POWER_NAMES),
-    layout="tourneybook.workbook.layouts.sos",
-    simulator="tourneybook.simulate.diplomacy:simulate",
     form=FormProfile(title="Sum of Squares", variant="SUM_OF_SQUARES"),
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),

@@ -1,7 +1,7 @@
 """Random but valid tournaments, for demos, example workbooks and benchmarks.
 
-Each ruleset family has a module here; a ruleset names its simulator
-(``Ruleset.simulator``), called as ``simulator(ruleset, players, rng) -> tournament
+Each ruleset family has a module here; :data:`.simulators.SIMULATORS` joins each
+ruleset to its simulator by id, called as ``simulator(ruleset, players, rng) -> tournament
 record``: seats drawn with :mod:`tourneybook.draws`, results drawn
 so that every record passes the ruleset's own validation. A workbook is then
 typed from the record through the ruleset's workbook layout, exactly as an
@@ -16,7 +16,6 @@ from typing import Any
 
 from ..errors import InputError
 from ..rules import find_ruleset
-from ..rules.base import load
 
 FIRST = (
     "Anna Ben Carla Dieter Elena Felix Greta Hugo Ines Jonas Klara Luis Marta Nils Olga Pablo "
@@ -47,8 +46,10 @@ def player_names(count: int, rng: random.Random) -> list[str]:
 
 def simulate(ruleset_id: str, players: int, seed: int = 1) -> Any:
     """A random valid tournament record of ``ruleset_id`` with ``players`` players."""
+    from .simulators import SIMULATORS  # the family modules import player_names from here
+
     ruleset = find_ruleset(ruleset_id)
-    return load(ruleset.simulator)(ruleset, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
+    return SIMULATORS[ruleset.id](ruleset, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
 
 
 def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, recalc: bool = True) -> Path:

@@ -67,7 +67,7 @@ def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:
         for table in rnd.tables
     )
     played = Tournament(tuple(names), tables, settings=settings)
-    standings, _ = ruleset.extra["preliminary"](played)
+    standings, _ = ruleset.preliminary(played)
     return dataclasses.replace(played, knockout=play_knockout(standings.order, settings.knockout_size, skill, rng))
 
 

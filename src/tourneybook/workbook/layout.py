@@ -1,8 +1,8 @@
 """The interface a ruleset's workbook implements: its entry sheets and two conversions.
 
-A layout is one frozen :class:`Layout` value named ``LAYOUT`` in the module its
-ruleset names (``Ruleset.layout``, e.g. ``workbook/layouts/<ruleset id>.py``);
-:func:`find_layout` finds it by the ruleset id. It adds its
+A layout is one frozen :class:`Layout` value named ``LAYOUT`` in
+``workbook/layouts/<ruleset id>.py``, joined to its ruleset by id in
+:data:`tourneybook.workbook.layouts.LAYOUTS`; :func:`find_layout` finds it. It adds its
 own entry sheets to the generic ones (Instructions, Settings, Players,
 Adjustments) and converts between their rows and the ruleset's tournament
 record, in both directions:
@@ -40,7 +40,6 @@ from typing import Any
 
 from ..errors import Problem
 from ..rules import RULESETS, find_ruleset
-from ..rules.base import load
 from .reader import Row
 from .schema import EntrySheet
 
@@ -99,12 +98,16 @@ def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str |
 
 def find_layout(ruleset_id: str) -> Layout:
     """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown."""
-    return load(find_ruleset(ruleset_id).layout).LAYOUT
+    from .layouts import LAYOUTS  # the layouts build on this module's Layout
+
+    return LAYOUTS[find_ruleset(ruleset_id).id]
 
 
 def available_layouts() -> list[Layout]:
     """Every ruleset's layout, in registry order."""
-    return [load(ruleset.layout).LAYOUT for ruleset in RULESETS]
+    from .layouts import LAYOUTS
+
+    return [LAYOUTS[ruleset.id] for ruleset in RULESETS]
 
 
 __all__ = ["Entries", "Layout", "SheetRows", "available_layouts", "find_layout", "locate"]

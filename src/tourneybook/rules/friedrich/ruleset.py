@@ -21,10 +21,10 @@ def friedrich_ruleset(
     *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer,
     form: FormProfile, cell_functions: tuple[str, ...] = (), example_players: int = 0,
 ) -> Ruleset:
-    """The ruleset scoring nations with ``score_nations``; ``extra`` holds 'final' and 'score_nations'.
+    """The ruleset scoring nations with ``score_nations``, with the final as its ``final``.
 
     Every Friedrich ruleset shares the GFTR's table (four roles), its four
-    qualifying rounds, the Friedrich workbook layout and simulator.
+    qualifying rounds, the Friedrich workbook layout and simulator (joined by id where they live).
     """
 
     def score(game: Game) -> GameScore:
@@ -56,11 +56,9 @@ def friedrich_ruleset(
         family=Family.FRIEDRICH,
         seats=tuple(role.value for role in Role),
         fewest_seats=len(Role),
-        layout=f"tourneybook.workbook.layouts.{id}",
-        simulator="tourneybook.simulate.friedrich:simulate",
         form=form,
         cell_functions=cell_functions,
         example_players=example_players,
         draw_rounds=lambda _settings: len(Role),  # GFTR B: "four games, one game in each of the four roles"
-        extra={"final": final_table, "score_nations": score_nations},
+        final=final_table,
     )
