@@ -9,14 +9,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tourneybook.commands.templates import write_all
+from tourneybook.commands.templates import DATED, write_all
 from tourneybook.office import convert
 from tourneybook.workbook.layout import available_layouts
 from tourneybook.actions.on_file import recalc_file
@@ -47,6 +50,23 @@ def test_shipped_templates_are_what_the_code_writes(ruleset: str, fresh_template
     assert (TEMPLATES / f"{ruleset}.py").read_text() == (fresh_templates / f"{ruleset}.py").read_text()
     with zipfile.ZipFile(TEMPLATES / f"{ruleset}.xlsm") as shipped, zipfile.ZipFile(fresh_templates / f"{ruleset}.xlsm") as fresh:
         assert shipped.read("xl/vbaProject.bin") == fresh.read("xl/vbaProject.bin")
+
+
+def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path):
+    """Two runs (two processes, so Python's set order differs too) write byte-identical files, every one
+    dated DATED: regenerating the templates leaves git with nothing to commit when nothing changed."""
+    runs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"run{hash_seed}"
+        subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
+                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        runs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    assert len(runs[0]) == 3 * len(available_layouts())
+    assert [name for name in runs[0] if runs[0][name] != runs[1].get(name)] == []
+    with zipfile.ZipFile(tmp_path / "run1" / "sos.xlsm") as book:
+        assert {info.date_time for info in book.infolist()} == {DATED.timetuple()[:6]}
+        assert book.read("docProps/core.xml").count(b">2026-01-01T00:00:00Z<") == 2  # created, modified
+    assert openpyxl.load_workbook(tmp_path / "run1" / "sos.xlsm").properties.modified == DATED
 
 
 def test_every_ruleset_ships_an_example_workbook():

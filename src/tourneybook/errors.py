@@ -86,9 +86,5 @@ class Collector:
         return bool(self.problems)
 
 
-EXIT_DONE = 0
-"""Exit status: the command did what it was asked."""
 EXIT_PROBLEMS = 1
 """Exit status: the organiser's data or files have problems; every one is printed, nothing was written."""
-EXIT_USAGE = 2
-"""Exit status: the command line itself is wrong (argparse's own status)."""

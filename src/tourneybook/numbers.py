@@ -111,11 +111,6 @@ def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
 
 
-def display_decimal(value: Fraction, places: int = 2) -> Decimal:
-    """The displayed value as a Decimal (for cells that hold numbers, not text)."""
-    return Decimal(display(value, places))
-
-
 def exact(value: Fraction | SquareRoot) -> str:
     """The exact value as a fraction string ('8/3', '10'; a root as 'sqrt(23/16)')."""
     if isinstance(value, SquareRoot):
@@ -140,7 +135,6 @@ __all__ = [
     "SquareRoot",
     "as_json",
     "display",
-    "display_decimal",
     "exact",
     "percent_rounded",
     "round_half_up",

@@ -4,13 +4,20 @@ Templates are made by code from the schemas, for every ruleset whose workbook
 layout exists: ``templates/<ruleset id>.xlsx``, and its macro-enabled twin
 ``<ruleset id>.xlsm`` with the "Recalculate standings" button, beside the
 same-named Python module the button runs (xlwings' quickstart convention).
+Each file carries one fixed date, so that regenerating the templates changes no
+byte of a template whose layout did not change (a clean ``git status``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from ..workbook.layout import available_layouts
+
+
+DATED = dt.datetime(2026, 1, 1)
+"""The created and modified time every template carries (properties and zip entries)."""
 
 
 def register(sub) -> None:
@@ -26,8 +33,8 @@ def write_all(out: Path) -> list[Path]:
 
     written: list[Path] = []
     for layout in available_layouts():
-        plain = template.write(Path(out) / f"{layout.ruleset}.xlsx", layout)
-        written += [plain, *write_xlsm(plain, plain.with_suffix(".xlsm"))]
+        plain = template.write(Path(out) / f"{layout.ruleset}.xlsx", layout, dated=DATED)
+        written += [plain, *write_xlsm(plain, plain.with_suffix(".xlsm"), dated=DATED)]
     return written
 
 

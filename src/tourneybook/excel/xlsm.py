@@ -18,6 +18,7 @@ project and the buttons' VML drawings are copied from it unchanged.
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.util
 import io
 import keyword
@@ -161,13 +162,15 @@ def suggested_name(name: str) -> str:
 
 
 def write_xlsm(
-    template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | None = None, *, overwrite: bool = False
+    template_xlsx: Path, out: Path, button_sheets: tuple[str, ...] | None = None, *, overwrite: bool = False,
+    dated: dt.datetime | None = None,
 ) -> tuple[Path, Path]:
     """Write ``out`` (.xlsm) from ``template_xlsx`` and the same-named Python module beside it; return both paths.
 
     ``button_sheets``: sheets that get the button (default: every sheet of the template).
     A .py of that name that we did not write (no :data:`MODULE_MARKER`) is
-    replaced only with ``overwrite``; nothing is written when it is refused.
+    replaced only with ``overwrite``; nothing is written when it is refused. ``dated``: the
+    file's fixed time (else now), as for the shipped templates.
     """
     template_xlsx, out = Path(template_xlsx), Path(out)
     if out.suffix.lower() != ".xlsm":
@@ -198,7 +201,7 @@ def write_xlsm(
         sheet.row_dimensions[1].height = BUTTON_ROW_HEIGHT
     _conf_sheet(book)
     out.parent.mkdir(parents=True, exist_ok=True)
-    save_atomically(book, out)  # `new --xlsm --force` may replace an event workbook: all or nothing
+    save_atomically(book, out, dated=dated)  # `new --xlsm --force` may replace an event workbook: all or nothing
     module.write_text(BUTTON_MODULE, encoding="utf-8")
     return out, module
 

@@ -31,8 +31,6 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
-STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
-RELS_TYPE = "application/vnd.openxmlformats-package.relationships+xml"
 
 MAX_UNPACKED = 400 * 2**20
 """Refuse a package whose parts would unpack to more than this (a zip bomb); a 10,000-player event is ~40 MB."""
@@ -185,16 +183,6 @@ class Package:
                 return
         etree.SubElement(self.types, q(TYPES, "Override"), PartName="/" + name, ContentType=content_type)
 
-    def type_of(self, name: str) -> str:
-        for override in self.types.findall(q(TYPES, "Override")):
-            if override.get("PartName", "").lstrip("/").casefold() == name.casefold():
-                return override.get("ContentType", "")
-        suffix = name.rsplit(".", 1)[-1].casefold()
-        for default in self.types.findall(q(TYPES, "Default")):
-            if default.get("Extension", "").casefold() == suffix:
-                return default.get("ContentType", "")
-        return ""
-
     def free_name(self, pattern: str) -> str:
         """The first unused part name of ``pattern`` ('xl/worksheets/sheet{}.xml'), counting from 1."""
         taken = {n.casefold() for n in self.names()}
@@ -267,7 +255,6 @@ __all__ = [
     "Package",
     "REL",
     "Relationship",
-    "STRICT_MAIN",
     "parse_xml",
     "refuse_dtd",
     "q",

@@ -9,14 +9,20 @@ with a clear message, never overwritten behind the program's back.
 
 from __future__ import annotations
 
+import datetime as dt
 import errno
+import io
 import os
+import re
 import secrets
 import stat
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from lxml import etree
 
 from ..errors import InputError
 
@@ -113,14 +119,58 @@ def replace_file(path: Path, write: Callable[[int], None], before_replace: Calla
             os.close(dir_fd)
 
 
-def save_atomically(book: Any, path: Path) -> None:
-    """Save a new openpyxl workbook (a template, forms) to ``path`` atomically."""
+def save_atomically(book: Any, path: Path, *, dated: dt.datetime | None = None) -> None:
+    """Save a new openpyxl workbook (a template, forms) to ``path`` atomically.
+
+    ``dated``: the one time the file carries (its properties' created and modified, every
+    part's zip time) instead of now, so that the same book saves to the same bytes.
+    """
 
     def write(fd: int) -> None:
         with os.fdopen(os.dup(fd), "wb") as fh:
-            book.save(fh)
+            if dated is None:
+                book.save(fh)
+                return
+            buffer = io.BytesIO()
+            book.save(buffer)
+            fh.write(dated_package(buffer.getvalue(), dated))
 
     replace_file(Path(path), write)
+
+
+_CORE_PART = "docProps/core.xml"
+_TYPES_PART = "[Content_Types].xml"
+_CORE_TIMES = re.compile(rb"(<dcterms:(created|modified)\b[^>]*>)[^<]*(</dcterms:\2>)")
+
+
+def _sorted_types(part: bytes) -> bytes:
+    """[Content_Types].xml with its Default entries by extension, then its Override entries by part name."""
+    root = etree.fromstring(part, etree.XMLParser(resolve_entities=False, no_network=True))
+    root[:] = sorted(root, key=lambda e: (etree.QName(e).localname, e.get("Extension") or e.get("PartName") or ""))
+    return etree.tostring(root)
+
+
+def dated_package(data: bytes, when: dt.datetime) -> bytes:
+    """The zip package ``data`` with every time in it set to ``when`` (the parts' zip times and the
+    document properties' created and modified): what openpyxl writes as "now" on every save.
+
+    The parts are written in one order, the content types first, and the content types list
+    its entries in one order (openpyxl writes the parts it copies from a VBA archive, and
+    their types, in the order of a Python set, which changes from run to run).
+    """
+    stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in sorted(source.infolist(), key=lambda i: (i.filename != _TYPES_PART, i.filename)):
+            part = source.read(info.filename)
+            if info.filename == _CORE_PART:
+                part = _CORE_TIMES.sub(lambda m: m.group(1) + stamp + m.group(3), part)
+            elif info.filename == _TYPES_PART:
+                part = _sorted_types(part)
+            fixed = zipfile.ZipInfo(info.filename, date_time=when.timetuple()[:6])
+            fixed.compress_type, fixed.external_attr, fixed.create_system = info.compress_type, info.external_attr, info.create_system
+            target.writestr(fixed, part)
+    return out.getvalue()
 
 
 def _umask() -> int:
@@ -129,4 +179,4 @@ def _umask() -> int:
     return mask
 
 
-__all__ = ["TEMP_PREFIX", "check_not_open", "lock_files", "remove_leftovers", "replace_file", "save_atomically", "write_all"]
+__all__ = ["TEMP_PREFIX", "check_not_open", "dated_package", "lock_files", "remove_leftovers", "replace_file", "save_atomically", "write_all"]

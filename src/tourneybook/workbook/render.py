@@ -65,8 +65,6 @@ def number_cell(value: Any, style: str = "") -> Cell:
 # -- printing on A4 ---------------------------------------------------------------------
 PAGE_WIDTH_PT = {True: 842 - 72, False: 595 - 72}
 """Printable width of A4 (landscape, portrait) in points: the page less the two 0.5-inch margins."""
-PAGE_HEIGHT_CM = {True: 21.0 - 3.0, False: 29.7 - 3.0}
-"""Printable height of A4 in cm (the page less top and bottom margins)."""
 CHART_HEIGHT_CM = 12.5
 """Tallest chart: it shares its printed page with the repeated title and header rows (about 3.5 cm)."""
 MIN_SCALE = 9 / 11

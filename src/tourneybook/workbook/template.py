@@ -331,11 +331,12 @@ def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: S
     return book
 
 
-def write(path: str | Path, layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None) -> Path:
-    """Build and save a workbook atomically; returns its path."""
+def write(path: str | Path, layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None,
+          dated: dt.datetime | None = None) -> Path:
+    """Build and save a workbook atomically; returns its path. ``dated``: the file's fixed time (else now)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_atomically(build(layout, tournament=tournament, settings=settings, rows=rows), path)
+    save_atomically(build(layout, tournament=tournament, settings=settings, rows=rows), path, dated=dated)
     return path
 
 
