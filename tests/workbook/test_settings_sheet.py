@@ -125,3 +125,30 @@ def test_a_setting_the_ruleset_refuses_is_reported_at_its_value_cell(tmp_path):
     report = recalc_file(path)
     assert not report.ok
     assert any(p.sheet == "Settings" and p.cell == f"B{row}" and "Narnia" in p.message for p in report.problems)
+
+
+def test_each_command_parses_the_settings_sheet_once(tmp_path, monkeypatch):
+    """One event-settings record per command: recalc, a draw and the forms each parse the Settings rows once."""
+    from tourneybook.actions.draw import draw_event
+    from tourneybook.actions.on_file import recalc_file
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.forms import round_forms
+    from tourneybook.workbook import generic, template
+    from tourneybook.workbook.layout import find_layout
+
+    players = [{"Name": f"Player {n}"} for n in range(1, 15)]
+    path = template.write(tmp_path / "codcon.xlsx", find_layout("codcon2008"), tournament="Cup", rows={"Players": players})
+    parsed = []
+    real = generic._label_rows
+    monkeypatch.setattr(generic, "_label_rows", lambda grid: parsed.append(grid.name) or real(grid))
+    def draw() -> None:
+        book = FileWorkbook(path)
+        draw_event(book, 1)
+        book.save()
+
+    counts = []
+    for command in (lambda: recalc_file(path), draw, lambda: round_forms(FileWorkbook(path), 1)):
+        parsed.clear()
+        command()
+        counts.append(parsed.copy())
+    assert counts == [["Settings"]] * 3

@@ -48,7 +48,8 @@ from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from ..workbook import cells
 from ..rules.friedrich.standings import final_ranking
-from ..workbook.generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
+from ..workbook.generic import (PLAYERS, SETTINGS, Player, SettingsHead, player_names, read_event_settings, read_players,
+                                read_settings_head)
 from ..workbook.layout import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
@@ -210,12 +211,10 @@ def draw_event(
     def grid(name: str):
         return store.read(name) if name in present else None
 
-    head = read_settings_head(grid(SETTINGS.name), out, present)
-    if head is None:
-        raise InputError(out.problems)
-    ruleset = find_ruleset(head.ruleset)
-    family = FAMILIES[ruleset.family]
-    settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)
+    read = read_event_settings(grid(SETTINGS.name), present)  # the Settings sheet, read once
+    head = SettingsHead(read.ruleset.id, read.tournament, read.ruleset_cell)
+    ruleset, family, settings = read.ruleset, FAMILIES[read.ruleset.family], read.settings
+    out.extend(read.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)
     names = player_names(players_grid) if players_grid is not None else None

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Collector, InputError, Problem
+from ..errors import InputError, Problem
 from ..rules.base import TournamentResult
 from ..rules.by_round import standings_by_round
 from ..files.marks import RECALCULATED, check_writable
 from ..files.store import WorkbookStore
 from ..workbook.event import event_result, read_event
-from ..workbook.generic import ADJUSTMENTS, PLAYERS, SETTINGS, read_settings_head
+from ..workbook.generic import ADJUSTMENTS, PLAYERS, SETTINGS, read_event_settings
 from ..workbook.render import ISSUES, issues_sheet, result_sheets
 from ..workbook.control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
 
@@ -42,22 +42,19 @@ class RecalcReport:
         return not self.problems
 
 
-def _ruleset_id(store: WorkbookStore) -> str:
-    if SETTINGS.name not in store.sheet_names():
-        return ""
-    head = read_settings_head(store.read(SETTINGS.name), Collector(InputError))
-    return head.ruleset if head else ""
-
-
 def recalculate(store: WorkbookStore) -> RecalcReport:
     """Recalculate a workbook through ``store``: results on success, else only the Issues sheet."""
+    ruleset_id = ""
     try:
-        event = read_event(store)
+        present = store.sheet_names()
+        head = read_event_settings(store.read(SETTINGS.name) if SETTINGS.name in present else None, present)
+        ruleset_id = head.ruleset.id
+        event = read_event(store, head)
         result = event_result(event)
     except InputError as exc:
         problems = tuple(exc.problems)
         store.replace(issues_sheet(problems))
-        return RecalcReport(_ruleset_id(store), None, problems, (ISSUES,))
+        return RecalcReport(ruleset_id, None, problems, (ISSUES,))
     reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
     title = event.tournament or event.ruleset.name
     by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)

@@ -25,10 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
-from ..rules import find_ruleset
 from ..rules.base import Ruleset
 from ..workbook import cells
-from ..workbook.generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
+from ..workbook.generic import PLAYERS, SETTINGS, EventSettings, Player, player_names, read_event_settings, read_players
 from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event
@@ -66,6 +65,8 @@ class EventHead:
     players: tuple[Player, ...]
     names: PlayerNames | None
     present: tuple[str, ...]
+    read: EventSettings
+    """The Settings sheet as read (once per command: the event's reading takes it)."""
 
 
 def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -> list[Form]:
@@ -192,7 +193,7 @@ def bracket_forms(store: WorkbookStore) -> list[Form]:
     knockout = head.ruleset.knockout
     if knockout is None:
         raise InputError(Problem(f"the ruleset {head.ruleset.id} has no knock-out bracket", sheet=SETTINGS.name))
-    event = read_event(store)
+    event = read_event(store, head.read)
     bracket = knockout(event.record)
     if bracket is None:
         return [KnockoutBracketForm.of(head.tournament)]
@@ -211,21 +212,14 @@ def event_head(store: WorkbookStore) -> EventHead:
     def grid(name: str) -> SheetGrid | None:
         return store.read(name) if name in present else None
 
-    settings_grid = grid(SETTINGS.name)
-    found = read_settings_head(settings_grid, out, present)
-    if found is None:
-        raise InputError(out.problems)
-    try:
-        ruleset = find_ruleset(found.ruleset)
-        layout = find_layout(found.ruleset)
-    except InputError as exc:
-        raise InputError([p.located(SETTINGS.name, found.ruleset_cell) for p in exc.problems]) from None
-    settings = read_settings(settings_grid, ruleset.settings, out, found.tournament)  # type: ignore[arg-type]
+    found = read_event_settings(grid(SETTINGS.name), present)  # the Settings sheet, read once
+    ruleset, layout, settings = found.ruleset, find_layout(found.ruleset.id), found.settings
+    out.extend(found.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)
     out.raise_if_any()
     names = player_names(players_grid) if players_grid is not None else None
-    return EventHead(ruleset, layout, found.tournament, settings, players, names, present)
+    return EventHead(ruleset, layout, found.tournament, settings, players, names, present, found)
 
 
 def has_column(schema: EntrySheet, header: str) -> bool:

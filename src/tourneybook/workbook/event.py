@@ -15,7 +15,6 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..files.store import SheetGrid, WorkbookStore
-from ..rules import find_ruleset
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .generic import (
@@ -25,14 +24,12 @@ from .generic import (
     PLAYERS,
     SETTINGS,
     STAND_IN,
+    EventSettings,
     Player,
-    place_settings_problems,
     player_names,
     read_adjustments,
-    read_club_ranking,
+    read_event_settings,
     read_players,
-    read_settings,
-    read_settings_head,
 )
 from .layout import Layout, find_layout
 from .reader import PlayerNames, read_sheet
@@ -67,38 +64,36 @@ def event_result(event: Event) -> TournamentResult:
     return result
 
 
-def read_event(store: WorkbookStore) -> Event:
-    """Read and check every entry sheet; InputError carries ALL problems found."""
+def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event:
+    """Read and check every entry sheet; InputError carries ALL problems found.
+
+    ``head``: the Settings sheet when the caller has read it already (it is read once per command).
+    """
     out = Collector(InputError)
     present = store.sheet_names()
 
     def grid(name: str):
         return store.read(name) if name in present else None
 
-    head = read_settings_head(grid(SETTINGS.name), out, present)
-    if head is None:  # without the ruleset nothing else can be read
-        raise InputError(out.problems)
-    try:
-        layout = find_layout(head.ruleset)
-        ruleset = find_ruleset(head.ruleset)
-    except InputError as exc:
-        raise InputError([p.located(SETTINGS.name, head.ruleset_cell) for p in exc.problems]) from None
+    if head is None:  # without the ruleset nothing else can be read: InputError at once
+        head = read_event_settings(grid(SETTINGS.name), present)
+    ruleset, layout, settings = head.ruleset, find_layout(head.ruleset.id), head.settings
     before = len(out.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
-    settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
+    out.extend(head.problems)
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
-    best = read_club_ranking(grid(SETTINGS.name), out)
+    out.extend(head.club_ranking_problems)
     out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
     out.raise_if_any()
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
-        raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
-    return Event(layout, ruleset, head.tournament, record, players, best)
+        raise InputError(head.place(exc.problems)) from None
+    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking)
 
 
 def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:

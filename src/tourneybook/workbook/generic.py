@@ -14,7 +14,7 @@ import difflib
 import enum
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..rules.attendance import Attendance, order_problem
+from ..rules import Ruleset, find_ruleset
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
@@ -274,9 +275,11 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
 
 def read_club_ranking(grid: SheetGrid | None, out: Collector) -> int:
     """N of the "Club ranking (best N)" row: 0 (no club ranking) when the row is missing or empty."""
-    if grid is None:
-        return 0
-    found = _label_rows(grid).get(CLUB_RANKING_LABEL.casefold())
+    return 0 if grid is None else _club_ranking(_label_rows(grid), out)
+
+
+def _club_ranking(rows: LabelRows, out: Collector) -> int:
+    found = rows.get(CLUB_RANKING_LABEL.casefold())
     if found is None or cells.is_empty(found[1]):
         return 0
     line, raw = found
@@ -301,6 +304,10 @@ class SettingsHead:
     """Where the ruleset id is, for problems about it."""
 
 
+LabelRows = Mapping[str, tuple[int, Any]]
+"""The Settings sheet's rows by label (blanks and case aside): (sheet row, Value cell)."""
+
+
 def _label_rows(grid: SheetGrid) -> dict[str, tuple[int, Any]]:
     rows: dict[str, tuple[int, Any]] = {}
     for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
@@ -316,7 +323,10 @@ def read_settings_head(grid: SheetGrid | None, out: Collector, present: Sequence
     read_sheet(grid, SETTINGS, out, present=present)
     if grid is None or len(out.problems) > before:
         return None
-    rows = _label_rows(grid)
+    return _head(_label_rows(grid), out)
+
+
+def _head(rows: LabelRows, out: Collector) -> SettingsHead | None:
     found = rows.get(RULESET_LABEL.casefold())
     if found is None or cells.is_empty(found[1]):
         cell = address(found[0], 2) if found else "A4"
@@ -331,7 +341,7 @@ SETTINGS_WHERE = "settings"
 """How the rules name a setting in a problem: 'settings, <field name>' (or just 'settings')."""
 
 
-def place_settings_problems(problems: Sequence[Problem], grid: SheetGrid | None, settings: Any) -> list[Problem]:
+def place_settings_problems(problems: Sequence[Problem], grid: SheetGrid, rows: LabelRows, settings: Any) -> list[Problem]:
     """The rules' problems about settings placed at their Value cell on the Settings sheet.
 
     The rules say ``where='settings, theatres'``; the sheet shows that field by its
@@ -340,7 +350,6 @@ def place_settings_problems(problems: Sequence[Problem], grid: SheetGrid | None,
     """
     labels = {f.name: setting_label(f).casefold() for f in dataclasses.fields(settings)}
     labels[NAME_FIELD] = TOURNAMENT_LABEL.casefold()
-    rows = _label_rows(grid) if grid is not None else {}
     placed = []
     for p in problems:
         head, _, field_name = p.where.partition(",")
@@ -348,7 +357,7 @@ def place_settings_problems(problems: Sequence[Problem], grid: SheetGrid | None,
             placed.append(p)
             continue
         found = rows.get(labels.get(field_name.strip(), ""))
-        label = grid.value(found[0], 1) if found and grid is not None else ""
+        label = grid.value(found[0], 1) if found else ""
         message = f"{label}: {p.message}" if label else p.message
         placed.append(Problem(message, p.where, SETTINGS.name, address(found[0], 2) if found else ""))
     return placed
@@ -359,6 +368,10 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
 
     A field named ``tournament`` takes the Tournament row's name when one is given.
     """
+    return _settings(grid, _label_rows(grid), default, out, tournament)
+
+
+def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, tournament: str) -> Any:
     fields = {setting_label(f).casefold(): f for f in dataclasses.fields(default) if f.name != NAME_FIELD}
     hints = _hints(default)
     changes: dict[str, Any] = {}
@@ -366,7 +379,7 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
         changes[NAME_FIELD] = tournament
     before = len(out.problems)
     known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(), *fields}
-    for key, (line, raw) in _label_rows(grid).items():
+    for key, (line, raw) in rows.items():
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]
             close = difflib.get_close_matches(str(grid.value(line, 1)), labels, n=1, cutoff=0.6)
@@ -394,9 +407,59 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
     return default
 
 
+@dataclass(frozen=True)
+class EventSettings:
+    """The Settings sheet read once per command: the ruleset, the tournament, its settings, the club ranking."""
+
+    ruleset: Ruleset
+    tournament: str
+    """The Tournament row's name; '' when none is typed."""
+    ruleset_cell: str
+    """Where the ruleset id is, for problems about it."""
+    settings: Any
+    """The ruleset's Settings dataclass with the sheet's values (its defaults where a value has a problem)."""
+    club_ranking: int
+    """N of "Club ranking (best N)": 0 for none."""
+    problems: tuple[Problem, ...]
+    """What is wrong with the ruleset's settings, each at its cell: the caller adds them to its own."""
+    club_ranking_problems: tuple[Problem, ...]
+    """What is wrong with the club ranking's N (only the standings need it; a draw does not)."""
+    grid: SheetGrid
+    rows: LabelRows
+
+    def place(self, problems: Sequence[Problem]) -> list[Problem]:
+        """The rules' problems about settings ('settings, <field>') placed at their Value cells."""
+        return place_settings_problems(problems, self.grid, self.rows, self.settings)
+
+
+def read_event_settings(grid: SheetGrid | None, present: Sequence[str] = ()) -> EventSettings:
+    """The Settings sheet, its rows parsed once; InputError when it names no ruleset TourneyBook knows.
+
+    A problem with a value does not stop the reading (it is in ``problems``), so that the
+    organiser sees it beside every problem of the other sheets.
+    """
+    out = Collector(InputError)
+    read_sheet(grid, SETTINGS, out, present=present)
+    if grid is None or out.problems:
+        raise InputError(out.problems)
+    rows = _label_rows(grid)
+    head = _head(rows, out)
+    if head is None:
+        raise InputError(out.problems)
+    try:
+        ruleset = find_ruleset(head.ruleset)
+    except InputError as exc:
+        raise InputError([p.located(SETTINGS.name, head.ruleset_cell) for p in exc.problems]) from None
+    settings = _settings(grid, rows, ruleset.settings, out, head.tournament)
+    club = Collector(InputError)
+    best = _club_ranking(rows, club)
+    return EventSettings(ruleset, head.tournament, head.ruleset_cell, settings, best, tuple(out.problems), tuple(club.problems), grid, rows)
+
+
 __all__ = [
     "ADJUSTMENTS",
     "PLAYERS",
+    "EventSettings",
     "Player",
     "SETTINGS",
     "attendance",
@@ -405,6 +468,7 @@ __all__ = [
     "place_settings_problems",
     "player_names",
     "read_adjustments",
+    "read_event_settings",
     "read_players",
     "read_settings",
     "read_settings_head",
