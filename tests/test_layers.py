@@ -128,3 +128,27 @@ def test_one_column_letter_and_one_cell_parser():
         if piece in path.read_text(encoding="utf-8")
     )
     assert found == ["files/address.py: chr(65", "files/address.py: ord(ch) - 64"]
+
+
+MODULE_LINES, FUNCTION_LINES = 500, 80
+"""A module read in one sitting, a function seen whole on one screen (issue 20)."""
+LONGER_FOR_NOW = {
+    "actions/draw.py": "the draw action is split next (issue 20, item 2): its planner, the Friedrich final and "
+                       "Italia's top board go to what their rulesets provide, its sheets to the other result sheets",
+    "actions/draw.py: draw_event": "the same split leaves the draw action under 60 lines",
+    "draws/carcassonne.py: draw_carcassonne": "draws/ is being reworked for speed on its own branch; split there",
+    "draws/diplomacy.py: draw_diplomacy": "draws/ is being reworked for speed on its own branch; split there",
+}
+"""What is longer today, each with the reason and where it is split (remove its line once it is)."""
+
+
+def test_no_module_over_500_lines_and_no_function_over_80():
+    longer = {}
+    for path in MODULES:
+        name, text = str(path.relative_to(SRC)), path.read_text(encoding="utf-8")
+        if text.count("\n") > MODULE_LINES:
+            longer[name] = text.count("\n")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
+                longer[f"{name}: {node.name}"] = node.end_lineno - node.lineno + 1
+    assert set(longer) <= set(LONGER_FOR_NOW), {k: v for k, v in longer.items() if k not in LONGER_FOR_NOW}

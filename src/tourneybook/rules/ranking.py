@@ -128,22 +128,13 @@ def rank(
     listed by name, with no lot (nothing is left to decide until they play).
     """
     lot_decisions = dict(lot_decisions or {})
-    adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
-    reasons: dict[str, list[str]] = {p: [] for p in players}
-    for a in adjustments:
-        adjust[a.player] += a.points
-        reasons[a.player].append(a.reason)
+    adjust, reasons = _adjustments(players, adjustments)
     final_total = {p: _with(totals.get(p, 0), adjust[p]) for p in players}
 
     total_criterion = Criterion(total_name, True, lambda group: {p: final_total[p] for p in group})
     criteria = [total_criterion, *tiebreaks]
 
-    shown: dict[str, dict[str, Value]] = {p: {} for p in players}
-    for c in tiebreaks:
-        if not c.per_group:
-            field_values = c.values(list(players))
-            for p in players:
-                shown[p][c.name] = field_values.get(p)
+    shown = _field_wide_values(players, tiebreaks)  # a per-group criterion adds its values where it is used
 
     order: list[str] = []
     # boundary[i] is the criterion that separated order[i-1] from order[i]
@@ -162,14 +153,8 @@ def rank(
                 boundary.append(separated_by if i == 0 else NO_RESULT)
             return
         if level == len(criteria):
-            numbers = [lot_decisions.get(p) for p in group]
-            # equal numbers would leave the order to the names: a silent guess, not a lot
-            if None not in numbers and len(set(numbers)) == len(numbers):
-                ordered = sorted(group, key=lambda p: lot_decisions[p])
-                state = LotState.DECIDED
-            else:
-                ordered = suggested_lot(tournament, group)
-                state = LotState.SUGGESTED
+            ordered, state = _by_lot(group, lot_decisions, tournament)
+            if state is LotState.SUGGESTED:
                 unresolved.append(tuple(ordered))
             for i, p in enumerate(ordered):
                 order.append(p)
@@ -197,24 +182,43 @@ def rank(
     for i, p in enumerate(order):
         if not (i and boundary[i] == NO_RESULT):  # players without a result share their place: nothing split them
             rank_no = i + 1
-        rows.append(
-            StandingRow(
-                rank=rank_no,
-                player=p,
-                total=final_total[p],
-                tiebreaks=tuple((c.name, shown[p].get(c.name)) for c in tiebreaks),
-                decided_by=boundary[i] if i else None,
-                lot=lot_state.get(p),
-                adjustment=adjust[p],
-                adjustment_reasons=tuple(reasons[p]),
-            )
-        )
-    return Standings(
-        total_name=total_name,
-        tiebreak_names=tuple(c.name for c in tiebreaks),
-        rows=tuple(rows),
-        unresolved_lots=tuple(unresolved),
-    )
+        tiebreak_values = tuple((c.name, shown[p].get(c.name)) for c in tiebreaks)
+        rows.append(StandingRow(rank=rank_no, player=p, total=final_total[p], tiebreaks=tiebreak_values,
+                                decided_by=boundary[i] if i else None, lot=lot_state.get(p), adjustment=adjust[p],
+                                adjustment_reasons=tuple(reasons[p])))
+    tiebreak_names = tuple(c.name for c in tiebreaks)
+    return Standings(total_name=total_name, tiebreak_names=tiebreak_names, rows=tuple(rows), unresolved_lots=tuple(unresolved))
+
+
+def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]) -> dict[str, dict[str, Value]]:
+    """Each player's value of every criterion computed over the whole field (not per tied group)."""
+    shown: dict[str, dict[str, Value]] = {p: {} for p in players}
+    for c in tiebreaks:
+        if not c.per_group:
+            field_values = c.values(list(players))
+            for p in players:
+                shown[p][c.name] = field_values.get(p)
+    return shown
+
+
+def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]) -> tuple[dict[str, Fraction], dict[str, list[str]]]:
+    """Each player's adjustment points, summed, and their reasons in the order given."""
+    adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
+    reasons: dict[str, list[str]] = {p: [] for p in players}
+    for a in adjustments:
+        adjust[a.player] += a.points
+        reasons[a.player].append(a.reason)
+    return adjust, reasons
+
+
+def _by_lot(group: list[str], lot_decisions: Mapping[str, int], tournament: str) -> tuple[list[str], LotState]:
+    """A group every criterion left tied, in the organiser's lot order when each has a different number,
+    else in the suggested lot's order (to be decided)."""
+    numbers = [lot_decisions.get(p) for p in group]
+    # equal numbers would leave the order to the names: a silent guess, not a lot
+    if None not in numbers and len(set(numbers)) == len(numbers):
+        return sorted(group, key=lambda p: lot_decisions[p]), LotState.DECIDED
+    return suggested_lot(tournament, group), LotState.SUGGESTED
 
 
 def split_evenly(points: Sequence[Fraction], places: Sequence[int]) -> list[Fraction]:
