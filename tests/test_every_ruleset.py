@@ -19,7 +19,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.forms import round_forms
+from tourneybook.forms import blank_forms, round_forms
 from tourneybook.forms.render import workbook_bytes
 from tourneybook.rules import RULESETS, Family, Ruleset
 from tourneybook.simulate import simulate, write_event
@@ -140,3 +140,22 @@ def test_round_one_is_drawn_into_the_rulesets_seats_and_its_forms_name_everyone(
     printed = {v.strip() for ws in book.worksheets for row in ws.iter_rows(values_only=True)
                for v in row if isinstance(v, str)}
     assert all(any(p in text for text in printed) for p in players)
+
+
+DIPLOMACY = [r for r in RULESETS if r.family is Family.DIPLOMACY]
+
+
+@pytest.mark.parametrize("ruleset", DIPLOMACY, ids=lambda r: r.id)
+def test_each_centre_count_sheet_prints_its_own_rule_text_and_no_other(ruleset: Ruleset):
+    """The count note, vote rule and game endings come from the ruleset's registry value, never another's."""
+    book = openpyxl.load_workbook(io.BytesIO(workbook_bytes(blank_forms(ruleset.id, 1))))
+    printed = {v.strip() for ws in book.worksheets for row in ws.iter_rows(values_only=True)
+               for v in row if isinstance(v, str)}
+    own = ruleset.form.centre_count
+    assert own is not None and {own.count_note, own.vote_rule, own.game_ends} <= printed
+    for other in DIPLOMACY:
+        if other.id == ruleset.id:
+            continue
+        texts = other.form.centre_count
+        assert texts.count_note != own.count_note, f"{ruleset.id} and {other.id} share a count note"
+        assert texts.count_note not in printed and (texts.vote_rule == own.vote_rule or texts.vote_rule not in printed)

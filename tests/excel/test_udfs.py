@@ -15,14 +15,18 @@ A = None  # an empty cell
 
 def test_meta_lists_every_function_with_its_help_and_arguments():
     meta = {f["name"]: f for f in custom_functions_meta(udfs)["functions"]}
-    assert sorted(meta) == ["TB_CAFE_NATION", "TB_CARC_POINTS", "TB_CODCON", "TB_FWC_NATION", "TB_ITALIA"]
+    assert sorted(meta) == ["TB_CAFE_NATION", "TB_CARC_POINTS", "TB_CDIPLO100", "TB_CODCON", "TB_DSS", "TB_FWC_NATION",
+                            "TB_ITALIA", "TB_OPENTRIBUTE"]
     params = {name: [p["name"] for p in f["parameters"]] for name, f in meta.items()}
     assert params == {
         "TB_CAFE_NATION": ["nation", "held", "total", "turns", "won"],
         "TB_CARC_POINTS": ["vp"],
+        "TB_CDIPLO100": ["centres"],
         "TB_CODCON": ["centres", "elimination_years"],
+        "TB_DSS": ["centres", "in_draw"],
         "TB_FWC_NATION": ["nation", "held", "total", "turns", "won", "winning_nations"],
         "TB_ITALIA": ["centre_history"],
+        "TB_OPENTRIBUTE": ["centres"],
     }
     assert meta["TB_FWC_NATION"]["parameters"][-1].get("optional") is True
     assert "seed 003" in meta["TB_CODCON"]["description"]
@@ -179,10 +183,28 @@ EXCEL_HELP_LIMIT = 255
 
 def test_every_help_text_fits_excel():
     functions = custom_functions_meta(udfs)["functions"]
-    assert len(functions) == 5
+    assert len(functions) == 8
     texts = {f["name"]: f["description"] for f in functions}
     texts |= {f"{f['name']}({p['name']})": p["description"] for f in functions for p in f["parameters"]}
-    assert len(texts) == 5 + 15
+    assert len(texts) == 8 + 15 + 4
     too_long = {name: len(text) for name, text in texts.items() if len(text) > EXCEL_HELP_LIMIT}
     assert too_long == {}
     assert all(texts.values())
+
+
+TIE = [0, 5, 9, 9, 4, 3, 4]
+"""examples/<id>/tie.json: Austria eliminated, France and Germany lead on 9 (docs/formats/diplomacy.md)."""
+
+
+def test_the_final_count_systems_reproduce_their_hand_worked_examples():
+    assert udfs.tb_dss([TIE]) == [[0] + [pytest.approx(100 / 6)] * 6]
+    assert udfs.tb_dss([TIE], [[A, A, "yes", "x", "no", A, A]]) == [[0, 0, 50, 50, 0, 0, 0]]
+    assert udfs.tb_cdiplo100([TIE]) == [[1, 13, 36, 36, 5, 4, 5]]
+    assert udfs.tb_cdiplo100([[3], [5], [6], [11], [4], [5], [0]]) == [[4], [9.5], [21], [50], [5], [9.5], [1]]
+    assert udfs.tb_opentribute([TIE]) == [[0, 45, 68, 68, 41, 37, 41]]  # 29 paid, 29 // 2² = 7 to each leader
+    assert udfs.tb_opentribute([[0, 4, 0, 18, 0, 5, 7]]) == [[0, 0, 0, 340, 0, 0, 0]]
+
+
+def test_a_draw_naming_an_eliminated_power_is_refused_in_the_cell():
+    assert udfs.tb_dss([TIE], [["yes", A, A, A, A, A, A]]) == (
+        "TB_DSS: Austria: is in the draw but has no centres: only survivors share a draw")

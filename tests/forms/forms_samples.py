@@ -14,6 +14,7 @@ from tourneybook.forms import (
     Variant,
     blank_forms,
 )
+from tourneybook.rules import codcon2008, italia2010
 
 FWC_PLAYERS = {"Frederick": "Anna Alvarez", "Elisabeth": "Ben Brandt", "Maria Theresa": "Carla Conti",
                "Pompadour": "Dieter Dorn"}
@@ -26,8 +27,10 @@ SEEDS = [f"Seed{n:02d} Name" for n in range(1, 17)]
 FORMS = (
     ("fwc report", PompadourReport.of("Test Open", Variant.FWC, 2, 3, FWC_PLAYERS, rules="FWC 2022 + GFTR")),
     ("cafe report", PompadourReport.of("CAFE", Variant.CAFE, 1, 4, CAFE_PLAYERS, rules="CAFE'23")),
-    ("codcon sheet", CentreCountSheet.of("CODCon", System.CODCON, 1, 2, POWERS, years=10, rules="CODCon 2008")),
-    ("italia sheet", CentreCountSheet.of("WDC", System.ITALIA, 3, 1, POWERS, top_board=True, rules="Italia 2010 (WDC 2024)")),
+    ("codcon sheet", CentreCountSheet.of("CODCon", System.CODCON, 1, 2, POWERS, years=10, rules="CODCon 2008",
+                                           text=codcon2008.FORM_TEXT)),
+    ("italia sheet", CentreCountSheet.of("WDC", System.ITALIA, 3, 1, POWERS, top_board=True,
+                                           rules="Italia 2010 (WDC 2024)", text=italia2010.FORM_TEXT)),
     ("carcassonne slip", CarcassonneSlip("Essen", 2, 5, ("Pia Pohl", "Quin Quast", "Rolf Roth", "Sara Sims"))),
     ("carcassonne slip of 3", CarcassonneSlip("Essen", 2, 6, ("Tom Tell", "Uli Ulm", "Vera Voss"))),
     ("bracket", KnockoutBracketForm.of("Essen", SEEDS, {"S1": SEEDS[0], "S8": SEEDS[8]})),

@@ -100,7 +100,7 @@ def test_bad_input_raises_input_error_naming_every_problem(make, messages):
         (System.CODCON, 7, ["1901", "1907", "Eliminated in"]),  # RULES.md: default 7 years
         (System.ITALIA, 7, ["*", "1901", "1907"]),  # seed 004 6.2: the minute's asterisk
         (System.ITALIA, 9, ["1909"]),  # seed 004 3.1: the TD may announce more years
-        (System.SUM_OF_SQUARES, 7, ["1901", "1907", "Final count"]),  # only the final count scores
+        (System.FINAL_COUNT, 7, ["1901", "1907", "Final count"]),  # only the final count scores
     ],
 )
 def test_centre_sheet_has_a_column_per_year(system, years, columns):
@@ -110,8 +110,8 @@ def test_centre_sheet_has_a_column_per_year(system, years, columns):
     assert all(c in heads for c in columns)
     assert str(1900 + years + 1) not in heads
     assert ("*" in heads) is (system is System.ITALIA)
-    assert ("Eliminated in" in heads) is (system is not System.SUM_OF_SQUARES)
-    assert ("Final count" in heads) is (system is System.SUM_OF_SQUARES)
+    assert ("Eliminated in" in heads) is (system is not System.FINAL_COUNT)
+    assert ("Final count" in heads) is (system is System.FINAL_COUNT)
     assert sheet.players[SHEET_POWERS.index("France")] == "Fay"
 
 

@@ -28,7 +28,8 @@ import xlwings as xw
 
 from ..errors import InputError, Problem
 from ..numbers import whole_number
-from ..rules import cafe2023, carcassonne2004, codcon2008, friedrich, fwc2022, italia2010
+from ..rules.base import GameScore
+from ..rules import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, friedrich, fwc2022, italia2010, opentribute
 from ..rules.diplomacy import FIRST_YEAR, Board, Power, PowerResult
 from ..rules.friedrich import ATTACKERS, Nation
 
@@ -272,3 +273,46 @@ def _italia(centre_history: Grid) -> Grid:
         ))
     game = italia2010.score_game(Board(round=1, board=1, powers=tuple(powers)))
     return _shaped([game.of(p.value).points for p in Power], column=True)
+
+
+# --- Diplomacy systems scored on the final count alone (the best-N systems) -----------------
+
+
+NOT_IN_DRAW = ("no", "n", "0", "0.0", "false")
+"""In-draw cells that say no (Excel hands FALSE over as False, 0 as 0.0): the power is left out of the draw."""
+
+
+def _final_count(centres: Grid, score: Callable[[Board], GameScore], draw: Grid | None = None) -> Grid:
+    """Scores of a board known by its final centres; an eliminated power's year does not change them."""
+    counts, column = _cells(centres)
+    counts = [_whole(n, power.value) for power, n in zip(Power, _seven(counts, "centres"))]
+    marks, _ = _cells(draw)
+    drawn = None
+    if not all(m in BLANK for m in marks):
+        marks = _seven(marks, "in draw")
+        drawn = tuple(p for p, m in zip(Power, marks) if m not in BLANK and str(m).strip().lower() not in NOT_IN_DRAW)
+    powers = tuple(PowerResult(power, power.value, n, FIRST_YEAR if n == 0 else None) for power, n in zip(Power, counts))
+    game = score(Board(round=1, board=1, powers=powers, draw=drawn))
+    return _shaped([game.of(p.value).points for p in Power], column)
+
+
+@xw.func
+@xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
+@xw.arg("in_draw", ndim=2, doc="Only when the draw left survivors out: yes (or x) on each power in the draw. Leave out when every survivor shares it.")
+def tb_dss(centres, in_draw=None):
+    """The seven powers' scores on one board (Draw Size Scoring): a solo 100, the others 0; otherwise the powers in the draw share 100 equally, everyone else 0."""
+    return _answer("TB_DSS", _final_count, centres, dss.score_game, in_draw)
+
+
+@xw.func
+@xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
+def tb_cdiplo100(centres):
+    """The seven powers' scores on one board (C-Diplo 100): a solo 100, the others 0; otherwise 1 + 1 per centre, and 38 / 14 / 7 for the top three counts, tied powers splitting their ranks' points."""
+    return _answer("TB_CDIPLO100", _final_count, centres, cdiplo100.score_game)
+
+
+@xw.func
+@xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
+def tb_opentribute(centres):
+    """The seven powers' scores on one board (OpenTribute): a solo 340, the others 0; otherwise 34 + 3 per centre, less 1 per centre the leader has more, paid to the leader(s)."""
+    return _answer("TB_OPENTRIBUTE", _final_count, centres, opentribute.score_game)

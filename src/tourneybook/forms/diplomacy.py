@@ -6,7 +6,10 @@ Italia splits equal centres by the previous years back to 1901 (seed 004,
 3.2), so every year's count is written down, and marks with an asterisk the
 players who took "the minute" (seed 004, 6.2). Sum of Squares scores only the
 final count: its last column is that count (a game may end before the
-sheet's last year) instead of the elimination year.
+sheet's last year) instead of the elimination year, as do the other systems that
+score the final count. The rule texts printed (count note, vote rule, how a game
+ends) are each ruleset's own, from its registry value (``FormProfile.centre_count``):
+a sheet made without them prints none rather than another system's.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
-from ..rules.diplomacy import FIRST_YEAR, Power
+from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
 from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
@@ -37,8 +40,13 @@ class System(Enum):
     """The CODCon sheet (seed 003): the elimination year, secret draw votes from 1906."""
     ITALIA = "ITALIA"
     """The Italia sheet (seed 004): the minute's asterisk, open votes from Fall 1904."""
-    SUM_OF_SQUARES = "SUM_OF_SQUARES"
-    """The Sum of Squares sheet: a final-count column instead of the elimination year, votes as the TD announces."""
+    FINAL_COUNT = "FINAL_COUNT"
+    """The final-count sheet (Sum of Squares, Draw Size Scoring, C-Diplo, OpenTribute): a final-count column
+    instead of the elimination year."""
+
+
+NO_TEXT = CentreCountText(count_note="", vote_rule="Draw votes", game_ends="")
+"""A sheet made without a ruleset's texts: headings only, never another system's rules."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,8 @@ class CentreCountSheet:
     """Printed after each name in power order ('stand-in', 'also board 3'); () for no marks at all."""
     rules: str = ""
     """The scoring system's name printed beside the board (the ruleset's form title, e.g. 'CODCon 2008')."""
+    text: CentreCountText = NO_TEXT
+    """The ruleset's count note, vote rule and ways a game ends (its ``FormProfile.centre_count``)."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -90,6 +100,7 @@ class CentreCountSheet:
         top_board: bool = False,
         marks: Mapping[str, str] | None = None,
         rules: str = "",
+        text: CentreCountText | None = None,
     ) -> "CentreCountSheet":
         """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank.
 
@@ -97,7 +108,7 @@ class CentreCountSheet:
         """
         players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
         marks_ = marks_in_seat_order(marks, SHEET_POWERS)
-        return cls(tournament, system, round, board, players, years, top_board, marks_, rules)
+        return cls(tournament, system, round, board, players, years, top_board, marks_, rules, text or NO_TEXT)
 
     @property
     def year_labels(self) -> tuple[str, ...]:
@@ -114,7 +125,7 @@ class CentreCountSheet:
 def centre_page(sheet: CentreCountSheet) -> Page:
     """The sheet on one A4 page: power table, votes, end of game, signatures."""
     italia = sheet.system is System.ITALIA
-    final_count = sheet.system is System.SUM_OF_SQUARES  # the count that scores, whatever Fall the game ended
+    final_count = sheet.system is System.FINAL_COUNT  # the count that scores, whatever Fall the game ended
     widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,)
     cols = len(widths)
     rest = cols - 2  # columns right of Power and Player
@@ -134,9 +145,9 @@ def centre_page(sheet: CentreCountSheet) -> Page:
                          *(box() for _ in sheet.year_labels), box(), height=30))
     rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
                      *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK), height=22))
-    rows.append(note(COUNT_NOTE[sheet.system], cols, height=24))
+    rows.append(note(sheet.text.count_note, cols, height=24))
     rows += [
-        section(VOTE_RULE[sheet.system], cols),
+        section(sheet.text.vote_rule, cols),
         line(header("Year, season"), header("Proposal (survivors named)", rest - 2),
              header("Result: passed, vetoed, failed", 2), header("TD"), height=24),
     ]
@@ -144,7 +155,7 @@ def centre_page(sheet: CentreCountSheet) -> Page:
              for _ in range(3)]
     rows += [
         section("End of the game (circle how it ended)", cols),
-        line(label("Ended by"), box(GAME_ENDS[sheet.system], rest - 2), label("Last Fall", 2),
+        line(label("Ended by"), box(sheet.text.game_ends, rest - 2), label("Last Fall", 2),
              box(), height=24),
         section("Signatures: I agree with the centre counts above", cols),
     ]
@@ -155,35 +166,3 @@ def centre_page(sheet: CentreCountSheet) -> Page:
     return Page(sheet.sheet_name, widths, tuple(rows))
 
 
-CODCON_NOTE = (
-    "Eliminated: write the year (elimination in 19n scores n). A game called before a Fall is complete "
-    "is scored on the previous Fall's count; 18 centres or more is a solo (seed 003, I and VII)."
-)
-
-ITALIA_NOTE = (
-    "Write every year's count: equal centres are split by the previous years, back to 1901 (3.2). "
-    "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1)."
-)
-
-SUM_OF_SQUARES_NOTE = (
-    "Final count: the last Fall played. Each power scores 100 x its centres squared / the sum of all seven powers' "
-    "centres squared (the board adds up to 100). 18 centres or more is a solo: 100, everyone else 0."
-)
-
-COUNT_NOTE: dict[System, str] = {
-    System.CODCON: CODCON_NOTE,
-    System.ITALIA: ITALIA_NOTE,
-    System.SUM_OF_SQUARES: SUM_OF_SQUARES_NOTE,
-}
-
-VOTE_RULE: dict[System, str] = {
-    System.CODCON: "Draw votes: from 1906, secret, supervised by the TD; one per phase (seed 003, V.3)",
-    System.ITALIA: "Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)",
-    System.SUM_OF_SQUARES: "Draw votes: as the TD announced them for this event",
-}
-
-GAME_ENDS: dict[System, str] = {
-    System.CODCON: "solo  /  all survivors agreed  /  tournament called by the TD",
-    System.ITALIA: "solo  /  draw accepted  /  last year played",
-    System.SUM_OF_SQUARES: "solo  /  draw accepted  /  last year played",
-}

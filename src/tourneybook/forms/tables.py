@@ -42,7 +42,7 @@ def table_form(
                                   rules=found.form.title)
     if found.family is Family.DIPLOMACY:
         return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
-                                    marks, found.form.title)
+                                    marks, found.form.title, found.form.centre_count)
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")

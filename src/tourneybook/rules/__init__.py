@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ..errors import UnknownRuleset
-from . import cafe2023, carcassonne2004, codcon2008, fwc2022, italia2010, sos
+from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, fwc2022, italia2010, opentribute, sos
 from .base import Family, FormProfile, Ruleset
 
 RULESETS: tuple[Ruleset, ...] = (
@@ -19,6 +19,9 @@ RULESETS: tuple[Ruleset, ...] = (
     codcon2008.RULESET,
     italia2010.RULESET,
     sos.RULESET,
+    dss.RULESET,
+    cdiplo100.RULESET,
+    opentribute.RULESET,
 )
 """Every ruleset, in the order the help and the documentation list them: the registry."""
 

@@ -23,6 +23,7 @@ from .ranking import Standings
 
 if TYPE_CHECKING:  # carcassonne_knockout builds its tables from this module's Table
     from .carcassonne_knockout import Bracket
+    from .diplomacy import CentreCountText
 
 Value = Fraction | int | str | None
 
@@ -112,7 +113,10 @@ class FormProfile:
     variant: str
     """Which of the family's paper forms it prints, by name: Friedrich 'FWC' (victory bonus, Pompadour's
     tasks) or 'CAFE' (Clock of Fate); Diplomacy 'CODCON' (elimination year, secret votes), 'ITALIA'
-    (the minute's asterisk, open votes) or 'SUM_OF_SQUARES' (the final count); Carcassonne 'SLIP'."""
+    (the minute's asterisk, open votes) or 'FINAL_COUNT' (the final count); Carcassonne 'SLIP'."""
+    centre_count: CentreCountText | None = None
+    """Diplomacy: the rule texts its centre-count sheet prints (count note, vote rule, how a game ends), so a
+    sheet never prints another system's rules; None for the other families."""
 
 
 SettingsT = TypeVar("SettingsT")

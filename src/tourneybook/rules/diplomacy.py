@@ -136,6 +136,9 @@ class Board:
     """Last completed game year; None when not entered (then the end of the longest centre history)."""
     top: bool = False
     """The top board (Italia 2010, seed 004 section 4)."""
+    draw: tuple[Power, ...] | None = None
+    """The powers the accepted draw included, when the board records them (Draw Size Scoring); None: every
+    survivor, or no draw recorded."""
 
     @property
     def label(self) -> str:
@@ -205,6 +208,25 @@ def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
             if year is not None:
                 c.check(p.eliminated <= year, f"elimination year {p.eliminated} is after the game's last year {year}", where)
     c.extend(_history_problems(board, need_history))
+    c.extend(_draw_problems(board))
+    return c.problems
+
+
+def _draw_problems(board: Board) -> list[Problem]:
+    """A recorded draw names surviving powers, each once, and no board with a solo has one."""
+    c = Collector()
+    if board.draw is None:
+        return c.problems
+    game = f"game {board.label}"
+    c.check(bool(board.draw), "the draw names no power: leave it out when every survivor shares it", game)
+    if any(p.centres >= SOLO_CENTRES for p in board.powers) and board.draw:
+        c.add("a draw is recorded, but a power holds 18 or more centres: a solo ends the game without a draw", game)
+    for power in sorted(set(board.draw), key=list(Power).index):
+        where = f"{game}, {power.value}"
+        c.check(board.draw.count(power) == 1, f"is in the draw {board.draw.count(power)} times", where)
+        seat = next((p for p in board.powers if p.power is power), None)
+        if seat is not None and not seat.survived:
+            c.add("is in the draw but has no centres: only survivors share a draw", where)
     return c.problems
 
 
@@ -303,12 +325,24 @@ def absent_players(players: Iterable[str], played: Container[str]) -> list[str]:
     return [f"{len(absent)} registered players played no game: {', '.join(absent)}"]
 
 
+@dataclass(frozen=True)
+class CentreCountText:
+    """The rule texts a system's centre-count sheet prints: each system's own, from its registry value."""
+
+    count_note: str
+    """Under the count: what to write and how it scores."""
+    vote_rule: str
+    """The heading of the draw votes: when and how a draw is voted."""
+    game_ends: str
+    """The ways the game may end, to circle."""
+
+
 # --- reading JSON records (docs/formats/diplomacy.md) --------------------------------
 
 
 def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
     """A board from its JSON object; problems go to ``c`` (None when unreadable)."""
-    d = read.record(data, "a game", where, c, ("round", "board", "last_year", "top", "powers"))
+    d = read.record(data, "a game", where, c, ("round", "board", "last_year", "top", "draw", "powers"))
     if not isinstance(data, Mapping):
         return None
     rnd = read.whole(d.get("round"), "round", where, c, minimum=1)
@@ -321,9 +355,21 @@ def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
         c.add("powers must be a list of seven power objects", where)
         return None
     powers = [_power_from_dict(e, f"{where}, power {i + 1}", c) for i, e in enumerate(entries)]
-    if rnd is None or number is None or any(p is None for p in powers):
+    draw = _draw_from_dict(d.get("draw"), where, c)
+    if rnd is None or number is None or any(p is None for p in powers) or draw is False:
         return None
-    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True)
+    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True, draw)
+
+
+def _draw_from_dict(data: Any, where: str, c: Collector) -> tuple[Power, ...] | None | bool:
+    """The powers a board's "draw" names (None when it names none); False when unreadable (problems to ``c``)."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        c.add("draw must be a list of the powers in the draw, e.g. [\"France\", \"Turkey\"]", where)
+        return False
+    powers = [read.member(Power, name, "power in the draw", where, c) for name in data]
+    return False if None in powers else tuple(p for p in powers if p is not None)
 
 
 def board_from_json(data: Any, *, need_history: bool) -> Board:

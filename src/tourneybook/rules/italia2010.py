@@ -35,6 +35,7 @@ from .diplomacy import (
     ROUNDS,
     SOLO_CENTRES,
     Board,
+    CentreCountText,
     Power,
     PowerResult,
     absent_players,
@@ -458,6 +459,14 @@ SUMMARY = (
     "choice, the seed gives none): best single game, then second-best game, then lot."
 )
 
+FORM_TEXT = CentreCountText(
+    count_note="Write every year's count: equal centres are split by the previous years, back to 1901 (3.2). "
+               "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1).",
+    vote_rule="Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)",
+    game_ends="solo  /  draw accepted  /  last year played",
+)
+"""What its centre-count sheet prints."""
+
 RULESET = Ruleset(
     id="italia2010",
     name="Scoring System Italia 2010 (WDC 2024)",
@@ -471,7 +480,7 @@ RULESET = Ruleset(
     family=Family.DIPLOMACY,
     seats=POWER_NAMES,
     fewest_seats=len(POWER_NAMES),
-    form=FormProfile(title="Italia 2010 (WDC 2024)", variant="ITALIA"),
+    form=FormProfile(title="Italia 2010 (WDC 2024)", variant="ITALIA", centre_count=FORM_TEXT),
     cell_functions=("tb_italia",),
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),

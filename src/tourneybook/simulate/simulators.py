@@ -19,6 +19,9 @@ SIMULATORS: Mapping[str, Simulator] = MappingProxyType({
     "codcon2008": diplomacy.codcon,
     "italia2010": diplomacy.italia,
     "sos": diplomacy.simulate,
+    "dss": diplomacy.simulate,
+    "cdiplo100": diplomacy.simulate,
+    "opentribute": diplomacy.simulate,
 })
 """By ruleset id (tests/test_every_ruleset.py checks that every ruleset has one)."""
 

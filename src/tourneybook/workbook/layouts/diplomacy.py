@@ -28,6 +28,8 @@ from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
 
 ROUND, BOARD, POWER, PLAYER, CENTRES, ELIMINATED = "Round", "Board", "Power", "Player", "Centres", "Eliminated in"
+IN_DRAW = "In draw"
+"""Draw Size Scoring's column: yes on each power the accepted draw included, when it left survivors out."""
 YEAR_COLUMNS = 15
 """Fall columns 1901 to 1915: longer than any timed tournament game (seed 004 3.1: 7 years by default)."""
 YEARS: tuple[str, ...] = tuple(str(FIRST_YEAR + i) for i in range(YEAR_COLUMNS))
@@ -210,6 +212,8 @@ def _column(message: str, default: str) -> str:
     """The column a rules message is about: elimination, a named year, the players, the powers, else ``default``."""
     if "elimination year" in message:
         return ELIMINATED
+    if "the draw" in message or "a draw is recorded" in message:
+        return IN_DRAW  # only a board with a recorded draw, which only the In draw column records, says so
     year = _YEAR.search(message)
     if year and year.group(1) in YEARS:
         return year.group(1)
@@ -305,7 +309,7 @@ def place_final_count_problems(problems: Sequence[Problem], played: Mapping[str,
 
 
 __all__ = [
-    "BOARD", "Block", "CENTRES", "ELIMINATED", "ELIMINATED_COLUMN", "FINAL_COUNT_RESULTS", "PLAYER", "POWER", "POWERS",
+    "BOARD", "Block", "CENTRES", "ELIMINATED", "ELIMINATED_COLUMN", "IN_DRAW", "FINAL_COUNT_RESULTS", "PLAYER", "POWER", "POWERS",
     "ROUND", "SEATING_COLUMNS", "YEARS", "blocks", "board_rows", "check_lots", "check_seating", "final_count_sheet",
     "is_played", "lot_decisions", "place", "place_final_count_problems", "read_board", "read_final_counts",
     "year_columns",

@@ -47,7 +47,7 @@ def to_rows(t: Tournament) -> SheetRows:
     """The rows an organiser types for ``t``; the lot decisions read back in Players order."""
     ordered = sorted(t.games, key=lambda b: (b.round, b.board))
     lots = dict(t.lot_decisions)
-    names = t.players or tuple(dict.fromkeys(p.player for b in ordered for p in b.in_power_order()))
+    names = tuple(e.name for e in t.players) or tuple(dict.fromkeys(p.player for b in ordered for p in b.in_power_order()))
     players: list[dict[str, Any]] = [{NAME: n, LOT: lots.get(n)} for n in names]
     boards = [row for b in ordered for row in board_rows(b, final_column=True)]
     adjustments = [{ADJUSTED: a.player, POINTS: a.points, REASON: a.reason} for a in t.adjustments]

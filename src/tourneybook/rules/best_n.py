@@ -1,0 +1,307 @@
+"""The Diplomacy "best N games" tournament: what every system that sums a player's best games shares.
+
+A system is its game scoring (one board -> each power's points) and its rule
+texts; this module ranks the tournament around it: each board scored once, a
+player's best N games summed (N on the Settings sheet; a system may let 0 mean
+every game), the system's tie-breaks in order, then a lot. It also checks the
+record, reads it from JSON (docs/formats/diplomacy.md), lists the games counted
+and, for a system that has them, the best-power awards. CODCon 2008, Sum of
+Squares, Draw Size Scoring, C-Diplo 100 and OpenTribute are all made with
+:func:`best_n_ruleset`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..errors import Collector, Problem, ValidationError
+from . import records_json as read
+from .attendance import Attendance, marked, seating_problems
+from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
+from .diplomacy import (
+    POWER_NAMES,
+    ROUNDS,
+    Board,
+    Power,
+    PowerResult,
+    absent_players,
+    board_from_json,
+    board_problems,
+    boards_problems,
+    players_problems,
+    repeated_powers,
+    tournament_fields,
+)
+from .ranking import Adjustment, Criterion, field_values, rank
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The Settings of a system that asks only for N: best 2 games, as CODCon 2008 counts them."""
+
+    games_counted: int = field(
+        default=2,
+        metadata={"label": "Games counted", "help": "Best games summed for the tournament score (best 2 of 3 rounds)."},
+    )
+    """How many of a player's best games make the tournament score."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered player and what only the players list says about them."""
+
+    name: str
+    """As written on the boards."""
+    distance: Fraction | None = None
+    """Distance from home, any one unit for everyone (CODCon's fifth tie-breaker)."""
+    td: bool = False
+    """Fills a board but is not ranked: CODCon's Tournament Director (003 VII), a stand-in in the newer systems."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A best-N Diplomacy tournament record; each system's module narrows ``settings`` to its own Settings."""
+
+    name: str
+    """Seeds the suggested lots."""
+    games: tuple[Board, ...]
+    """Every board of every round; a player may sit on two boards in one round."""
+    settings: Any = Settings()
+    adjustments: tuple[Adjustment, ...] = ()
+    lot_decisions: tuple[tuple[str, int], ...] = ()
+    """(player, lot number): the organiser's lot, lower ranks first."""
+    players: tuple[Entrant, ...] = ()
+    """The registered players, when listed (a bare name is an entrant with nothing more said): everyone on a
+    board is one; a registered player with no game yet is named in the notes, not ranked."""
+    attendance: tuple[Attendance, ...] = ()
+    """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player keeps their games, marked."""
+
+    def __post_init__(self) -> None:
+        if any(isinstance(p, str) for p in self.players):
+            object.__setattr__(self, "players", tuple(Entrant(p) if isinstance(p, str) else p for p in self.players))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of one player, as the standings use it."""
+
+    board: Board
+    seat: PowerResult
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Field:
+    """What the tie-breaks look at: each ranked player's games and the registered players."""
+
+    played: Mapping[str, Sequence[Played]]
+    entrants: Mapping[str, Entrant]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One tie-break of a system: its name (a column of the standings) and each player's value."""
+
+    name: str
+    values: Callable[[Field, Sequence[str]], Mapping[str, Any]]
+    """(the field, the tied group) -> value per player; higher wins."""
+    per_group: bool = False
+    """The value depends on who is tied (head to head)."""
+
+    def criterion(self, f: Field, ranked: Sequence[str]) -> Criterion:
+        if self.per_group:
+            return Criterion(self.name, True, lambda group: self.values(f, group), per_group=True)
+        return Criterion(self.name, True, field_values(self.values(f, ranked)))
+
+
+def best_game(name: str) -> TieBreak:
+    """The highest single-game score, under the name the system's rules give it."""
+    return TieBreak(name, lambda f, group: {p: max(g.points for g in f.played[p]) for p in group})
+
+
+def _against_tied(f: Field, group: Sequence[str]) -> Mapping[str, Fraction | None]:
+    """The best score of each in a game where another of the tied group sat too (003 VI.1.b.ii)."""
+    members = set(group)
+    return {p: max((g.points for g in f.played[p] if members & ({s.player for s in g.board.powers} - {p})), default=None)
+            for p in group}
+
+
+AGAINST_TIED = TieBreak("best game against tied players", _against_tied, per_group=True)
+AVERAGE_CENTRES = TieBreak("average centres", lambda f, group: {
+    p: Fraction(sum(g.seat.centres for g in f.played[p]), len(f.played[p])) for p in group})
+CENTRE_DIFFERENTIAL = TieBreak("centre differential", lambda f, group: {
+    p: sum(g.seat.centres - g.seat.power.starting_centres for g in f.played[p]) for p in group})
+DISTANCE = TieBreak("distance from home", lambda f, group: {
+    p: f.entrants[p].distance if p in f.entrants else None for p in group})
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """How one system ranks its best-N tournament around its game scoring."""
+
+    ruleset: str
+    """The system's ruleset id (the JSON records' "ruleset")."""
+    title: str
+    """The tournament's name when a record gives none."""
+    score_game: Callable[[Board], GameScore]
+    tie_breaks: tuple[TieBreak, ...]
+    """In the rules' order; a lot follows the last."""
+    every_game_when_zero: bool = False
+    """N = 0 counts every game (Sum of Squares); otherwise N must be at least 1."""
+    source: str = ""
+    """The rule's reference after the 'games counted' note, e.g. ' (003 VII)'."""
+    unranked_note: str = "{} is a stand-in: games scored for the board, not ranked"
+    """The note for an entrant marked ``td``."""
+    awards: str = ""
+    """The best-power awards' note, when the system gives them (CODCon 003 VI.2); '' for none."""
+    player_fields: tuple[str, ...] = ()
+    """Further fields of a JSON record's players ("distance", "td")."""
+    settings_problems: Callable[[Any], list[Problem]] = lambda _settings: []
+    """Checks of the system's own settings (CODCon's theatres)."""
+
+    def tournament_problems(self, t: Tournament) -> list[Problem]:
+        """Everything wrong with a tournament record, all at once."""
+        c = Collector()
+        for board in t.games:
+            c.extend(board_problems(board, need_history=False))
+        c.extend(boards_problems(t.games))
+        n = t.settings.games_counted
+        if self.every_game_when_zero:
+            c.check(n >= 0, f"games counted {n} must be 0 (every game) or more", "settings, games_counted")
+        else:
+            c.check(n >= 1, f"games counted {n} must be at least 1", "settings, games_counted")
+        c.extend(self.settings_problems(t.settings))
+        on_boards = {p.player for b in t.games for p in b.powers}
+        c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions, [e.name for e in t.players]))
+        c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}")
+                                                 for b in t.games for p in b.powers)))
+        return c.problems
+
+    def scored(self, t: Tournament) -> tuple[GameScore, ...]:
+        """Each board scored once, in (round, board) order: the order of the Games sheet."""
+        return tuple(self.score_game(b) for b in in_order(t.games))
+
+    def standings(self, t: Tournament, *, checked: bool = False) -> TournamentResult:
+        """Rank by the sum of the best N games, then the tie-breaks, then a lot.
+
+        ``checked``: the caller has already found no :meth:`tournament_problems` in ``t``
+        (a workbook layout has), so they are not looked for again.
+        """
+        problems = [] if checked else self.tournament_problems(t)
+        if problems:
+            raise ValidationError(problems)
+        games = self.scored(t)
+        played: dict[str, list[Played]] = {}
+        for board, game in zip(in_order(t.games), games):
+            for seat in board.powers:
+                played.setdefault(seat.player, []).append(Played(board, seat, game.of(seat.player).points))
+        entrants = {e.name: e for e in t.players}
+        unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
+        ranked = sorted(p for p in played if p not in unranked)
+        n = t.settings.games_counted
+        totals = {p: sum(sorted((g.points for g in played[p]), reverse=True)[: n or None], Fraction(0)) for p in ranked}
+        f = Field(played, entrants)
+        table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
+                     total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
+                     adjustments=t.adjustments)
+        table = marked(table, t.attendance)  # a withdrawn player keeps their games (and may win awards, 003 VII)
+        notes = [self.unranked_note.format(p) for p in unranked]
+        notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), set(played))
+        notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's "
+                  "lot is entered" for g in table.unresolved_lots]
+        notes += repeated_powers(t.games)
+        extras = ((self.best_power_awards(t, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
+        return TournamentResult(self.ruleset, table, games, extras, tuple(notes))
+
+    def best_power_awards(self, t: Tournament, games: Sequence[GameScore] | None = None) -> Table:
+        """The best single-game score of each power; ties shown for the TD to break.
+
+        ``games``: the boards' scores in (round, board) order, from a caller that has
+        checked ``t`` (:meth:`standings`); without them ``t`` is checked and scored here.
+        """
+        if games is None:
+            problems = self.tournament_problems(t)
+            if problems:
+                raise ValidationError(problems)
+            games = self.scored(t)
+        unranked = {e.name for e in t.players if e.td}
+        rows = []
+        for power in Power:
+            results = [(game.of(seat.player).points, seat.player, board.label)
+                       for board, game in zip(in_order(t.games), games)
+                       if (seat := board.result(power)).player not in unranked]
+            top = max((r[0] for r in results), default=None)
+            winners = [r for r in results if r[0] == top]
+            rows += [(power.value, player, points, label, "tie: TD decides" if len(winners) > 1 else "")
+                     for points, player, label in winners]
+        return Table("Best power awards", ("Power", "Player", "Score", "Game", "Tie"), tuple(rows), (self.awards,))
+
+    def _games_counted(self, played: Mapping[str, Sequence[Played]], ranked: Sequence[str], n: int) -> Table:
+        rows = []
+        for p in ranked:
+            for i, g in enumerate(sorted(played[p], key=lambda g: -g.points)):
+                rows.append((p, g.board.label, g.seat.power.value, g.seat.centres, g.points,
+                             "yes" if not n or i < n else "no"))
+        note = (f"The best {n} games of each player make the tournament score{self.source}." if n
+                else "Every game counts.")
+        return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows), (note,))
+
+    def tournament_from_dict(self, data: Mapping[str, Any], record: type[Tournament], defaults: Any) -> Tournament:
+        """A tournament record from JSON; ValidationError with every problem otherwise."""
+        c = Collector()
+        t = tournament_fields(data, self.ruleset, self.title, defaults, (), c, player_fields=self.player_fields)
+        players = tuple(e for raw in t.players if (e := _entrant(raw, f"players, {raw['name']}", c)) is not None)
+        c.raise_if_any()
+        found = record(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, players, t.attendance)
+        problems = self.tournament_problems(found)
+        if problems:
+            raise ValidationError(problems)
+        return found
+
+
+def in_order(boards: Sequence[Board]) -> list[Board]:
+    """Boards in (round, board) order: the order of the Games sheet and of the scores standings hand on."""
+    return sorted(boards, key=lambda b: (b.round, b.board))
+
+
+def _entrant(d: Mapping[str, Any], where: str, c: Collector) -> Entrant | None:
+    """A registered player with its optional "distance" and "td": true."""
+    distance = None if d.get("distance") is None else read.exact(d["distance"], "distance", where, c)
+    td = read.flag(d.get("td", False), "td", where, c)
+    return None if td is None else Entrant(d["name"], distance, td)
+
+
+def game_from_dict(data: Mapping[str, Any]) -> Board:
+    """One board from JSON; ValidationError with every problem otherwise."""
+    return board_from_json(data, need_history=False)
+
+
+def best_n_ruleset(*, scheme: Scheme, name: str, seed: str, summary: str, settings: Any, record: type[Tournament],
+                   form: FormProfile, cell_functions: tuple[str, ...] = ()) -> Ruleset:
+    """The registry's value of a best-N Diplomacy system: the one place that knows :class:`Ruleset`'s fields.
+
+    ``record`` is the system's Tournament (its Settings as the default); ``form`` carries its
+    centre-count sheet's texts. Its layout and simulator are joined to it by id in the layers
+    that own them (workbook.layouts.LAYOUTS, simulate.simulators.SIMULATORS).
+    """
+    return Ruleset(
+        id=scheme.ruleset,
+        name=name,
+        seed=seed,
+        summary=summary,
+        settings=settings,
+        score_game=scheme.score_game,
+        standings=scheme.standings,
+        game_from_dict=game_from_dict,
+        tournament_from_dict=lambda data: scheme.tournament_from_dict(data, record, settings),
+        family=Family.DIPLOMACY,
+        seats=POWER_NAMES,
+        fewest_seats=len(POWER_NAMES),
+        form=form,
+        cell_functions=cell_functions,
+        draw_rounds=lambda _settings: ROUNDS,
+        tournament_of=lambda title, boards, chosen: record(title, boards, chosen),
+    )

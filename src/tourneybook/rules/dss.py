@@ -1,0 +1,90 @@
+"""Draw Size Scoring (Diplomacy): a board's 100 points go to whoever shares its result.
+
+A solo (18 or more centres) scores 100 and everyone else 0. Otherwise the powers
+in the draw share 100 equally: the draw is every survivor, unless the board
+records which powers the draw included (a draw that left survivors out).
+Eliminated powers and powers left out of a draw score 0.
+
+Tournament: the sum of each player's best 2 games (Settings: another N), then
+the highest single game, then a lot (:mod:`.best_n`). A stand-in fills a board
+and is scored for it, but not ranked.
+
+>>> from tourneybook.rules.diplomacy import Board, Power, PowerResult
+>>> centres = dict(zip(Power, (0, 5, 9, 9, 4, 3, 4)))
+>>> seats = tuple(PowerResult(p, p.value, n, 1905 if n == 0 else None) for p, n in centres.items())
+>>> str(score_game(Board(1, 1, seats)).of("France").points)  # six survivors share 100
+'50/3'
+>>> str(score_game(Board(1, 1, seats, draw=(Power.FRANCE, Power.GERMANY))).of("France").points)
+'50'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .base import FormProfile, GameScore, PlayerScore
+from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
+from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+
+ID = "dss"
+GAME_POINTS = 100
+"""What a board's scores add up to: all of it to a soloist, else shared by the draw."""
+
+
+def score_game(board: Board) -> GameScore:
+    """100 to a soloist; otherwise 100 / the draw's size to each power in the draw, 0 to the others."""
+    validate_board(board, need_history=False)
+    powers = board.in_power_order()
+    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
+    if soloist is not None:
+        scores = tuple(PlayerScore(p.player, p.power.value, Fraction(GAME_POINTS if p is soloist else 0),
+                                   (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
+                       for p in powers)
+        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
+    drawn = set(board.draw) if board.draw is not None else {p.power for p in powers if p.survived}
+    share = Fraction(GAME_POINTS, len(drawn))  # a board has a survivor, and a recorded draw names one at least
+    scores = tuple(PlayerScore(p.player, p.power.value, share if p.power in drawn else Fraction(0),
+                               (("centres", p.centres), ("in the draw", "yes" if p.power in drawn else "no"),
+                                ("draw size", len(drawn))))
+                   for p in powers)
+    who = "as recorded" if board.draw is not None else "every survivor"
+    return GameScore(board.label, scores, (f"draw of {len(drawn)} ({who})",))
+
+
+SCHEME = Scheme(ID, "Draw Size Scoring", score_game, (best_game("highest single game"),))
+"""The sum of the best N games (2 unless the Settings say otherwise), then the best single game, then a lot."""
+
+tournament_problems = SCHEME.tournament_problems
+standings = SCHEME.standings
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    """A tournament record from JSON; ValidationError with every problem otherwise."""
+    return SCHEME.tournament_from_dict(data, Tournament, Settings())
+
+
+SUMMARY = (
+    "Draw Size Scoring (Diplomacy). Solo (18+ centres): 100, everyone else 0. Otherwise the powers in the draw "
+    "share 100 equally: every survivor, unless the board records which powers the draw included; eliminated "
+    "powers and powers left out of the draw score 0. Tournament: the sum of the best 2 games (Settings: another "
+    "number); ties: highest single game, then lot. Stand-ins are scored for their boards, not ranked."
+)
+
+FORM_TEXT = CentreCountText(
+    count_note="Final count: the last Fall played. The powers in the draw share 100 equally: every survivor, unless "
+               "the draw left some out (name the powers in it in the vote below). 18 centres or more is a solo: "
+               "100, everyone else 0.",
+    vote_rule="Draw votes: name every power in the proposed draw; a passed draw decides who shares the 100",
+    game_ends="solo  /  draw of all survivors  /  draw of the powers named  /  last year played",
+)
+
+RULESET = best_n_ruleset(
+    scheme=SCHEME, name="Draw Size Scoring", seed="", summary=SUMMARY, settings=Settings(), record=Tournament,
+    form=FormProfile(title="Draw Size Scoring", variant="FINAL_COUNT", centre_count=FORM_TEXT),
+    cell_functions=("tb_dss",),
+)
+
+__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "score_game", "standings", "tournament_from_dict",
+           "tournament_problems"]

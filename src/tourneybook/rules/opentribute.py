@@ -1,0 +1,102 @@
+"""OpenTribute (Diplomacy): every survivor pays the board leader a point per centre the leader has more.
+
+A solo (18 or more centres) scores 340 and everyone else 0. Otherwise each
+surviving power scores 34 + 3 per centre, minus one point per centre the board
+leader has more than it (its tribute). An eliminated power scores 0 and pays
+the leader's whole count. The leader, or the powers tied for the most centres,
+receive the total paid, divided by the square of the number of leaders and
+rounded down: two leaders each get a quarter.
+
+Tournament: the sum of each player's best 2 games (Settings: another N), then
+the highest single game, then a lot (:mod:`.best_n`). A stand-in fills a board
+and is scored for it, but not ranked.
+
+>>> from tourneybook.rules.diplomacy import Board, Power, PowerResult
+>>> centres = dict(zip(Power, (3, 5, 6, 11, 4, 5, 0)))
+>>> seats = tuple(PowerResult(p, p.value, n, 1906 if n == 0 else None) for p, n in centres.items())
+>>> str(score_game(Board(1, 1, seats)).of("Germany").points)  # 34 + 33 + (8 + 6 + 5 + 7 + 6 + 11)
+'110'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .base import FormProfile, GameScore, PlayerScore
+from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
+from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+
+ID = "opentribute"
+SOLO_POINTS = 340
+SURVIVAL = 34
+"""A survivor's base score."""
+PER_CENTRE = 3
+
+
+def score_game(board: Board) -> GameScore:
+    """340 to a soloist, 0 to the others; otherwise 34 + 3 per centre - tribute, the leaders receiving the tribute."""
+    validate_board(board, need_history=False)
+    powers = board.in_power_order()
+    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
+    if soloist is not None:
+        scores = tuple(PlayerScore(p.player, p.power.value, Fraction(SOLO_POINTS if p is soloist else 0),
+                                   (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
+                       for p in powers)
+        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
+    most = max(p.centres for p in powers)
+    leaders = [p for p in powers if p.centres == most]
+    paid = {p.power: most - p.centres for p in powers}  # an eliminated power pays the whole count; a leader nothing
+    tribute = sum(paid.values())
+    received = tribute // len(leaders) ** 2
+    scores = []
+    for p in powers:
+        base = SURVIVAL + PER_CENTRE * p.centres if p.survived else 0
+        gets = received if p in leaders else 0
+        points = base - paid[p.power] + gets if p.survived else 0
+        scores.append(PlayerScore(p.player, p.power.value, Fraction(points),
+                                  (("centres", p.centres), ("base", base), ("tribute paid", paid[p.power]),
+                                   ("tribute received", gets))))
+    note = f"tribute {tribute} to {', '.join(p.power.value for p in leaders)} on {most} centres"
+    if len(leaders) > 1:
+        note += f": each receives {tribute} / {len(leaders)}² rounded down = {received}"
+    return GameScore(board.label, tuple(scores), (note,))
+
+
+SCHEME = Scheme(ID, "OpenTribute", score_game, (best_game("highest single game"),))
+"""The sum of the best N games (2 unless the Settings say otherwise), then the best single game, then a lot."""
+
+tournament_problems = SCHEME.tournament_problems
+standings = SCHEME.standings
+
+
+def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
+    """A tournament record from JSON; ValidationError with every problem otherwise."""
+    return SCHEME.tournament_from_dict(data, Tournament, Settings())
+
+
+SUMMARY = (
+    "OpenTribute (Diplomacy). Solo (18+ centres): 340, everyone else 0. Otherwise each survivor scores 34 + 3 per "
+    "centre, minus 1 per centre the board leader has more; an eliminated power scores 0 and pays the leader's "
+    "whole count; the leader(s) receive the total paid / (number of leaders)², rounded down. Tournament: the sum "
+    "of the best 2 games (Settings: another number); ties: highest single game, then lot. Stand-ins are scored "
+    "for their boards, not ranked."
+)
+
+FORM_TEXT = CentreCountText(
+    count_note="Final count: the last Fall played. Survivors score 34 + 3 per centre and pay the leader 1 per centre "
+               "the leader has more; an eliminated power pays the leader's count. 18 centres or more is a solo: "
+               "340, everyone else 0.",
+    vote_rule="Draw votes: as the TD announced them for this event (a draw does not change the scores)",
+    game_ends="solo  /  draw accepted  /  last year played",
+)
+
+RULESET = best_n_ruleset(
+    scheme=SCHEME, name="OpenTribute", seed="", summary=SUMMARY, settings=Settings(), record=Tournament,
+    form=FormProfile(title="OpenTribute", variant="FINAL_COUNT", centre_count=FORM_TEXT),
+    cell_functions=("tb_opentribute",),
+)
+
+__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "score_game", "standings", "tournament_from_dict",
+           "tournament_problems"]
