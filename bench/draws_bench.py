@@ -71,6 +71,21 @@ def bench_friedrich(sizes: list[int]) -> bool:
     return ok
 
 
+def bench_clubs() -> bool:
+    """Issue 23: 20 players in 5 clubs of 4, four rounds (CAFE 2023's field): at most 3 repeated pairs, no club meeting."""
+    print("\nFriedrich: 20 players in 5 clubs of 4, four rounds (goal: <= 3 repeated pairs, 0 club meetings; best known 0)")
+    print(f"{'seed':>7} {'time s':>7} {'repeated pairs':>15} {'club meetings':>14} {'best known':>11}")
+    names = players(20)
+    clubs = [names[i * 4 : (i + 1) * 4] for i in range(5)]
+    ok = True
+    for seed in (SEED, SEED + 1, SEED + 2):
+        draw, seconds = timed(lambda: draw_friedrich(names, keep_apart=clubs, rng=random.Random(seed)))
+        q = quality(draw, (), clubs)
+        ok &= q.repeated_pairs <= 3 and q.keep_apart_violations == 0
+        print(f"{seed:>7} {seconds:>7.3f} {q.repeated_pairs:>15} {q.keep_apart_violations:>14} {0:>11}")
+    return ok
+
+
 def _baseline_rounds(field: list[str], rounds: int) -> tuple[Round, ...]:
     seeder = BaselineSeeder(field, random.Random(SEED))
     built = []
@@ -222,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         carcassonne = [16, 17, 18, 19, 20, 22, 25, 30, 37, 50, 75, 101, 150, 200, 250, 301, 350, 399, 400]
     results = {
         "Friedrich": bench_friedrich(friedrich),
+        "Friedrich in clubs": bench_clubs(),
         "Diplomacy": bench_diplomacy(diplomacy),
         "Carcassonne": bench_carcassonne(carcassonne),
     }

@@ -54,6 +54,78 @@ def test_start_up_imports_neither_pandas_nor_xlsxwriter(code):
     assert not any(m.startswith(("pandas.", "xlsxwriter.")) for m in imported)
 
 
+def own_modules_imported(*args: str) -> set[str]:
+    """TourneyBook's modules that ``tourneybook ARGS`` imports, as the console script runs it.
+
+    (sys.modules at exit: ``-X importtime`` does not see importlib.import_module.)
+    """
+    code = ("import atexit, sys; atexit.register(lambda: print(*sorted(sys.modules), file=sys.stderr)); "
+            f"sys.argv[:] = ['tourneybook', *{list(args)!r}]; from tourneybook.__main__ import main; sys.exit(main())")
+    done = run("-c", code)
+    imported = set(done.stderr.splitlines()[-1].split())
+    assert "tourneybook.cli" in imported, done.stderr  # the report is real
+    return {name for name in imported if name.split(".")[0] == "tourneybook"}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["no-such-command"], []], ids=["help", "version", "refused", "none"])
+def test_help_version_and_a_refused_command_import_no_command(args):
+    assert own_modules_imported(*args) == {"tourneybook", "tourneybook.__main__", "tourneybook.cli"}
+
+
+def test_a_command_imports_its_own_module_and_no_other_command():
+    imported = own_modules_imported("lite", "--help")
+    assert "tourneybook.commands.lite" in imported
+    assert not any(name.startswith("tourneybook.commands.") and name != "tourneybook.commands.lite" for name in imported)
+
+
+def test_the_command_table_says_what_each_command_registers():
+    """``--help`` lists the lines from cli.COMMANDS; each command's own parser must say the same."""
+    import argparse
+    from importlib import import_module
+
+    from tourneybook.cli import COMMANDS
+
+    for name, line in COMMANDS.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        import_module(f"tourneybook.commands.{name}").register(sub)
+        assert [action.help for action in sub._choices_actions] == [line], name
+
+
+def test_ctrl_c_while_starting_prints_one_sentence_and_no_trace(tmp_path: Path):
+    """Ctrl-C, held down, while the command's libraries are still loading (recalc loads the most).
+
+    The run is watched through ``-X importtime``: once tourneybook.cli is imported the
+    handler is in place (before that only Python's own start-up runs, which no code of
+    the package can reach). Ctrl-C then comes three times, 2 ms apart.
+    """
+    import signal
+    import time
+
+    from tourneybook.__main__ import INTERRUPTED_WHILE_STARTING
+
+    sentences = 0
+    for delay in (0.0, 0.01, 0.03, 0.06, 0.1, 0.2):
+        starting = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "tourneybook", "recalc", str(tmp_path / "x.xlsx")],
+                                    stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        seen = []
+        for line in starting.stderr:
+            seen.append(line)
+            if line.rstrip().endswith("| tourneybook.cli"):
+                break
+        time.sleep(delay)
+        for _ in range(3):
+            starting.send_signal(signal.SIGINT)
+            time.sleep(0.002)
+        seen += starting.stderr.readlines()
+        assert starting.wait(timeout=60) == 1
+        said = [line for line in seen if not line.startswith("import time:")]
+        assert not any("Traceback" in line or "KeyboardInterrupt" in line for line in said), "".join(said)
+        interrupted = [line.strip() for line in said] == [INTERRUPTED_WHILE_STARTING]
+        assert interrupted or said[-1].strip().endswith("x.xlsx: no such workbook"), said  # or recalc was quicker
+        sentences += interrupted
+    assert sentences >= 3  # recalc's imports take longer than the first three delays
+
+
 def test_a_name_the_console_cannot_show_does_not_crash_after_the_save(tmp_path: Path):
     """A Windows console (cp1252) and "Łukasz": the workbook is written and the command ends with 0."""
     players = tmp_path / "players.csv"

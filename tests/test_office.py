@@ -77,3 +77,44 @@ def test_converting_onto_the_source_is_refused(monkeypatch, tmp_path: Path):
     with pytest.raises(InputError, match="would replace it"):
         convert(source, "xlsx", tmp_path)
     assert source.read_bytes() == b"the organiser's event"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the fake soffice is a script with a #! line")
+def test_a_conversion_that_hangs_is_ended_and_leaves_no_half_file(monkeypatch, tmp_path: Path):
+    """Half a PDF written, then nothing (a hidden dialog): refused once nothing happens for ``stall`` seconds."""
+    children = tmp_path / "child.pid"
+    fake_soffice(tmp_path, monkeypatch, (
+        "import subprocess, time\n"
+        "open(sys.argv[-2] + '/forms.pdf', 'wb').write(b'%PDF-1.7 half')\n"
+        f"open({str(children)!r}, 'w').write(str(subprocess.Popen(['sleep', '600']).pid))\n"  # soffice.bin's stand-in
+        "time.sleep(600)"
+    ))
+    source = tmp_path / "forms.xlsx"
+    source.write_bytes(b"x")
+    outdir = tmp_path / "out"
+    with pytest.raises(InputError, match=r"LibreOffice stopped working on forms.xlsx \(no progress for 1 s\) and was ended; nothing was written"):
+        convert(source, "pdf", outdir, stall=1)
+    assert list(outdir.iterdir()) == []  # no half forms.pdf, no hidden folder
+    child = Path(f"/proc/{children.read_text()}/stat")  # the whole LibreOffice was ended, not only its launcher
+    for _ in range(20):  # SIGKILL lands within moments
+        ended = not child.exists() or child.read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        if ended:
+            break
+        __import__("time").sleep(0.1)
+    assert ended
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the fake soffice is a script with a #! line")
+def test_a_long_conversion_that_keeps_working_is_waited_for(monkeypatch, tmp_path: Path):
+    """No fixed time limit: a conversion longer than ``stall`` that keeps writing is complete when it exits."""
+    fake_soffice(tmp_path, monkeypatch, (
+        "import time\n"
+        "with open(sys.argv[-2] + '/forms.pdf', 'wb') as pdf:\n"
+        "    for page in range(12):\n"
+        "        pdf.write(b'page %d ' % page); pdf.flush(); time.sleep(0.3)\n"
+    ))
+    source = tmp_path / "forms.xlsx"
+    source.write_bytes(b"x")
+    out = convert(source, "pdf", tmp_path / "out", stall=1)
+    assert out.read_bytes() == b"".join(b"page %d " % page for page in range(12))
+    assert list((tmp_path / "out").iterdir()) == [out]

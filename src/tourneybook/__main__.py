@@ -1,5 +1,30 @@
+"""The entry point of the ``tourneybook`` command (the console script and ``python -m tourneybook``).
+
+Ctrl-C while Python is still importing would end in a KeyboardInterrupt trace from
+deep inside some library. The handler below is installed before anything else of
+TourneyBook is imported: until the command starts, Ctrl-C ends the run with one
+sentence (nothing has been read or written yet); ``cli.main`` then hands Ctrl-C
+back to Python for the command's own handling.
+"""
+
+# The C module itself: ``import signal`` first builds its enums, several milliseconds
+# in which Ctrl-C would still end in a trace.
+import _signal
 import sys
 
-from .cli import main
+INTERRUPTED_WHILE_STARTING = "tourneybook: interrupted (Ctrl-C) while starting; nothing was read or written"
 
-sys.exit(main())
+
+def _interrupted_while_starting(signum, frame):
+    # A held or repeated Ctrl-C must not interrupt the exit itself (a trace from the
+    # unwinding imports): the first one is enough.
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    raise SystemExit(INTERRUPTED_WHILE_STARTING)  # exit status 1, the sentence on stderr, no trace
+
+
+_signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
+from .cli import main  # noqa: E402  (after the handler, on purpose)
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,27 +5,46 @@ its parser; ``func(args) -> int`` is the exit status. Exit statuses: 0 done,
 1 problems in the organiser's data or files (a readable message, never a trace),
 2 a usage error (argparse's own status).
 
-Start-up stays light: a command module imports its heavy libraries (pandas,
-xlsxwriter, xlwings) inside ``func``, so ``--help`` and the quick commands do
-not pay for them.
+Start-up stays light: ``--help``, ``--version`` and a refused command import no
+command module at all (the table below names and describes every command), and a
+command imports only its own module; that module imports its heavy libraries
+(pandas, xlsxwriter, xlwings) inside ``func``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import signal
 import sys
-from importlib import import_module, metadata
+from importlib import import_module
 
-from .errors import EXIT_PROBLEMS, InputError
-
-COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite", "button", "publish")
+# Each command and its line in ``--help``, in the order shown. The command's module is
+# imported only when that command runs (tests/test_cli.py checks each module
+# registers the same line).
+COMMANDS = {
+    "score": "score one game given as JSON (docs/formats.md)",
+    "standings": "rank a tournament given as JSON (docs/formats.md)",
+    "recalc": "recalculate a tournament workbook (writes Standings, Games, Issues...)",
+    "new": "create a tournament workbook with its players",
+    "simulate": "fill a workbook with a random but valid tournament (for demos and benchmarks)",
+    "templates": "regenerate the blank workbook of every ruleset",
+    "draw": "draw a round (tables, roles, powers) into the event workbook",
+    "withdraw": "record that a player withdrew after a round (Players sheet)",
+    "join": "record a late arrival or a new stand-in from a round on (Players sheet)",
+    "forms": "printable forms (game reports, centre counts, table slips, bracket) as a workbook and PDF",
+    "lite": "write main.py and requirements.txt for xlwings Lite (Excel add-in, no Python install)",
+    "button": "write the button's Python file beside a renamed or copied .xlsm workbook",
+    "publish": "standings.csv, games.csv, standings.pdf and standings.html of an event, into a folder",
+}
 
 EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"
 
 
 def version() -> str:
     """The installed distribution's version (the package's own when run from a source tree)."""
+    from importlib import metadata  # about 20 ms of imports, paid by --version only
+
     try:
         return metadata.version("tourneybook")
     except metadata.PackageNotFoundError:
@@ -47,28 +66,54 @@ def safe_console() -> None:
             reconfigure(errors="replace")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """``--version``: looks the version up only when asked (argparse's own wants it before parsing)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help or "show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {version()}")  # on stdout, as argparse's own
+        parser.exit()
+
+
+def chosen_command(argv: list[str]) -> str | None:
+    """The command named on the line (the first word that is not an option), if it is one."""
+    word = next((arg for arg in argv if not arg.startswith("-")), None)
+    return word if word in COMMANDS else None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for this command line: only the command named in ``argv`` is imported.
+
+    Every other command is listed with its line from ``COMMANDS`` (enough for
+    ``--help`` and for refusing an unknown command); ``argv=None`` reads ``sys.argv``.
+    """
+    chosen = chosen_command(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="tourneybook",
         description="Scores, tie-breaks, draws and forms for Friedrich, Carcassonne and Diplomacy tournaments.",
         epilog=EXIT_STATUSES,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
-        try:
-            module = import_module(f"{__package__}.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.commands.{name}":
-                raise
-            continue
-        module.register(sub)
+    for name, line in COMMANDS.items():
+        if name == chosen:
+            import_module(f"{__package__}.commands.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=line)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     safe_console()
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
+    from .errors import EXIT_PROBLEMS, InputError
+
+    # Started from __main__, Ctrl-C so far ended the start-up with one sentence; from
+    # here it is a KeyboardInterrupt again, caught below once files may be open.
+    if getattr(signal.getsignal(signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     # A command is one short run whose objects are freed by reference counting as it
     # goes; the cycle collector would only walk the millions of long-lived cells and
     # scores over and over (about a third of a 10,000-player recalc). It is back on

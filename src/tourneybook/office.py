@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from .errors import InputError
@@ -36,8 +38,21 @@ def find_soffice() -> str | None:
     return str(mac) if mac.exists() else None
 
 
-def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
+STALL = 120.0
+"""Seconds without any sign of work (CPU used, output growing) after which a conversion is taken as hung."""
+STALL_UNSEEN_CPU = 600.0
+"""The same where LibreOffice's CPU time cannot be read (no /proc): only its output shows that it works."""
+_POLL = 0.25
+
+
+def convert(source: Path, fmt: str, outdir: Path, stall: float = STALL) -> Path:
     """Convert ``source`` with headless LibreOffice to ``fmt`` ('pdf', 'xlsx') in ``outdir``.
+
+    The wait ends when LibreOffice exits, however long a big conversion takes on a
+    busy machine; only a LibreOffice that has stopped working (no CPU used and no
+    output growing for ``stall`` seconds: a hidden dialog, a lock) is stopped and
+    refused. LibreOffice writes into a hidden folder beside the target and the file
+    is moved into place whole, so a refused or failed conversion leaves no half file.
 
     Raises InputError with an install hint when LibreOffice is missing, and with
     LibreOffice's own words when the conversion fails.
@@ -57,7 +72,8 @@ def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
     except OSError as exc:
         raise InputError(f"{target} cannot be replaced (is it open in another program?): {exc}") from None
     # A private profile: a second LibreOffice (or the organiser's open one) must not block us.
-    with tempfile.TemporaryDirectory(prefix="tourneybook-lo-") as profile:
+    with tempfile.TemporaryDirectory(prefix="tourneybook-lo-") as profile, \
+            tempfile.TemporaryDirectory(prefix=".~tourneybook-lo-", dir=outdir) as private:
         env = dict(os.environ, HOME=profile)
         cmd = [
             soffice,
@@ -67,17 +83,73 @@ def convert(source: Path, fmt: str, outdir: Path, timeout: float = 180) -> Path:
             "--convert-to",
             fmt,
             "--outdir",
-            str(outdir),
+            private,
             str(source),
         ]
-        try:
-            with waiting(f"LibreOffice: {source.name} to {fmt.split(':')[0]}"):  # 250 forms to PDF: close to a minute
-                done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            raise InputError(f"LibreOffice did not finish converting {source.name} within {timeout:.0f} s") from None
-        except OSError as exc:
-            raise InputError(f"LibreOffice ({soffice}) could not be started: {exc}") from None
-    if done.returncode != 0 or not target.exists():
-        words = (done.stderr or done.stdout).strip() or f"exit status {done.returncode}"
-        raise InputError(f"LibreOffice could not convert {source.name} to {fmt}: {words}")
+        with waiting(f"LibreOffice: {source.name} to {fmt.split(':')[0]}"):  # 250 forms to PDF: close to a minute
+            status, words = _run_while_working(cmd, env, Path(profile), Path(private), stall, source.name)
+        made = Path(private) / target.name
+        if status != 0 or not made.exists():
+            raise InputError(f"LibreOffice could not convert {source.name} to {fmt}: {words or f'exit status {status}'}")
+        os.replace(made, target)
     return target
+
+
+def _run_while_working(cmd: list[str], env: dict[str, str], profile: Path, private: Path, stall: float, name: str) -> tuple[int, str]:
+    """LibreOffice's exit status and its words, waiting as long as it shows signs of work."""
+    log = profile / "tourneybook-soffice.log"
+    with open(log, "w+b") as output:
+        try:
+            process = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT, env=env, start_new_session=os.name != "nt")
+        except OSError as exc:
+            raise InputError(f"LibreOffice ({cmd[0]}) could not be started: {exc}") from None
+        try:
+            last_sign, quiet_since = None, time.monotonic()
+            while True:
+                try:
+                    status = process.wait(timeout=_POLL)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+                sign = (_session_cpu(process.pid), sum(f.stat().st_size for f in private.iterdir()))
+                if sign != last_sign:
+                    last_sign, quiet_since = sign, time.monotonic()
+                elif time.monotonic() - quiet_since > (stall if sign[0] is not None else max(stall, STALL_UNSEEN_CPU)):
+                    raise InputError(
+                        f"LibreOffice stopped working on {name} (no progress for {stall:.0f} s) and was ended; "
+                        "nothing was written. Close any LibreOffice window that asks a question and run again."
+                    )
+        finally:
+            if process.poll() is None:  # refused, or Ctrl-C: no LibreOffice left behind
+                _stop(process)
+        output.seek(0)
+        return status, output.read().decode(errors="replace").strip()
+
+
+def _session_cpu(pid: int) -> int | None:
+    """CPU ticks used so far by LibreOffice's processes (its session), or None where /proc cannot tell."""
+    try:
+        ticks = 0
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                try:
+                    with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                        fields = stat.read().rsplit(b")", 1)[1].split()
+                except OSError:
+                    continue  # a process that just ended
+                if int(fields[3]) == pid:  # the session LibreOffice leads (start_new_session)
+                    ticks += sum(int(f) for f in fields[11:15])  # utime, stime and its ended children's
+        return ticks
+    except OSError:
+        return None
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if os.name == "nt":
+        process.kill()
+    else:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # soffice.bin too, not only the launcher
+        except ProcessLookupError:
+            pass
+    process.wait()

@@ -128,3 +128,60 @@ def test_italia_top_board_needs_seven():
     with pytest.raises(InputError) as caught:
         draw_italia_top_board(["A", "B"], random.Random(1))
     assert str(caught.value) == "standings: the top board needs seven players; only 2 ranked"
+
+
+def _greedy_by_scanning_every_board(entries, meetings, partners, weights, rng):
+    """The construction as first written: each entry looks at every board (n x boards steps)."""
+    from tourneybook.draws.cost import copy_meetings, rematch_cost
+
+    meet = copy_meetings(meetings)
+    rounds = []
+    for seats in entries:
+        boards = [[] for _ in range(len(seats) // 7)]
+        doubled = {p for p in seats if seats.count(p) > 1}
+        order = rng.sample(list(seats), len(seats))
+        order.sort(key=lambda p: p not in doubled)
+        for p in order:
+            best, choice = None, []
+            for b, board in enumerate(boards):
+                if len(board) == 7 or p in board:
+                    continue
+                added = sum(weights.rematch * (rematch_cost(meet[p][q] + 1) - rematch_cost(meet[p][q]))
+                            + (weights.keep_apart if q in partners[p] else 0) for q in board)
+                if best is None or (added, len(board)) < best:
+                    best, choice = (added, len(board)), [b]
+                elif (added, len(board)) == best:
+                    choice.append(b)
+            boards[rng.choice(choice)].append(p)
+        for board in boards:
+            for a in board:
+                for b in board:
+                    if a != b:
+                        meet[a][b] += 1
+        rounds.append(boards)
+    return rounds
+
+
+@pytest.mark.parametrize("trial", range(40))
+def test_the_construction_picks_what_scanning_every_board_picks(trial):
+    """Same boards, same random choices: the n log n construction changes no draw, only its time."""
+    from tourneybook.draws.cost import keep_apart_partners
+    from tourneybook.draws.diplomacy import _greedy_rounds
+    from tourneybook.draws.model import DEFAULT_WEIGHTS
+
+    r = random.Random(trial)
+    n = r.choice([7, 14, 21, 35, 70, 140])
+    people = list(range(n + r.choice([0, 3])))
+    entries = []
+    for _ in range(r.choice([1, 2, 3])):
+        doubles = r.sample(people, 2) if n >= 14 and r.random() < 0.3 else []
+        entries.append(r.sample(people, n - len(doubles)) + doubles)
+    groups = [[f"P{i}" for i in r.sample(people, r.choice([2, 4]))] for _ in range(r.choice([0, 2]))]
+    partners = keep_apart_partners({f"P{i}": i for i in people}, groups)
+    meetings = [Counter() for _ in people]
+    for _ in range(r.choice([0, 30, 300])):
+        a, b = r.sample(people, 2)
+        meetings[a][b] += 1
+        meetings[b][a] += 1
+    expected = _greedy_by_scanning_every_board(entries, meetings, partners, DEFAULT_WEIGHTS, random.Random(trial))
+    assert _greedy_rounds(entries, meetings, partners, DEFAULT_WEIGHTS, random.Random(trial)) == expected

@@ -162,3 +162,29 @@ def test_a_late_entry_takes_the_stand_in_s_place():
         assert stand_in_role not in late_roles
     for rnd in rest.rounds:
         assert all(sorted(s.seat for s in t.seats) == sorted(ROLE_NAMES) for t in rnd.tables)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_twenty_players_in_five_clubs_of_four_meet_no_one_twice_and_no_club_mate(seed):
+    """Issue 23: the fifth club fits no row of five; it is seated on a table of the round not drawn.
+
+    Before, the search was left with 5 to 9 repeated pairs (CAFE's 20 in 5 groups: 6).
+    """
+    names = [f"P{i:02}" for i in range(20)]
+    clubs = [names[i * 4 : (i + 1) * 4] for i in range(5)]
+    report = quality(draw_friedrich(names, keep_apart=clubs, rng=random.Random(seed)), (), clubs)
+    assert (report.repeated_pairs, report.keep_apart_violations, report.seat_repeats) == (0, 0, 0)
+
+
+def test_a_spread_cluster_is_moved_onto_a_table_of_the_round_not_drawn():
+    from tourneybook.draws.design import rows_design, spread_clusters_apart
+
+    rows = [[a * 5 + x for x in range(5)] for a in range(4)]
+    club = [0, 5, 10, 15]  # column 0 of every row: table 1 of round 1 in the design
+    index = {str(p): p for p in range(20)}
+    spread_clusters_apart(rows, [[str(p) for p in club]], index, 4)
+    seat = {p: a * 5 + x for a, row in enumerate(rows) for x, p in enumerate(row)}
+    assert sorted(p for row in rows for p in row) == list(range(20)) and all(seat[p] // 5 == p // 5 for p in range(20))
+    for rnd in rows_design(5, 4):
+        for table in rnd:
+            assert sum(seat[p] in table for p in club) <= 1

@@ -17,9 +17,10 @@ from tourneybook.rules import find_ruleset
 from tourneybook.rules.best_n import Entrant
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
-from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
-from tourneybook.workbook.recalc import read_event, recalc_file
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.workbook.event import read_event
 
 ROOT = Path(__file__).resolve().parents[2]
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")

@@ -24,6 +24,7 @@ from tourneybook.files import saving
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.saving import TEMP_PREFIX
 from tourneybook.files.store import Cell, ResultSheet
+from tourneybook.files.sheetreader import without_filler
 
 
 def rewrite(path: Path, sheet: str | None, change: Callable[[bytes], bytes], part: str | None = None) -> None:
@@ -57,6 +58,24 @@ DAMAGED = [
         "Players",
         sub(rb"</sheetData>", b"</sheetDat>"),
         "event.xlsx is damaged: the sheet 'Players' (xl/worksheets/sheet3.xml) is not well-formed XML",
+    ),
+    (
+        "an unclosed row",
+        "Players",
+        sub(rb"</row>", b""),
+        "event.xlsx is damaged: the sheet 'Players' (xl/worksheets/sheet3.xml) is not well-formed XML (mismatched tag",
+    ),
+    (
+        "a stray <<",
+        "Players",
+        sub(rb"<sheetData>", b"<sheetData><<"),
+        "event.xlsx is damaged: the sheet 'Players' (xl/worksheets/sheet3.xml) is not well-formed XML (not well-formed",
+    ),
+    (
+        "a second root element",
+        "Players",
+        lambda data: data + b"<worksheet/>",
+        "event.xlsx is damaged: the sheet 'Players' (xl/worksheets/sheet3.xml) is not well-formed XML (junk after document element",
     ),
     (
         "undefined entity",
@@ -140,6 +159,40 @@ def test_one_stray_value_far_away_is_read_like_any_other(event_file: Path, capsy
     assert main(["recalc", str(event_file)]) == 0
     grid = FileWorkbook(event_file).read("Players")
     assert len(grid.rows) == max(row, 11) and grid.rows[row - 1][-1] == 7
+
+
+def filler_rows(data: bytes) -> bytes:
+    """Formatting down to the sheet's last row: 300,000 empty styled rows below the entries."""
+    last = max(int(r) for r in re.findall(rb'<row r="(\d+)"', data))
+    filler = b"".join(b'<row r="%d" spans="1:6" s="2" customFormat="1"/>' % r for r in range(last + 1, last + 300_001))
+    return data.replace(b"</sheetData>", filler + b"</sheetData>")
+
+
+def filler_cells_then_a_value(data: bytes) -> bytes:
+    """200,000 rows of styled empty cells, then one value on the sheet's last row."""
+    last = max(int(r) for r in re.findall(rb'<row r="(\d+)"', data))
+    filler = b"".join(b'<row r="%d"><c r="A%d" s="2"/><c r="B%d" s="2"/></row>' % (r, r, r) for r in range(last + 1, last + 200_001))
+    return data.replace(b"</sheetData>", filler + b'<row r="1048576"><c r="D1048576"><v>7</v></c></row></sheetData>')
+
+
+@pytest.mark.parametrize("change", [filler_rows, filler_cells_then_a_value], ids=["empty rows", "empty cells"])
+def test_a_sheet_far_larger_than_its_entries_is_read_as_its_entries(event_file: Path, capsys, change):
+    """The filler is left out before reading (bench/sheets_bench.py times it: a million rows under 2 s)."""
+    entries = FileWorkbook(event_file).read("Players")
+    rewrite(event_file, "Players", change)
+    book = FileWorkbook(event_file)
+    part = book.package.read(book._sheet_rel["Players"].target)
+    assert len(without_filler(part)) < len(part) // 100  # the filler is cut, not read
+    assert without_filler(part.replace(b'<row r="2"', b'<row', 1)) is None  # a row numbered by its place: read it all
+    grid = book.read("Players")
+    if change is filler_rows:
+        assert grid == entries
+        assert main(["recalc", str(event_file)]) == 0
+    else:
+        assert grid.rows[: len(entries.rows)] == entries.rows and grid.rows[-1] == (None, None, None, 7)
+        assert not any(grid.rows[len(entries.rows) : -1])
+        assert main(["recalc", str(event_file)]) == 1  # the stray 7 is a row without a name, said at its cell
+        assert "Players!A1048576: Name is missing (the row has other entries)" in capsys.readouterr().err
 
 
 def test_a_workbook_reached_through_a_link_stays_a_link(event_file: Path, capsys):

@@ -84,6 +84,44 @@ def rows_by_cluster(
     return rows
 
 
+def spread_clusters_apart(rows: list[list[int]], groups: Sequence[Sequence[str]], index: Mapping[str, int], rounds: int) -> None:
+    """Move a keep-apart cluster spread over several rows onto a table of a round not drawn.
+
+    A cluster that fits no row (the fifth club of four among rows of five) has
+    one member in each of several rows, and the rows design may seat them
+    together. In the design's round of coefficient ``d`` no one plays when ``d``
+    is not among the rounds drawn; its table ``k`` takes from row ``a`` column
+    ``k + c_a * d``. Moving the cluster's members to such a table's columns
+    (swapping places within each row, where everyone already never meets)
+    keeps them apart whenever the ring allows: each placement is checked
+    against the rounds drawn. Clusters with two members in one row, or no
+    free table, are left to the search. ``rows`` changes in place.
+    """
+    m = len(rows[0])
+    if any(len(row) != m for row in rows) or not rematch_free(m, rounds):
+        return
+    n = 4 * m
+    add, mul = _ring(m)
+    design = rows_design(m, rounds)
+    row_of = {p: (a, x) for a, row in enumerate(rows) for x, p in enumerate(row)}
+    spread = [c for c in _clusters(n, groups, index) if len({row_of[p][0] for p in c}) == len(c) > 1]
+    taken: set[tuple[int, int]] = set()  # (row, column) already given to a spread cluster
+    for cluster in spread:
+        for d, k in ((d, k) for d in range(rounds, m) for k in range(m)):
+            columns = {row_of[p][0]: add(k, mul(d % m, row_of[p][0] % m)) for p in cluster}
+            if any((a, x) in taken for a, x in columns.items()):
+                continue
+            if any(sum(a * m + columns[a] in table for a in columns) > 1 for rnd in design for table in rnd):
+                continue  # this ring seats two of them together after all
+            for p in cluster:
+                a, x = row_of[p]
+                other = rows[a][columns[a]]
+                rows[a][x], rows[a][columns[a]] = other, p
+                row_of[other], row_of[p] = (a, x), (a, columns[a])
+            taken.update(columns.items())
+            break
+
+
 def _clusters(n: int, groups: Sequence[Sequence[str]], index: Mapping[str, int]) -> list[list[int]]:
     """Players joined through shared keep-apart groups; everyone else alone."""
     parent = list(range(n))

@@ -17,6 +17,7 @@ board cannot avoid a power repeat.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
@@ -175,30 +176,40 @@ def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozens
 def _greedy_rounds(
     entries: Sequence[Sequence[int]], meetings, partners, weights: Weights, rng: random.Random
 ) -> list[list[list[int]]]:
-    """Construction: each entry, in random order (doubles first), to the board where it adds least cost."""
+    """Construction: each entry, in random order (doubles first), to the board where it adds least cost.
+
+    Ties are broken at random among the boards of least cost and fewest players.
+    Only the boards holding someone the player met or must be kept apart from are
+    costed one by one; every other open board adds nothing, and is found by its
+    size (:class:`_OpenBoards`), so a round of n players takes about n log n steps
+    rather than n times the boards.
+    """
     meet = copy_meetings(meetings)
     rounds = []
     for seats in entries:
         boards: list[list[int]] = [[] for _ in range(len(seats) // BOARD)]
-        doubled = {p for p in seats if seats.count(p) > 1}
+        open_boards = _OpenBoards(len(boards))
+        at: dict[int, list[int]] = {}
+        """The boards each player sits at so far (two for a player on two boards)."""
+        times = Counter(seats)
         order = rng.sample(list(seats), len(seats))
-        order.sort(key=lambda p: p not in doubled)
+        order.sort(key=lambda p: times[p] == 1)  # doubles first
         for p in order:
-            best, choice = None, []
-            for b, board in enumerate(boards):
-                if len(board) == BOARD or p in board:
-                    continue
-                added = sum(
-                    weights.rematch * (rematch_cost(meet[p][q] + 1) - rematch_cost(meet[p][q]))
-                    + (weights.keep_apart if q in partners[p] else 0)
-                    for q in board
-                )
-                key = (added, len(board))
-                if best is None or key < best:
-                    best, choice = key, [b]
-                elif key == best:
-                    choice.append(b)
-            boards[rng.choice(choice)].append(p)
+            touched = {b for q in (*meet[p], *partners[p]) for b in at.get(q, ())}
+            costed = {}
+            for b in touched.difference(at.get(p, ())):
+                if len(boards[b]) < BOARD:
+                    costed[b] = (_added(p, boards[b], meet, partners, weights), len(boards[b]))
+            barred = set(at.get(p, ())) | {b for b, key in costed.items() if key[0] != 0}
+            best = min(costed.values(), default=None)
+            free = open_boards.smallest(barred)
+            if free is not None and (best is None or (0, free) <= best):
+                choice = open_boards.pick(free, barred, rng)  # the boards of that size but the barred ones, in order
+            else:
+                choice = rng.choice(sorted(b for b, key in costed.items() if key == best))
+            boards[choice].append(p)
+            at.setdefault(p, []).append(choice)
+            open_boards.grew(choice, len(boards[choice]))
         for board in boards:
             for a in board:
                 for b in board:
@@ -206,6 +217,85 @@ def _greedy_rounds(
                         meet[a][b] += 1
         rounds.append(boards)
     return rounds
+
+
+def _added(p: int, board: Sequence[int], meet, partners, weights: Weights) -> int:
+    """What seating ``p`` at ``board`` adds to the draw's cost."""
+    return sum(
+        weights.rematch * (rematch_cost(meet[p][q] + 1) - rematch_cost(meet[p][q]))
+        + (weights.keep_apart if q in partners[p] else 0)
+        for q in board
+    )
+
+
+class _OpenBoards:
+    """The boards not yet full, by how many players they hold, each size in board order.
+
+    One Fenwick tree per size counts its boards, so the k-th board of a size
+    (what ``rng.choice`` over the sorted list of them would take) is found in
+    log(boards) steps.
+    """
+
+    def __init__(self, count: int):
+        self.count = count
+        self.sizes = [0] * count
+        self.members = [count] + [0] * (BOARD - 1)
+        self.trees = [[0] * (count + 1) for _ in range(BOARD)]
+        tree = self.trees[0]
+        for b in range(1, count + 1):  # every board starts empty
+            tree[b] += 1
+            parent = b + (b & -b)
+            if parent <= count:
+                tree[parent] += tree[b]
+
+    def _add(self, size: int, board: int, step: int) -> None:
+        tree, i = self.trees[size], board + 1
+        while i <= self.count:
+            tree[i] += step
+            i += i & -i
+        self.members[size] += step
+
+    def grew(self, board: int, size: int) -> None:
+        """``board`` now holds ``size`` players."""
+        self._add(size - 1, board, -1)
+        if size < BOARD:
+            self._add(size, board, 1)
+        self.sizes[board] = size
+
+    def smallest(self, barred: set[int]) -> int | None:
+        """The fewest players at an open board outside ``barred``, None when there is none."""
+        for size in range(BOARD):
+            if self.members[size] > sum(1 for b in barred if self.sizes[b] == size):
+                return size
+        return None
+
+    def pick(self, size: int, barred: set[int], rng: random.Random) -> int:
+        """A board of ``size`` players outside ``barred``: ``rng.choice`` of the sorted list of them."""
+        out = sorted(b for b in barred if self.sizes[b] == size)
+        k = rng.choice(range(self.members[size] - len(out)))  # the same draw of the generator as choice(list)
+        for b in out:  # the k-th of the others: step over each barred board at or before it
+            if self._rank(size, b) <= k + 1:
+                k += 1
+        return self._select(size, k + 1)
+
+    def _rank(self, size: int, board: int) -> int:
+        """How many boards of ``size`` come up to ``board`` (itself included)."""
+        tree, i, total = self.trees[size], board + 1, 0
+        while i:
+            total += tree[i]
+            i -= i & -i
+        return total
+
+    def _select(self, size: int, k: int) -> int:
+        """The board that is the k-th (from 1) of ``size``."""
+        tree, position, step = self.trees[size], 0, 1 << self.count.bit_length()
+        while step:
+            nxt = position + step
+            if nxt <= self.count and tree[nxt] < k:
+                position = nxt
+                k -= tree[nxt]
+            step >>= 1
+        return position
 
 
 def _powers_for_round(

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..errors import Problem
 from .cost import keep_apart_partners, meeting_counts
-from .design import rows_by_cluster, rows_design
+from .design import rows_by_cluster, rows_design, spread_clusters_apart
 from .explain import Ledger, make_round
 from .inputs import checked_inputs, input_collector
 from .model import DEFAULT_WEIGHTS, ROLES, Draw, Family, Role, Round, Weights
@@ -168,7 +168,9 @@ def _fresh_seating(field, groups, meetings, partners, history, rng, weights) -> 
     """
     n = len(field)
     m = n // 4
-    rows = rows_by_cluster(n, groups, {name: i for i, name in enumerate(field)}, [m] * 4, rng)
+    index = {name: i for i, name in enumerate(field)}
+    rows = rows_by_cluster(n, groups, index, [m] * 4, rng)
+    spread_clusters_apart(rows, groups, index, 4)
     point_to_player = [p for row in rows for p in row]
     tables = [[[point_to_player[point] for point in table] for table in rnd] for rnd in rows_design(m, 4)]
     anyone = [[0] * n for _ in range(4)]

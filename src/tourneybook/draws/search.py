@@ -79,6 +79,14 @@ class Seating:
                     if self.small[r][t]:
                         self.small_counts[a] += 1
         self.cost = self.total_cost()
+        self._at = [[[] for _ in self.meet] for _ in self.rounds]
+        """Per round, the tables each player sits at (two for a player on two boards)."""
+        for r, rnd in enumerate(self.rounds):
+            for t, table in enumerate(rnd):
+                for a in table:
+                    self._at[r][a].append(t)
+        self._hot: list[list[list[tuple[int, int, int]] | None]] = [[None] * len(rnd) for rnd in self.rounds]
+        """Per round and table, its seats in a compromise; None once a swap may have changed them."""
 
     def total_cost(self) -> int:
         pairs = 0
@@ -111,13 +119,19 @@ class Seating:
             d = self.swap(r, ta, ia, tb, ib)
             self.swap(r, ta, ia, tb, ib)
             return d
+        # _pair_change written out: this is the search's innermost loop
+        rc, rematch, keep_apart = self._rc, self.w.rematch, self.w.keep_apart
         d = 0
-        for z in a_table:
-            if z != x:
-                d += self._pair_change(x, z, -1) + self._pair_change(y, z, 1)
-        for z in b_table:
-            if z != y:
-                d += self._pair_change(y, z, -1) + self._pair_change(x, z, 1)
+        for mover, other, old, new in ((x, y, a_table, b_table), (y, x, b_table, a_table)):
+            met, apart = self.meet[mover], self.partners[mover]
+            for z in old:
+                if z != mover:
+                    c = met[z]
+                    d += rematch * (rc[c - 1] - rc[c]) - (keep_apart if z in apart else 0)
+            for z in new:
+                if z != other:
+                    c = met[z]
+                    d += rematch * (rc[c + 1] - rc[c]) + (keep_apart if z in apart else 0)
         if self.small[r][ta] != self.small[r][tb]:
             d += self._small_change(x, y) if self.small[r][ta] else self._small_change(y, x)
         return d
@@ -145,21 +159,38 @@ class Seating:
             self.small_counts[joining] += 1
         a_table[ia], b_table[ib] = y, x
         self.cost += d
+        # x's and y's pairs changed: every table they sit at, in any round, must look again
+        for at, hot in zip(self._at, self._hot):
+            for t in (*at[x], *at[y]):
+                hot[t] = None
+        self._hot[r][ta] = self._hot[r][tb] = None
+        seats = self._at[r]
+        seats[x][seats[x].index(ta)] = tb
+        seats[y][seats[y].index(tb)] = ta
         return d
 
     def hot_seats(self) -> list[tuple[int, int, int]]:
-        """(round, table, seat) of every player involved in a compromise."""
-        hot = []
-        for r, rnd in enumerate(self.rounds):
+        """(round, table, seat) of every player involved in a compromise.
+
+        Each table's seats are kept until a swap touches one of its players.
+        """
+        hot: list[tuple[int, int, int]] = []
+        for r, (rnd, known) in enumerate(zip(self.rounds, self._hot)):
             for t, table in enumerate(rnd):
-                small = self.small[r][t]
-                for i, x in enumerate(table):
-                    row, partners = self.meet[x], self.partners[x]
-                    if (small and self.small_counts[x] > 1) or any(
-                        z != x and (row[z] > 1 or z in partners) for z in table
-                    ):
-                        hot.append((r, t, i))
+                seats = known[t]
+                if seats is None:
+                    seats = known[t] = self._hot_at(r, t, table)
+                hot += seats
         return hot
+
+    def _hot_at(self, r: int, t: int, table: list[int]) -> list[tuple[int, int, int]]:
+        small = self.small[r][t]
+        found = []
+        for i, x in enumerate(table):
+            row, partners = self.meet[x], self.partners[x]
+            if (small and self.small_counts[x] > 1) or any(z != x and (row[z] > 1 or z in partners) for z in table):
+                found.append((r, t, i))
+        return found
 
     def can_swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> bool:
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
@@ -188,16 +219,16 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
             break  # every remaining cost comes from the history alone
         r, ta, ia = rng.choice(hot)
         rnd = seating.rounds[r]
-        partners = [
+        x, a_table, cls = rnd[ta][ia], rnd[ta], seating.classes[r]
+        partners = [  # every (tb, ib) that seating.can_swap allows, in the same order
             (tb, ib)
-            for tb in range(len(rnd))
-            if tb != ta
-            for ib in range(len(rnd[tb]))
-            if seating.can_swap(r, ta, ia, tb, ib)
+            for tb, table in enumerate(rnd)
+            if tb != ta and x not in table
+            for ib, y in enumerate(table)
+            if y != x and cls[y] == cls[x] and y not in a_table
         ]
         if len(partners) > SAMPLE:
             partners = rng.sample(partners, SAMPLE)
-        x = rnd[ta][ia]
         chosen: list[tuple[int, int]] = []
         chosen_delta = math.inf
         for tb, ib in partners:

@@ -168,8 +168,8 @@ def player_names(grid: SheetGrid) -> PlayerNames:
     """
     col = PLAYERS.index(NAME)
     names = []
-    for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
-        value = grid.value(line, col)
+    for line, row in enumerate(grid.rows[FIRST_DATA_ROW - 1 :], start=FIRST_DATA_ROW):
+        value = grid.value(line, col) if row else None
         if not cells.is_empty(value):
             try:
                 names.append(cells.text(value))

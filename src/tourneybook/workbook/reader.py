@@ -172,6 +172,8 @@ def read_sheet(
     rows: list[Row] = []
     blank = (None,) * width
     for line, cells_of_line in enumerate(grid.rows[FIRST_DATA_ROW - 1 :], start=FIRST_DATA_ROW):
+        if not cells_of_line:  # a row with no cell at all (a million of them above a stray value)
+            continue
         raw = (tuple(cells_of_line[:width]) + blank)[:width]
         if all(cells.is_empty(v) for v in raw):
             continue  # partial tournaments are normal: empty rows are skipped
