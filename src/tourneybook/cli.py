@@ -19,7 +19,7 @@ from importlib import import_module, metadata
 
 from .errors import EXIT_PROBLEMS, InputError
 
-COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite", "button", "publish")
+COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "absent", "present", "forms", "lite", "button", "publish")
 
 EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"
 

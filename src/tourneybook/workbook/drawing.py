@@ -441,6 +441,7 @@ def _absent_but_seated(
                 if p is None or p.plays(number):
                     continue
                 why = (f"arrives for round {p.from_round}" if number < p.from_round
+                       else f"is absent in round {number} (roll call)" if number in p.absent
                        else f"withdrew after round {p.withdrew_after}")
                 fix = ("draw that round again (--redraw)" if not entry.played_at
                        else "correct the Players sheet or this seat")
@@ -456,6 +457,9 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
         gone = [p.name for p in players if p.withdrew_after is not None and p.withdrew_after < n]
         late = [p.name for p in players if p.from_round > n]
         joined = [p.name for p in players if p.from_round == n > 1]
+        away = [p.name for p in players if n in p.absent]
+        if away:
+            notes.append(f"round {n}: not drawn, absent at the roll call: {', '.join(away)}")
         if gone:
             notes.append(f"round {n}: not drawn, withdrawn: {', '.join(gone)}")
         if late:

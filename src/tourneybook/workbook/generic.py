@@ -14,6 +14,7 @@ import difflib
 import enum
 import types
 import typing
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
-from ..rules.attendance import Attendance, order_problem
+from ..rules.attendance import Attendance, order_problem, range_problem
 from ..rules.ranking import Adjustment
 from . import cells
 from .reader import PlayerNames, Row, read_sheet
@@ -38,6 +39,8 @@ NAME, CLUB, STAND_IN, DISTANCE, GROUP, LOT = (
 )
 FROM_ROUND, WITHDREW_AFTER, ATTENDANCE_NOTE = "From round", "Withdrew after round", "Attendance note"
 """Attendance (docs/attendance.md): a late arrival's first round, a withdrawal, and why."""
+ABSENT = "Absent in rounds"
+"""The roll call (docs/attendance.md): rounds a player does not play between their first and their last."""
 
 PLAYERS = EntrySheet(
     name="Players",
@@ -57,6 +60,8 @@ PLAYERS = EntrySheet(
                help="The last round a withdrawn player played; empty: plays on. Never drawn again after it."),
         Column(ATTENDANCE_NOTE, Kind.TEXT, width=24, may_be_absent=True,
                help="Why the player came late or withdrew (shown with the standings' mark)."),
+        Column(ABSENT, Kind.TEXT, width=12, may_be_absent=True,
+               help="Roll call: the rounds this player does not play, e.g. 2 or 2, 4; empty: every round they are here for."),
     ),
 )
 
@@ -120,10 +125,13 @@ class Player:
     """The last round played before withdrawing; None: plays on."""
     attendance_note: str = ""
     """Why the player came late or withdrew."""
+    absent: frozenset[int] = frozenset()
+    """Rounds the player does not play although at the event (the roll call)."""
 
     def plays(self, round_number: int) -> bool:
         """Whether the player is there for round ``round_number`` (drawn, expected to have a result)."""
-        return self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
+        return (self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
+                and round_number not in self.absent)
 
 
 def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] = ()) -> tuple[Player, ...]:
@@ -137,24 +145,58 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
             out.add(f'"{row[NAME]}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
         seen[key] = row
+        if any(unicodedata.category(ch) == "Cc" for ch in row[NAME]):
+            out.add(f"the name {row[NAME]!r} holds a control character (pasted from another program?): type the name "
+                    "again", sheet=PLAYERS.name, cell=row.cell(NAME))
+            continue
         first, last = row[FROM_ROUND] or 1, row[WITHDREW_AFTER]
         wrong = order_problem(first, last)
         if wrong:
             out.add(f"{row[NAME]} {wrong} (clear the cell if they never came)", sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
             continue
+        absent = _absent_rounds(row, out)
+        if absent is None:
+            continue
         players.append(
             Player(row[NAME], row.get(CLUB, ""), bool(row.get(STAND_IN, False)), row[DISTANCE], row.get(GROUP, ""),
-                   row[LOT], row.line, first, last, row.get(ATTENDANCE_NOTE, ""))
+                   row[LOT], row.line, first, last, row.get(ATTENDANCE_NOTE, ""), absent)
         )
     return tuple(players)
+
+
+def _absent_rounds(row: Row, out: Collector) -> frozenset[int] | None:
+    """The rounds typed in 'Absent in rounds' ('2', '2, 4', '2;4'); None (a problem at the cell) when one is no round."""
+    typed = row.get(ABSENT) or ""
+    rounds = set()
+    for part in typed.replace(";", ",").replace(" ", ",").split(","):
+        if not part:
+            continue
+        if not part.isdigit() or int(part) < 1:
+            out.add(f'"{typed}" is not a list of rounds: type the rounds {row[NAME]} does not play, e.g. 2 or 2, 4',
+                    sheet=PLAYERS.name, cell=row.cell(ABSENT))
+            return None
+        rounds.add(int(part))
+    return frozenset(rounds)
+
+
+def attendance_range_problems(players: Sequence[Player], rounds: int) -> list[Problem]:
+    """A From round, Withdrew after round or Absent in rounds beyond the event's ``rounds`` rounds, at its cell."""
+    problems = []
+    for p in players:
+        wrong = range_problem(p.from_round, p.withdrew_after, p.absent, rounds)
+        if wrong:
+            header = (FROM_ROUND if p.from_round > rounds else
+                      WITHDREW_AFTER if p.withdrew_after is not None and p.withdrew_after > rounds else ABSENT)
+            problems.append(Problem(f"{p.name} {wrong}", sheet=PLAYERS.name, cell=address(p.line, PLAYERS.index(header))))
+    return problems
 
 
 def attendance(players: Sequence[Player]) -> tuple[Attendance, ...]:
     """The rules' attendance records: one per late arrival or withdrawal (everyone else plays every round)."""
     return tuple(
-        Attendance(p.name, p.from_round, p.withdrew_after, p.attendance_note)
+        Attendance(p.name, p.from_round, p.withdrew_after, p.attendance_note, p.absent)
         for p in players
-        if p.from_round > 1 or p.withdrew_after is not None
+        if p.from_round > 1 or p.withdrew_after is not None or p.absent
     )
 
 

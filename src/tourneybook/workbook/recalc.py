@@ -29,6 +29,7 @@ from .generic import (
     SETTINGS,
     STAND_IN,
     Player,
+    attendance_range_problems,
     place_settings_problems,
     player_names,
     read_adjustments,
@@ -116,6 +117,7 @@ def read_event(store: WorkbookStore) -> Event:
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
+    out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     best = read_club_ranking(grid(SETTINGS.name), out)
