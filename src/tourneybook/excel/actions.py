@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import InputError, Problem
 from ..workbook import cells
 from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
+from ..workbook.entrycheck import checked_write
 from ..workbook.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
@@ -125,7 +126,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
     if choice.action in (DRAW_NEXT, REDRAW):
         number = next_round(store) if choice.action == DRAW_NEXT else choice.round
-        outcome = draw_event(store, number, redraw=choice.action == REDRAW)
+        outcome = checked_write(store, lambda staged: draw_event(staged, number, redraw=choice.action == REDRAW))
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,
@@ -135,7 +136,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
             round=number,
         )
     if choice.action == FINAL_ORDER:
-        outcome = draw_final(store)
+        outcome = checked_write(store, draw_final)
         return ActionReport(FINAL_ORDER, outcome.render(), sheets=(FINAL_DRAW_SHEET,))
     if choice.action == PUBLISH:
         from ..publish import read_published  # pandas and Jinja2 only when publishing
