@@ -28,7 +28,12 @@ from ..workbook.drawing import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, d
 from ..workbook.entrycheck import checked_write
 from ..workbook.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
+from ..workbook.attendance import absent, present
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
+    ABSENT,
+    PLAYER_ADDRESS,
+    PLAYER_CELL,
+    PRESENT,
     ACTION_ADDRESS,
     ACTION_CELL,
     ACTION_SHEET,
@@ -52,6 +57,8 @@ class Choice:
 
     action: str = RECALCULATE
     round: int | None = None
+    player: str = ""
+    """The roll call's player (Instructions!B4)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,22 @@ def read_choice(store: WorkbookStore) -> Choice:
     if action is None:
         raise InputError(Problem(f'"{typed}" is not an action: choose one of {", ".join(ACTIONS)}',
                                  sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
+    if action in (ABSENT, PRESENT):
+        return Choice(action, read_round(store, action), read_player(store, action))
     return Choice(action, read_round(store, action) if action in (REDRAW, FORMS) else None)
+
+
+def read_player(store: WorkbookStore, action: str) -> str:
+    """The player typed in Instructions!B4 for the roll call (InputError naming the cell when there is none)."""
+    typed = store.read(ACTION_SHEET).value(*PLAYER_CELL)
+    try:
+        name = "" if cells.is_empty(typed) else cells.text(typed)
+    except cells.CellError as exc:
+        raise InputError(Problem(str(exc), sheet=ACTION_SHEET, cell=PLAYER_ADDRESS)) from None
+    if not name:
+        raise InputError(Problem(f'"{action}" needs the player: type their name here, as on the Players sheet',
+                                 sheet=ACTION_SHEET, cell=PLAYER_ADDRESS))
+    return name
 
 
 def read_round(store: WorkbookStore, action: str) -> int:
@@ -135,6 +157,15 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
             sheets=(SEATING_SHEET, QUALITY_SHEET),
             round=number,
         )
+    if choice.action in (ABSENT, PRESENT):
+        number = choice.round or 0
+        if choice.action == ABSENT:
+            change = checked_write(store, lambda staged: absent(staged, choice.player, number))
+            said = f"absent in round {number} (not drawn, no result expected)"
+        else:
+            change = checked_write(store, lambda staged: present(staged, choice.player, number))
+            said = f"plays round {number}"
+        return ActionReport(choice.action, f"{change.render()}: {said}.", sheets=(), round=number)
     if choice.action == FINAL_ORDER:
         outcome = checked_write(store, draw_final)
         return ActionReport(FINAL_ORDER, outcome.render(), sheets=(FINAL_DRAW_SHEET,))
@@ -163,6 +194,7 @@ FORM_PREFIX = "Form "
 
 
 __all__ = [
+    "ABSENT",
     "ACTIONS",
     "ACTION_CELL",
     "ActionReport",
@@ -177,6 +209,7 @@ __all__ = [
     "ROUND_CELL",
     "form_sheets",
     "read_choice",
+    "read_player",
     "read_round",
     "run_action",
 ]
