@@ -14,7 +14,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from event_day import enter_results, new_event, players_of, run, standings, type_players, type_sheet
+from event_day import enter_results, new_event, players_of, run, seated, standings, type_players, type_sheet
 
 from tourneybook.rules.attendance import Attendance, eligible
 from tourneybook.workbook.filestore import FileWorkbook
@@ -202,3 +202,39 @@ def test_a_mistyped_absent_cell_is_refused_at_its_cell(tmp_path, typed):
     type_players(path, "Player 04", {ABSENT: typed})
     assert [str(p) for p in recalc_file(path).problems] == [
         f'Players!J8: "{typed}" is not a list of rounds: type the rounds Player 04 does not play, e.g. 2 or 2, 4']
+
+
+def test_draw_round_by_round_with_a_seed_follows_the_plan_of_draw_all(tmp_path):
+    """Issue 22: 20 players in 5 clubs, --seed 5: round by round gives the tables of --all --seed 5."""
+    names = [f"Player {i:02}" for i in range(20)]
+    clubs = {n: f"club {i % 5}" for i, n in enumerate(names)}
+    (tmp_path / "all").mkdir()
+    (tmp_path / "by_round").mkdir()
+    every = new_event(tmp_path / "all", "fwc2022", names, groups=clubs)
+    one_by_one = new_event(tmp_path / "by_round", "fwc2022", names, groups=clubs)
+    assert run("draw", every, "--all", "--seed", 5) == 0
+    for rnd in (1, 2, 3, 4):
+        assert run("draw", one_by_one, "--round", rnd, "--seed", 5) == 0
+    for rnd in (1, 2, 3, 4):
+        assert seated(one_by_one, "fwc2022", rnd) == seated(every, "fwc2022", rnd)
+
+
+def test_friedrich_refusal_says_when_fewer_stand_ins_would_do(tmp_path, capsys):
+    """Two withdrawals and three late arrivals make 17: three more stand-ins, or one fewer stand-in playing."""
+    names = [*NAMES16[:15], "Stand-in Sam"]
+    path = new_event(tmp_path, "fwc2022", names, stand_ins=("Stand-in Sam",))
+    assert run("draw", path, "--round", 1) == 0
+    enter_results(path, "fwc2022", 1, random.Random(4))
+    for name in ("Player 01", "Player 02"):
+        assert run("withdraw", path, name, "--after-round", 1) == 0
+    for name in ("Late A", "Late B", "Late C"):
+        assert run("join", path, name, "--from-round", 2) == 0
+    capsys.readouterr()
+    assert run("draw", path, "--round", 2) == 1
+    err = capsys.readouterr().err
+    assert "17 players cannot be seated at Friedrich tables of exactly four: 3 stand-ins are needed to make 20" in err
+    assert ("or, with 1 fewer stand-in playing, the 16 players fill 4 tables and nobody is added: mark one absent "
+            "(stand-ins playing: \"Stand-in Sam\"), e.g. 'tourneybook absent EVENT.xlsx \"Stand-in Sam\" --round 2'") in err
+    assert run("absent", path, "Stand-in Sam", "--round", 2) == 0
+    assert run("draw", path, "--round", 2) == 0
+    assert len(players_of(path, "fwc2022", 2)) == 16 and "Stand-in Sam" not in players_of(path, "fwc2022", 2)

@@ -48,6 +48,7 @@ from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from . import cells
 from ..rules.friedrich.standings import final_ranking
+from .attendance import fewer_stand_ins
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
@@ -355,7 +356,7 @@ class _Planner:
 
     def followed(self, field_round: int, number: int) -> Draw:
         """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
-        earliest = number if self.seed is not None else _field_start(field_round, self.players)
+        earliest = _field_start(field_round, self.players)  # a --seed follows its plan as the default seed does
         plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
         return plan
 
@@ -372,7 +373,7 @@ class _Planner:
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
         """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
-        if self.seed is not None or self.game is RulesetFamily.DIPLOMACY or anchor == 1:
+        if self.game is RulesetFamily.DIPLOMACY or anchor == 1:
             return None
         if anchor != _field_start(field_round, self.players):
             return None
@@ -482,7 +483,7 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
             when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
             hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
                     f"'tourneybook join EVENT.xlsx \"Stand-in 1\" --from-round {number or 1} --stand-in'")
-            return Problem(p.message + hint, p.where, PLAYERS.name)
+            return Problem(p.message + hint + fewer_stand_ins(players, number), p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.sheet)
