@@ -68,12 +68,34 @@ def test_a_late_arrival_with_an_earlier_result_is_refused_as_recalc_refuses_it(t
     assert "Player 04 plays in round 1, but arrives for round 2" in said
 
 
-def test_a_formula_as_a_note_is_refused_at_the_note_cell(tmp_path, capsys, played_two):
+def test_a_formula_as_a_note_is_refused_before_anything_is_written(tmp_path, capsys, played_two):
     path = _event(tmp_path, played_two)
-    note = '=HYPERLINK("http://x.example","ill")'
-    said = _refused_as_recalc(path, capsys, ("withdraw", path, "Player 05", "--after-round", 2, "--note", note),
-                              {"Player 05": {WITHDREW_AFTER: 2, ATTENDANCE_NOTE: note}})
-    assert said.startswith("error: Players!I9: ")
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 1
+    assert ("error: Players: --note '=HYPERLINK(\"http://x.example\",\"ill\")' starts with '=', which your spreadsheet "
+            "program takes for a formula") in capsys.readouterr().err
+    assert run("join", path, "=Eve", "--from-round", 3) == 1
+    assert "the name '=Eve' starts with '='" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_text_typed_with_the_quote_prefix_is_text(tmp_path, capsys, played_two):
+    """Excel stores '=ill as the plain string "=ill" (the quote prefix is a cell format): a note, not a formula."""
+    path = _event(tmp_path, played_two)
+    book = openpyxl.load_workbook(path)
+    cell = book[PLAYERS.name]["I9"]
+    cell.value, cell.quotePrefix = "=ill", True
+    cell.data_type = "s"  # stored as text, as Excel stores it
+    book.save(path)
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    book = openpyxl.load_workbook(path)
+    book[PLAYERS.name]["I9"].value = "=1+1"  # a formula never calculated (openpyxl stores no result)
+    book.save(path)
+    assert [str(p) for p in recalc_file(path).problems] == [
+        'Players!I9: "=1+1" is a formula with no stored result; type the text, or open and save the file in your '
+        "spreadsheet program first"]
 
 
 @pytest.mark.parametrize("command, cell", [

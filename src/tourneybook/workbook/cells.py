@@ -29,6 +29,14 @@ _THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}([,.]\d{3})+")
 _TIME = re.compile(r"(\d{1,2})[:.](\d{2})(?::(\d{2}))?")
 
 
+class Formula(str):
+    """A formula whose result was never stored ('=A1*2'), as the file reader gives it.
+
+    Text that merely starts with '=' is not one: Excel's quote prefix ('=ill typed as
+    text) stores a plain string, and that string is the organiser's text.
+    """
+
+
 class CellError(Exception):
     """A cell value that does not fit its column; the message is for the organiser (not a ValueError, as InputError)."""
 
@@ -51,7 +59,7 @@ def _refuse_special(value: Any, what: str) -> None:
         text = value.strip()
         if text.upper() in EXCEL_ERRORS:
             raise CellError(f"the cell shows the error {text.upper()}; type {what}")
-        if text.startswith("="):
+        if isinstance(value, Formula):
             raise CellError(
                 f"{shown(value)} is a formula with no stored result; type {what}, "
                 "or open and save the file in your spreadsheet program first"
@@ -59,7 +67,7 @@ def _refuse_special(value: Any, what: str) -> None:
 
 
 def text(value: Any) -> str:
-    if type(value) is str and value.lstrip()[:1] not in ("=", "#"):  # plain text, nearly every cell: no error or formula
+    if type(value) is str and value.lstrip()[:1] != "#":  # plain text, nearly every cell: no error or formula
         return " ".join(value.split())
     _refuse_special(value, "the text")
     if isinstance(value, float) and value.is_integer():

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import InputError, Problem
+from .cells import Formula
 from .package import MAIN, DamagedFile, Package, q, refuse_dtd
 from .store import CellValue, SheetGrid
 
@@ -253,7 +254,7 @@ def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts)
     if text is None:
         formula = el.find(_F)
         if formula is not None and formula.text:
-            return "=" + formula.text  # a formula whose result was never stored
+            return Formula("=" + formula.text)  # a formula whose result was never stored (not text that starts with =)
         return None
     if kind == "s":
         if not text.isdigit() or int(text) >= len(facts.strings):
