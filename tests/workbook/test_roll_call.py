@@ -238,3 +238,24 @@ def test_friedrich_refusal_says_when_fewer_stand_ins_would_do(tmp_path, capsys):
     assert run("absent", path, "Stand-in Sam", "--round", 2) == 0
     assert run("draw", path, "--round", 2) == 0
     assert len(players_of(path, "fwc2022", 2)) == 16 and "Stand-in Sam" not in players_of(path, "fwc2022", 2)
+
+
+def test_carcassonne_a_missed_preliminary_game_is_not_played_and_may_still_qualify(tmp_path, capsys):
+    """17 players, knock-out of 8: Player 04 skips round 2, scores 200 VP in the others, and still qualifies."""
+    names = [f"Player {i:02}" for i in range(17)]
+    path = new_event(tmp_path, "carcassonne2004", names)
+    rng = random.Random(6)
+    assert run("absent", path, "Player 04", "--round", 2, "--note", "rest") == 0
+    for rnd in (1, 2, 3, 4):
+        assert run("draw", path, "--round", rnd) == 0
+        want = sorted(n for n in names if not (n == "Player 04" and rnd == 2))
+        assert players_of(path, "carcassonne2004", rnd) == want
+        enter_results(path, "carcassonne2004", rnd, rng, vp={"Player 04": 200})
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    assert standings(path)["Player 04"]["Attendance"] == "absent in round 2 (rest)"
+    result = _result(path)
+    games = [ps for g in result.games for ps in g.players if ps.player == "Player 04"]
+    assert len(games) == 3  # the missed round is a game not played, not a loss typed in
+    assert not any("Player 04 played" in n for n in result.notes)  # no 'missing rounds' note: they were not called
+    assert result.standings.order.index("Player 04") < 8
