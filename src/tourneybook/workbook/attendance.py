@@ -31,6 +31,7 @@ from .generic import (
     player_names,
     read_players,
 )
+from .reader import PlayerNames
 from .schema import FIRST_DATA_ROW, HEADER_ROW, address
 from .store import CellValue, SheetGrid, WorkbookStore
 
@@ -218,7 +219,7 @@ def _fold(name: str) -> str:
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split()).casefold()
 
 
-def _refuse_near_name(names, typed: str) -> None:
+def _refuse_near_name(names: PlayerNames, typed: str) -> None:
     """A new name that is a player's name but for accents: refused as ``withdraw`` would, with the player's spelling."""
     same = [n for n in names.names if _fold(n) == _fold(typed)]
     if same:
