@@ -174,21 +174,43 @@ def test_a_control_character_in_a_name_is_refused_at_its_cell(tmp_path, capsys):
 
 # --- the property: write, then recalc -----------------------------------------------------------------
 
+FIELDS = {"fwc2022": 16, "carcassonne2004": 13, "codcon2008": 14}
+"""Each family's event for the property: Friedrich tables of four, Carcassonne with 3-player tables, Diplomacy boards."""
+
+
+@pytest.fixture(scope="module")
+def played_events(tmp_path_factory, played_two) -> dict[str, bytes]:
+    """Each family's event with rounds 1 and 2 played (FWC: the fixture above)."""
+    events = {"fwc2022": played_two}
+    for ruleset in ("carcassonne2004", "codcon2008"):
+        path = new_event(tmp_path_factory.mktemp(ruleset), ruleset, NAMES16[:FIELDS[ruleset]])
+        rng = random.Random(12)
+        for rnd in (1, 2):
+            assert run("draw", path, "--round", rnd) == 0
+            enter_results(path, ruleset, rnd, rng)
+        events[ruleset] = path.read_bytes()
+    return events
+
+
 COMMANDS = st.tuples(
     st.sampled_from(["withdraw", "join", "absent", "present"]),
-    st.sampled_from([*NAMES16[:6], "Late Lou", "Player 1"]),
+    st.sampled_from([*NAMES16[:6], "Late Lou", "Player 1", "player  03"]),
     st.integers(0, 6),
     st.sampled_from(["", "ill", "=1+1", "+cmd", "train late"]),
     st.booleans(),
 )
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(commands=st.lists(COMMANDS, min_size=1, max_size=4))
-@example(commands=[("withdraw", "Player 01", 2, "ill", False), ("absent", "Player 02", 3, "", False),
-                   ("join", "Late Lou", 3, "", False), ("present", "Player 02", 3, "", False)])
-def test_every_entry_command_either_refuses_or_writes_what_recalc_accepts(tmp_path_factory, played_two, commands):
-    path = _event(tmp_path_factory.mktemp("prop"), played_two)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ruleset=st.sampled_from(sorted(FIELDS)), commands=st.lists(COMMANDS, min_size=1, max_size=4))
+@example(ruleset="fwc2022", commands=[("withdraw", "Player 01", 2, "ill", False), ("absent", "Player 02", 3, "", False),
+                                      ("join", "Late Lou", 3, "", False), ("present", "Player 02", 3, "", False)])
+@example(ruleset="codcon2008", commands=[("absent", "Player 01", 3, "", False), ("join", "Late Lou", 3, "", False)])
+def test_every_entry_command_either_refuses_or_writes_what_recalc_accepts(tmp_path_factory, played_events, ruleset,
+                                                                          commands):
+    """Write, then recalc: after each command (and the next round's draw) either it refused, leaving the file as it
+    was, or recalc accepts what it wrote."""
+    path = _event(tmp_path_factory.mktemp("prop"), played_events[ruleset])
     assert recalc_file(path).ok
     for command, name, number, note, stand_in in commands:
         option = {"withdraw": "--after-round", "join": "--from-round"}.get(command, "--round")
@@ -203,7 +225,9 @@ def test_every_entry_command_either_refuses_or_writes_what_recalc_accepts(tmp_pa
         else:
             report = recalc_file(path)
             assert report.ok, (args, [str(p) for p in report.problems])
+    before = path.read_bytes()
     if run("draw", path, "--round", 3) != 0:
+        assert path.read_bytes() == before
         return
     report = recalc_file(path)
     assert report.ok, [str(p) for p in report.problems]
