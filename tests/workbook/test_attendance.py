@@ -91,6 +91,8 @@ def test_friedrich_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert f"1. {order[2]}: chooses any of the four roles" in printed  # the next in the ranking moves up
     assert f"4. {order[5]}: takes the role left" in printed
+    assert ("note: not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in "
+            "the ranking moves up") in printed  # draw --final names who was passed over, as the Standings do
     assert "not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in the ranking moves up" in result.notes
 
     set_setting(path, "Late arrivals may reach the final", "yes")

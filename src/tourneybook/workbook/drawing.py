@@ -47,6 +47,7 @@ from ..rules import Ruleset, find_ruleset
 from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from . import cells
+from ..rules.attendance import passed_over
 from ..rules.friedrich.standings import final_ranking
 from .attendance import fewer_stand_ins
 from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read_settings, read_settings_head
@@ -880,6 +881,10 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
         out.raise_if_any()
     notes = [f"the choosing order of {', '.join(g)} rests on a suggested lot: enter the lot on the Players sheet"
              for g in standings.unresolved_lots if set(g) & set(finalists)]
+    skipped = passed_over(standings.order, finalists, len(finalists))  # every one ranked above the last finalist
+    if skipped:
+        notes.insert(0, f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; "
+                        "the next in the ranking moves up")
     outcome = FinalOutcome(finalists, tuple(roles.get(n) for n in finalists), tuple(notes))
     store.replace(final_draw_sheet(event.tournament or event.ruleset.name, outcome))
     return outcome
