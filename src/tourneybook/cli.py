@@ -32,6 +32,8 @@ COMMANDS = {
     "draw": "draw a round (tables, roles, powers) into the event workbook",
     "withdraw": "record that a player withdrew after a round (Players sheet)",
     "join": "record a late arrival or a new stand-in from a round on (Players sheet)",
+    "absent": "record that a player does not play a round (roll call, Players sheet)",
+    "present": "undo 'absent': a player plays the round after all (Players sheet)",
     "forms": "printable forms (game reports, centre counts, table slips, bracket) as a workbook and PDF",
     "lite": "write main.py and requirements.txt for xlwings Lite (Excel add-in, no Python install)",
     "button": "write the button's Python file beside a renamed or copied .xlsm workbook",

@@ -66,7 +66,8 @@ def apply_actions(actions: list[dict[str, Any]], book: openpyxl.Workbook) -> lis
             for r, line in enumerate(action["values"]):
                 for c, value in enumerate(line):
                     # Office.js writes "" as an empty cell.
-                    ws.cell(action["start_row"] + r + 1, action["start_column"] + c + 1, None if value == "" else value)
+                    # (ws.cell(r, c, None) would leave the cell as it was: openpyxl sets only a value given)
+                    ws.cell(action["start_row"] + r + 1, action["start_column"] + c + 1).value = None if value == "" else value
         elif func == "alert":
             alerts.append(args[0])
     return alerts

@@ -92,7 +92,9 @@ def test_friedrich_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert f"1. {order[2]}: chooses any of the four roles" in printed  # the next in the ranking moves up
     assert f"4. {order[5]}: takes the role left" in printed
-    assert "not in the final (withdrawn, or arrived late): Player 03, Late Lea; the next in the ranking moves up" in result.notes
+    assert ("note: not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in "
+            "the ranking moves up") in printed  # draw --final names who was passed over, as the Standings do
+    assert "not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in the ranking moves up" in result.notes
 
     set_setting(path, "Late arrivals may reach the final", "yes")
     assert run("draw", path, "--final") == 0
@@ -238,12 +240,17 @@ def test_a_late_arrival_with_an_earlier_result_is_refused_at_its_row(tmp_path, c
     rng = random.Random(1)
     assert run("draw", path, "--round", 1) == 0
     enter_results(path, "carcassonne2004", 1, rng)
-    assert run("join", path, "player 07", "--from-round", 2) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("join", path, "player 07", "--from-round", 2) == 1  # the command refuses what recalc would refuse
+    refused = capsys.readouterr().err
+    assert path.read_bytes() == before
+    type_players(path, "Player 07", {FROM_ROUND: 2})  # typed by hand on the sheet: recalc says the same
     report = recalc_file(path)
     problems = [str(p) for p in report.problems]
     assert len(problems) == 1 and problems[0].startswith("Preliminary!")
     assert "Player 07 plays in round 1, but arrives for round 2" in problems[0]
-    capsys.readouterr()
+    assert refused == f"error: {problems[0]}\n"
     assert run("draw", path, "--round", 2) == 1
     assert "Player 07 is seated in round 1 but arrives for round 2" in capsys.readouterr().err
 
@@ -294,13 +301,14 @@ def test_an_older_workbook_without_the_attendance_columns_reads_and_gets_them(tm
     path = new_event(tmp_path, "carcassonne2004", NAMES16)
     book = openpyxl.load_workbook(path)
     ws = book[PLAYERS.name]
-    for col in (7, 8, 9):
+    for col in (7, 8, 9, 10):
         ws.cell(3, col).value = None
     book.save(path)
     assert recalc_file(path).ok
     assert run("withdraw", path, "Player 00", "--after-round", 1) == 0
     ws = openpyxl.load_workbook(path)[PLAYERS.name]
-    assert [ws.cell(3, c).value for c in (7, 8, 9)] == ["From round", "Withdrew after round", "Attendance note"]
+    assert [ws.cell(3, c).value for c in (7, 8, 9, 10)] == ["From round", "Withdrew after round", "Attendance note",
+                                                            "Absent in rounds"]
     assert ws.cell(4, 8).value == 1
 
 

@@ -59,7 +59,8 @@ def test_convert(column, typed, expected):
         (Column("Round", Kind.WHOLE, minimum=1, maximum=4), 5, "5 is above the largest allowed Round, 4"),
         (EXACT, 0.1 + 0.2, "0.30000000000000004 is not a short decimal"),
         (EXACT, "1/0", '"1/0" is not a number'),
-        (EXACT, "=A1*2", "is a formula with no stored result"),
+        (EXACT, cells.Formula("=A1*2"), "is a formula with no stored result"),
+        (EXACT, "=A1*2", '"=A1*2" is not a number'),  # text typed with the quote prefix: text, not a formula
         (EXACT, "#N/A", "the cell shows the error #N/A"),
         (CHOICE, "S9", '"S9" is not one of: S1, Q1, F'),
         (Column("Stand-in", Kind.YES_NO), "maybe", '"maybe" is not yes or no'),

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tourneybook.errors import Collector, InputError
-from tourneybook.workbook.generic import read_settings, read_settings_head, setting_rows
+from tourneybook.workbook.settings_sheet import read_settings, read_settings_head, setting_rows
 from tourneybook.files.store import SheetGrid
 
 
@@ -133,14 +133,14 @@ def test_each_command_parses_the_settings_sheet_once(tmp_path, monkeypatch):
     from tourneybook.actions.on_file import recalc_file
     from tourneybook.files.filestore import FileWorkbook
     from tourneybook.forms import round_forms
-    from tourneybook.workbook import generic, template
+    from tourneybook.workbook import settings_sheet, template
     from tourneybook.workbook.layout import find_layout
 
     players = [{"Name": f"Player {n}"} for n in range(1, 15)]
     path = template.write(tmp_path / "codcon.xlsx", find_layout("codcon2008"), tournament="Cup", rows={"Players": players})
     parsed = []
-    real = generic._label_rows
-    monkeypatch.setattr(generic, "_label_rows", lambda grid: parsed.append(grid.name) or real(grid))
+    real = settings_sheet._label_rows
+    monkeypatch.setattr(settings_sheet, "_label_rows", lambda grid: parsed.append(grid.name) or real(grid))
     def draw() -> None:
         book = FileWorkbook(path)
         draw_event(book, 1)

@@ -1,7 +1,7 @@
-"""Typing attendance into the Players sheet: ``tourneybook withdraw`` and ``tourneybook join``.
+"""Typing attendance into the Players sheet: ``tourneybook withdraw``, ``join``, ``absent`` and ``present``.
 
-Attendance lives in three Players columns (From round, Withdrew after round,
-Attendance note; docs/attendance.md). These functions only type those cells
+Attendance lives in four Players columns (From round, Withdrew after round,
+Attendance note, Absent in rounds; docs/attendance.md). These functions only type those cells
 (and, for a new arrival, the name in the first empty row) through
 ``store.write_cells``; everything else on the sheet stays as it is. A workbook
 made before the columns existed gets their headers typed too. Every refusal is
@@ -10,26 +10,18 @@ raised before anything is written; the caller saves.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
 from ..workbook import cells
-from ..workbook.generic import (
-    ATTENDANCE_NOTE,
-    CLUB,
-    FROM_ROUND,
-    GROUP,
-    NAME,
-    PLAYERS,
-    STAND_IN,
-    WITHDREW_AFTER,
-    Player,
-    player_names,
-    read_players,
-)
+from ..rules.attendance import rounds_text
+from ..workbook.generic import ABSENT, ATTENDANCE_NOTE, CLUB, FROM_ROUND, GROUP, NAME, PLAYERS, STAND_IN, WITHDREW_AFTER, Player, player_names, read_players
 from ..files.address import address
 from ..workbook.schema import FIRST_DATA_ROW, HEADER_ROW
 from ..files.store import CellValue, SheetGrid, WorkbookStore
+from ..workbook.reader import PlayerNames
 
 
 @dataclass(frozen=True)
@@ -41,10 +33,13 @@ class AttendanceChange:
     """The cells typed, e.g. ('Players!H7',)."""
     added: bool = False
     """True when the player's row was new."""
+    remark: str = ""
+    """What was done with an option that did not apply (``--stand-in`` for a regular player already there)."""
 
     def render(self) -> str:
         what = "added on a new row" if self.added else "updated"
-        return f"{self.player}: {what} ({', '.join(self.cells)})"
+        said = f"{self.player}: {what} ({', '.join(self.cells)})"
+        return f"{said}; {self.remark}" if self.remark else said
 
 
 def withdraw(store: WorkbookStore, name: str, after_round: int, note: str = "") -> AttendanceChange:
@@ -53,6 +48,7 @@ def withdraw(store: WorkbookStore, name: str, after_round: int, note: str = "") 
     Refused: a name not on the Players sheet; a round before the player's first
     round; a round below 1.
     """
+    _refuse_formulas(note=note)
     grid, players = _players(store)
     player = _known(grid, players, name)
     if after_round < 1:
@@ -77,10 +73,12 @@ def join(
     ``stand_in``, ``club`` and ``group`` are typed only on a new row. Refused: a
     round below 1; a player who withdrew before ``from_round``.
     """
+    _refuse_formulas(name=name, note=note, club=club, group=group)
     grid, players = _players(store)
     if from_round < 1:
         raise InputError(Problem(f"--from-round {from_round}: rounds start at 1", sheet=PLAYERS.name))
     names = player_names(grid)
+    _refuse_control(name)
     if name.strip() and name in names:
         player = _known(grid, players, name)
         if player.withdrew_after is not None and player.withdrew_after < from_round:
@@ -90,7 +88,8 @@ def join(
         typed: dict[tuple[int, int], CellValue] = {(player.line, PLAYERS.index(FROM_ROUND)): from_round}
         if note:
             typed[player.line, PLAYERS.index(ATTENDANCE_NOTE)] = note
-        return _write(store, grid, player.name, typed, added=False)
+        return _write(store, grid, player.name, typed, added=False, remark=_stand_in_remark(player, stand_in))
+    _refuse_near_name(names, name)
     try:
         clean = cells.text(name)
     except cells.CellError as exc:
@@ -103,6 +102,134 @@ def join(
         if value:
             typed[line, PLAYERS.index(header)] = value
     return _write(store, grid, clean, typed, added=True)
+
+
+def absent(store: WorkbookStore, name: str, round_number: int, note: str = "") -> AttendanceChange:
+    """Add ``round_number`` to the player's 'Absent in rounds' cell (the roll call: they do not play it).
+
+    Refused: a name not on the Players sheet; a round the player is not there for anyway
+    (before their first round, after their withdrawal, or already absent).
+    """
+    _refuse_formulas(note=note)
+    grid, players = _players(store)
+    player = _known(grid, players, name)
+    if round_number < 1:
+        raise InputError(Problem(f"--round {round_number}: rounds start at 1", sheet=PLAYERS.name))
+    if not player.plays(round_number):
+        raise InputError(Problem(f"{player.name} {_not_there(player, round_number)}: nothing to mark absent",
+                                 sheet=PLAYERS.name, cell=_attendance_cell(player, round_number)))
+    typed: dict[tuple[int, int], CellValue] = {
+        (player.line, PLAYERS.index(ABSENT)): rounds_cell(player.absent | {round_number})}
+    if note:
+        typed[player.line, PLAYERS.index(ATTENDANCE_NOTE)] = note
+    return _write(store, grid, player.name, typed, added=False)
+
+
+def present(store: WorkbookStore, name: str, round_number: int) -> AttendanceChange:
+    """Take ``round_number`` out of the player's 'Absent in rounds' cell: they play it after all.
+
+    Refused when the player is not marked absent in that round (a late arrival's
+    earlier round or a round after a withdrawal is changed with ``join`` / on the sheet).
+    """
+    grid, players = _players(store)
+    player = _known(grid, players, name)
+    if round_number not in player.absent:
+        if player.plays(round_number):
+            why = f"is already called for round {round_number} (not in {ABSENT})"
+        else:
+            why = _not_there(player, round_number) + " (change that cell, or use 'tourneybook join')"
+        raise InputError(Problem(f"{player.name} {why}: nothing to mark present",
+                                 sheet=PLAYERS.name, cell=_attendance_cell(player, round_number)))
+    typed: dict[tuple[int, int], CellValue] = {
+        (player.line, PLAYERS.index(ABSENT)): rounds_cell(player.absent - {round_number})}
+    return _write(store, grid, player.name, typed, added=False)
+
+
+def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
+    """For the Friedrich draw's refusal: when fewer stand-ins would do than the ones it asks for, say so.
+
+    A field of 17 needs 3 more stand-ins to make 20, but if a stand-in is among the 17,
+    one fewer stand-in playing makes 16: that is often the better choice on the day.
+    """
+    here = [p for p in players if p.plays(round_number)]
+    extra = len(here) % 4
+    playing = [p.name for p in here if p.stand_in]
+    if not extra or len(playing) < extra:
+        return ""
+    names = ", ".join(f'"{n}"' for n in playing)
+    return (f"; or, with {extra} fewer stand-in{'s' if extra > 1 else ''} playing, the {len(here) - extra} players fill "
+            f"{(len(here) - extra) // 4} tables and nobody is added: mark {'them' if extra > 1 else 'one'} absent "
+            f"(stand-ins playing: {names}), e.g. 'tourneybook absent EVENT.xlsx {names.split(', ')[0]} "
+            f"--round {round_number}'")
+
+
+def rounds_cell(rounds: frozenset[int]) -> CellValue:
+    """What 'Absent in rounds' holds: empty, one round as a number, or '2, 4'."""
+    ordered = sorted(rounds)
+    if not ordered:
+        return None
+    return ordered[0] if len(ordered) == 1 else ", ".join(map(str, ordered))
+
+
+def _not_there(player: Player, round_number: int) -> str:
+    if round_number < player.from_round:
+        return f"arrives for round {player.from_round}, so does not play round {round_number} anyway"
+    if player.withdrew_after is not None and round_number > player.withdrew_after:
+        return f"withdrew after round {player.withdrew_after}, so does not play round {round_number} anyway"
+    return f"is already absent in {rounds_text(player.absent)}"
+
+
+def _attendance_cell(player: Player, round_number: int) -> str:
+    """The Players cell that says why the player is (not) there in ``round_number``."""
+    if round_number < player.from_round:
+        header = FROM_ROUND
+    elif player.withdrew_after is not None and round_number > player.withdrew_after:
+        header = WITHDREW_AFTER
+    else:
+        header = ABSENT
+    return address(player.line, PLAYERS.index(header))
+
+
+def _stand_in_remark(player: Player, stand_in: bool) -> str:
+    """What ``join --stand-in`` did for a player already on the sheet: the flag only fills a new row."""
+    if not stand_in:
+        return ""
+    cell = f"{PLAYERS.name}!{address(player.line, PLAYERS.index(STAND_IN))}"
+    if player.stand_in:
+        return f"already a stand-in ({cell} is yes)"
+    return (f"--stand-in was not applied: {player.name} is already on the sheet as a regular player ({cell} is not yes); "
+            f"type yes there if they only fill a seat")
+
+
+def _fold(name: str) -> str:
+    """A name without accents, case and extra blanks: 'Jose  NUNEZ' folds as 'José Núñez' does."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split()).casefold()
+
+
+def _refuse_near_name(names: PlayerNames, typed: str) -> None:
+    """A new name that is a player's name but for accents: refused as ``withdraw`` would, with the player's spelling."""
+    same = [n for n in names.names if _fold(n) == _fold(typed)]
+    if same:
+        raise InputError(Problem(f'"{typed}" is not on the Players sheet; did you mean "{same[0]}"? (type the name as '
+                                 "it is there; a different player needs a name that differs in more than accents)",
+                                 sheet=PLAYERS.name))
+
+
+def _refuse_formulas(**typed: str) -> None:
+    """A name or note starting with '=' would be taken for a formula as soon as the cell is edited in a spreadsheet
+    program: refused before anything is written, with what to type instead."""
+    for option, value in typed.items():
+        if value.lstrip().startswith("="):
+            what = "the name" if option == "name" else f"--{option}"
+            raise InputError(Problem(f"{what} {value.strip()!r} starts with '=', which your spreadsheet program takes for "
+                                     "a formula: start it with a word instead (e.g. 'ill, see ...')", sheet=PLAYERS.name))
+
+
+def _refuse_control(typed: str) -> None:
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in typed):
+        raise InputError(Problem(f"the name {typed!r} holds a control character: type the name again",
+                                 sheet=PLAYERS.name))
 
 
 def _players(store: WorkbookStore) -> tuple[SheetGrid, tuple[Player, ...]]:
@@ -134,15 +261,15 @@ def _first_empty_row(grid: SheetGrid) -> int:
 
 
 def _write(store: WorkbookStore, grid: SheetGrid, player: str, typed: dict[tuple[int, int], CellValue],
-           *, added: bool) -> AttendanceChange:
+           *, added: bool, remark: str = "") -> AttendanceChange:
     """Type the cells; an older workbook without the attendance headers gets them typed first."""
-    for header in (FROM_ROUND, WITHDREW_AFTER, ATTENDANCE_NOTE):
+    for header in (FROM_ROUND, WITHDREW_AFTER, ATTENDANCE_NOTE, ABSENT):
         col = PLAYERS.index(header)
         if cells.is_empty(grid.value(HEADER_ROW, col)):
             typed = {(HEADER_ROW, col): header, **typed}
     store.write_cells(PLAYERS.name, typed)
     shown = tuple(f"{PLAYERS.name}!{address(r, c)}" for r, c in typed if r != HEADER_ROW)
-    return AttendanceChange(player, shown, added)
+    return AttendanceChange(player, shown, added, remark)
 
 
-__all__ = ["AttendanceChange", "join", "withdraw"]
+__all__ = ["AttendanceChange", "absent", "fewer_stand_ins", "join", "present", "rounds_cell", "withdraw"]

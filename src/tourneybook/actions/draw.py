@@ -47,9 +47,11 @@ from ..rules import Ruleset, find_ruleset
 from ..rules.base import Family as RulesetFamily
 from ..rules.diplomacy import POWER_NAMES, Power, Theatre, parse_theatres
 from ..workbook import cells
+from ..rules.attendance import passed_over
 from ..rules.friedrich.standings import final_ranking
-from ..workbook.generic import (PLAYERS, SETTINGS, Player, SettingsHead, player_names, read_event_settings, read_players,
-                                read_settings_head)
+from .attendance import fewer_stand_ins
+from ..workbook.generic import PLAYERS, Player, player_names, read_players
+from ..workbook.settings_sheet import SETTINGS, SettingsHead, read_event_settings, read_settings_head
 from ..workbook.layout import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
@@ -355,7 +357,7 @@ class _Planner:
 
     def followed(self, field_round: int, number: int) -> Draw:
         """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
-        earliest = number if self.seed is not None else _field_start(field_round, self.players)
+        earliest = _field_start(field_round, self.players)  # a --seed follows its plan as the default seed does
         plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
         return plan
 
@@ -372,7 +374,7 @@ class _Planner:
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
         """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
-        if self.seed is not None or self.game is RulesetFamily.DIPLOMACY or anchor == 1:
+        if self.game is RulesetFamily.DIPLOMACY or anchor == 1:
             return None
         if anchor != _field_start(field_round, self.players):
             return None
@@ -441,6 +443,7 @@ def _absent_but_seated(
                 if p is None or p.plays(number):
                     continue
                 why = (f"arrives for round {p.from_round}" if number < p.from_round
+                       else f"is absent in round {number} (roll call)" if number in p.absent
                        else f"withdrew after round {p.withdrew_after}")
                 fix = ("draw that round again (--redraw)" if not entry.played_at
                        else "correct the Players sheet or this seat")
@@ -456,6 +459,9 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
         gone = [p.name for p in players if p.withdrew_after is not None and p.withdrew_after < n]
         late = [p.name for p in players if p.from_round > n]
         joined = [p.name for p in players if p.from_round == n > 1]
+        away = [p.name for p in players if n in p.absent]
+        if away:
+            notes.append(f"round {n}: not drawn, absent at the roll call: {', '.join(away)}")
         if gone:
             notes.append(f"round {n}: not drawn, withdrawn: {', '.join(gone)}")
         if late:
@@ -478,7 +484,7 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
             when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
             hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
                     f"'tourneybook join EVENT.xlsx \"Stand-in 1\" --from-round {number or 1} --stand-in'")
-            return Problem(p.message + hint, p.where, PLAYERS.name)
+            return Problem(p.message + hint + fewer_stand_ins(players, number), p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.sheet)
@@ -875,6 +881,10 @@ def draw_final(store: WorkbookStore) -> FinalOutcome:
         out.raise_if_any()
     notes = [f"the choosing order of {', '.join(g)} rests on a suggested lot: enter the lot on the Players sheet"
              for g in standings.unresolved_lots if set(g) & set(finalists)]
+    skipped = passed_over(standings.order, finalists, len(finalists))  # every one ranked above the last finalist
+    if skipped:
+        notes.insert(0, f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; "
+                        "the next in the ranking moves up")
     outcome = FinalOutcome(finalists, tuple(roles.get(n) for n in finalists), tuple(notes))
     store.replace(final_draw_sheet(event.tournament or event.ruleset.name, outcome))
     return outcome

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Collector, InputError, Problem
 from ..workbook import cells
+from ..files.filekind import refuse_ole
 from ..workbook.generic import Player
 from ..files.address import column_letter
 
@@ -137,6 +138,7 @@ def _decoded(raw: bytes, encoding: str) -> str | None:
 def _read_xlsx(path: Path) -> _Grid:
     import pandas as pd
 
+    refuse_ole(path, path.read_bytes())  # a password-protected list, an .xls renamed: said in a sentence
     try:
         with pd.ExcelFile(path, engine="openpyxl") as book:
             sheet = book.sheet_names[0]

@@ -18,7 +18,8 @@ from ..rules.by_round import standings_by_round
 from ..files.marks import RECALCULATED, check_writable
 from ..files.store import WorkbookStore
 from ..workbook.event import event_result, read_event
-from ..workbook.generic import ADJUSTMENTS, PLAYERS, SETTINGS, read_event_settings
+from ..workbook.generic import ADJUSTMENTS, PLAYERS
+from ..workbook.settings_sheet import SETTINGS, read_event_settings
 from ..workbook.render import ISSUES, issues_sheet, result_sheets
 from ..workbook.control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..progress import waiting
 from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
+from ..actions.entrycheck import checked_write
 from ..files.filestore import FileWorkbook
 
 
@@ -61,8 +62,8 @@ def run(args) -> int:
                              "and print the 'Seating' sheet from your spreadsheet program.")
     book = FileWorkbook(args.workbook)
     with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
-        outcome = draw_event(
-            book,
+        outcome = checked_write(book, lambda staged: draw_event(  # nothing recalc would refuse is written
+            staged,
             args.round,
             every_round=args.all,
             seed=args.seed,
@@ -70,7 +71,7 @@ def run(args) -> int:
             sit_outs=args.sit_out,
             doubles=args.double,
             top_board=args.top_board,
-        )
+        ))
         book.save()
     print(outcome.render())
     rounds = ", ".join(str(r.number) for r in outcome.draw.rounds)
@@ -93,7 +94,7 @@ def run_final(args) -> int:
     if others:
         raise InputError(f"--final takes no other option (given: {', '.join(others)})")
     book = FileWorkbook(args.workbook)
-    outcome = draw_final(book)
+    outcome = checked_write(book, draw_final)
     book.save()
     print(outcome.render())
     print(f"written to {args.workbook}: the '{FINAL_DRAW_SHEET}' sheet")

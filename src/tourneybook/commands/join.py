@@ -9,6 +9,7 @@ atomically. The next draw seats them from round N (docs/attendance.md).
 from __future__ import annotations
 
 from ..actions.attendance import join
+from ..actions.entrycheck import checked_write
 from ..files.filestore import FileWorkbook
 
 
@@ -26,8 +27,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     book = FileWorkbook(args.workbook)
-    change = join(book, args.name, args.from_round, note=args.note, stand_in=args.stand_in,
-                  club=args.club, group=args.group)
+    change = checked_write(book, lambda staged: join(staged, args.name, args.from_round, note=args.note, stand_in=args.stand_in,
+                                                            club=args.club, group=args.group))
     book.save()
     print(f"{change.render()}: plays from round {args.from_round}; written to {args.workbook}")
     return 0

@@ -7,6 +7,7 @@ cell, and the exit status is 1.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sys
@@ -87,20 +88,29 @@ def recalc_copy(source: Path, out: Path):
     check_suffix(out, (source.suffix.lower(),))
     if out.is_dir():
         raise InputError(f"{out}: a folder, not a workbook file")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=source.suffix, dir=out.parent)
-    os.close(handle)
-    tmp_path = Path(tmp)
+    tmp_path: Path | None = None
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle, tmp = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=source.suffix, dir=out.parent)
+        os.close(handle)
+        tmp_path = Path(tmp)
         shutil.copyfile(source, tmp_path)
         shutil.copymode(source, tmp_path)  # mkstemp makes it private; the copy reads like the original
         with waiting(f"recalculating {source.name}"):
             report = recalc_file(tmp_path)
         if report.ok:
             os.replace(tmp_path, out)
+        elif any(tmp_path.name in str(p) and "disk is full" in str(p) for p in report.problems):
+            raise OSError(errno.ENOSPC, "the disk is full")  # the copy's save ran out of room: said once, below
         return report
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise
+        raise InputError(f"{out} could not be written: the disk is full. No copy was made and {source.name} is "
+                         "unchanged; make room (or give --out a folder on another disk) and run again.") from None
     finally:
-        tmp_path.unlink(missing_ok=True)
+        if tmp_path is not None:
+            tmp_path.unlink(missing_ok=True)
 
 
 def run(args) -> int:

@@ -9,6 +9,7 @@ games and mark them (docs/attendance.md).
 from __future__ import annotations
 
 from ..actions.attendance import withdraw
+from ..actions.entrycheck import checked_write
 from ..files.filestore import FileWorkbook
 
 
@@ -23,7 +24,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     book = FileWorkbook(args.workbook)
-    change = withdraw(book, args.name, args.after_round, args.note)
+    change = checked_write(book, lambda staged: withdraw(staged, args.name, args.after_round, args.note))
     book.save()
     print(f"{change.render()}: withdrew after round {args.after_round}; written to {args.workbook}")
     return 0

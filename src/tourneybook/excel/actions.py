@@ -25,9 +25,15 @@ from typing import Any
 from ..errors import InputError, Problem
 from ..workbook import cells
 from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
+from ..actions.entrycheck import checked_write
 from ..actions.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
+from ..actions.attendance import absent, present
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
+    ABSENT,
+    PLAYER_ADDRESS,
+    PLAYER_CELL,
+    PRESENT,
     ACTION_ADDRESS,
     ACTION_CELL,
     ACTION_SHEET,
@@ -51,6 +57,8 @@ class Choice:
 
     action: str = RECALCULATE
     round: int | None = None
+    player: str = ""
+    """The roll call's player (Instructions!B4)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +92,22 @@ def read_choice(store: WorkbookStore) -> Choice:
     if action is None:
         raise InputError(Problem(f'"{typed}" is not an action: choose one of {", ".join(ACTIONS)}',
                                  sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
+    if action in (ABSENT, PRESENT):
+        return Choice(action, read_round(store, action), read_player(store, action))
     return Choice(action, read_round(store, action) if action in (REDRAW, FORMS) else None)
+
+
+def read_player(store: WorkbookStore, action: str) -> str:
+    """The player typed in Instructions!B4 for the roll call (InputError naming the cell when there is none)."""
+    typed = store.read(ACTION_SHEET).value(*PLAYER_CELL)
+    try:
+        name = "" if cells.is_empty(typed) else cells.text(typed)
+    except cells.CellError as exc:
+        raise InputError(Problem(str(exc), sheet=ACTION_SHEET, cell=PLAYER_ADDRESS)) from None
+    if not name:
+        raise InputError(Problem(f'"{action}" needs the player: type their name here, as on the Players sheet',
+                                 sheet=ACTION_SHEET, cell=PLAYER_ADDRESS))
+    return name
 
 
 def read_round(store: WorkbookStore, action: str) -> int:
@@ -125,7 +148,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
     if choice.action in (DRAW_NEXT, REDRAW):
         number = next_round(store) if choice.action == DRAW_NEXT else choice.round
-        outcome = draw_event(store, number, redraw=choice.action == REDRAW)
+        outcome = checked_write(store, lambda staged: draw_event(staged, number, redraw=choice.action == REDRAW))
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,
@@ -134,8 +157,17 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
             sheets=(SEATING_SHEET, QUALITY_SHEET),
             round=number,
         )
+    if choice.action in (ABSENT, PRESENT):
+        number = choice.round or 0
+        if choice.action == ABSENT:
+            change = checked_write(store, lambda staged: absent(staged, choice.player, number))
+            said = f"absent in round {number} (not drawn, no result expected)"
+        else:
+            change = checked_write(store, lambda staged: present(staged, choice.player, number))
+            said = f"plays round {number}"
+        return ActionReport(choice.action, f"{change.render()}: {said}.", sheets=(), round=number)
     if choice.action == FINAL_ORDER:
-        outcome = draw_final(store)
+        outcome = checked_write(store, draw_final)
         return ActionReport(FINAL_ORDER, outcome.render(), sheets=(FINAL_DRAW_SHEET,))
     if choice.action == PUBLISH:
         from ..publish import read_published  # pandas and Jinja2 only when publishing
@@ -162,6 +194,7 @@ FORM_PREFIX = "Form "
 
 
 __all__ = [
+    "ABSENT",
     "ACTIONS",
     "ACTION_CELL",
     "ActionReport",
@@ -176,6 +209,7 @@ __all__ = [
     "ROUND_CELL",
     "form_sheets",
     "read_choice",
+    "read_player",
     "read_round",
     "run_action",
 ]

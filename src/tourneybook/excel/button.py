@@ -23,6 +23,7 @@ import xlwings as xw
 from ..errors import InputError, Problem
 from ..forms.render import pages, unique_name
 from .actions import (
+    ABSENT,
     ACTION_ADDRESS,
     ACTION_SHEET,
     DRAW_NEXT,
@@ -30,6 +31,7 @@ from .actions import (
     FINAL_ORDER,
     FORM_PREFIX,
     FORMS,
+    PRESENT,
     PUBLISH,
     RECALCULATE,
     REDRAW,
@@ -37,6 +39,7 @@ from .actions import (
     Choice,
     form_sheets,
     read_choice,
+    read_player,
     read_round,
     run_action,
 )
@@ -218,6 +221,22 @@ def final_choosing_order(book: xw.Book):
 def final_forms(book: xw.Book):
     """The final's printable forms, as sheets 'Form ...' of this workbook."""
     run_choice(book, _fixed(FINAL_FORMS))
+
+
+@xw.script
+def absent_in_round(book: xw.Book):
+    """Roll call: the player typed in Instructions!B4 does not play the round in Instructions!B3."""
+    run_choice(book, _roll_call(ABSENT))
+
+
+@xw.script
+def present_in_round(book: xw.Book):
+    """Roll call: the player typed in Instructions!B4 plays the round in Instructions!B3 after all."""
+    run_choice(book, _roll_call(PRESENT))
+
+
+def _roll_call(action: str) -> Chooser:
+    return lambda store: Choice(action, read_round(store, action), read_player(store, action))
 
 
 @xw.script

@@ -50,16 +50,7 @@ def check_suffix(path: Path, allowed: tuple[str, ...]) -> None:
 
 def refuse_other_kinds(path: Path, data: bytes) -> None:
     """DamagedFile with what to do when the bytes are not an OOXML zip (encrypted, .xls, .ods, text)."""
-    if data.startswith(_OLE):
-        if "EncryptionInfo".encode("utf-16-le") in data:  # Office stores an encrypted workbook in an OLE container
-            raise DamagedFile(
-                f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
-                "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
-            )
-        raise DamagedFile(
-            f"{path.name} is an old Excel file (.xls, Excel 97-2003) whatever its name says: TourneyBook works with .xlsx "
-            "or .xlsm workbooks. Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)'."
-        )
+    refuse_ole(path, data)
     if data[:4] != b"PK\x03\x04":
         raise DamagedFile(
             f"{path.name} cannot be opened as an Excel workbook: inside it is not an .xlsx/.xlsm file, whatever its name says. "
@@ -72,4 +63,23 @@ def refuse_other_kinds(path: Path, data: bytes) -> None:
         )
 
 
-__all__ = ["check_suffix", "refuse_other_kinds", "wrong_kind"]
+def refuse_ole(path: Path, data: bytes) -> None:
+    """DamagedFile for an OLE container named .xlsx: a password-protected workbook, or an old .xls; else nothing.
+
+    Every reader of an .xlsx says this before its library would (a players list too).
+    """
+    if not data.startswith(_OLE):
+        return
+    # Office (and LibreOffice) store an encrypted workbook in an OLE container, its streams named so
+    if any(stream.encode("utf-16-le") in data for stream in ("EncryptionInfo", "EncryptedPackage")):
+        raise DamagedFile(
+            f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
+            "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
+        )
+    raise DamagedFile(
+        f"{path.name} is an old Excel file (.xls, Excel 97-2003) whatever its name says: TourneyBook works with .xlsx "
+        "or .xlsm workbooks. Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)'."
+    )
+
+
+__all__ = ["check_suffix", "refuse_ole", "refuse_other_kinds", "wrong_kind"]

@@ -36,7 +36,7 @@ from lxml import etree
 from ..errors import InputError, Problem
 from .address import address, split_cell
 from .package import MAIN, DamagedFile, Package, q, refuse_dtd
-from .store import CellValue, SheetGrid
+from .store import CellValue, Formula, SheetGrid
 
 _C, _V, _F, _IS, _T, _R, _RPH = (q(MAIN, t) for t in ("c", "v", "f", "is", "t", "r", "rPh"))
 _ROW, _MERGE = q(MAIN, "row"), q(MAIN, "mergeCell")
@@ -303,7 +303,7 @@ def _value(el: etree._Element, sheet: str, row: int, col: int, facts: BookFacts)
     if text is None:
         formula = el.find(_F)
         if formula is not None and formula.text:
-            return "=" + formula.text  # a formula whose result was never stored
+            return Formula("=" + formula.text)  # a formula whose result was never stored (not text that starts with =)
         return None
     if kind == "s":
         if not text.isdigit() or int(text) >= len(facts.strings):

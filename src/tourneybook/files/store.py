@@ -19,6 +19,14 @@ if TYPE_CHECKING:  # marks.py reads SheetGrid from here
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
 
 
+class Formula(str):
+    """A formula whose result was never stored ('=A1*2'), as the file reader gives it.
+
+    Text that merely starts with '=' is not one: Excel's quote prefix ('=ill typed as
+    text) stores a plain string, and that string is the organiser's text.
+    """
+
+
 @dataclass(frozen=True)
 class SheetGrid:
     """The values of one sheet as the organiser left them, from cell A1."""

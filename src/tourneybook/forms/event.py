@@ -27,7 +27,8 @@ from typing import Any
 from ..errors import Collector, InputError, Problem
 from ..rules.base import Ruleset
 from ..workbook import cells
-from ..workbook.generic import PLAYERS, SETTINGS, EventSettings, Player, player_names, read_event_settings, read_players
+from ..workbook.generic import PLAYERS, Player, player_names, read_players
+from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
 from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event

@@ -32,9 +32,17 @@ class Attendance:
     """The last round played before withdrawing; None: plays on."""
     note: str = ""
     """The organiser's reason (illness, train late), shown with the mark."""
+    absent: frozenset[int] = frozenset()
+    """Rounds between the first and the last that the player does not play (the roll call, seed 003 II.1-2)."""
 
     def plays(self, round_number: int) -> bool:
-        return self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
+        return (self.from_round <= round_number and (self.withdrew_after is None or round_number <= self.withdrew_after)
+                and round_number not in self.absent)
+
+    @property
+    def missed(self) -> bool:
+        """Fewer rounds than the others: a late arrival, or absent from a round at the roll call."""
+        return self.late or bool(self.absent)
 
     @property
     def withdrawn(self) -> bool:
@@ -49,6 +57,8 @@ class Attendance:
         parts = []
         if self.late:
             parts.append(f"from round {self.from_round}")
+        if self.absent:
+            parts.append(f"absent in {rounds_text(self.absent)}")
         if self.withdrawn:
             parts.append(f"withdrew after round {self.withdrew_after}")
         text = ", ".join(parts)
@@ -62,6 +72,25 @@ def order_problem(from_round: int, withdrew_after: int | None) -> str | None:
         return None
     return (f"withdrew after round {withdrew_after}, before their first round {from_round}: "
             "a withdrawal is the last round played")
+
+
+def rounds_text(numbers: Iterable[int]) -> str:
+    """'round 2' or 'rounds 2, 4': the rounds a mark or a message names."""
+    ordered = sorted(numbers)
+    return f"round{'s' if len(ordered) > 1 else ''} {', '.join(map(str, ordered))}"
+
+
+def range_problem(from_round: int, withdrew_after: int | None, absent: Iterable[int], rounds: int) -> str | None:
+    """Why a player's attendance names a round the event does not have (``rounds`` in all), or None."""
+    if from_round > rounds:
+        return f"arrives for round {from_round}, but the event has {rounds} rounds: type a round from 1 to {rounds}"
+    if withdrew_after is not None and withdrew_after > rounds:
+        return (f"withdrew after round {withdrew_after}, but the event has {rounds} rounds: type the last round "
+                f"they played (1 to {rounds}), or clear the cell if they play on")
+    beyond = sorted(n for n in absent if n > rounds)
+    if beyond:
+        return f"absent in {rounds_text(beyond)}, but the event has {rounds} rounds: type rounds from 1 to {rounds}"
+    return None
 
 
 def by_player(attendance: Iterable[Attendance]) -> dict[str, Attendance]:
@@ -82,7 +111,10 @@ def seating_problems(attendance: Iterable[Attendance], seats: Iterable[tuple[int
         a = records.get(player) if isinstance(player, str) else None  # a malformed record is reported elsewhere
         if a is None or not isinstance(number, int) or a.plays(number):
             continue
-        if number < a.from_round:
+        if number in a.absent:
+            problems.append(Problem(f"{player} plays in round {number}, but is absent in round {number} "
+                                    "(Players, Absent in rounds): correct one of them", where))
+        elif number < a.from_round:
             problems.append(Problem(f"{player} plays in round {number}, but arrives for round {a.from_round} "
                                     "(Players, From round): correct the From round or the seat", where))
         else:
@@ -103,20 +135,25 @@ def marked(standings: Standings, attendance: Iterable[Attendance]) -> Standings:
 def eligible(order: Sequence[str], attendance: Iterable[Attendance], *, withdrawn: bool = False, late: bool = True) -> list[str]:
     """The ranking without the players who may not go on (a final, a knock-out): the next move up.
 
-    ``withdrawn``: a withdrawn player may go on; ``late``: a late arrival may.
+    ``withdrawn``: a withdrawn player may go on; ``late``: a late arrival may, and so may a player
+    absent from a round at the roll call (both have fewer games than the others).
     """
     records = by_player(attendance)
 
     def may(player: str) -> bool:
         a = records.get(player)
-        return a is None or ((withdrawn or not a.withdrawn) and (late or not a.late))
+        return a is None or ((withdrawn or not a.withdrawn) and (late or not a.missed))
 
     return [p for p in order if may(p)]
 
 
 def passed_over(order: Sequence[str], chosen: Sequence[str], places: int) -> list[str]:
-    """Who of the first ``places`` in ``order`` is not among ``chosen`` (for the note naming them)."""
-    return [p for p in order[:places] if p not in chosen]
+    """Who is ranked above the last of ``chosen`` (or among the first ``places``) but not chosen: every player
+    passed over, for the note naming them (a late 5th and a withdrawn 7th when the 8th moved up)."""
+    chosen_set = set(chosen)
+    last = max((i for i, p in enumerate(order) if p in chosen_set), default=-1)
+    return [p for p in order[:max(places, last + 1)] if p not in chosen_set]
 
 
-__all__ = ["Attendance", "by_player", "eligible", "marked", "order_problem", "passed_over", "plays", "seating_problems"]
+__all__ = ["Attendance", "by_player", "eligible", "marked", "order_problem", "passed_over", "plays", "range_problem",
+           "rounds_text", "seating_problems"]

@@ -348,7 +348,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     if b is not None and b.matches:
         size = t.settings.knockout_size
         qualified = set(qualifiers(table.order, t)[:size])
-        skipped = passed_over(table.order, qualifiers(table.order, t), size)
+        skipped = passed_over(table.order, qualifiers(table.order, t)[:size], size)
         if skipped:
             notes.append(f"withdrawn, so not in the knock-out: {', '.join(skipped)}; the next in the ranking moves up")
         if any(qualified & set(g) for g in table.unresolved_lots):

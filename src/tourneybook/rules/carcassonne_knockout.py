@@ -320,7 +320,8 @@ def _game_text(g: GameOutcome) -> str:
 def placings_table(b: Bracket, preliminary: Sequence[str]) -> Table | None:
     """'Final placings' once the final is decided: 1, 2, then losers of each stage share
     a place (there is no match for third), ordered by preliminary rank; the others keep
-    their preliminary rank."""
+    their preliminary rank (a withdrawn player ranked among the qualifiers but not in the
+    knock-out too: docs/attendance.md)."""
     if not b.matches or b.champion is None:
         return None
     rank = {p: i + 1 for i, p in enumerate(preliminary)}
@@ -337,7 +338,8 @@ def placings_table(b: Bracket, preliminary: Sequence[str]) -> Table | None:
         label = str(place) if len(losers) == 1 else f"{place}-{place + len(losers) - 1}"
         rows += [(label, p, _ROUND_NAME[prefix], rank[p]) for p in losers]
         place += len(losers)
-    rows += [(str(rank[p]), p, "preliminary", rank[p]) for p in preliminary[b.size :]]
+    in_bracket = set(b.seeding)
+    rows += [(str(rank[p]), p, "preliminary", rank[p]) for p in preliminary if p not in in_bracket]
     return Table("Final placings", ("place", "player", "out in", "preliminary rank"), tuple(rows))
 
 

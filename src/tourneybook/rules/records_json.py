@@ -196,7 +196,7 @@ def ruleset(data: Mapping[str, Any], expected: str, c: Collector) -> None:
         c.check(data["ruleset"] == expected, f"ruleset {data['ruleset']!r} is not {expected}", "tournament")
 
 
-ATTENDANCE_KEYS = ("from_round", "withdrew_after", "attendance_note")
+ATTENDANCE_KEYS = ("from_round", "withdrew_after", "attendance_note", "absent_rounds")
 """A player's attendance in every ruleset's players list, as on the Players sheet (docs/attendance.md)."""
 
 
@@ -232,14 +232,24 @@ def attendance(players: Iterable[Mapping[str, Any]], c: Collector) -> tuple[Atte
         reason = p.get("attendance_note", "")
         if not isinstance(reason, str):
             c.add(f"attendance_note must be a text, not {reason!r}", where)
-        if first is None or (given is not None and last is None) or not isinstance(reason, str):
+        absent = _absent_rounds(p.get("absent_rounds", []), where, c)
+        if first is None or (given is not None and last is None) or not isinstance(reason, str) or absent is None:
             continue  # reported above
         wrong = order_problem(first, last)
         if wrong:
             c.add(f"{wrong} (leave out withdrew_after if they never came)", where)
-        elif first > 1 or last is not None:
-            found.append(Attendance(p["name"], first, last, " ".join(reason.split())))
+        elif first > 1 or last is not None or absent:
+            found.append(Attendance(p["name"], first, last, " ".join(reason.split()), absent))
     return tuple(found)
+
+
+def _absent_rounds(given: Any, where: str, c: Collector) -> frozenset[int] | None:
+    """``"absent_rounds": [2]``: the rounds of the roll call the player does not play; None when reported."""
+    if not isinstance(given, list):
+        c.add(f"absent_rounds must be a list of rounds such as [2] or [2, 4], not {given!r}", where)
+        return None
+    rounds = [whole(n, "absent_rounds", where, c, minimum=1) for n in given]
+    return None if any(n is None for n in rounds) else frozenset(rounds)  # type: ignore[arg-type]
 
 
 def settings(defaults: S, data: Any, c: Collector) -> S:

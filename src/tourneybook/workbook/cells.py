@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from ..files.store import Formula
 from ..numbers import whole_number
 from .schema import MAX_DECIMALS, Column, Kind
 
@@ -51,7 +52,7 @@ def _refuse_special(value: Any, what: str) -> None:
         text = value.strip()
         if text.upper() in EXCEL_ERRORS:
             raise CellError(f"the cell shows the error {text.upper()}; type {what}")
-        if text.startswith("="):
+        if isinstance(value, Formula):
             raise CellError(
                 f"{shown(value)} is a formula with no stored result; type {what}, "
                 "or open and save the file in your spreadsheet program first"
@@ -59,7 +60,7 @@ def _refuse_special(value: Any, what: str) -> None:
 
 
 def text(value: Any) -> str:
-    if type(value) is str and value.lstrip()[:1] not in ("=", "#"):  # plain text, nearly every cell: no error or formula
+    if type(value) is str and value.lstrip()[:1] != "#":  # plain text, nearly every cell: no error or formula
         return " ".join(value.split())
     _refuse_special(value, "the text")
     if isinstance(value, float) and value.is_integer():

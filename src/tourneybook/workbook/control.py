@@ -16,24 +16,30 @@ FORMS = "Forms for round N"
 FINAL_ORDER = "Final: choosing order"
 FINAL_FORMS = "Final forms"
 PUBLISH = "Publish results"
-ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH)
-"""The drop-down's choices, in the order an event needs them."""
+ABSENT = "Absent in round N"
+PRESENT = "Present in round N"
+ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH, ABSENT, PRESENT)
+"""The drop-down's choices, in the order an event needs them (the roll call's two last: added later)."""
 
 ACTION_LABEL_CELL, ACTION_CELL = (2, 1), (2, 2)
 """Instructions!A2 says what B2 is for; B2 holds the chosen action."""
 ROUND_LABEL_CELL, ROUND_CELL = (3, 1), (3, 2)
 """Instructions!B3: the round N of "Redraw round N" and "Forms for round N"."""
+PLAYER_LABEL_CELL, PLAYER_CELL = (4, 1), (4, 2)
+"""Instructions!B4: the player of "Absent in round N" and "Present in round N" (the roll call)."""
 HELP_CELL = (2, 3)
-ACTION_ADDRESS, ROUND_ADDRESS = "B2", "B3"
+ACTION_ADDRESS, ROUND_ADDRESS, PLAYER_ADDRESS = "B2", "B3", "B4"
 ACTION_LABEL = "Button action:"
 ROUND_LABEL = "Round N:"
+PLAYER_LABEL = "Player:"
 HELP = (
     "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round (tables and "
     "roles/powers of the round after the last one drawn); Redraw round N (a round without results, N in B3); "
     "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
     "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish "
     "results (standings and games as CSV, a web page and, with LibreOffice, a PDF, in a folder beside the "
-    "workbook). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "workbook); Absent in round N / Present in round N (the roll call: the player in B4 does not play round N, "
+    "or plays it after all; Players, Absent in rounds). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]

@@ -17,20 +17,8 @@ from ..errors import Collector, InputError, Problem
 from ..files.store import SheetGrid, WorkbookStore
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
-from .generic import (
-    ADJUSTMENTS,
-    LOT,
-    PLAYER,
-    PLAYERS,
-    SETTINGS,
-    STAND_IN,
-    EventSettings,
-    Player,
-    player_names,
-    read_adjustments,
-    read_event_settings,
-    read_players,
-)
+from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, attendance_range_problems, player_names, read_adjustments, read_players
+from .settings_sheet import SETTINGS, EventSettings, read_event_settings
 from .layout import Layout, find_layout
 from .reader import PlayerNames, read_sheet
 
@@ -84,6 +72,7 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     out.extend(head.problems)
+    out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     out.extend(head.club_ranking_problems)

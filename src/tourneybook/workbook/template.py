@@ -42,10 +42,14 @@ from .control import (
     ROUND_CELL,
     ROUND_LABEL,
     ROUND_LABEL_CELL,
+    PLAYER_CELL,
+    PLAYER_LABEL,
+    PLAYER_LABEL_CELL,
 )
 from ..files.filestore import save_atomically
 from ..files.resultstyles import LOOKS
-from .generic import ADJUSTMENTS, NAME, NAME_FIELD, PLAYERS, SETTINGS, setting_cell, setting_rows
+from .generic import ADJUSTMENTS, NAME, PLAYERS
+from .settings_sheet import NAME_FIELD, SETTINGS, setting_cell, setting_rows
 from .layout import Layout, SheetRows
 from .render import wrapped_lines
 from ..files.address import address, column_letter
@@ -263,11 +267,12 @@ def _column_row(ws: Worksheet, r: int, sheet: str, header: str, what: str) -> No
 
 def _control_block(ws: Worksheet) -> None:
     """The button's action drop-down (B2), its round (B3) and what each action does (C2)."""
-    for (row, col), text in ((ACTION_LABEL_CELL, ACTION_LABEL), (ROUND_LABEL_CELL, ROUND_LABEL)):
+    for (row, col), text in ((ACTION_LABEL_CELL, ACTION_LABEL), (ROUND_LABEL_CELL, ROUND_LABEL),
+                             (PLAYER_LABEL_CELL, PLAYER_LABEL)):
         ws.cell(row, col, text).font = STYLES["header"]["font"]
     action = ws.cell(*ACTION_CELL, RECALCULATE)
     number = ws.cell(*ROUND_CELL)
-    for cell in (action, number):
+    for cell in (action, number, ws.cell(*PLAYER_CELL)):
         cell.fill = INPUT_FILL
     choices = DataValidation(type="list", formula1='"' + ",".join(ACTIONS) + '"', allow_blank=True)
     choices.promptTitle, choices.prompt = "Button action", "What the button on this sheet does when clicked."

@@ -95,7 +95,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     top = finalists(table.order, t)
     skipped = passed_over(table.order, top, len(top))
     if skipped and t.settings.finalists:
-        notes.append(f"not in the final (withdrawn, or arrived late): {', '.join(skipped)}; the next in the ranking moves up")
+        notes.append(f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; the next in the ranking moves up")
     complete = len({g.round for g in games}) == t.settings.games_counted
     if t.final is not None:
         final_score = score_checked(t.final, scorer)  # checked with the tournament

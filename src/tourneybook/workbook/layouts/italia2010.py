@@ -20,7 +20,7 @@ from ...errors import Collector, InputError
 from ...rules.italia2010 import RULESET, Settings, SitOut, Tournament, tournament_problems
 from ...rules.ranking import Adjustment
 from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
-from ..layout import Entries, Layout, SheetRows
+from ..layout import Entries, Layout, SheetRows, locate
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
 from .diplomacy import (
@@ -156,7 +156,9 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         players=tuple(p.name for p in players),
         attendance=attendance(players),
     )
-    out.extend(place(tournament_problems(t), {b.label: b for b in played}, _last_year))
+    # A sit-out the rules refuse (a withdrawn or absent player) goes to its Sit-outs row.
+    sat_out = {f"round {r[ROUND]}, {r[PLAYER]}": r for r in entries[SIT_OUTS.name]}
+    out.extend(place(locate(tournament_problems(t), sat_out, PLAYER), {b.label: b for b in played}, _last_year))
     out.raise_if_any()
     return t
 

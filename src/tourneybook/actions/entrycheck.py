@@ -1,0 +1,123 @@
+"""Entry commands never write what recalc refuses (issue 22, section 2).
+
+``withdraw``, ``join``, ``absent``, ``present``, ``draw`` and the button's actions
+each type cells into the organiser's entry sheets. Each runs here on a
+:class:`StagedWorkbook`: the writes are held back, the event is read and scored
+as it would be after them, with the very checks ``recalc`` runs, and only when
+that adds no problem are the writes made on the real store. So a refusal says
+recalc's own sentence at recalc's own cell, and the file (or the live workbook
+behind the button, which has no undo) is left exactly as it was.
+
+Problems the workbook already had before the command are not the command's:
+they stay for ``recalc`` to report, and do not stop a withdrawal on event day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from ..errors import InputError, Problem
+from ..files.marks import Mark, check_writable, sheet_mark
+from ..files.store import CellValue, ResultSheet, SheetGrid, WorkbookStore
+
+T = TypeVar("T")
+
+
+class StagedWorkbook:
+    """A :class:`WorkbookStore` that holds every write back until :meth:`apply`; reads see the writes."""
+
+    def __init__(self, store: WorkbookStore):
+        self.store = store
+        self._writes: list[tuple[str, object]] = []
+        """('cells', (sheet, cells)), ('replace', sheet) or ('remove', name), in the order made."""
+        self._typed: dict[str, dict[tuple[int, int], CellValue]] = {}
+        self._replaced: dict[str, ResultSheet] = {}
+        self._removed: set[str] = set()
+
+    def sheet_names(self) -> list[str]:
+        names = [n for n in self.store.sheet_names() if n not in self._removed]
+        return names + [n for n in self._replaced if n not in names]
+
+    def read(self, name: str) -> SheetGrid:
+        if name in self._replaced:
+            sheet = self._replaced[name]
+            return SheetGrid(name, tuple(tuple(c.value for c in line) for line in sheet.rows))
+        grid = self.store.read(name)
+        typed = self._typed.get(grid.name) or self._typed.get(name)
+        return grid if not typed else _overlaid(grid, typed)
+
+    def mark(self, name: str) -> Mark | None:
+        if name in self._replaced:
+            return sheet_mark(self.read(name))
+        return self.store.mark(name)
+
+    def replace(self, sheet: ResultSheet) -> None:
+        if sheet.name not in self._replaced:
+            check_writable(self.store, [sheet.name])  # an organiser's sheet of that name: refused now, not at apply
+        self._replaced[sheet.name] = sheet
+        self._removed.discard(sheet.name)
+        self._writes.append(("replace", sheet))
+
+    def remove(self, name: str) -> None:
+        self._replaced.pop(name, None)
+        self._removed.add(name)
+        self._writes.append(("remove", name))
+
+    def write_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        if name not in self.sheet_names():
+            raise KeyError(name)
+        self._typed.setdefault(name, {}).update(cells)
+        self._writes.append(("cells", (name, dict(cells))))
+
+    def apply(self) -> None:
+        """Make the held-back writes on the real store, in the order they were made."""
+        for kind, what in self._writes:
+            if kind == "cells":
+                name, cells = what  # type: ignore[misc]
+                self.store.write_cells(name, cells)
+            elif kind == "replace":
+                self.store.replace(what)  # type: ignore[arg-type]
+            else:
+                self.store.remove(what)  # type: ignore[arg-type]
+        self._writes.clear()
+
+
+def _overlaid(grid: SheetGrid, typed: Mapping[tuple[int, int], CellValue]) -> SheetGrid:
+    height = max(len(grid.rows), max(r for r, _ in typed))
+    rows = [list(grid.rows[i]) if i < len(grid.rows) else [] for i in range(height)]
+    for (r, c), value in typed.items():
+        line = rows[r - 1]
+        line.extend([None] * (c - len(line)))
+        line[c - 1] = value
+    return SheetGrid(grid.name, tuple(tuple(line) for line in rows), grid.merged)
+
+
+def recalc_problems(store: WorkbookStore) -> list[Problem]:
+    """What ``recalc`` would refuse in ``store`` now: every problem of reading, checking and scoring the event."""
+    from .recalc import event_result, read_event  # the recalculation imports the layouts: only when checking
+
+    try:
+        event_result(read_event(store))
+    except InputError as exc:
+        return list(exc.problems)
+    return []
+
+
+def checked_write(store: WorkbookStore, command: Callable[[WorkbookStore], T]) -> T:
+    """Run ``command`` on a staged copy of ``store``; write its cells only if recalc would accept the result.
+
+    InputError with recalc's own problems (each at its sheet and cell) that the
+    command's writes would add; nothing is written then.
+    """
+    before = set(recalc_problems(store))
+    staged = StagedWorkbook(store)
+    outcome = command(staged)
+    added = [p for p in recalc_problems(staged) if p not in before]
+    if added:
+        raise InputError(added)
+    staged.apply()
+    return outcome
+
+
+__all__ = ["StagedWorkbook", "checked_write", "recalc_problems"]

@@ -1,0 +1,30 @@
+"""``tourneybook absent EVENT.xlsx NAME --round N``: the roll call says a player does not play round N.
+
+Adds N to the player's 'Absent in rounds' cell on the Players sheet (and the
+reason, with ``--note``), checks the event as ``recalc`` would, and saves
+atomically. The draw of round N leaves the player out, the standings count the
+round as not played by the ruleset's own rule (docs/attendance.md).
+"""
+
+from __future__ import annotations
+
+from ..actions.attendance import absent
+from ..actions.entrycheck import checked_write
+from ..files.filestore import FileWorkbook
+
+
+def register(sub) -> None:
+    p = sub.add_parser("absent", help="record that a player does not play a round (roll call, Players sheet)")
+    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
+    p.add_argument("name", metavar="NAME", help="the player, as on the Players sheet")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="the round the player does not play")
+    p.add_argument("--note", default="", metavar="REASON", help="why (shown with the standings' mark)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    book = FileWorkbook(args.workbook)
+    change = checked_write(book, lambda staged: absent(staged, args.name, args.round, args.note))
+    book.save()
+    print(f"{change.render()}: absent in round {args.round} (not drawn, no result expected); written to {args.workbook}")
+    return 0

@@ -1,0 +1,233 @@
+"""Entry commands never write what recalc refuses (issue 22 section 2).
+
+Each case of the issue: the command exits 1 with recalc's own sentence at
+recalc's own cell (the same text recalc prints once the cell is typed by hand),
+and the workbook stays byte-identical. A property test does the same over
+random events and random commands: either the command refused, or recalc
+accepts what it wrote.
+"""
+
+from __future__ import annotations
+
+import random
+
+import openpyxl
+import pytest
+from event_day import enter_results, new_event, run, type_players
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tourneybook.workbook.generic import ATTENDANCE_NOTE, FROM_ROUND, NAME, PLAYERS, WITHDREW_AFTER
+from tourneybook.actions.on_file import recalc_file
+
+NAMES16 = [f"Player {i:02}" for i in range(16)]
+
+
+@pytest.fixture(scope="module")
+def played_two(tmp_path_factory):
+    """An FWC event of 16 with rounds 1 and 2 drawn and played (copied per test)."""
+    path = new_event(tmp_path_factory.mktemp("fwc"), "fwc2022", NAMES16)
+    rng = random.Random(11)
+    for rnd in (1, 2):
+        assert run("draw", path, "--round", rnd) == 0
+        enter_results(path, "fwc2022", rnd, rng)
+    return path.read_bytes()
+
+
+def _event(tmp_path, data: bytes):
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(data)
+    return path
+
+
+def _refused_as_recalc(path, capsys, command: tuple, by_hand: dict) -> str:
+    """The command exits 1, leaves the file, and says exactly what recalc says when ``by_hand`` is typed instead."""
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run(*command) == 1
+    said = capsys.readouterr().err
+    assert path.read_bytes() == before
+    name, values = next(iter(by_hand.items()))
+    type_players(path, name, values)
+    problems = [str(p) for p in recalc_file(path).problems]
+    assert problems and said == "error: " + "\n  ".join(problems) + "\n"
+    return said
+
+
+def test_a_withdrawal_before_a_result_is_refused_as_recalc_refuses_it(tmp_path, capsys, played_two):
+    path = _event(tmp_path, played_two)
+    said = _refused_as_recalc(path, capsys, ("withdraw", path, "Player 03", "--after-round", 1),
+                              {"Player 03": {WITHDREW_AFTER: 1}})
+    assert "Qualifying games!" in said and "Player 03 plays in round 2, after withdrawing after round 1" in said
+
+
+def test_a_late_arrival_with_an_earlier_result_is_refused_as_recalc_refuses_it(tmp_path, capsys, played_two):
+    path = _event(tmp_path, played_two)
+    said = _refused_as_recalc(path, capsys, ("join", path, "Player 04", "--from-round", 2),
+                              {"Player 04": {FROM_ROUND: 2}})
+    assert "Player 04 plays in round 1, but arrives for round 2" in said
+
+
+def test_a_formula_as_a_note_is_refused_before_anything_is_written(tmp_path, capsys, played_two):
+    path = _event(tmp_path, played_two)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 1
+    assert ("error: Players: --note '=HYPERLINK(\"http://x.example\",\"ill\")' starts with '=', which your spreadsheet "
+            "program takes for a formula") in capsys.readouterr().err
+    assert run("join", path, "=Eve", "--from-round", 3) == 1
+    assert "the name '=Eve' starts with '='" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_text_typed_with_the_quote_prefix_is_text(tmp_path, capsys, played_two):
+    """Excel stores '=ill as the plain string "=ill" (the quote prefix is a cell format): a note, not a formula."""
+    path = _event(tmp_path, played_two)
+    book = openpyxl.load_workbook(path)
+    cell = book[PLAYERS.name]["I9"]
+    cell.value, cell.quotePrefix = "=ill", True
+    cell.data_type = "s"  # stored as text, as Excel stores it
+    book.save(path)
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    book = openpyxl.load_workbook(path)
+    book[PLAYERS.name]["I9"].value = "=1+1"  # a formula never calculated (openpyxl stores no result)
+    book.save(path)
+    assert [str(p) for p in recalc_file(path).problems] == [
+        'Players!I9: "=1+1" is a formula with no stored result; type the text, or open and save the file in your '
+        "spreadsheet program first"]
+
+
+@pytest.mark.parametrize("command, cell", [
+    (("withdraw", "Player 06", "--after-round", 9), "H10"),
+    (("join", "Player 06", "--from-round", 9), "G10"),
+])
+def test_a_round_the_event_does_not_have_is_refused(tmp_path, capsys, played_two, command, cell):
+    path = _event(tmp_path, played_two)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run(command[0], path, *command[1:]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: Players!{cell}: Player 06 ") and "but the event has 4 rounds" in err
+    assert path.read_bytes() == before
+
+
+def test_join_from_a_round_played_without_the_newcomer_is_refused(tmp_path, capsys, played_two):
+    """Round 2 is played by the 16: a newcomer from round 2 would have no game there, which recalc refuses."""
+    path = _event(tmp_path, played_two)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("join", path, "Newcomer Nia", "--from-round", 2) == 1
+    err = capsys.readouterr().err
+    assert "Newcomer Nia" in err and path.read_bytes() == before
+    assert run("join", path, "Newcomer Nia", "--from-round", 3) == 0  # the next round is not played yet
+    assert recalc_file(path).ok
+
+
+def test_join_stand_in_in_carcassonne_is_refused_as_recalc_refuses_it(tmp_path, capsys):
+    path = new_event(tmp_path, "carcassonne2004", NAMES16)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("join", path, "Sam Standin", "--from-round", 2, "--stand-in") == 1
+    assert ("Players!C20: Sam Standin is marked as a stand-in, but Carcassonne 2004 needs none"
+            in capsys.readouterr().err)
+    assert path.read_bytes() == before
+
+
+def test_one_name_matching_for_every_command(tmp_path, capsys):
+    names = ["José Núñez", *NAMES16[1:]]
+    path = new_event(tmp_path, "fwc2022", names)
+    before = path.read_bytes()
+    capsys.readouterr()
+    for command in (("withdraw", "--after-round", 1), ("absent", "--round", 2), ("join", "--from-round", 2)):
+        assert run(command[0], path, "Jose Nunez", *command[1:]) == 1
+        assert 'did you mean "José Núñez"?' in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert run("join", path, "josé  NÚÑEZ", "--from-round", 1) == 0  # the same player: case and blanks do not matter
+    assert "José Núñez: updated" in capsys.readouterr().out
+
+
+def test_join_stand_in_on_a_regular_player_says_what_it_did(tmp_path, capsys):
+    path = new_event(tmp_path, "fwc2022", NAMES16)
+    capsys.readouterr()
+    assert run("join", path, "Player 07", "--from-round", 1, "--stand-in") == 0
+    out = capsys.readouterr().out
+    assert ("--stand-in was not applied: Player 07 is already on the sheet as a regular player (Players!C11 is not "
+            "yes); type yes there if they only fill a seat") in out
+    assert openpyxl.load_workbook(path)[PLAYERS.name]["C11"].value is None
+
+
+def test_a_control_character_in_a_name_is_refused_at_its_cell(tmp_path, capsys):
+    path = new_event(tmp_path, "carcassonne2004", NAMES16)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("join", path, "Bell\x07Boy", "--from-round", 1) == 1
+    assert "holds a control character" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    book = openpyxl.load_workbook(path)
+    # Excel stores a control character pasted into a cell as an escape in the sheet's XML (ECMA-376 ST_Xstring).
+    book[PLAYERS.name].cell(5, PLAYERS.index(NAME)).value = "Player_x0007_01"
+    book.save(path)
+    problems = [str(p) for p in recalc_file(path).problems]
+    assert any(p.startswith("Players!A5: ") and "control character" in p for p in problems), problems
+
+
+# --- the property: write, then recalc -----------------------------------------------------------------
+
+FIELDS = {"fwc2022": 16, "carcassonne2004": 13, "codcon2008": 14}
+"""Each family's event for the property: Friedrich tables of four, Carcassonne with 3-player tables, Diplomacy boards."""
+
+
+@pytest.fixture(scope="module")
+def played_events(tmp_path_factory, played_two) -> dict[str, bytes]:
+    """Each family's event with rounds 1 and 2 played (FWC: the fixture above)."""
+    events = {"fwc2022": played_two}
+    for ruleset in ("carcassonne2004", "codcon2008"):
+        path = new_event(tmp_path_factory.mktemp(ruleset), ruleset, NAMES16[:FIELDS[ruleset]])
+        rng = random.Random(12)
+        for rnd in (1, 2):
+            assert run("draw", path, "--round", rnd) == 0
+            enter_results(path, ruleset, rnd, rng)
+        events[ruleset] = path.read_bytes()
+    return events
+
+
+COMMANDS = st.tuples(
+    st.sampled_from(["withdraw", "join", "absent", "present"]),
+    st.sampled_from([*NAMES16[:6], "Late Lou", "Player 1", "player  03"]),
+    st.integers(0, 6),
+    st.sampled_from(["", "ill", "=1+1", "+cmd", "train late"]),
+    st.booleans(),
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ruleset=st.sampled_from(sorted(FIELDS)), commands=st.lists(COMMANDS, min_size=1, max_size=4))
+@example(ruleset="fwc2022", commands=[("withdraw", "Player 01", 2, "ill", False), ("absent", "Player 02", 3, "", False),
+                                      ("join", "Late Lou", 3, "", False), ("present", "Player 02", 3, "", False)])
+@example(ruleset="codcon2008", commands=[("absent", "Player 01", 3, "", False), ("join", "Late Lou", 3, "", False)])
+def test_every_entry_command_either_refuses_or_writes_what_recalc_accepts(tmp_path_factory, played_events, ruleset,
+                                                                          commands):
+    """Write, then recalc: after each command (and the next round's draw) either it refused, leaving the file as it
+    was, or recalc accepts what it wrote."""
+    path = _event(tmp_path_factory.mktemp("prop"), played_events[ruleset])
+    assert recalc_file(path).ok
+    for command, name, number, note, stand_in in commands:
+        option = {"withdraw": "--after-round", "join": "--from-round"}.get(command, "--round")
+        args = [command, path, name, option, number]
+        if note and command != "present":
+            args += ["--note", note]
+        if stand_in and command == "join":
+            args.append("--stand-in")
+        before = path.read_bytes()
+        if run(*args) != 0:
+            assert path.read_bytes() == before  # refused: nothing written
+        else:
+            report = recalc_file(path)
+            assert report.ok, (args, [str(p) for p in report.problems])
+    before = path.read_bytes()
+    if run("draw", path, "--round", 3) != 0:
+        assert path.read_bytes() == before
+        return
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
