@@ -20,7 +20,7 @@ from tourneybook.rules.carcassonne_knockout import Decision
 from tourneybook.simulate import simulate, write_event
 from tourneybook.simulate.carcassonne import knockout_size
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.event import read_event
+from tourneybook.actions.recalc import read_event
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "workbooks" / "carcassonne2004-example.xlsx"
 EXAMPLE_SEED = 3

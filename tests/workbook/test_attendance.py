@@ -31,7 +31,7 @@ from tourneybook.rules import RULESETS, Family
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import FROM_ROUND, PLAYERS, WITHDREW_AFTER
 from tourneybook.actions.on_file import recalc_file
-from tourneybook.workbook.event import read_event
+from tourneybook.actions.recalc import read_event
 
 NAMES16 = [f"Player {i:02}" for i in range(16)]
 CLUBS16 = {n: f"club {i % 4}" for i, n in enumerate(NAMES16)}

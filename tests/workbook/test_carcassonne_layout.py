@@ -17,7 +17,7 @@ from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import available_layouts, find_layout, locate
 from tourneybook.workbook.reader import Row
 from tourneybook.actions.on_file import recalc_file
-from tourneybook.workbook.event import read_event
+from tourneybook.actions.recalc import read_event
 
 
 def with_first_knockout_stage(t: Tournament) -> Tournament:

@@ -20,7 +20,7 @@ from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.layouts.diplomacy import YEARS
 from tourneybook.actions.on_file import recalc_file
-from tourneybook.workbook.event import read_event
+from tourneybook.actions.recalc import read_event
 
 ROOT = Path(__file__).resolve().parents[2]
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")

@@ -27,7 +27,7 @@ from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layout import find_layout
 from tourneybook.workbook.layouts.friedrich import FINAL, QUALIFYING
 from tourneybook.actions.on_file import recalc_file
-from tourneybook.workbook.event import read_event
+from tourneybook.actions.recalc import read_event
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")

@@ -53,7 +53,7 @@ from ..workbook.generic import (PLAYERS, SETTINGS, Player, SettingsHead, player_
 from ..workbook.layout import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
-from ..workbook.event import read_event
+from .recalc import read_event
 from ..files.address import column_letter
 from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
 from ..files.store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore

@@ -6,19 +6,38 @@ With any problem in the entries, nothing but the Issues sheet is written (it
 lists every problem with its sheet and cell) and the previous results stay as
 they were; :func:`~tourneybook.actions.on_file.recalc_file` then does not write
 the file at all. The store is given: the file store, or the live Excel workbook.
+The draw, the forms and publishing read the event through :func:`read_event` too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Any
 
-from ..errors import InputError, Problem
-from ..rules.base import TournamentResult
+from ..errors import Collector, InputError, Problem
+from ..rules.base import Ruleset, TournamentResult
 from ..rules.by_round import standings_by_round
+from ..rules.clubs import club_ranking
 from ..files.marks import RECALCULATED, check_writable
-from ..files.store import WorkbookStore
-from ..workbook.event import event_result, read_event
-from ..workbook.generic import ADJUSTMENTS, PLAYERS, SETTINGS, read_event_settings
+from ..files.store import SheetGrid, WorkbookStore
+from ..workbook.generic import (
+    ADJUSTMENTS,
+    LOT,
+    PLAYER,
+    PLAYERS,
+    SETTINGS,
+    STAND_IN,
+    EventSettings,
+    Player,
+    player_names,
+    read_adjustments,
+    read_event_settings,
+    read_players,
+)
+from ..workbook.layout import Layout, find_layout
+from ..workbook.reader import PlayerNames, read_sheet
 from ..workbook.render import ISSUES, issues_sheet, result_sheets
 from ..workbook.control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
 
@@ -40,6 +59,96 @@ class RecalcReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+@dataclass(frozen=True)
+class Event:
+    """A workbook's entries, read and converted: ready for the ruleset."""
+
+    layout: Layout
+    ruleset: Ruleset
+    tournament: str
+    record: Any
+    """The ruleset's tournament record."""
+    players: tuple[Player, ...] = ()
+    """The Players sheet's rows (clubs for the Standings)."""
+    club_ranking: int = 0
+    """N of Settings' "Club ranking (best N)": 0 for none."""
+
+    @property
+    def clubs(self) -> dict[str, str]:
+        """Player -> club or country, for the players who have one."""
+        return {p.name: p.club for p in self.players if p.club}
+
+
+def event_result(event: Event) -> TournamentResult:
+    """The ruleset's result of a checked event, with the club ranking when Settings asks for one."""
+    result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
+    if event.club_ranking:
+        table = club_ranking(result.standings, event.clubs, event.club_ranking)
+        result = dataclasses.replace(result, extras=(*result.extras, table))
+    return result
+
+
+def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event:
+    """Read and check every entry sheet; InputError carries ALL problems found.
+
+    ``head``: the Settings sheet when the caller has read it already (it is read once per command).
+    """
+    out = Collector(InputError)
+    present = store.sheet_names()
+
+    def grid(name: str):
+        return store.read(name) if name in present else None
+
+    if head is None:  # without the ruleset nothing else can be read: InputError at once
+        head = read_event_settings(grid(SETTINGS.name), present)
+    ruleset, layout, settings = head.ruleset, find_layout(head.ruleset.id), head.settings
+    before = len(out.problems)
+    players_grid = grid(PLAYERS.name)
+    players = read_players(players_grid, out, present)
+    # Without a readable Players sheet, checking every name elsewhere would only add noise.
+    names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
+    out.extend(head.problems)
+    entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
+    adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
+    out.extend(head.club_ranking_problems)
+    out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
+    out.raise_if_any()
+    try:
+        record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
+    except InputError as exc:
+        raise InputError(head.place(exc.problems)) from None
+    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking)
+
+
+def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:
+    """An adjustment or a lot decision for a stand-in, at its cell: a stand-in is never ranked, so it would do nothing."""
+    stand_ins = {p.name: p for p in players if p.stand_in}
+    problems = [
+        Problem(
+            f"a lot decision for {p.name}, a stand-in (Stand-in is yes in {PLAYERS.letter(STAND_IN)}{p.line}): stand-ins are "
+            "never ranked, so no lot decides their place. Clear this cell, or set Stand-in to no if they play for a place",
+            sheet=PLAYERS.name,
+            cell=f"{PLAYERS.letter(LOT)}{p.line}",
+        )
+        for p in stand_ins.values()
+        if p.lot is not None
+    ]
+    if not stand_ins or adjustments is None:
+        return problems
+    for row in read_sheet(adjustments, ADJUSTMENTS, Collector(InputError), players=names):
+        p = stand_ins.get(row[PLAYER])
+        if p is not None:
+            problems.append(
+                row.problem(
+                    f"{p.name} is a stand-in (Players!{PLAYERS.letter(STAND_IN)}{p.line} is yes): a stand-in's scores never "
+                    "enter the standings, so this adjustment would change nothing. Remove it, or set Stand-in to no "
+                    "if they play for a place",
+                    PLAYER,
+                )
+            )
+    return problems
 
 
 def recalculate(store: WorkbookStore) -> RecalcReport:
@@ -73,4 +182,4 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
     return RecalcReport(event.ruleset.id, result, (), tuple(s.name for s in sheets), event.tournament)
 
 
-__all__ = ["RecalcReport", "recalculate"]
+__all__ = ["Event", "event_result", "RecalcReport", "read_event", "recalculate", "stand_in_problems"]

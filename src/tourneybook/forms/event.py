@@ -30,7 +30,7 @@ from ..workbook import cells
 from ..workbook.generic import PLAYERS, SETTINGS, EventSettings, Player, player_names, read_event_settings, read_players
 from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
-from ..workbook.event import read_event
+from ..actions.recalc import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm

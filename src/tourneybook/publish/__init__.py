@@ -21,7 +21,7 @@ from ..errors import InputError
 from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
-from ..workbook.event import Event, event_result, read_event
+from ..actions.recalc import Event, event_result, read_event
 from ..workbook.render import result_sheets
 from ..files.store import WorkbookStore
 
