@@ -24,7 +24,21 @@ def _interrupted_while_starting(signum, frame):
 
 _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
-from .cli import main  # noqa: E402  (after the handler, on purpose)
+from . import cli  # noqa: E402  (after the handler, on purpose)
+
+
+def main() -> int:
+    """Run the command; once it is over, a Ctrl-C while Python shuts down is ignored.
+
+    Python gives SIGINT back to the system's default action as it finalises, so a
+    Ctrl-C held past the end of the command would kill the process (exit -2) with
+    its answer already printed.
+    """
+    try:
+        return cli.main()
+    finally:
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+
 
 if __name__ == "__main__":
     sys.exit(main())

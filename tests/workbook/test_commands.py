@@ -1,4 +1,4 @@
-"""The workbook commands: new, templates, recalc (commands/new.py, templates.py, recalc.py)."""
+"""The workbook commands: new, templates, recalc (commands/new.py, templates.py, recalc.py; actions/recalc.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Result sheets: the seed's numbers as the organiser sees them, lots, adjustments, Issues (render.py, recalc.py)."""
+"""Result sheets: the seed's numbers as the organiser sees them, lots, adjustments, Issues (render.py, actions/recalc.py)."""
 
 from __future__ import annotations
 

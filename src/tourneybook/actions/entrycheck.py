@@ -95,7 +95,7 @@ def _overlaid(grid: SheetGrid, typed: Mapping[tuple[int, int], CellValue]) -> Sh
 
 def recalc_problems(store: WorkbookStore) -> list[Problem]:
     """What ``recalc`` would refuse in ``store`` now: every problem of reading, checking and scoring the event."""
-    from .recalc import event_result, read_event  # the recalculation imports the layouts: only when checking
+    from ..workbook.event import event_result, read_event  # the event reading imports the layouts: only when checking
 
     try:
         event_result(read_event(store))

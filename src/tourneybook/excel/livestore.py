@@ -300,7 +300,7 @@ XL_LANDSCAPE, XL_PAPER_A4 = 2, 9
 
 
 def grow_tables(sheet: Any, last_row: int) -> None:
-    """Rows typed below an entry sheet's table join it, as in a file (workbook/tablegrowth.py).
+    """Rows typed below an entry sheet's table join it, as in a file (files/tablegrowth.py).
 
     Excel may already have grown a table as the rows were typed below it (its
     AutoCorrect option); a table reaching ``last_row`` is left alone, and so is a

@@ -9,7 +9,7 @@ of 2/3 * 4 would be rounded by the program's own rule), and sorting, sums and
 charts still work. Ties are decided on the exact values, so where the rounding
 hides a difference the Standings' "Exact total" column gives the fraction.
 
-Every result sheet carries a note naming it in A2 (:mod:`.marks`): it tells the
+Every result sheet carries a note naming it in A2 (:mod:`tourneybook.files.marks`): it tells the
 organiser not to type there and lets a recalculation find its own stale sheets
 (and never an organiser's copy of one).
 """

@@ -291,7 +291,9 @@ class EventSettings:
     club_ranking_problems: tuple[Problem, ...]
     """What is wrong with the club ranking's N (only the standings need it; a draw does not)."""
     grid: SheetGrid
+    """The sheet as read: a problem names a setting by its label as the organiser typed it."""
     rows: LabelRows
+    """Its rows by label, parsed once: where each setting's Value cell is."""
 
     def place(self, problems: Sequence[Problem]) -> list[Problem]:
         """The rules' problems about settings ('settings, <field>') placed at their Value cells."""
