@@ -259,3 +259,19 @@ def test_carcassonne_a_missed_preliminary_game_is_not_played_and_may_still_quali
     assert len(games) == 3  # the missed round is a game not played, not a loss typed in
     assert not any("Player 04 played" in n for n in result.notes)  # no 'missing rounds' note: they were not called
     assert result.standings.order.index("Player 04") < 8
+
+
+def test_absent_for_a_round_already_drawn_says_to_draw_it_again(tmp_path, capsys):
+    path = new_event(tmp_path, "codcon2008", NAMES15[:14] + ["Player 14"])
+    assert run("absent", path, "Player 14", "--round", 1) == 0
+    assert run("draw", path, "--round", 1) == 0
+    seats = {p: line for line, p in enumerate(players_of(path, "codcon2008", 1))}
+    assert "Player 03" in seats
+    capsys.readouterr()
+    assert run("present", path, "Player 14", "--round", 1) == 0
+    assert run("absent", path, "Player 03", "--round", 1) == 0
+    out = capsys.readouterr().out
+    assert "note: round 1 is already drawn with Player 03 at a table (Boards!D" in out
+    assert f"'tourneybook draw {path} --round 1 --redraw'" in out
+    assert run("draw", path, "--round", 1, "--redraw") == 0
+    assert "Player 03" not in players_of(path, "codcon2008", 1) and "Player 14" in players_of(path, "codcon2008", 1)
