@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..rules import find_ruleset
-from ..rules.base import Ruleset, TournamentResult
+from ..rules.base import Family, Ruleset, TournamentResult
 from ..rules.by_round import standings_by_round
 from ..rules.clubs import club_ranking
 from .filestore import FileWorkbook
@@ -117,7 +117,8 @@ def read_event(store: WorkbookStore) -> Event:
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     settings = read_settings(grid(SETTINGS.name), ruleset.settings, out, head.tournament)  # type: ignore[arg-type]
-    out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
+    if ruleset.family is not Family.DIPLOMACY:  # a Diplomacy event may add rounds; the others have a fixed number
+        out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     best = read_club_ranking(grid(SETTINGS.name), out)
