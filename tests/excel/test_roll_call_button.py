@@ -77,3 +77,14 @@ def test_the_roll_call_needs_a_player_and_a_refusal_writes_only_the_issues(tmp_p
     assert "Player 02 plays in round 1, but is absent in round 1" in alert
     assert players(target) == before
     assert target["Instructions"]["B2"].value == ABSENT != RECALCULATE
+
+
+def test_absent_for_a_drawn_round_by_the_button_says_to_draw_it_again(tmp_path):
+    source = new_event(tmp_path, "codcon2008", NAMES)
+    assert cli(["draw", str(source), "--round", "1"]) == 0
+    choose(source, ABSENT, 1, "Player 05")
+    target, (alert,), report = by_button(source)
+    assert report.ok, report.problems
+    assert "Round 1 is already drawn with Player 05 at a table (Boards!D" in alert
+    assert "choose 'Redraw round N' with 1 in B3 to draw it again" in alert
+

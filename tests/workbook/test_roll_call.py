@@ -60,11 +60,20 @@ def test_absent_and_present_refusals_leave_the_file(tmp_path, capsys):
     assert "Players!G8: Player 04 arrives for round 2, so does not play round 1 anyway" in capsys.readouterr().err
     assert run("present", path, "Player 06", "--round", 2) == 1
     assert "Player 06 is already called for round 2" in capsys.readouterr().err
-    assert run("absent", path, "Player 07", "--round", 4) == 1  # CODCon has three rounds
-    assert ("Players!J11: Player 07 absent in round 4, but the event has 3 rounds: type rounds from 1 to 3"
-            in capsys.readouterr().err)
+    assert run("absent", path, "Player 07", "--round", 0) == 1
+    assert "--round 0: rounds start at 1" in capsys.readouterr().err
     assert run("absent", path, "Jose Nunez", "--round", 2) == 1
     assert '"Jose Nunez" is not on the Players sheet; add them' in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert run("absent", path, "Player 07", "--round", 4) == 0  # a Diplomacy event may add a fourth round
+
+
+def test_a_round_a_friedrich_event_does_not_have_is_refused_at_its_cell(tmp_path, capsys):
+    path = new_event(tmp_path, "fwc2022", NAMES16)
+    before = path.read_bytes()
+    assert run("absent", path, "Player 07", "--round", 5) == 1  # four qualifying rounds, one per role
+    assert ("Players!J11: Player 07 absent in round 5, but the event has 4 rounds: type rounds from 1 to 4"
+            in capsys.readouterr().err)
     assert path.read_bytes() == before
 
 
@@ -260,3 +269,19 @@ def test_carcassonne_a_missed_preliminary_game_is_not_played_and_may_still_quali
     assert len(games) == 3  # the missed round is a game not played, not a loss typed in
     assert not any("Player 04 played" in n for n in result.notes)  # no 'missing rounds' note: they were not called
     assert result.standings.order.index("Player 04") < 8
+
+
+def test_absent_for_a_round_already_drawn_says_to_draw_it_again(tmp_path, capsys):
+    path = new_event(tmp_path, "codcon2008", NAMES15[:14] + ["Player 14"])
+    assert run("absent", path, "Player 14", "--round", 1) == 0
+    assert run("draw", path, "--round", 1) == 0
+    seats = {p: line for line, p in enumerate(players_of(path, "codcon2008", 1))}
+    assert "Player 03" in seats
+    capsys.readouterr()
+    assert run("present", path, "Player 14", "--round", 1) == 0
+    assert run("absent", path, "Player 03", "--round", 1) == 0
+    out = capsys.readouterr().out
+    assert "note: round 1 is already drawn with Player 03 at a table (Boards!D" in out
+    assert f"'tourneybook draw {path} --round 1 --redraw'" in out
+    assert run("draw", path, "--round", 1, "--redraw") == 0
+    assert "Player 03" not in players_of(path, "codcon2008", 1) and "Player 14" in players_of(path, "codcon2008", 1)

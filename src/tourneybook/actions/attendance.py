@@ -163,6 +163,37 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
             f"--round {round_number}'")
 
 
+def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
+    """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
+    from ..rules import find_ruleset
+    from .drawing import FAMILIES  # the draw imports this module: its sheets and headers only when looking
+    from .generic import SETTINGS, read_settings_head
+
+    names = book.sheet_names()
+    head = read_settings_head(book.read(SETTINGS.name), Collector(InputError)) if SETTINGS.name in names else None
+    if head is None:
+        return ""
+    try:
+        sheet = FAMILIES[find_ruleset(head.ruleset).family].sheet
+    except InputError:
+        return ""
+    if sheet not in names:
+        return ""
+    grid = book.read(sheet)
+    headers = [grid.value(HEADER_ROW, c) for c in range(1, len(grid.rows[HEADER_ROW - 1]) + 1)] \
+        if len(grid.rows) >= HEADER_ROW else []
+    if "Round" not in headers:
+        return ""
+    round_col = headers.index("Round") + 1
+    for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
+        if grid.value(line, round_col) != number:
+            continue
+        for col, value in enumerate(grid.rows[line - 1], start=1):
+            if isinstance(value, str) and not cells.is_empty(value) and " ".join(value.split()) == player:
+                return f"{sheet}!{address(line, col)}"
+    return ""
+
+
 def rounds_cell(rounds: frozenset[int]) -> CellValue:
     """What 'Absent in rounds' holds: empty, one round as a number, or '2, 4'."""
     ordered = sorted(rounds)
@@ -272,4 +303,4 @@ def _write(store: WorkbookStore, grid: SheetGrid, player: str, typed: dict[tuple
     return AttendanceChange(player, shown, added, remark)
 
 
-__all__ = ["AttendanceChange", "absent", "fewer_stand_ins", "join", "present", "rounds_cell", "withdraw"]
+__all__ = ["AttendanceChange", "absent", "drawn_seat", "fewer_stand_ins", "join", "present", "rounds_cell", "withdraw"]

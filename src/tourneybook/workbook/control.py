@@ -35,11 +35,10 @@ PLAYER_LABEL = "Player:"
 HELP = (
     "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round (tables and "
     "roles/powers of the round after the last one drawn); Redraw round N (a round without results, N in B3); "
-    "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
-    "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish "
-    "results (standings and games as CSV, a web page and, with LibreOffice, a PDF, in a folder beside the "
-    "workbook); Absent in round N / Present in round N (the roll call: the player in B4 does not play round N, "
-    "or plays it after all; Players, Absent in rounds). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "Forms for round N (printable forms as sheets 'Form ...' at the end; Windows Excel also saves a PDF beside "
+    "the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish results (CSV, a web page "
+    "and, with LibreOffice, a PDF, in a folder beside the workbook); Absent/Present in round N (roll call, the "
+    "player in B4). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]

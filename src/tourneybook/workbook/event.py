@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..files.store import SheetGrid, WorkbookStore
-from ..rules.base import Ruleset, TournamentResult
+from ..rules.base import Family, Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, attendance_range_problems, player_names, read_adjustments, read_players
 from .settings_sheet import SETTINGS, EventSettings, read_event_settings
@@ -72,7 +72,8 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     out.extend(head.problems)
-    out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
+    if ruleset.family is not Family.DIPLOMACY:  # a Diplomacy event may add rounds; the others have a fixed number
+        out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     out.extend(head.club_ranking_problems)

@@ -55,7 +55,7 @@ PLAYERS = EntrySheet(
         Column(ATTENDANCE_NOTE, Kind.TEXT, width=24, may_be_absent=True,
                help="Why the player came late or withdrew (shown with the standings' mark)."),
         Column(ABSENT, Kind.TEXT, width=12, may_be_absent=True,
-               help="Roll call: the rounds this player does not play, e.g. 2 or 2, 4; empty: every round they are here for."),
+               help="Roll call: rounds not played, e.g. 2 or 2, 4."),
     ),
 )
 
