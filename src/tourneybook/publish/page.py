@@ -13,23 +13,28 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..rules.ranking import NO_RESULT, LotState
-from . import Published
+from ..rules.base import Table
+from ..rules.ranking import LOT, NO_RESULT, LotState
+from . import Published, write_output
+from .classification import cut_after, cut_note, split_extras
 from .tables import shown
 
 TEMPLATE = "standings.html"
 
 
 def place_reason(rows: tuple, index: int, total_name: str) -> str:
-    """Why row ``index`` is below the one above, in words."""
+    """Why row ``index`` is below the one above, in words.
+
+    "Tied on every criterion" only where the lot split the two (decided by 'lot'): the first of a
+    tied group is below the player above on a criterion, like anyone else.
+    """
     row = rows[index]
     if index == 0:
         return ""
     above = rows[index - 1]
-    if row.lot is LotState.SUGGESTED:
-        return f"tied with {above.player} on every criterion: a lot decides (suggested order shown)"
-    if row.lot is LotState.DECIDED:
-        return f"tied with {above.player} on every criterion: decided by lot"
+    if row.decided_by == LOT:
+        how = "a lot decides (suggested order shown)" if row.lot is LotState.SUGGESTED else "decided by lot"
+        return f"tied with {above.player} on every criterion: {how}"
     if row.decided_by == NO_RESULT:  # before their first result: nothing to explain, player by player
         return NO_RESULT
     if row.rank == above.rank:
@@ -50,24 +55,31 @@ def context(published: Published) -> dict[str, Any]:
                 "rank": r.rank,
                 "player": r.player,
                 "club": clubs.get(r.player, ""),
+                "attendance": r.mark,
                 "total": shown(r.total),
                 "tiebreaks": [(name, shown(value)) for name, value in r.tiebreaks if value is not None],
                 "reason": place_reason(standings.rows, i, standings.total_name),
                 "adjustment": (shown(r.adjustment), "; ".join(r.adjustment_reasons)) if r.adjustment else None,
             }
         )
-    extras = [
-        {"title": t.title, "headers": list(t.headers), "rows": [[shown(v) for v in row] for row in t.rows], "notes": list(t.notes)}
-        for t in published.result.extras
-    ]
+    leading, following = split_extras(published.result.extras)
     return {
         "title": published.title,
         "ruleset": published.event.ruleset.name,
         "total_name": standings.total_name,
         "places": places,
-        "extras": extras,
+        "cut_after": cut_after(published),
+        "cut_note": cut_note(published),
+        "leading": [_table(t) for t in leading],
+        "extras": [_table(t) for t in following],
         "notes": list(published.result.notes),
     }
+
+
+def _table(table: Table) -> dict[str, Any]:
+    """An extras table as the template shows it."""
+    rows = [[shown(v) for v in row] for row in table.rows]
+    return {"title": table.title, "headers": list(table.headers), "rows": rows, "notes": list(table.notes)}
 
 
 def render_page(published: Published) -> str:
@@ -76,8 +88,7 @@ def render_page(published: Published) -> str:
 
 
 def write_page(published: Published, target: Path) -> Path:
-    target.write_text(render_page(published), encoding="utf-8")
-    return target
+    return write_output(target, render_page(published).encode("utf-8"))
 
 
 __all__ = ["context", "place_reason", "render_page", "write_page"]
