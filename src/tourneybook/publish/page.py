@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..rules.base import Table
-from ..rules.ranking import LOT, NO_RESULT, LotState
+from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
 from . import Published, write_output
 from .classification import cut_after, cut_note, split_extras
 from .tables import shown
@@ -37,6 +37,8 @@ def place_reason(rows: tuple, index: int, total_name: str) -> str:
         return f"tied with {above.player} on every criterion: {how}"
     if row.decided_by == NO_RESULT:  # before their first result: nothing to explain, player by player
         return NO_RESULT
+    if row.decided_by == SHARED:
+        return f"shares the place with {above.player}: tied on every criterion (no lot before the last round)"
     if row.rank == above.rank:
         return f"shares the place with {above.player}"
     if row.decided_by:

@@ -8,6 +8,11 @@ the organiser's decision where entered, otherwise a reproducible suggestion,
 flagged as such. Players with no result yet (a round drawn, nothing typed) are
 not tied in any way a lot could settle: among themselves they are listed by
 name, and no lot is asked for.
+
+A lot decides nothing until it matters: the last qualifying round, where the cut
+for a final or knock-out and the prizes are settled. Before that (``lots_due``
+False), players tied on every criterion share their place, listed by name, and
+the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 """
 
 from __future__ import annotations
@@ -85,6 +90,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     unresolved_lots: tuple[tuple[str, ...], ...] = ()
     """Groups ordered by a suggested lot only, best suggested first."""
+    shared: tuple[tuple[str, ...], ...] = ()
+    """Groups tied on every criterion that share one place because no lot is due yet (by name)."""
 
     def row(self, player: str) -> StandingRow:
         for r in self.rows:
@@ -98,6 +105,8 @@ class Standings:
 
 
 LOT = "lot"
+SHARED = "tied on every criterion"
+"""'decided by' of a player who shares the place above: tied on everything, and no lot due yet."""
 NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
 
@@ -119,6 +128,7 @@ def rank(
     lot_decisions: Mapping[str, int] | None = None,
     adjustments: Sequence[Adjustment] = (),
     without_results: Collection[str] = (),
+    lots_due: bool = True,
 ) -> Standings:
     """Rank ``players`` by total (higher first, adjustments added) then ``tiebreaks``.
 
@@ -126,6 +136,8 @@ def rank(
     first); it settles a tied group only when every member has a different one.
     ``without_results``: players with no result yet; a tie among only them is
     listed by name, with no lot (nothing is left to decide until they play).
+    ``lots_due``: False before the last qualifying round, where a lot would decide nothing yet:
+    a group tied on every criterion then shares one place, listed by name (:data:`SHARED`).
     """
     lot_decisions = dict(lot_decisions or {})
     adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
@@ -150,16 +162,20 @@ def rank(
     boundary: list[str | None] = []
     lot_state: dict[str, LotState] = {}
     unresolved: list[tuple[str, ...]] = []
+    shared: list[tuple[str, ...]] = []
 
     def settle(group: list[str], level: int, separated_by: str | None) -> None:
         if len(group) == 1:
             order.append(group[0])
             boundary.append(separated_by)
             return
-        if level == len(criteria) and all(p in without_results for p in group):
+        if level == len(criteria) and (all(p in without_results for p in group) or not lots_due):
+            kind = NO_RESULT if all(p in without_results for p in group) else SHARED
+            if kind is SHARED:
+                shared.append(tuple(sorted(group)))
             for i, p in enumerate(sorted(group)):
                 order.append(p)
-                boundary.append(separated_by if i == 0 else NO_RESULT)
+                boundary.append(separated_by if i == 0 else kind)
             return
         if level == len(criteria):
             numbers = [lot_decisions.get(p) for p in group]
@@ -195,7 +211,7 @@ def rank(
     rows: list[StandingRow] = []
     rank_no = 0
     for i, p in enumerate(order):
-        if not (i and boundary[i] == NO_RESULT):  # players without a result share their place: nothing split them
+        if not (i and boundary[i] in (NO_RESULT, SHARED)):  # nothing split them (yet): they share the place
             rank_no = i + 1
         rows.append(
             StandingRow(
@@ -214,6 +230,7 @@ def rank(
         tiebreak_names=tuple(c.name for c in tiebreaks),
         rows=tuple(rows),
         unresolved_lots=tuple(unresolved),
+        shared=tuple(shared),
     )
 
 

@@ -371,8 +371,16 @@ def table_sheet(table: Table, name: str) -> ResultSheet:
     return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", **setup)
 
 
+ACTION = re.compile(r"enter the|enter decisions|lot needed|not entered|is missing|are not the current|correct ")
+"""Words of a note that asks the organiser to act (a lot to enter, an input missing): shown as a warning."""
+
+
 def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> ResultSheet:
-    """The problems to fix (results not updated) or 'No issues', then notes to read."""
+    """The problems to fix (results not updated) or 'No issues', then notes to read.
+
+    A note asking the organiser to act is a warning (red); one that only informs (stand-ins not
+    ranked, a tie sharing its place for now) is a quiet note.
+    """
     rows: list[tuple[Cell, ...]] = _head(ISSUES, ISSUES)
     if problems:
         rows.append(
@@ -396,12 +404,19 @@ def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> Resu
         rows.append(())
         rows.append(_header(["", "Notes"]))
         # in the wide, wrapping column: a long note then prints whole instead of running off the page
-        rows.extend((Cell(f"Note {i}"), Cell(n, "warning")) for i, n in enumerate(notes, start=1))
+        rows.extend((Cell(f"Note {i}"), Cell(n, "warning" if ACTION.search(n) else "note")) for i, n in enumerate(notes, start=1))
     widths = (28, 80)
     return ResultSheet(
         ISSUES, tuple(rows), widths, freeze="", landscape=True, fit_to_width=True,
         print_area=f"A1:B{len(rows)}", wrap_columns=(2,), print_title_rows="1:2",
     )
+
+
+def shared_note(standings: Standings, group: Sequence[str]) -> str:
+    """The quiet note on a tie that shares its place until the last qualifying round."""
+    place = standings.row(group[0]).rank
+    return (f"{', '.join(group)} are tied on every criterion and share place {place}: "
+            "a lot decides their order only after the last qualifying round, if it still matters then")
 
 
 def result_sheets(
@@ -436,6 +451,7 @@ def result_sheets(
         text = f"unresolved lot between {', '.join(group)}: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
         if not any(", ".join(sorted(group)) in n or text == n for n in notes):
             notes.append(text)
+    notes.extend(shared_note(result.standings, group) for group in result.standings.shared)
     sheets.append(issues_sheet((), notes))
     return sheets
 
