@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
@@ -94,6 +95,28 @@ def event_result(event: Event) -> TournamentResult:
     return result
 
 
+def rows_not_reported(later: Sequence[Problem], reported: Sequence[Problem]) -> list[Problem]:
+    """Of the ``later`` problems (those only the whole record shows), the ones at a cell of their own.
+
+    With problems already ``reported``, a game whose cell could not be read is left out of the record,
+    and what follows from that (its players "have no game in round 1", a name unknown while Players
+    has a mistake) is noise: kept are only problems at a cell of an entry (not the row's first,
+    Round, column, where the rules place whole-game problems) on a row with no reported problem,
+    such as a misspelt nation in Winners.
+    """
+    if not reported:
+        return list(later)
+    if any(p.sheet in (PLAYERS.name, SETTINGS.name) for p in reported):
+        return []
+
+    def place(problem: Problem) -> tuple[str, str, str]:
+        found = re.fullmatch(r"([A-Z]+)(\d+)", problem.cell)
+        return (problem.sheet, *found.groups()) if found else (problem.sheet, "", "")
+
+    rows = {(sheet, row) for sheet, _, row in map(place, reported)}
+    return [p for p in later if place(p)[1] not in ("", "A") and (p.sheet, place(p)[2]) not in rows]
+
+
 def read_event(store: WorkbookStore) -> Event:
     """Read and check every entry sheet; InputError carries ALL problems found."""
     out = Collector(InputError)
@@ -120,11 +143,12 @@ def read_event(store: WorkbookStore) -> Event:
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     best = read_club_ranking(grid(SETTINGS.name), out)
     out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
-    out.raise_if_any()
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
-        raise InputError(place_settings_problems(exc.problems, grid(SETTINGS.name), settings)) from None
+        # every problem at once: those only the games show (a misspelt nation in Winners) beside the cells'
+        out.extend(rows_not_reported(place_settings_problems(exc.problems, grid(SETTINGS.name), settings), out.problems))
+    out.raise_if_any()
     return Event(layout, ruleset, head.tournament, record, players, best)
 
 
