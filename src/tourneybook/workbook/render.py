@@ -200,51 +200,73 @@ def _head(title: str, sheet: str) -> list[tuple[Cell, ...]]:
     return [(Cell(title, "title"),), (Cell(note(sheet, RECALCULATED), "note"),), ()]
 
 
-def _header(names: Sequence[str]) -> tuple[Cell, ...]:
-    return tuple(Cell(n, "header") for n in names)
+def _header(names: Sequence[str], numeric: Sequence[int] = ()) -> tuple[Cell, ...]:
+    """The header row; over a column of numbers (0-based ``numeric``) right-aligned, as its values are."""
+    return tuple(Cell(n, "number_header" if i in numeric else "header") for i, n in enumerate(names))
+
+
+def _underlined(row: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """A row with a line under it (the qualification cut); a warning keeps its colour instead."""
+    return tuple(c if c.style == "warning" else Cell(c.value, "cut", c.number_format) for c in row)
+
+
+def _lot_cell(r: Any) -> Cell:
+    lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
+    return Cell(lot, "warning" if r.lot is LotState.SUGGESTED else "")
+
+
+def _text_width(header: str, texts: Any, least: float, most: float = 40) -> float:
+    """A text column as wide as its longest text (a name is never cut), within ``least`` and ``most``."""
+    longest = max((len(str(t)) + 2 for t in texts if t), default=0)
+    return max(least, min(most, longest), max((len(w) + 2 for w in header.split()), default=0))
 
 
 ATTENDANCE = "Attendance"
 """The standings' column of marks for withdrawn players and late arrivals (rules/attendance.py)."""
 
 
-def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] | None = None) -> ResultSheet:
+def standings_sheet(
+    standings: Standings, title: str, clubs: Mapping[str, str] | None = None, cut_after: int | None = None
+) -> ResultSheet:
     """Rank, player (club), total, tie-breaks, what decided each place, lots and adjustments.
 
     The "Exact total" column comes last and stays out of the printed area; the chart
     of totals sits below the table, on its own printed page. An "Attendance" column
-    before it marks withdrawn players and late arrivals, when there are any.
+    before it marks withdrawn players and late arrivals, when there are any. The Lot
+    and the Adjustment and Reason columns are there only when a row fills them: an
+    empty column would only push the rest off the printed page. ``cut_after`` (a row
+    index) draws a line under the last player going on to the final or knock-out.
     """
     clubs = {p: c for p, c in (clubs or {}).items() if c}
-    club_names = ["Club"] if clubs else []
-    marks = [ATTENDANCE] if any(r.mark for r in standings.rows) else []
-    names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason",
-             *marks, "Exact total"]
-    rows = [*_head(title, STANDINGS), _header(names)]
-    for r in standings.rows:
-        lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
-        shown_total = round_half_up(r.total, 2)
-        rows.append(
-            (
-                Cell(r.rank),
-                Cell(r.player),
-                *((Cell(clubs.get(r.player)),) if clubs else ()),
-                number_cell(r.total),
-                *(number_cell(v) for _, v in r.tiebreaks),
-                Cell(r.decided_by or ""),
-                Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
-                number_cell(r.adjustment) if r.adjustment else Cell(None),
-                Cell("; ".join(r.adjustment_reasons) or None),
-                *((Cell(r.mark or None, "note" if r.mark else ""),) if marks else ()),
-                Cell(exact(r.total) if shown_total != r.total else None),
-            )
-        )
-    total_col = column_letter(3 + len(club_names))
-    widths = (6, 20, *(14 for _ in club_names), 9, *(_number_width(n) for n in standings.tiebreak_names), 16, 16, 11, 16,
-              *(16 for _ in marks), 12)
-    decided = len(names) - 4 - len(marks)  # Decided by, Lot, Adjustment, Reason, (Attendance,) Exact total: 1-based columns
+    lots = any(r.lot for r in standings.rows)
+    adjusted = any(r.adjustment or r.adjustment_reasons for r in standings.rows)
+    marks = any(r.mark for r in standings.rows)
+    columns = [
+        ("Rank", 6, lambda r: Cell(r.rank), True),
+        ("Player", _text_width("Player", (r.player for r in standings.rows), 20), lambda r: Cell(r.player), False),
+        *([("Club", _text_width("Club", clubs.values(), 14), lambda r: Cell(clubs.get(r.player)), False)] if clubs else []),
+        (standings.total_name, _number_width(standings.total_name), lambda r: number_cell(r.total), True),
+        *((n, _number_width(n), (lambda r, i=i: number_cell(r.tiebreaks[i][1])), True) for i, n in enumerate(standings.tiebreak_names)),
+        ("Decided by", _text_width("Decided by", (r.decided_by or "" for r in standings.rows), 16, 24), lambda r: Cell(r.decided_by or ""), False),
+    ]
+    if lots:
+        columns.append(("Lot", 24, _lot_cell, False))
+    if adjusted:
+        columns.append(("Adjustment", 11, lambda r: number_cell(r.adjustment) if r.adjustment else Cell(None), True))
+        columns.append(("Reason", 24, lambda r: Cell("; ".join(r.adjustment_reasons) or None), False))
+    if marks:
+        columns.append((ATTENDANCE, 24, lambda r: Cell(r.mark or None, "note" if r.mark else ""), False))
+    columns.append(("Exact total", 12, lambda r: Cell(exact(r.total) if round_half_up(r.total, 2) != r.total else None), False))
+    names = [c[0] for c in columns]
+    rows = [*_head(title, STANDINGS), _header(names, [i for i, c in enumerate(columns) if c[3]])]
+    for i, r in enumerate(standings.rows):
+        row = tuple(make(r) for _, _, make, _ in columns)
+        rows.append(_underlined(row) if i == cut_after else row)
+    widths = tuple(c[1] for c in columns)
+    total_col = column_letter(names.index(standings.total_name) + 1)
     setup = table_print(rows, names, widths, printed_columns=len(names) - 1)
-    setup["wrap_columns"] = (decided, decided + 1, decided + 3, *((decided + 4,) if marks else ()))
+    texts = ("Decided by", "Lot", "Reason", ATTENDANCE)
+    setup["wrap_columns"] = tuple(i + 1 for i, n in enumerate(names) if n in texts)
     setup["row_heights"] += wrapped_row_heights(rows, widths, setup["wrap_columns"])
     charted = min(len(standings.rows), CHART_PLAYERS)
     charts: tuple[Chart, ...] = ()
@@ -361,14 +383,24 @@ def sheet_name(title: str) -> str:
 
 def table_sheet(table: Table, name: str) -> ResultSheet:
     """An extras table (final, knock-out, awards) on its own sheet, its notes below."""
-    rows = [*_head(table.title, name), _header(table.headers)]
+    numeric = [i for i in range(len(table.headers)) if _numbers_only(row[i] for row in table.rows if i < len(row))]
+    rows = [*_head(table.title, name), _header(table.headers, numeric)]
     rows.extend(tuple(number_cell(v) for v in row) for row in table.rows)
     if table.notes:
         rows.append(())
         rows.extend((Cell(n, "note"),) for n in table.notes)
-    widths = tuple(max(10, min(40, len(h) + 4)) for h in table.headers)
+    widths = tuple(
+        _number_width(h) if i in numeric else _text_width(h, (row[i] for row in table.rows if i < len(row)), 8)
+        for i, h in enumerate(table.headers)
+    )
     setup = table_print(rows, table.headers, widths, printed_columns=max(1, len(table.headers)))
     return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", **setup)
+
+
+def _numbers_only(values: Any) -> bool:
+    """True for a column whose filled cells are all numbers (shown right-aligned)."""
+    filled = [v for v in values if v is not None and v != ""]
+    return bool(filled) and all(isinstance(v, (int, Fraction, SquareRoot)) and not isinstance(v, bool) for v in filled)
 
 
 ACTION = re.compile(r"enter the|enter decisions|lot needed|not entered|is missing|are not the current|correct ")
@@ -425,14 +457,16 @@ def result_sheets(
     reserved: Sequence[str] = (),
     clubs: Mapping[str, str] | None = None,
     by_round: Sequence[tuple[int, Standings]] = (),
+    cut_after: int | None = None,
 ) -> list[ResultSheet]:
     """Standings, Standings by round, Games, one sheet per extras table, and Issues (with the result's notes).
 
     Extras titles that collide with ``reserved`` (entry sheets) or each other get a suffix.
     ``clubs`` (player -> club or country) adds a Club column to the Standings when any is known.
     ``by_round`` (round, standings after it) gives the Standings by round sheet (none without rounds).
+    ``cut_after``: the standings row under which the qualification for the final or knock-out is cut.
     """
-    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs)]
+    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs, cut_after)]
     if by_round:
         sheets.append(by_round_sheet(by_round, result.standings, f"Standings by round: {title}"))
     sheets.append(games_sheet(result.games, f"Games: {title}"))

@@ -66,7 +66,7 @@ def _openpyxl_look(look: Mapping[str, Any]) -> dict[str, Any]:
     if "fill" in look:
         out["fill"] = PatternFill("solid", fgColor=str(look["fill"]))
     if look.get("wrap"):
-        out["alignment"] = Alignment(wrap_text=True, vertical="top")
+        out["alignment"] = Alignment(wrap_text=True, vertical="top", horizontal=look.get("align"))
     return out
 
 

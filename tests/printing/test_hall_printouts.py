@@ -1,0 +1,67 @@
+"""Issue 21, printouts good enough to pin on the wall, checked in LibreOffice's PDF of the published CAFE'23 results:
+the final first, each header over its values, names whole, no 'do not type here' note, no empty columns."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tourneybook.publish import read_published, write_pdf
+from tourneybook.publish.classification import cut_after
+from tourneybook.workbook.render import FIRST_ROW, result_sheets
+
+pytestmark = pytest.mark.libreoffice
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+
+
+def pages(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdftotext) not installed")
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return [[(float(a), float(b), float(c), float(d), t) for a, b, c, d, t in WORD.findall(p)] for p in xml.split("<page ")[1:]]
+
+
+@pytest.fixture(scope="module")
+def cafe(soffice, tmp_path_factory):
+    published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
+    return pages(write_pdf(published, tmp_path_factory.mktemp("cafe") / "standings.pdf")), published
+
+
+def test_the_final_is_page_one_with_each_header_over_its_values_and_names_whole(cafe):
+    printed, _ = cafe
+    final = printed[0]
+    words = [w[4] for w in sorted(final, key=lambda w: (w[1], w[0]))]
+    assert words[0] == "Final"
+    for name in ("Hugo Fischer", "Willem Berg", "Carla Hofmann"):  # the finalists' names, whole ("Tomás Herre" was cut)
+        assert name in " ".join(words)
+    rank_header = next(w for w in final if w[4] == "rank")  # "qualifying rank", over the finalists' qualifying ranks
+    below = [w for w in final if w[4] in "1234" and w[1] > rank_header[3] and abs(w[2] - rank_header[2]) < 4]
+    assert sorted(w[4] for w in below) == ["1", "2", "3", "4"]  # right-aligned header and numbers share a right edge
+    score_header = next(w for w in final if w[4] == "score")
+    scores = [w for w in final if re.fullmatch(r"\d+\.\d\d", w[4])]
+    assert [w[4] for w in sorted(scores, key=lambda w: w[1])] == ["13.00", "7.90", "3.40", "2.40"]
+    assert all(abs(w[2] - score_header[2]) < 4 for w in scores)
+
+
+def test_no_workbook_note_and_no_empty_lot_or_adjustment_column_is_printed(cafe):
+    printed, _ = cafe
+    text = " ".join(w[4] for page in printed for w in page)
+    assert "TourneyBook's" not in text and "do not type here" not in text
+    standings = next(p for p in printed if sorted(p, key=lambda w: (w[1], w[0]))[0][4] == "Standings:")
+    header = {w[4] for w in standings if w[1] < 130}
+    assert {"Rank", "Player", "points", "Decided"} <= header
+    assert not {"Lot", "Adjustment", "Reason"} & header  # nobody has a lot or an adjustment in CAFE'23
+
+
+def test_a_line_is_drawn_under_the_fourth_the_last_finalist(cafe):
+    _, published = cafe
+    assert cut_after(published) == 3
+    standings = result_sheets(published.result, published.title, clubs=published.clubs, cut_after=3)[0]
+    assert {c.style for c in standings.rows[FIRST_ROW - 1 + 3]} == {"cut"}
+    assert {c.style for c in standings.rows[FIRST_ROW - 1 + 2]} <= {""}
+    assert {c.style for c in standings.rows[FIRST_ROW - 1 + 4]} <= {""}
