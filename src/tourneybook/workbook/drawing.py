@@ -52,6 +52,7 @@ from .generic import PLAYERS, SETTINGS, Player, player_names, read_players, read
 from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
 from .marks import DRAWN, FINAL_DRAWN, check_writable, note
+from .nameorder import name_order
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
@@ -733,31 +734,48 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
 
 
 def seating_sheet(title: str, draw: Draw) -> ResultSheet:
-    """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page each.
+    """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
+    each, then the same round by table, a page each.
 
     What a tournament hall pins on the wall: a player looks for their name, not for
-    a table, from a step away (16 pt). A player on two boards of a round has a line
-    for each; a Diplomacy sit-out has one saying so. It has no seat columns either
-    (see :func:`quality_sheet`).
+    a table, from a step away (16 pt); names sort as people sort them (Álvaro among
+    the A's). A narrow empty column keeps the table's number apart from the seat.
+    The by-table page is for the director's table and the tables themselves. A
+    player on two boards of a round has a line for each; a Diplomacy sit-out has one
+    saying so. It has no seat columns either (see :func:`quality_sheet`).
     """
     table_word = draw.game.table_word
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: seating", "title"),), (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
     breaks: list[int] = []
     heights: list[tuple[int, float]] = []
-    for rnd in draw.rounds:
+
+    def page(heading: str, lines: list[tuple[Cell, ...]]) -> None:
         if len(rows) > 2:
             breaks.append(len(rows))
             rows.append(())
-        rows.append((Cell(f"Round {rnd.number}: find your name", "header"),))
-        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "Seat")))
+        rows.append((Cell(heading, "header"),))
+        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "", "Seat")))
+        heights.extend((line, 21.0) for line in range(len(rows) + 1, len(rows) + len(lines) + 1))  # 16 pt in every program
+        rows.extend(lines)
+
+    for rnd in draw.rounds:
         places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
         places += [(player, None, "sits out") for player in rnd.sitting_out]
-        first = len(rows) + 1
-        rows += [(Cell(player, "wall"), Cell(number, "wall"), Cell(seat, "wall"))
-                 for player, number, seat in sorted(places, key=lambda p: (p[0].casefold(), p[0], p[1] or 0))]
-        heights += [(line, 21.0) for line in range(first, len(rows) + 1)]  # tall enough for 16 pt in every program
-    return ResultSheet(SEATING_SHEET, tuple(rows), (40, 12, 24), print_title_rows="1:1", fit_to_width=True,
+        by_name = sorted(places, key=lambda p: (name_order(p[0]), p[1] or 0))
+        page(f"Round {rnd.number}: find your name", [_wall(*p) for p in by_name])
+        by_table: list[tuple[Cell, ...]] = []
+        for t in rnd.tables:
+            by_table.append((Cell(f"{table_word} {t.number}", "header"),))
+            by_table.extend(_wall(s.player, t.number, s.seat) for s in t.seats)
+        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=name_order))
+        page(f"Round {rnd.number} by {table_word.lower()}", by_table)
+    return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights))
+
+
+def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:
+    """One line of the Seating sheet at 16 pt: player, table, an empty gap, seat."""
+    return (Cell(player, "wall"), Cell(number, "wall"), Cell(None), Cell(seat, "wall"))
 
 
 def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
