@@ -3,6 +3,7 @@ the final first, each header over its values, names whole, no 'do not type here'
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -65,3 +66,23 @@ def test_a_line_is_drawn_under_the_fourth_the_last_finalist(cafe):
     assert {c.style for c in standings.rows[FIRST_ROW - 1 + 3]} == {"cut"}
     assert {c.style for c in standings.rows[FIRST_ROW - 1 + 2]} <= {""}
     assert {c.style for c in standings.rows[FIRST_ROW - 1 + 4]} <= {""}
+
+
+def test_the_draw_quality_sheet_prints_whole_words_within_the_page(soffice, tmp_path):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
+    from test_draw_command import draw_file, event
+
+    from tourneybook.workbook.printing import print_sheets
+
+    path = event(tmp_path, "carcassonne2004", 26)
+    outcome = draw_file(path, every_round=True)
+    from tourneybook.workbook.drawing import quality_sheet
+
+    sheet = quality_sheet("Draw Test Open", outcome)
+    printed = pages(print_sheets([sheet], tmp_path / "quality.pdf"))
+    expected = {w for row in sheet.rows[2:] for c in row if isinstance(c.value, str) for w in c.value.split()}  # A2's note is not printed
+    words = {html.unescape(w[4]) for page in printed for w in page}
+    assert expected <= words  # every word whole: nothing cut at the page's edge, no word split over two pages
+    assert all(max(w[2] for w in page) <= 841.89 - 20 for page in printed)  # landscape A4, inside the margins

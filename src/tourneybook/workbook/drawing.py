@@ -53,6 +53,7 @@ from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
 from .marks import DRAWN, FINAL_DRAWN, check_writable, note
 from .nameorder import name_order
+from .render import printed_lines, wrapped_row_heights
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
 from .store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
@@ -796,10 +797,13 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
         if rnd.sitting_out:
             rows.append((Cell(rnd.number), Cell(None), Cell("sitting out: " + ", ".join(rnd.sitting_out))))
     rows.append(())
-    rows.append((Cell("Quality (history included)", "header"),))
-    rows += [(Cell(line.strip()),) for line in "\n".join(outcome.summary()).splitlines() if line.strip()]
-    rows += [(Cell(f"note: {n}", "note"),) for n in (*draw.notes, *outcome.notes)]
-    return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
+    rows.append((Cell("Quality (history included)", "title"),))  # a heading over the page: the header style wraps in A
+    rows += [(Cell(text),) for line in "\n".join(outcome.summary()).splitlines() if line.strip() for text in printed_lines(line.strip())]
+    rows += [(Cell(text, "note"),) for n in (*draw.notes, *outcome.notes) for text in printed_lines(f"note: {n}")]
+    widths = (8, 8, 64, 44)  # printed at least 9 pt across a landscape page; long texts wrap at word boundaries
+    heights = wrapped_row_heights(rows, widths, (3, 4), first=4)
+    return ResultSheet(QUALITY_SHEET, tuple(rows), widths, freeze="A4", landscape=True, fit_to_width=True,
+                       print_title_rows="1:3", wrap_columns=(3, 4), row_heights=heights)
 
 
 # --- the Friedrich final ----------------------------------------------------------------------
@@ -908,7 +912,8 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
     for place, (name, role) in enumerate(zip(outcome.finalists, outcome.roles), start=1):
         rows.append((Cell(place), Cell(name), Cell(CHOOSING[place - 1]), Cell(role, "good" if role else "")))
     rows.append(())
-    rows.append((Cell("Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
-                      f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", "note"),))
-    rows += [(Cell(f"note: {n}", "warning"),) for n in outcome.notes]
-    return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4")
+    rows += [(Cell(text, "note"),) for text in printed_lines(
+        "Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
+        f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", 85)]
+    rows += [(Cell(text, "warning"),) for n in outcome.notes for text in printed_lines(f"note: {n}", 85)]
+    return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4", fit_to_width=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -96,6 +97,12 @@ def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
         else:
             lines, used = lines + 1, len(word)
     return lines
+
+
+def printed_lines(text: str, width: int = 120) -> list[str]:
+    """A long note as lines of at most ``width`` characters, broken between words: each on a row of its own,
+    so that it prints whole within the page instead of running off its edge (or splitting mid-word)."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def header_height(names: Sequence[str], widths: Sequence[float]) -> float:
