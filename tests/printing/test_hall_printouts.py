@@ -86,3 +86,27 @@ def test_the_draw_quality_sheet_prints_whole_words_within_the_page(soffice, tmp_
     words = {html.unescape(w[4]) for page in printed for w in page}
     assert expected <= words  # every word whole: nothing cut at the page's edge, no word split over two pages
     assert all(max(w[2] for w in page) <= 841.89 - 20 for page in printed)  # landscape A4, inside the margins
+
+
+def test_each_line_of_places_after_each_round_is_told_apart_and_named(soffice, tmp_path):
+    from tourneybook.rules.by_round import standings_by_round
+    from tourneybook.workbook.printing import print_sheets
+    from tourneybook.workbook.render import by_round_sheet
+    from tourneybook.workbook.sheetwriter import chart_part
+
+    published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
+    rounds = standings_by_round(published.event.ruleset, published.event.record, whole=published.result.standings)
+    sheet = by_round_sheet(rounds, published.result.standings, "Standings by round: CAFE'23")
+    (chart,) = sheet.charts
+    xml = chart_part(sheet.name, chart).decode()
+    series = re.findall(r"<c:ser>.*?</c:ser>", xml, re.S)
+    assert len(series) == 10
+    looks = {(re.search(r'<a:ln w="28575".*?srgbClr val="(\w+)".*?prstDash val="(\w+)"', s, re.S).groups(),
+              re.search(r'<c:symbol val="(\w+)"', s).group(1)) for s in series}
+    assert len(looks) == 10 and len({colour for (colour, _), _ in looks}) == 10  # each line its own colour, marker or dash
+    assert all(re.search(r'<c:dLbl><c:idx val="3"/>.*<c:showSerName val="1"/>', s, re.S) for s in series)  # named at round 4
+    assert "<c:legend>" not in xml
+    text = subprocess.run(["pdftotext", "-layout", str(print_sheets([sheet], tmp_path / "r.pdf")), "-"],
+                          capture_output=True, text=True, check=True).stdout.split("\f")[1]
+    for row in published.result.standings.rows[:10]:  # LibreOffice draws each name beside its line
+        assert row.player in text
