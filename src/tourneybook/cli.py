@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUSES,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: main() prints the list of commands
     for name in COMMANDS:
         try:
             module = import_module(f"{__package__}.commands.{name}")
@@ -68,7 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     safe_console()
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # 'tourneybook' alone: what it can do, as the README's step 4 promises
+        parser.print_help()
+        return 0
     # A command is one short run whose objects are freed by reference counting as it
     # goes; the cycle collector would only walk the millions of long-lived cells and
     # scores over and over (about a third of a 10,000-player recalc). It is back on

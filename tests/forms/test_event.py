@@ -128,7 +128,7 @@ def test_another_rounds_mistakes_do_not_stop_this_rounds_forms(tmp_path):
 
 def test_a_round_not_drawn_says_how_to_draw_it(tmp_path):
     store = FileWorkbook(event(tmp_path, "fwc2022", "ABCDEFGH", friedrich_rows(FRIEDRICH_DRAW)))
-    with pytest.raises(InputError, match=r"round 3 is not drawn yet.*tourneybook draw EVENT.xlsx --round 3"):
+    with pytest.raises(InputError, match=r"round 3 is not drawn yet.*tourneybook draw fwc2022.xlsx --round 3"):
         round_forms(store, 3)
 
 

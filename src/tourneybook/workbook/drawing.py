@@ -53,6 +53,7 @@ from .layout import find_layout
 from .reader import PlayerNames, Row, read_sheet
 from .marks import DRAWN, FINAL_DRAWN, check_writable, note
 from .nameorder import name_order
+from .filekind import workbook_name
 from .render import printed_lines, wrapped_row_heights
 from .recalc import read_event
 from .schema import FIRST_DATA_ROW, EntrySheet, column_letter
@@ -128,7 +129,9 @@ class DrawOutcome:
     def summary(self) -> list[str]:
         """The quality report in lines: what the rounds drawn add, then how the plan for the rest stands."""
         numbers = ", ".join(str(r.number) for r in self.draw.rounds)
-        lines = [f"Round(s) {numbers} add: {_added(self.before, self.report)}", self.report.render()]
+        playing = len({s.player for r in self.draw.rounds for t in r.tables for s in t.seats})  # who plays now, not who left
+        lines = [f"Round(s) {numbers}: {playing} players play; they add: {_added(self.before, self.report)}",
+                 self.report.render()]
         if self.plan is not None:
             lines += ["", self.plan.render()]
         return lines
@@ -228,7 +231,7 @@ def draw_event(
 
     rounds = _entry_rounds(rows, schema, family)
     total = ruleset.draw_rounds(settings)
-    wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
+    wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family, workbook_name(store))
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
     groups = _groups(players)
@@ -293,7 +296,7 @@ def draw_event(
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
-        raise InputError([_placed(p, family, players, numbers[0]) for p in exc.problems]) from None
+        raise InputError([_placed(p, family, players, numbers[0], workbook_name(store)) for p in exc.problems]) from None
     draw = Draw(family.game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
     notes += _attendance_notes(players, wanted, family)
     report = quality(draw, history, groups, theatres)
@@ -470,7 +473,7 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
     return notes
 
 
-def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0) -> Problem:
+def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0, workbook: str = "") -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
@@ -479,7 +482,7 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
         if family.game is RulesetFamily.FRIEDRICH and "stand-in" in p.message:
             when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
             hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
-                    f"'tourneybook join EVENT.xlsx \"Stand-in 1\" --from-round {number or 1} --stand-in'")
+                    f"'tourneybook join {workbook} \"Stand-in 1\" --from-round {number or 1} --stand-in'")
             return Problem(p.message + hint, p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
@@ -537,8 +540,18 @@ def _lines(entry: EntryRound) -> str:
     return f"row {lines[0]}" if len(lines) == 1 else f"rows {lines[0]}-{lines[-1]}"
 
 
+AFTER_THE_LAST = {
+    RulesetFamily.FRIEDRICH: "; next is the final: 'Final: choosing order' on the button, or 'tourneybook draw "
+                             "{workbook} --final', lists the finalists in the order they choose roles",
+    RulesetFamily.CARCASSONNE: "; next is the knock-out, seeded from the standings: recalculate (its 'Knock-out' "
+                               "sheet), and 'tourneybook forms {workbook} --bracket' prints the bracket",
+}
+"""What "Draw next round" says once every qualifying round is drawn: where the event goes on."""
+
+
 def _rounds_to_draw(
-    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: Family
+    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: Family,
+    workbook: str = "",
 ) -> list[int]:
     """The rounds to draw now; every reason to refuse, with the sheet and cell that blocks it."""
     out = Collector(InputError)
@@ -554,7 +567,8 @@ def _rounds_to_draw(
         wanted = [number]
         limited = family.game is not RulesetFamily.DIPLOMACY
         if number < 1 or (limited and number > total):
-            out.add(f"round {number} does not exist: the draw has rounds 1 to {total}", sheet=family.sheet)
+            after = AFTER_THE_LAST.get(family.game, "").format(workbook=workbook) if number == total + 1 else ""
+            out.add(f"round {number} does not exist: the draw has rounds 1 to {total}{after}", sheet=family.sheet)
     for n in wanted:
         entry = rounds.get(n)
         if entry is not None and entry.played_at:
