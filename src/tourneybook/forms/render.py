@@ -41,9 +41,9 @@ FONT_SIZE: dict[Look, float] = {
     Look.TITLE: 16,
     Look.SECTION: 10,
     Look.LABEL: 10,
-    Look.HEADER: 8,
+    Look.HEADER: 9.5,
     Look.BOX: 11,
-    Look.TEXT: 8,
+    Look.TEXT: 9.5,
     Look.BLANK: 10,
     Look.CUT: 8,
 }
