@@ -150,3 +150,32 @@ def test_a_workbook_open_in_libreoffice_publishes_as_last_saved(tmp_path):
     assert cli(["publish", str(event), "--out", str(tmp_path / "out"), "--no-pdf"]) == 0
     assert len(csv_rows(tmp_path / "out" / "standings.csv")) == 20
     assert lock.exists()  # LibreOffice's lock file is left alone
+
+
+def test_the_knock_out_is_drawn_as_a_bracket_each_match_beside_the_two_it_follows_from():
+    leading = context(read_published(WORKBOOKS / "carcassonne2004-example.xlsx"))["leading"]
+    (knockout,) = [t for t in leading if t["bracket"]]
+    rounds = knockout["bracket"]
+    assert [r["name"] for r in rounds] == ["Round of 16", "Quarter-finals", "Semi-finals", "Final"]
+    # seed 002 (RULES.md, Carcassonne): Q1 = winners of S1 and S8, Q4 of S4 and S5, SF1 of Q1 and Q4
+    assert [[m["stage"] for m in r["matches"]] for r in rounds] == [
+        ["S1", "S8", "S4", "S5", "S2", "S7", "S3", "S6"], ["Q1", "Q4", "Q2", "Q3"], ["SF1", "SF2"], ["F"]]
+    (final,) = rounds[3]["matches"]
+    assert [(p["name"], p["wins"], p["won"]) for p in final["players"]] == [("Anna Eriksen", "1", False), ("Elena Costa", "1", True)]
+    page = render_page(read_published(WORKBOOKS / "carcassonne2004-example.xlsx"))
+    assert '<div class="seat won"><span class="who">Elena Costa</span><span class="wins">1</span></div>' in page
+    assert "body { margin: 0;" in page and "font-size: 16px" in page  # names at the body's 16 px: 12 pt on paper
+
+
+def test_a_bracket_before_its_matches_are_played_names_who_it_waits_for():
+    from tourneybook.publish.page import bracket
+    from tourneybook.rules.base import Table
+
+    table = Table("Knock-out", ("stage", "higher seed", "lower seed", "games", "wins", "VP totals", "winner", "decided by"),
+                  (("S1", "Anna", "Ben", "", "", "", None, "to play"), ("S8", "Cid", "Dee", "", "", "", None, "to play"),
+                   ("Q1", "winner S1", "winner S8", "", "", "", None, "waiting for S1, S8")))  # as knockout_table writes it
+    rounds = bracket(table)
+    assert [r["name"] for r in rounds] == ["Round of 16", "Quarter-finals"]
+    (q1,) = rounds[1]["matches"]
+    assert q1["games"] == "waiting for S1, S8" and [p["name"] for p in q1["players"]] == ["winner S1", "winner S8"]
+    assert rounds[0]["matches"][0]["games"] == "to play" and not any(p["won"] for p in q1["players"])
