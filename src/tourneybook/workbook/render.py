@@ -401,6 +401,10 @@ def table_sheet(table: Table, name: str) -> ResultSheet:
         for i, h in enumerate(table.headers)
     )
     setup = table_print(rows, table.headers, widths, printed_columns=max(1, len(table.headers)))
+    # a text longer than its column (a knock-out match's games) wraps within it, on a row tall enough; not in
+    # column A, which holds the title and the notes below the table (they run on across the empty cells)
+    setup["wrap_columns"] = tuple(i + 1 for i in range(1, len(table.headers)) if i not in numeric)
+    setup["row_heights"] += wrapped_row_heights(rows[: FIRST_ROW - 1 + len(table.rows)], widths, setup["wrap_columns"])
     return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", **setup)
 
 
