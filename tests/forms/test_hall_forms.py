@@ -38,8 +38,15 @@ def test_headers_and_clock_notes_are_at_least_8_pt_on_paper(printed, page, least
 def test_the_report_says_when_the_names_are_pre_filled(printed):
     flat = " ".join(page_text(printed[1], 1).split())
     assert "Players (pre-filled from the draw: check them at the table)" in flat
-    blank = " ".join(page_text(printed[1], 7).split())  # the blank FWC report
+    blank = " ".join(page_text(printed[1], 8).split())  # the blank FWC report
     assert "Players (Pompadour writes the names)" in blank and "pre-filled" not in blank
+
+
+@pytest.mark.libreoffice
+def test_the_bracket_prints_names_at_least_12_pt_on_two_pages(printed):
+    for page in (6, 7):  # the top half, then the bottom half with the final
+        names = [h for h, t in words(printed[1], page) if re.fullmatch(r"Seed\d\d", t)]
+        assert len(names) >= 8 and min(names) >= 12.0, names  # 8 in the round of 16, and winners gone on
 
 
 @pytest.mark.parametrize(
