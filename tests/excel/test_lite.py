@@ -64,10 +64,14 @@ print(json.dumps(found, default=str))
 
 
 def rows(values: list[list]) -> list[list]:
-    """Standings rows as compared: trailing empty rows dropped, floats to 9 places."""
+    """Standings rows as compared: trailing empty rows and cells dropped, floats to 9 places (a live sheet's
+    used range keeps the width of the table it replaced: the Standings lost its empty Lot and Adjustment columns)."""
     values = [list(r) for r in values]
     while values and all(v in (None, "") for v in values[-1]):
         values.pop()
+    for r in values:
+        while r and r[-1] in (None, ""):
+            r.pop()
     return [[round(v, 9) if isinstance(v, float) else (None if v == "" else v) for v in r] for r in values]
 
 
