@@ -110,3 +110,18 @@ def test_each_line_of_places_after_each_round_is_told_apart_and_named(soffice, t
                           capture_output=True, text=True, check=True).stdout.split("\f")[1]
     for row in published.result.standings.rows[:10]:  # LibreOffice draws each name beside its line
         assert row.player in text
+
+
+def test_result_columns_are_as_wide_as_their_texts():
+    from tourneybook.rules.base import GameScore, PlayerScore
+    from tourneybook.workbook.render import games_sheet, standings_sheet
+
+    published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
+    games = games_sheet(published.result.games, "Games")
+    assert games.column_widths[2] >= len("Maria Theresa") + 2  # the Seat column: a role whole
+    long = "Maria de los Ángeles Fernández-Villaverde"
+    wide = games_sheet((GameScore("R1 T1", (PlayerScore(long, "Pompadour", published.result.games[0].players[0].points),)),), "G")
+    assert wide.column_widths[1] == len(long) + 2
+    clubs = {r.player: "Club de Amigos de Friedrich de Valencia" for r in published.result.standings.rows}
+    standings = standings_sheet(published.result.standings, "S", clubs)
+    assert standings.column_widths[2] == len("Club de Amigos de Friedrich de Valencia") + 2  # a club name never cut

@@ -319,7 +319,7 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
         places = [Cell(a[r.player].rank) if r.player in a else EMPTY for a in after]
         totals = [number_cell(a[r.player].total) if r.player in a else EMPTY for a in after]
         rows.append((Cell(r.rank), Cell(r.player), *places, *totals))
-    widths = (6, 20, *(_number_width(n) for n in names[2:]))
+    widths = (6, _text_width("Player", (r.player for r in current.rows), 20), *(_number_width(n) for n in names[2:]))
     setup = table_print(rows, names, widths, printed_columns=len(names))
     charts: tuple[Chart, ...] = ()
     drawn = min(len(current.rows), CHART_LINES)
@@ -371,7 +371,10 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
                     Cell("; ".join(g.notes) if i == 0 and g.notes else None, "note"),
                 )
             )
-    widths = (9, 20, 12, 9, *(_number_width(n) for n in parts), 30)
+    widths = (_text_width("Game", (g.game for g in games), 9, 16),
+              _text_width("Player", (p.player for g in games for p in g.players), 20),
+              _text_width("Seat", (p.seat for g in games for p in g.players), 12, 20),  # 'Maria Theresa' whole
+              9, *(_number_width(n) for n in parts), 30)
     setup = table_print(rows, names, widths, printed_columns=len(names))
     setup["row_heights"] += wrapped_row_heights(rows, widths, (len(names),))
     setup["page_breaks"] = group_breaks(rows, [g.game for g in games for _ in g.players], widths, setup)
