@@ -50,6 +50,9 @@ FONT_SIZE: dict[Look, float] = {
 }
 """Points per look; pre-filled names print at 11 so they are easy to read at the table."""
 
+LINE_SPACING = {Look.TEXT: 1.2}
+"""Points of row height per point of type and line; notes run in longer paragraphs, set a little tighter
+(what LibreOffice and Excel draw: about 1.17), so a page of them scales down less (the CAFE report)."""
 SHADE = "#D9D9D9"
 BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
 WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.NAME, Look.LABEL})
@@ -147,7 +150,7 @@ def row_height(row: Row, widths: Sequence[float]) -> float:
         if cell.text and cell.look in WRAPPED:
             size = FONT_SIZE[cell.look]
             lines = text_lines(cell.text, width, size)
-            needed = max(needed, lines * size * 1.35 + 4)
+            needed = max(needed, lines * size * LINE_SPACING.get(cell.look, 1.35) + 4)
     return needed
 
 
