@@ -119,3 +119,18 @@ def test_players_without_a_result_are_listed_by_name_not_by_lot():
     assert [r.rank for r in some.rows] == [1, 2, 3, 4]
     late = rank(PLAYERS, {"Ann": F(3), "Bob": F(5), "Cid": F(0), "Dee": F(0)}, [], tournament="t", without_results={"Cid", "Dee"})
     assert late.order == ["Bob", "Ann", "Cid", "Dee"] and [r.rank for r in late.rows] == [1, 2, 3, 3]
+
+
+def test_before_the_last_round_a_full_tie_shares_its_place_and_asks_for_no_lot():
+    # Issue 21: a lot decides nothing until it matters; the same field after the last round asks for one.
+    totals = {"Ann": F(7), "Bob": F(9), "Cid": F(7), "Dee": F(5)}
+    tb = [Criterion("vp", True, field_values({"Ann": 3, "Bob": 1, "Cid": 3, "Dee": 2}))]
+    early = rank(PLAYERS, totals, tb, tournament="t", lots_due=False)
+    assert early.order == ["Bob", "Ann", "Cid", "Dee"]  # the tied pair by name
+    assert [r.rank for r in early.rows] == [1, 2, 2, 4]
+    assert [r.decided_by for r in early.rows] == [None, "points", "tied on every criterion", "points"]
+    assert early.unresolved_lots == () and early.shared == (("Ann", "Cid"),)
+    assert all(r.lot is None for r in early.rows)
+    last = rank(PLAYERS, totals, tb, tournament="t")
+    assert [r.rank for r in last.rows] == [1, 2, 3, 4] and last.unresolved_lots == (tuple(last.order[1:3]),) and last.shared == ()
+    assert [r.total for r in last.rows if r.player in ("Ann", "Cid")] == [F(7), F(7)]  # the numbers are the same either way

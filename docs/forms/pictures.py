@@ -68,13 +68,17 @@ def main() -> None:
                                                             {"Preliminary": slips}, players=NAMES[:11]), 1),
             "carcassonne2004-knockout-bracket": bracket_forms(FileWorkbook(played)),
         }
-        for picture, made in forms.items():
-            assert len(pages(made)) == 1, picture
         book, pdf = write([f for made in forms.values() for f in made], folder / "forms.xlsx", pdf=True)
-        for number, picture in enumerate(forms, start=1):
-            subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", "-f", str(number), "-l", str(number),
-                            str(pdf), str(HERE / picture)], check=True)
-            print(HERE / f"{picture}.png")
+        number = 0
+        for picture, made in forms.items():
+            count = len(pages(made))  # one page a form; the knock-out bracket takes two (half a bracket each)
+            assert count == (2 if "bracket" in picture else 1), picture
+            for page in range(1, count + 1):
+                number += 1
+                name = picture if page == 1 else f"{picture}-{page}"
+                subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", "-f", str(number), "-l", str(number),
+                                str(pdf), str(HERE / name)], check=True)
+                print(HERE / f"{name}.png")
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         epilog=EXIT_STATUSES,
     )
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: main() prints the list of commands
     for name, line in COMMANDS.items():
         if name == chosen:
             import_module(f"{__package__}.commands.{name}").register(sub)
@@ -109,7 +109,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     safe_console()
-    args = build_parser(argv).parse_args(argv)
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    if args.command is None:  # 'tourneybook' alone: what it can do, as the README's step 4 promises
+        parser.print_help()
+        return 0
     from .errors import EXIT_PROBLEMS, InputError
 
     # Started from __main__, Ctrl-C so far ended the start-up with one sentence; from

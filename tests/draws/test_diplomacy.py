@@ -53,13 +53,17 @@ def test_all_rounds_at_once_have_no_power_repeat():
     assert report.rematch_cost == report.rematch_bound == 60  # 4 boards of 7 over 5: 2+2+1+1+1 -> 2 pairs
 
 
+WAYS = (" (with tourneybook draw: --sit-out NAME or --double NAME, once for each player; Italia 2010's button and draw also take the sit-outs typed as rows of its Sit-outs sheet)")
+"""Issue 21: the message names the ways to ask them."""
+
+
 @pytest.mark.parametrize(
     "n, sit_outs, doubles, message",
     [
         (22, {}, {}, "round 1: 22 players - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: "
-         "ask 1 more to sit out or 6 more to play two boards"),
+         "ask 1 more to sit out or 6 more to play two boards" + WAYS),
         (23, {1: ["P001"]}, {}, "round 1: 23 players - 1 sitting out + 0 on two boards = 22 seats, not a multiple "
-         "of 7: ask 1 more to sit out or 6 more to play two boards"),
+         "of 7: ask 1 more to sit out or 6 more to play two boards" + WAYS),
         (21, {1: ["P001"]}, {1: ["P001"]}, "round 1: P001 cannot both sit out and play two boards"),
         (5, {}, {1: ["P001", "P002"]}, "round 1: playing two boards needs at least two boards"),
         (21, {3: ["P001"]}, {}, "sit-outs: round 3 is not drawn now (rounds 1)"),

@@ -305,7 +305,7 @@ def test_publish_from_a_browser_says_how_to_publish_instead(tmp_path):
     target, (alert,), report = by_button(source, button.read_choice)
     (problem,) = report.problems
     assert (problem.sheet, problem.cell) == ("Instructions", "B2")
-    assert "run 'tourneybook publish WORKBOOK.xlsx --out results' on your computer" in problem.message
+    assert "run 'tourneybook publish essen.xlsx --out results' on your computer" in problem.message  # its own name
     assert alert.startswith("1 problem(s) to fix, listed on the Issues sheet") and "tourneybook publish" in alert
     assert "tourneybook publish" in str(values(target, "Issues"))
 

@@ -64,10 +64,14 @@ print(json.dumps(found, default=str))
 
 
 def rows(values: list[list]) -> list[list]:
-    """Standings rows as compared: trailing empty rows dropped, floats to 9 places."""
+    """Standings rows as compared: trailing empty rows and cells dropped, floats to 9 places (a live sheet's
+    used range keeps the width of the table it replaced: the Standings lost its empty Lot and Adjustment columns)."""
     values = [list(r) for r in values]
     while values and all(v in (None, "") for v in values[-1]):
         values.pop()
+    for r in values:
+        while r and r[-1] in (None, ""):
+            r.pop()
     return [[round(v, 9) if isinstance(v, float) else (None if v == "" else v) for v in r] for r in values]
 
 
@@ -144,3 +148,16 @@ def test_the_command_writes_both_files(tmp_path, capsys):
     (tmp_path / "file").write_text("x")
     assert cli(["lite", "--out", str(tmp_path / "file")]) == 1
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_the_scripts_name_the_cells_the_readme_names():
+    # Issue 21: README "xlwings Lite", step 4: "(both use the round in Instructions!B3)"; the action is in B2.
+    from tourneybook.excel import button
+    from tourneybook.workbook.control import ACTION_ADDRESS, ROUND_ADDRESS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"Instructions!{ROUND_ADDRESS}" in readme and (ACTION_ADDRESS, ROUND_ADDRESS) == ("B2", "B3")
+    for script in (button.redraw_round, button.forms_for_round):
+        assert "Instructions!B3" in script.__doc__
+    texts = " ".join(f.__doc__ or "" for f in (button.redraw_round, button.forms_for_round, button._with_round)) + button.__doc__
+    assert "D1" not in texts and "D2" not in texts

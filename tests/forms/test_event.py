@@ -128,7 +128,7 @@ def test_another_rounds_mistakes_do_not_stop_this_rounds_forms(tmp_path):
 
 def test_a_round_not_drawn_says_how_to_draw_it(tmp_path):
     store = FileWorkbook(event(tmp_path, "fwc2022", "ABCDEFGH", friedrich_rows(FRIEDRICH_DRAW)))
-    with pytest.raises(InputError, match=r"round 3 is not drawn yet.*tourneybook draw EVENT.xlsx --round 3"):
+    with pytest.raises(InputError, match=r"round 3 is not drawn yet.*tourneybook draw fwc2022.xlsx --round 3"):
         round_forms(store, 3)
 
 
@@ -202,7 +202,7 @@ def test_command_prints_while_excel_has_the_event_open(tmp_path):
 def test_command_bracket_alone_prints_only_the_bracket(tmp_path, capsys):
     path = event(tmp_path, "carcassonne2004", "ABCDEFG", {})
     assert main(["forms", str(path), "--bracket"]) == 0
-    assert openpyxl.load_workbook(tmp_path / "carcassonne2004-forms-knock-out.xlsx").sheetnames == ["Knock-out"]
+    assert openpyxl.load_workbook(tmp_path / "carcassonne2004-forms-knock-out.xlsx").sheetnames == ["Knock-out 1", "Knock-out 2"]
 
 
 def test_command_final(tmp_path, capsys):
@@ -217,7 +217,7 @@ def test_command_final(tmp_path, capsys):
     "argv, sheets",
     [
         (["--blank", "italia2010", "--tables", "3", "--round", "2"], ["R2 B_", "R2 B_ (2)", "R2 B_ (3)"]),
-        (["--blank", "carcassonne2004", "--tables", "1", "--bracket"], ["R_ T_", "Knock-out"]),
+        (["--blank", "carcassonne2004", "--tables", "1", "--bracket"], ["R_ T_", "Knock-out 1", "Knock-out 2"]),
     ],
 )
 def test_command_writes_blank_forms(tmp_path, argv, sheets):

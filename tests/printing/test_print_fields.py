@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from tourneybook.actions.on_file import recalc_file
-from tourneybook.workbook.render import fits_page_width, header_height, printed_width_pt, wrapped_lines
+from tourneybook.workbook.print_layout import fits_page_width, header_height, printed_width_pt, wrapped_lines
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 
@@ -25,12 +25,13 @@ def fwc(tmp_path_factory) -> openpyxl.Workbook:
 def test_standings_prints_without_the_exact_column_with_its_header_repeated(fwc):
     ws = fwc["Standings"]
     headers = [c.value for c in ws[4]]
-    assert headers[-1] == "Exact total" and headers[-2] == "Reason"
-    # 20 players from row 5: the printed area ends in the Reason column (J), below the chart
-    assert len(headers) == 11
+    # no lot, adjustment or attendance in the example: no empty Lot, Adjustment or Reason column (issue 21)
+    assert headers == ["Rank", "Player", "points", "E+MT second-best", "sTCC (Frederick game)", "Frederick opponents' quality",
+                       "Decided by", "Exact total"]
+    # 20 players from row 5: the printed area ends in the Decided by column (G), below the chart
     area = ws.print_area.replace("$", "")
-    assert area.startswith("'Standings'!A1:J")
-    assert int(area.split(":J")[1]) > 24 + 10  # the chart's rows below the table print too
+    assert area.startswith("'Standings'!A1:G")
+    assert int(area.split(":G")[1]) > 24 + 10  # the chart's rows below the table print too
     assert ws.print_title_rows == "$1:$4"
     assert int(ws.page_setup.paperSize) == 9 and ws.page_setup.orientation == "landscape"
     assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0

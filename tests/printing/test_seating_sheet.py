@@ -22,17 +22,20 @@ from tourneybook.actions.on_file import recalc_file
 from tourneybook.files.store import SheetGrid
 
 
-def blocks(path: Path) -> dict[int, list[tuple]]:
-    """Each round's rows (player, table, seat) from the Seating sheet, in sheet order."""
+def blocks(path: Path, view: str = ": find your name") -> dict[int, list[tuple]]:
+    """Each round's rows (player, table, seat) from the Seating sheet, in sheet order: the by-name list, or
+    with ``view=" by table"`` (" by board") the by-table one (its "Table N" lines as (text,))."""
     ws = openpyxl.load_workbook(path)[SEATING_SHEET]
     found: dict[int, list[tuple]] = {}
     current = None
-    for row in ws.iter_rows(min_row=3, max_col=3, values_only=True):
-        if isinstance(row[0], str) and row[0].startswith("Round ") and row[0].endswith(": find your name"):
-            current = int(row[0].split()[1].rstrip(":"))
-            found[current] = []
+    for row in ws.iter_rows(min_row=3, max_col=4, values_only=True):
+        if isinstance(row[0], str) and row[0].startswith("Round ") and not row[0].startswith("Round robin"):
+            current = int(row[0].split()[1].rstrip(":")) if row[0].endswith(view) else None
+            if current is not None:
+                found[current] = []
         elif current is not None and row[0] not in (None, "Player"):
-            found[current].append(row)
+            assert row[2] is None  # the gap that keeps the table's number apart from the seat
+            found[current].append((row[0], row[1], row[3]) if row[1] is not None or row[3] else (row[0],))
     return found
 
 
@@ -45,10 +48,13 @@ def test_every_round_drawn_lists_each_player_once_by_name_at_their_table(tmp_pat
     for rnd, rows in seating.items():
         names = [r[0] for r in rows]
         assert names == sorted(names) and len(names) == 16 == len(set(names))
+        by_table = blocks(path, " by table")[rnd]
+        assert [r[0] for r in by_table if len(r) == 1] == [f"Table {n}" for n in range(1, 5)]
+        assert sorted(r for r in by_table if len(r) == 3) == sorted(rows)  # the same seats, by table
         drawn = {player: (table, seat) for table, seats in tables(path, "fwc2022", rnd).items() for seat, player in seats.items()}
         assert {r[0]: (r[1], r[2]) for r in rows} == drawn
     ws = openpyxl.load_workbook(path)[SEATING_SHEET]
-    assert ws.print_title_rows == "$1:$1" and len(ws.row_breaks.brk) == 3  # a printed page per round
+    assert ws.print_title_rows == "$1:$1" and len(ws.row_breaks.brk) == 7  # a printed page per round by name, one by table
     assert ws["B4"].value == "Table"
     mark = sheet_mark(SheetGrid(SEATING_SHEET, tuple(tuple(c.value for c in r) for r in ws.iter_rows(max_row=2))))
     assert mark is not None and (mark.sheet, mark.what) == (SEATING_SHEET, DRAWN)
@@ -84,10 +90,12 @@ def test_libreoffice_prints_a_page_per_round(soffice, tmp_path):
     pdf = convert(only, "pdf", tmp_path / "pdf")
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
     pages = [p for p in pages if p.strip()]
-    assert len(pages) == 4  # RULES.md Carcassonne: four preliminary rounds, one page each
-    for rnd, page in enumerate(pages, start=1):
-        assert f"Round {rnd}: find your name" in page and "Draw Test Open: seating" in page
-        assert len(re.findall(r"^Player \d\d ", page, re.MULTILINE)) == 26  # every name once, on its own line
+    assert len(pages) == 8  # RULES.md Carcassonne: four preliminary rounds, one page by name and one by table each
+    for rnd in range(1, 5):
+        by_name, by_table = pages[2 * rnd - 2], pages[2 * rnd - 1]
+        assert f"Round {rnd}: find your name" in by_name and "Draw Test Open: seating" in by_name
+        assert len(re.findall(r"^Player \d\d ", by_name, re.MULTILINE)) == 26  # every name once, on its own line
+        assert f"Round {rnd} by table" in by_table and len(re.findall(r"^Player \d\d ", by_table, re.MULTILINE)) == 26
 
 
 @pytest.mark.libreoffice
@@ -100,10 +108,11 @@ def test_draw_pdf_prints_the_seating_list_beside_the_workbook(soffice, tmp_path,
     assert f"seating list: {pdf}" in capsys.readouterr().out
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = [p for p in text.split("\f") if p.strip()]
-    assert len(pages) == 1 and "Essen Open: seating" in pages[0] and "Round 1: find your name" in pages[0]
+    assert len(pages) == 2 and "Essen Open: seating" in pages[0] and "Round 1: find your name" in pages[0]
+    assert "Round 1 by table" in pages[1]
     drawn = {player: (table, seat) for table, seats in tables(path, "fwc2022", 1).items() for seat, player in seats.items()}
     for player, (table, seat) in drawn.items():  # each name on its own line with its table and role
-        assert re.search(rf"^{player}\s+{table}\s+{seat}\s*$", pages[0], re.MULTILINE), player
+        assert re.search(rf"^{player}\s+{table}\s{{3,}}{seat}\s*$", pages[0], re.MULTILINE), player  # table and seat apart
 
 
 def test_draw_pdf_without_libreoffice_is_refused_before_drawing(tmp_path, capsys, monkeypatch):
@@ -119,3 +128,12 @@ def test_draw_pdf_without_libreoffice_is_refused_before_drawing(tmp_path, capsys
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["fwc2022.xlsx"]
     assert main(["draw", str(path), "--final", "--pdf"]) == 1
     assert "use it with --round N or --all" in capsys.readouterr().err
+
+
+def test_names_sort_as_people_sort_them():
+    from tourneybook.workbook.nameorder import name_order
+
+    names = ["Zora Ruiz", "Álvaro Díaz", "Ana Pérez", "Émile Roux", "Ezra Kahn", "Øyvind Lie", "Oscar Wilde", "zoë adams", "Bob"]
+    assert sorted(names, key=name_order) == [
+        "Álvaro Díaz", "Ana Pérez", "Bob", "Émile Roux", "Ezra Kahn", "Oscar Wilde", "Øyvind Lie", "zoë adams", "Zora Ruiz"]
+    assert sorted(["álvaro", "Álvaro", "alvaro", "Alvaro"], key=name_order) == ["Alvaro", "alvaro", "Álvaro", "álvaro"]  # total and reproducible

@@ -291,7 +291,7 @@ WRONG_FILES = [
     ("event.ods", None, "event.ods is a LibreOffice/OpenOffice spreadsheet: TourneyBook works with .xlsx or .xlsm workbooks. "
      "In LibreOffice use File > Save As, type 'Excel 2007-365 (.xlsx)'"),
     ("players.csv", b"Name\nAnna Berg\n", "players.csv is a text file, not an event workbook. Create the workbook with "
-     "'tourneybook new RULESET EVENT.xlsx --players players.csv'"),
+     "'tourneybook new RULESET --players players.csv --out players.xlsx' and run again with players.xlsx"),
     ("event", "xlsx", "event has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. event.xlsx)."),
     ("locked.xlsx", _ole(True), "locked.xlsx is protected with a password: TourneyBook cannot read an encrypted workbook. "
      "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password"),

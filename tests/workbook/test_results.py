@@ -94,7 +94,7 @@ def test_an_unresolved_lot_is_flagged_and_a_decided_one_is_shown(tmp_path, carca
     tie = Tournament(
         tuple("ABCD"),
         (PreliminaryTable(1, 1, tuple(VpResult(p, 50) for p in "ABCD")),),
-        settings=Settings(tournament="Tie", knockout_size=0),
+        settings=Settings(tournament="Tie", knockout_size=0, preliminary_rounds=1),  # the last round: a lot is due
     )
     rows = standings_rows(recalculated(tmp_path, carcassonne_layout, tie))
     assert {r["Lot"] for r in rows.values()} == {SUGGESTED_LOT}
@@ -108,7 +108,25 @@ def test_an_unresolved_lot_is_flagged_and_a_decided_one_is_shown(tmp_path, carca
     rows = standings_rows(wb)
     assert [rows[p]["Rank"] for p in "DCBA"] == [1, 2, 3, 4]
     assert {r["Lot"] for r in rows.values()} == {DECIDED_LOT}
-    assert [r[0] for r in wb["Issues"].iter_rows(min_row=4, values_only=True)][0] == "No problems in the entries. Notes to read:"
+    assert [r[0] for r in wb["Issues"].iter_rows(min_row=4, values_only=True)][0] == "No issues"  # the lot is decided
+
+
+def test_before_the_last_round_a_tie_shares_its_place_with_a_quiet_note_and_asks_for_no_lot(tmp_path, carcassonne_layout):
+    """Issue 21: a lot decides nothing until the last qualifying round (the knock-out's seeding, the prizes)."""
+    tie = Tournament(
+        tuple("ABCD"),
+        (PreliminaryTable(1, 1, tuple(VpResult(p, 50) for p in "ABCD")),),
+        settings=Settings(tournament="Tie", knockout_size=0, preliminary_rounds=4),
+    )
+    wb = recalculated(tmp_path, carcassonne_layout, tie)
+    rows = standings_rows(wb)
+    assert [(rows[p]["Rank"], rows[p]["Decided by"], rows[p].get("Lot")) for p in "ABCD"] == [
+        (1, None, None), (1, "tied on every criterion", None), (1, "tied on every criterion", None), (1, "tied on every criterion", None)]
+    notes = {r[1].value: r[1] for r in wb["Issues"].iter_rows(min_row=6) if r[0].value and str(r[0].value).startswith("Note")}
+    shared = "A, B, C, D are tied on every criterion and share place 1: a lot decides their order only after the last qualifying round, if it still matters then"
+    assert shared in notes
+    assert notes[shared].font.color.rgb != "FF9C0006" and notes[shared].fill.fgColor.rgb != "FFFFC7CE"  # quiet, not alarm red
+    assert not any("lot" in n and "enter" in n for n in notes)
 
 
 def test_adjustments_are_shown_with_their_reason(tmp_path, carcassonne_layout):

@@ -56,6 +56,9 @@ from ..workbook.layout import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
 from ..workbook.event import read_event
+from ..workbook.nameorder import name_order
+from ..files.filekind import workbook_name
+from ..workbook.print_layout import printed_lines, wrapped_row_heights
 from ..files.address import column_letter
 from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
 from ..files.store import Cell, CellValue, ResultSheet, SheetGrid, WorkbookStore
@@ -130,7 +133,9 @@ class DrawOutcome:
     def summary(self) -> list[str]:
         """The quality report in lines: what the rounds drawn add, then how the plan for the rest stands."""
         numbers = ", ".join(str(r.number) for r in self.draw.rounds)
-        lines = [f"Round(s) {numbers} add: {_added(self.before, self.report)}", self.report.render()]
+        playing = len({s.player for r in self.draw.rounds for t in r.tables for s in t.seats})  # who plays now, not who left
+        lines = [f"Round(s) {numbers}: {playing} players play; they add: {_added(self.before, self.report)}",
+                 self.report.render()]
         if self.plan is not None:
             lines += ["", self.plan.render()]
         return lines
@@ -228,7 +233,7 @@ def draw_event(
 
     rounds = _entry_rounds(rows, schema, family)
     total = ruleset.draw_rounds(settings)
-    wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family)
+    wanted = _rounds_to_draw(rounds, round_number, every_round, redraw, total, family, workbook_name(store))
     first = wanted[0]
     history = tuple(_as_round(rounds[n], family) for n in sorted(rounds) if n < first)
     groups = _groups(players)
@@ -293,7 +298,7 @@ def draw_event(
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
-        raise InputError([_placed(p, family, players, numbers[0]) for p in exc.problems]) from None
+        raise InputError([_placed(p, family, players, numbers[0], workbook_name(store)) for p in exc.problems]) from None
     draw = Draw(family.game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
     notes += _attendance_notes(players, wanted, family)
     report = quality(draw, history, groups, theatres)
@@ -474,7 +479,7 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
     return notes
 
 
-def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0) -> Problem:
+def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: int = 0, workbook: str = "") -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
@@ -483,7 +488,7 @@ def _placed(p: Problem, family: Family, players: Sequence[Player] = (), number: 
         if family.game is RulesetFamily.FRIEDRICH and "stand-in" in p.message:
             when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
             hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
-                    f"'tourneybook join EVENT.xlsx \"Stand-in 1\" --from-round {number or 1} --stand-in'")
+                    f"'tourneybook join {workbook} \"Stand-in 1\" --from-round {number or 1} --stand-in'")
             return Problem(p.message + hint + fewer_stand_ins(players, number), p.where, PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
@@ -541,8 +546,18 @@ def _lines(entry: EntryRound) -> str:
     return f"row {lines[0]}" if len(lines) == 1 else f"rows {lines[0]}-{lines[-1]}"
 
 
+AFTER_THE_LAST = {
+    RulesetFamily.FRIEDRICH: "; next is the final: 'Final: choosing order' on the button, or 'tourneybook draw "
+                             "{workbook} --final', lists the finalists in the order they choose roles",
+    RulesetFamily.CARCASSONNE: "; next is the knock-out, seeded from the standings: recalculate (its 'Knock-out' "
+                               "sheet), and 'tourneybook forms {workbook} --bracket' prints the bracket",
+}
+"""What "Draw next round" says once every qualifying round is drawn: where the event goes on."""
+
+
 def _rounds_to_draw(
-    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: Family
+    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: Family,
+    workbook: str = "",
 ) -> list[int]:
     """The rounds to draw now; every reason to refuse, with the sheet and cell that blocks it."""
     out = Collector(InputError)
@@ -558,7 +573,8 @@ def _rounds_to_draw(
         wanted = [number]
         limited = family.game is not RulesetFamily.DIPLOMACY
         if number < 1 or (limited and number > total):
-            out.add(f"round {number} does not exist: the draw has rounds 1 to {total}", sheet=family.sheet)
+            after = AFTER_THE_LAST.get(family.game, "").format(workbook=workbook) if number == total + 1 else ""
+            out.add(f"round {number} does not exist: the draw has rounds 1 to {total}{after}", sheet=family.sheet)
     for n in wanted:
         entry = rounds.get(n)
         if entry is not None and entry.played_at:
@@ -739,31 +755,48 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
 
 
 def seating_sheet(title: str, draw: Draw) -> ResultSheet:
-    """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page each.
+    """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
+    each, then the same round by table, a page each.
 
     What a tournament hall pins on the wall: a player looks for their name, not for
-    a table, from a step away (16 pt). A player on two boards of a round has a line
-    for each; a Diplomacy sit-out has one saying so. It has no seat columns either
-    (see :func:`quality_sheet`).
+    a table, from a step away (16 pt); names sort as people sort them (Álvaro among
+    the A's). A narrow empty column keeps the table's number apart from the seat.
+    The by-table page is for the director's table and the tables themselves. A
+    player on two boards of a round has a line for each; a Diplomacy sit-out has one
+    saying so. It has no seat columns either (see :func:`quality_sheet`).
     """
     table_word = draw.game.table_word
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: seating", "title"),), (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
     breaks: list[int] = []
     heights: list[tuple[int, float]] = []
-    for rnd in draw.rounds:
+
+    def page(heading: str, lines: list[tuple[Cell, ...]]) -> None:
         if len(rows) > 2:
             breaks.append(len(rows))
             rows.append(())
-        rows.append((Cell(f"Round {rnd.number}: find your name", "header"),))
-        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "Seat")))
+        rows.append((Cell(heading, "header"),))
+        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "", "Seat")))
+        heights.extend((line, 21.0) for line in range(len(rows) + 1, len(rows) + len(lines) + 1))  # 16 pt in every program
+        rows.extend(lines)
+
+    for rnd in draw.rounds:
         places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
         places += [(player, None, "sits out") for player in rnd.sitting_out]
-        first = len(rows) + 1
-        rows += [(Cell(player, "wall"), Cell(number, "wall"), Cell(seat, "wall"))
-                 for player, number, seat in sorted(places, key=lambda p: (p[0].casefold(), p[0], p[1] or 0))]
-        heights += [(line, 21.0) for line in range(first, len(rows) + 1)]  # tall enough for 16 pt in every program
-    return ResultSheet(SEATING_SHEET, tuple(rows), (40, 12, 24), print_title_rows="1:1", fit_to_width=True,
+        by_name = sorted(places, key=lambda p: (name_order(p[0]), p[1] or 0))
+        page(f"Round {rnd.number}: find your name", [_wall(*p) for p in by_name])
+        by_table: list[tuple[Cell, ...]] = []
+        for t in rnd.tables:
+            by_table.append((Cell(f"{table_word} {t.number}", "header"),))
+            by_table.extend(_wall(s.player, t.number, s.seat) for s in t.seats)
+        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=name_order))
+        page(f"Round {rnd.number} by {table_word.lower()}", by_table)
+    return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights))
+
+
+def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:
+    """One line of the Seating sheet at 16 pt: player, table, an empty gap, seat."""
+    return (Cell(player, "wall"), Cell(number, "wall"), Cell(None), Cell(seat, "wall"))
 
 
 def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
@@ -784,10 +817,13 @@ def quality_sheet(title: str, outcome: DrawOutcome) -> ResultSheet:
         if rnd.sitting_out:
             rows.append((Cell(rnd.number), Cell(None), Cell("sitting out: " + ", ".join(rnd.sitting_out))))
     rows.append(())
-    rows.append((Cell("Quality (history included)", "header"),))
-    rows += [(Cell(line.strip()),) for line in "\n".join(outcome.summary()).splitlines() if line.strip()]
-    rows += [(Cell(f"note: {n}", "note"),) for n in (*draw.notes, *outcome.notes)]
-    return ResultSheet(QUALITY_SHEET, tuple(rows), (8, 8, 100, 70), freeze="A4")
+    rows.append((Cell("Quality (history included)", "title"),))  # a heading over the page: the header style wraps in A
+    rows += [(Cell(text),) for line in "\n".join(outcome.summary()).splitlines() if line.strip() for text in printed_lines(line.strip())]
+    rows += [(Cell(text, "note"),) for n in (*draw.notes, *outcome.notes) for text in printed_lines(f"note: {n}")]
+    widths = (8, 8, 64, 44)  # printed at least 9 pt across a landscape page; long texts wrap at word boundaries
+    heights = wrapped_row_heights(rows, widths, (3, 4), first=4)
+    return ResultSheet(QUALITY_SHEET, tuple(rows), widths, freeze="A4", landscape=True, fit_to_width=True,
+                       print_title_rows="1:3", wrap_columns=(3, 4), row_heights=heights)
 
 
 # --- the Friedrich final ----------------------------------------------------------------------
@@ -900,7 +936,8 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
     for place, (name, role) in enumerate(zip(outcome.finalists, outcome.roles), start=1):
         rows.append((Cell(place), Cell(name), Cell(CHOOSING[place - 1]), Cell(role, "good" if role else "")))
     rows.append(())
-    rows.append((Cell("Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
-                      f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", "note"),))
-    rows += [(Cell(f"note: {n}", "warning"),) for n in outcome.notes]
-    return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4")
+    rows += [(Cell(text, "note"),) for text in printed_lines(
+        "Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
+        f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", 85)]
+    rows += [(Cell(text, "warning"),) for n in outcome.notes for text in printed_lines(f"note: {n}", 85)]
+    return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4", fit_to_width=True)

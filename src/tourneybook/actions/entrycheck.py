@@ -35,6 +35,16 @@ class StagedWorkbook:
         self._replaced: dict[str, ResultSheet] = {}
         self._removed: set[str] = set()
 
+    @property
+    def path(self) -> object:
+        """The workbook file behind the store, if any: messages name it (files.filekind.workbook_name)."""
+        return getattr(self.store, "path", None)
+
+    @property
+    def book(self) -> object:
+        """The live Excel book behind the store, if any (the button's): messages name its file."""
+        return getattr(self.store, "book", None)
+
     def sheet_names(self) -> list[str]:
         names = [n for n in self.store.sheet_names() if n not in self._removed]
         return names + [n for n in self._replaced if n not in names]

@@ -46,7 +46,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     if (args.event is None) == (args.blank is None):
-        raise InputError("give either an event workbook (EVENT.xlsx --round N) or --blank RULESET --tables K")
+        raise InputError("give either an event workbook's file name and --round N (tourneybook forms essen.xlsx --round 1) "
+                         "or --blank RULESET --tables K")
     if args.event is not None:
         forms, out = event_forms(args)
         if out.resolve() == Path(args.event).resolve():
@@ -81,7 +82,7 @@ def event_forms(args) -> tuple[list, Path]:
 
 def blank(args) -> tuple[list, Path]:
     if args.final:
-        raise InputError("--final prints the finalists from an event workbook: give EVENT.xlsx, not --blank")
+        raise InputError("--final prints the finalists from an event workbook: give its file name instead of --blank")
     if args.tables is None and not args.bracket:
         raise InputError("--tables K is required with --blank")
     years = args.years if args.years is not None else DEFAULT_YEARS

@@ -85,6 +85,9 @@ def recalc_copy(source: Path, out: Path):
     if not source.exists():
         raise InputError(f"{source}: no such file")
     # The copy keeps the source's kind: a macro workbook renamed .xlsx (or the reverse) does not open in Excel.
+    if source.suffix.lower() == ".xlsm" and out.suffix.lower() != ".xlsm":
+        raise InputError(f"{out.name}: a copy of {source.name} keeps its button and macros, so its name ends in .xlsm "
+                         f"too: --out {out.stem}.xlsm")
     check_suffix(out, (source.suffix.lower(),))
     if out.is_dir():
         raise InputError(f"{out}: a folder, not a workbook file")

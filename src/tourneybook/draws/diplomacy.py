@@ -166,7 +166,9 @@ def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozens
         short = seats % BOARD
         collector.add(
             f"{n} players - {len(sitting)} sitting out + {len(doubling)} on two boards = {seats} seats, "
-            f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards",
+            f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards "
+            "(with tourneybook draw: --sit-out NAME or --double NAME, once for each player; Italia 2010's button "
+            "and draw also take the sit-outs typed as rows of its Sit-outs sheet)",
             where,
         )
     elif doubling and seats < 2 * BOARD:

@@ -61,7 +61,7 @@ class QualityReport:
     def render(self) -> str:
         """The figures as lines of text."""
         lines = [
-            f"{self.game.value} draw: {self.players} players, {self.rounds} round(s) drawn",
+            f"{self.game.value} draw: {self.rounds} round(s) drawn; {self.players} players seated in them and the rounds before",
             f"  repeated pairs: {self.repeated_pairs} (most meetings of one pair: {self.most_meetings})",
             f"  rematch cost, sum of (meetings - 1)^2: {self.rematch_cost} (best possible >= {self.rematch_bound})",
         ]

@@ -3,7 +3,7 @@
 Two ways in, one way through. Classic xlwings calls :func:`main` (the .xlsm's
 button runs xlwings' one macro, ``SampleCall``, which imports the workbook's
 module and calls ``main()``): on the Instructions sheet it runs the action
-chosen in Instructions!D1 (round in D2), on any other sheet it recalculates
+chosen in Instructions!B2 (round in B3), on any other sheet it recalculates
 (:mod:`tourneybook.excel.actions`). xlwings Lite and xlwings Server call
 one ``@script`` per action with the book they built. Every path ends in
 :func:`run_choice`, which runs :func:`tourneybook.excel.actions.run_action`
@@ -125,7 +125,7 @@ def _write_published(book: xw.Book, store: LiveWorkbook, report: ActionReport) -
     if not store.classic:
         raise InputError(Problem(
             "Publishing writes files into a folder beside the workbook, which Excel in a browser (xlwings Lite) "
-            "cannot do: save or download the workbook and run 'tourneybook publish WORKBOOK.xlsx --out results' "
+            f"cannot do: save or download the workbook and run 'tourneybook publish {book.name} --out results' "
             "on your computer",
             sheet=ACTION_SHEET, cell=ACTION_ADDRESS,
         ))
@@ -183,7 +183,7 @@ def _fixed(action: str) -> Chooser:
 
 
 def _with_round(action: str) -> Chooser:
-    """For a Lite script: ``action`` on the round typed in Instructions!D2."""
+    """For a Lite script: ``action`` on the round typed in Instructions!B3 (ROUND_ADDRESS)."""
     return lambda store: Choice(action, read_round(store, action))
 
 
@@ -201,13 +201,13 @@ def draw_next_round(book: xw.Book):
 
 @xw.script
 def redraw_round(book: xw.Book):
-    """Draw again the round typed in Instructions!D2; refused once it has results."""
+    """Draw again the round typed in Instructions!B3; refused once it has results."""
     run_choice(book, _with_round(REDRAW))
 
 
 @xw.script
 def forms_for_round(book: xw.Book):
-    """The printable forms of the round typed in Instructions!D2, as sheets 'Form ...' of this workbook."""
+    """The printable forms of the round typed in Instructions!B3, as sheets 'Form ...' of this workbook."""
     run_choice(book, _with_round(FORMS))
 
 

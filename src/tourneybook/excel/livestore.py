@@ -52,6 +52,7 @@ class Look:
 LOOKS: dict[str, Look] = {  # as the file store draws them (files.resultstyles)
     "title": Look(bold=True, size=14),
     "header": Look(bold=True, fill=(217, 225, 242), wrap=True),
+    "number_header": Look(bold=True, fill=(217, 225, 242), wrap=True),
     "note": Look(italic=True, font=(89, 89, 89)),
     "warning": Look(bold=True, font=(156, 0, 6), fill=(255, 199, 206)),
     "good": Look(font=(0, 97, 0), fill=(198, 239, 206)),

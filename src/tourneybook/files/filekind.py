@@ -35,7 +35,7 @@ def wrong_kind(path: Path) -> str:
     if suffix in (".csv", ".txt", ".tsv"):
         return (
             f"{path.name} is a text file, not an event workbook. Create the workbook with "
-            f"'tourneybook new RULESET EVENT.xlsx --players {path.name}' and run again with EVENT.xlsx."
+            f"'tourneybook new RULESET --players {path.name} --out {path.stem}.xlsx' and run again with {path.stem}.xlsx."
         )
     if not suffix:
         return f"{path.name} has no .xlsx or .xlsm at the end of its name: give the event workbook's full name (e.g. {path.name}.xlsx)."
@@ -82,4 +82,14 @@ def refuse_ole(path: Path, data: bytes) -> None:
     )
 
 
-__all__ = ["check_suffix", "refuse_ole", "refuse_other_kinds", "wrong_kind"]
+def workbook_name(store: object) -> str:
+    """The workbook's file name for a message's command ('cafe23.xlsm'): a file's, or the live workbook's
+    that the button runs in (its xlwings book's name)."""
+    path = getattr(store, "path", None)
+    if path:
+        return Path(path).name
+    name = getattr(getattr(store, "book", None), "name", None)
+    return str(name) if name else "your-workbook.xlsx"
+
+
+__all__ = ["check_suffix", "refuse_ole", "refuse_other_kinds", "workbook_name", "wrong_kind"]

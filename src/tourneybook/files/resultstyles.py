@@ -17,12 +17,17 @@ LOOKS: dict[str, dict[str, object]] = {
     "": {},
     "title": {"bold": True, "size": 14},
     "header": {"bold": True, "fill": "D9E1F2", "wrap": True},
+    "number_header": {"bold": True, "fill": "D9E1F2", "wrap": True, "align": "right"},
+    "cut": {"border_below": "1F4E96"},
     "note": {"italic": True, "color": "595959"},
     "warning": {"bold": True, "color": "9C0006", "fill": "FFC7CE"},
     "good": {"color": "006100", "fill": "C6EFCE"},
     "wall": {"size": 16},
 }
-"""How the named cell styles of :class:`~tourneybook.files.store.Cell` look (the live store draws the same)."""
+"""How the named cell styles of :class:`~tourneybook.files.store.Cell` look (the live store draws the same).
+
+'number_header' heads a column of numbers: right-aligned, so it stands over its values; 'cut' draws
+a line under a row (the last player going on to the final or the knock-out)."""
 BUILTIN_FORMATS = {"General": 0, "0": 1, "0.00": 2, "#,##0": 3, "#,##0.00": 4, "0%": 9, "0.00%": 10, "h:mm": 20, "yyyy-mm-dd": 14}
 _FONT_ORDER = ("b", "i", "strike", "condense", "extend", "outline", "shadow", "u", "vertAlign", "sz", "color", "name", "family", "charset", "scheme")
 
@@ -75,6 +80,17 @@ def _index_of(collection: etree._Element, tag: str, wanted: etree._Element) -> i
     return len(items)
 
 
+def _border_below(color: str) -> etree._Element:
+    """A border element with only a medium line at the bottom, in ``color`` (RGB hex)."""
+    border = etree.Element(q(MAIN, "border"))
+    for side in ("left", "right", "top", "bottom", "diagonal"):
+        element = etree.SubElement(border, q(MAIN, side))
+        if side == "bottom":
+            element.set("style", "medium")
+            etree.SubElement(element, q(MAIN, "color"), rgb="FF" + color)
+    return border
+
+
 class ResultStyles:
     """Cell format indexes for result cells, added to one styles part as needed."""
 
@@ -110,11 +126,17 @@ class ResultStyles:
             etree.SubElement(pattern, q(MAIN, "bgColor"), indexed="64")
             xf.set("fillId", str(_index_of(fills, "fill", fill)))
             xf.set("applyFill", "1")
+        if "border_below" in look:
+            borders = _list(root, "borders", ("cellStyleXfs", "cellXfs"))
+            xf.set("borderId", str(_index_of(borders, "border", _border_below(str(look["border_below"])))))
+            xf.set("applyBorder", "1")
         if number_format:
             xf.set("applyNumberFormat", "1")
         if look.get("wrap"):  # headers: wrapped, at the top of their (taller) row
             xf.set("applyAlignment", "1")
-            etree.SubElement(xf, q(MAIN, "alignment"), vertical="top", wrapText="1")
+            alignment = etree.SubElement(xf, q(MAIN, "alignment"), vertical="top", wrapText="1")
+            if "align" in look:
+                alignment.set("horizontal", str(look["align"]))
         elif wrapped:  # long texts in a wrapped column
             xf.set("applyAlignment", "1")
             etree.SubElement(xf, q(MAIN, "alignment"), wrapText="1")

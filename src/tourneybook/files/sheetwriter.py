@@ -293,6 +293,44 @@ def _length(ref: str) -> int:
     return max(r2 - r1, c2 - c1) + 1
 
 
+LINE_COLOURS = ("1F77B4", "D62728", "2CA02C", "FF7F0E", "9467BD", "8C564B", "E377C2", "17BECF", "7F7F7F", "BCBD22")
+"""One colour a line (Tableau 10): ten players' lines each their own, in Excel and LibreOffice alike."""
+LINE_MARKERS = ("circle", "square", "diamond", "triangle", "x")
+LINE_DASHES = ("solid", "dash")
+"""With the colours, a marker and a dash pattern per line: still told apart in black and white, or by a colour-blind eye."""
+
+
+def _line_look(ser: etree._Element, index: int, points: int) -> None:
+    """A line series' own colour, marker and dash, and its name written at its last point (who the line is)."""
+    colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+    line = etree.SubElement(_c(ser, "spPr"), q(A_NS, "ln"), w="28575", cap="rnd")
+    etree.SubElement(etree.SubElement(line, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    etree.SubElement(line, q(A_NS, "prstDash"), val=LINE_DASHES[index // len(LINE_MARKERS) % len(LINE_DASHES)])
+    marker = _c(ser, "marker")
+    _c(marker, "symbol", LINE_MARKERS[index % len(LINE_MARKERS)])
+    _c(marker, "size", "7")
+    fill = _c(marker, "spPr")
+    etree.SubElement(etree.SubElement(fill, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    edge = etree.SubElement(fill, q(A_NS, "ln"))
+    etree.SubElement(etree.SubElement(edge, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    labels = _c(ser, "dLbls")
+    last = _c(labels, "dLbl")
+    _c(last, "idx", str(points - 1))
+    text = _c(last, "txPr")
+    etree.SubElement(text, q(A_NS, "bodyPr"))
+    etree.SubElement(text, q(A_NS, "lstStyle"))
+    paragraph = etree.SubElement(text, q(A_NS, "p"))
+    run = etree.SubElement(etree.SubElement(paragraph, q(A_NS, "pPr")), q(A_NS, "defRPr"), sz="900", b="1")
+    etree.SubElement(etree.SubElement(run, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)  # the name in its line's colour
+    etree.SubElement(paragraph, q(A_NS, "endParaRPr"), lang="en-GB")
+    _c(last, "dLblPos", "r")
+    for flag, on in (("showLegendKey", "0"), ("showVal", "0"), ("showCatName", "0"), ("showSerName", "1"),
+                     ("showPercent", "0"), ("showBubbleSize", "0")):
+        _c(last, flag, on)
+    for flag in ("showLegendKey", "showVal", "showCatName", "showSerName", "showPercent", "showBubbleSize"):
+        _c(labels, flag, "0")
+
+
 def chart_part(sheet: str, spec: Chart) -> bytes:
     """One bar (horizontal, first category at the top) or line chart over the sheet's own ranges."""
     kind = spec.kind
@@ -317,7 +355,7 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
         _c(ser, "order", str(i))
         _c(_c(ser, "tx"), "v").text = _CONTROL.sub("", title)
         if kind == "line":
-            _c(_c(ser, "marker"), "symbol", "circle")
+            _line_look(ser, i, _length(ref))
         else:
             _c(ser, "invertIfNegative", "0")
         _c(_c(_c(ser, "cat"), "strRef"), "f").text = prefix + absolute(spec.categories)
@@ -358,7 +396,7 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
     _c(val, "crossAx", "10")
     _c(val, "crosses", "autoZero")
     _c(val, "crossBetween", "between")
-    if len(spec.series) > 1:
+    if len(spec.series) > 1 and kind != "line":  # a line carries its player's name at its end: no legend to match colours
         legend = _c(chart, "legend")
         _c(legend, "legendPos", "r")
         _c(legend, "overlay", "0")

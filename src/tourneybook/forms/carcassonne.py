@@ -87,9 +87,9 @@ SPACER = 2.5
 
 
 def bracket_height(cells: list[Cell]) -> float:
-    """A row with a writing box is 20 pt, with only headings 15, an empty gap 10."""
+    """A row with a name is 24 pt (14 pt type), with only headings 15, an empty gap 10."""
     looks = {c.look for c in cells}
-    return 20 if Look.BOX in looks else 15 if Look.HEADER in looks else 10
+    return 24 if Look.NAME in looks else 20 if Look.BOX in looks else 15 if Look.HEADER in looks else 10
 STAGES = ("Round of 16", "Quarter-finals", "Semi-finals", "Final")
 
 
@@ -159,7 +159,12 @@ class KnockoutBracketForm:
         return "Knock-out"
 
     def page(self) -> Page:
-        return bracket_page(self)
+        """The top half of the bracket (see :meth:`pages` for both)."""
+        return bracket_page(self, 0)
+
+    def pages(self) -> tuple[Page, Page]:
+        """The bracket on two pages: the top half, then the bottom half with the final."""
+        return bracket_page(self, 0), bracket_page(self, 1)
 
 
 def bracket_order(stage: str = "F") -> list[str]:
@@ -170,24 +175,27 @@ def bracket_order(stage: str = "F") -> list[str]:
     return bracket_order(slot.feeders[0]) + bracket_order(slot.feeders[1])
 
 
-def bracket_page(form: KnockoutBracketForm) -> Page:
-    """Four columns of matches (16, quarter-finals, semi-finals, final), 4 rows per match."""
+def bracket_page(form: KnockoutBracketForm, half: int = 0) -> Page:
+    """Half ``half`` (0: the top, 1: the bottom) of the bracket on a landscape page: its round-of-16 matches,
+    their quarter-finals and semi-final, 4 rows per match; the bottom half also has the final and the champion.
+
+    Half a bracket a page, so the names print at 14 pt and stay at least 12 pt on paper, readable on the wall
+    (the whole bracket on one page printed them at about 7).
+    """
     slots = {s.stage: s for s in bracket_slots(16)}
-    columns: list[list[str]] = [bracket_order()]
+    first = bracket_order()
+    columns: list[list[str]] = [first[half * len(first) // 2 : (half + 1) * len(first) // 2]]
     while len(columns[-1]) > 1:
         columns.append([next(s.stage for s in slots.values() if s.feeders == (a, b) or s.feeders == (b, a))
                         for a, b in zip(columns[-1][::2], columns[-1][1::2])])
     block = 4  # rows per match: heading, higher seed, lower seed, gap
     height = block * len(columns[0])
-    grid: list[list[tuple[Cell, ...]]] = [[] for _ in range(height)]
+    grid: list[list[Cell]] = [[] for _ in range(height)]
     for depth, matches in enumerate(columns):
         window = block * 2 ** depth
         cells: dict[int, tuple[Cell, ...]] = {}
         for i, stage in enumerate(matches):
-            top = i * window + (window - block) // 2
-            cells.update(match_cells(form, slots[stage], top))
-        if depth == len(columns) - 1:
-            cells.update(champion_cells(top + block + 1))
+            cells.update(match_cells(form, slots[stage], i * window + (window - block) // 2))
         for r in range(height):
             grid[r].extend(cells.get(r, (Cell("", Look.BLANK, len(MATCH_WIDTHS)),)))
             if depth < len(columns) - 1:
@@ -199,17 +207,23 @@ def bracket_page(form: KnockoutBracketForm) -> Page:
             widths.append(SPACER)
     span = len(widths)
     heads: list[Cell] = []
-    for depth, name in enumerate(STAGES):
+    for depth, name in enumerate(STAGES[: len(columns)]):
         heads.append(Cell(name, Look.SECTION, len(MATCH_WIDTHS)))
-        if depth < len(STAGES) - 1:
+        if depth < len(columns) - 1:
             heads.append(Cell("", Look.BLANK))
+    which = ("top half", "bottom half and final")[half]
     rows = [
-        title(f"Carcassonne knock-out · {form.tournament}".rstrip(" ·"), span),
+        title(f"Carcassonne knock-out, {which} · {form.tournament}".rstrip(" ·"), span),
         note(BRACKET_NOTE, span, height=26),
         line(*heads, height=18),
         *(line(*cells, height=bracket_height(cells)) for cells in grid),
     ]
-    return Page(form.sheet_name, tuple(widths), tuple(rows), landscape=True)
+    if half == 1:  # the final and the champion under the semi-finals' column
+        before = Cell("", Look.BLANK, span - len(MATCH_WIDTHS))
+        final = {**match_cells(form, slots["F"], 0), **champion_cells(block + 1)}
+        rows += [line(before, *final.get(r, (Cell("", Look.BLANK, len(MATCH_WIDTHS)),)),
+                      height=bracket_height(list(final.get(r, ())))) for r in range(block + 3)]
+    return Page(f"{form.sheet_name} {half + 1}", tuple(widths), tuple(rows), landscape=True)
 
 
 def match_cells(form: KnockoutBracketForm, slot, top: int) -> dict[int, tuple[Cell, ...]]:
@@ -221,13 +235,13 @@ def match_cells(form: KnockoutBracketForm, slot, top: int) -> dict[int, tuple[Ce
     cells = {top: (header(f"{stage}: {meets}"), header("G1"), header("G2"), header("G3"), header("Won"))}
     for offset, name in enumerate(form.players_of(slot.stage), start=1):
         shown = f"({form.rank(name)}) {name}" if name else ""
-        cells[top + offset] = (box(shown), box(), box(), box(), box())
+        cells[top + offset] = (Cell(shown, Look.NAME), box(), box(), box(), box())
     return cells
 
 
 def champion_cells(top: int) -> dict[int, tuple[Cell, ...]]:
     return {top: (header("Champion", len(MATCH_WIDTHS)),),
-            top + 1: (box("", len(MATCH_WIDTHS)),)}
+            top + 1: (Cell("", Look.NAME, len(MATCH_WIDTHS)),)}
 
 
 BRACKET_NOTE = (

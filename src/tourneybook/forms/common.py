@@ -61,7 +61,8 @@ def marks_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str])
 
 
 def shown_name(players: Sequence[str], marks: Sequence[str], seat: int) -> str:
-    """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)'."""
+    """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)'; a mark the name already says is
+    not said again ('Stand-in 1', not 'Stand-in 1 (stand-in)')."""
     name = players[seat].strip()
     mark = marks[seat] if marks else ""
-    return f"{name} ({mark})" if mark else name
+    return f"{name} ({mark})" if mark and mark.casefold() not in name.casefold() else name

@@ -33,6 +33,7 @@ from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
+from ..files.filekind import workbook_name
 from ..files.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm
 from .diplomacy import DEFAULT_YEARS
@@ -113,7 +114,7 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
     out.raise_if_any()
     if not by_table:
         raise InputError(Problem(f"round {round} is not drawn yet: no row of the '{schema.name}' sheet has round "
-                                 f"{round} (tourneybook draw EVENT.xlsx --round {round} draws it)", sheet=schema.name))
+                                 f"{round} (tourneybook draw {workbook_name(store)} --round {round} draws it)", sheet=schema.name))
     marks = seat_marks(head, by_table, table.lower())
     length, top = round_length(store, head, round)
     forms: list[Form] = []
@@ -153,7 +154,7 @@ def final_forms(store: WorkbookStore) -> list[Form]:
         choosing = choosing_order(store, head)
         if not choosing:
             raise InputError(Problem(
-                "the finalists are not known yet: run tourneybook draw EVENT.xlsx --final (it lists them in choosing "
+                f"the finalists are not known yet: run tourneybook draw {workbook_name(store)} --final (it lists them in choosing "
                 "order on the 'Final draw' sheet), or type each finalist under the role they chose on this row",
                 sheet=FINAL_SHEET, cell=f"B{FIRST_DATA_ROW}"))
         return [final_form(head.ruleset.id, head.tournament, 1, {}, choosing=choosing)]

@@ -146,7 +146,8 @@ def report_page(report: PompadourReport) -> Page:
             label("Start time", 2), box("", 2),
         ),
         line(label("First Card of Fate", 3), box("", 9), height=24),
-        section("Players (Pompadour writes the names)", WIDTH),
+        section("Players (pre-filled from the draw: check them at the table)" if any(n.strip() for n in report.players)
+                else "Players (Pompadour writes the names)", WIDTH),
         *choosing_rows(report.choosing),
         line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
     ]

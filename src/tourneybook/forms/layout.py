@@ -25,6 +25,8 @@ class Look(Enum):
     """A column heading of a table: bordered, shaded, bold, wrapped."""
     BOX = "box"
     """A bordered writing box, possibly pre-filled (names, numbers)."""
+    NAME = "name"
+    """A bordered box for a name read from a step away (the knock-out bracket on the wall): larger type."""
     TEXT = "text"
     """Small wrapped text: rule reminders and instructions."""
     BLANK = "blank"

@@ -41,17 +41,21 @@ FONT_SIZE: dict[Look, float] = {
     Look.TITLE: 16,
     Look.SECTION: 10,
     Look.LABEL: 10,
-    Look.HEADER: 8,
+    Look.HEADER: 9.5,
     Look.BOX: 11,
-    Look.TEXT: 8,
+    Look.NAME: 14,
+    Look.TEXT: 9.5,
     Look.BLANK: 10,
     Look.CUT: 8,
 }
 """Points per look; pre-filled names print at 11 so they are easy to read at the table."""
 
+LINE_SPACING = {Look.TEXT: 1.2}
+"""Points of row height per point of type and line; notes run in longer paragraphs, set a little tighter
+(what LibreOffice and Excel draw: about 1.17), so a page of them scales down less (the CAFE report)."""
 SHADE = "#D9D9D9"
 BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
-WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.LABEL})
+WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.NAME, Look.LABEL})
 A4 = 9
 """Excel's paper size number for A4."""
 MARGIN = 0.4
@@ -64,15 +68,15 @@ def pages(forms: Iterable[Form]) -> list[Page]:
     group: list[Page] = []
     size = 1
     for form in forms:
-        page = form.page()
         per_page = getattr(form, "per_page", 1)
-        if group and (per_page != size or len(group) == size or page.widths != group[0].widths):
-            printed.append(stack(group))
-            group = []
-        size = per_page
-        group.append(page)
-        if per_page == 1:
-            printed.append(group.pop())
+        for page in form.pages() if hasattr(form, "pages") else (form.page(),):  # a bracket prints on two
+            if group and (per_page != size or len(group) == size or page.widths != group[0].widths):
+                printed.append(stack(group))
+                group = []
+            size = per_page
+            group.append(page)
+            if per_page == 1:
+                printed.append(group.pop())
     if group:
         printed.append(stack(group))
     return printed
@@ -108,7 +112,7 @@ def cell_format(look: Look) -> dict[str, Any]:
     }
     if not (centred or look is Look.TITLE):
         fmt["indent"] = 1
-    if look in (Look.BOX, Look.HEADER):
+    if look in (Look.BOX, Look.NAME, Look.HEADER):
         fmt["border"] = 1  # thin, on every cell of a merged box
     if look in (Look.SECTION, Look.HEADER):
         fmt.update(pattern=1, bg_color=SHADE)
@@ -146,7 +150,7 @@ def row_height(row: Row, widths: Sequence[float]) -> float:
         if cell.text and cell.look in WRAPPED:
             size = FONT_SIZE[cell.look]
             lines = text_lines(cell.text, width, size)
-            needed = max(needed, lines * size * 1.35 + 4)
+            needed = max(needed, lines * size * LINE_SPACING.get(cell.look, 1.35) + 4)
     return needed
 
 

@@ -14,6 +14,7 @@ to the workbook) and writes into a folder:
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
 from ..workbook.event import Event, event_result, read_event
-from ..workbook.render import result_sheets
+from ..workbook.render import result_sheets, sheet_name
+from ..files.saving import replace_file, write_all
 from ..files.store import WorkbookStore
 
 STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
@@ -47,7 +49,8 @@ class Published:
 def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
     """The event of a workbook (a file's path, or any store: the live workbook of the button), checked and
     computed (InputError with every problem)."""
-    event = read_event(FileWorkbook(source) if isinstance(source, (str, os.PathLike)) else source)
+    # only read: a workbook open in LibreOffice or Excel (its lock file beside it) publishes as last saved
+    event = read_event(FileWorkbook(source, read_only=True) if isinstance(source, (str, os.PathLike)) else source)
     return Published(event, event_result(event))
 
 
@@ -78,10 +81,24 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
     return written
 
 
+def write_output(target: Path, data: bytes) -> Path:
+    """``data`` as the file ``target``, whole or not at all: a temporary file beside it, then one rename
+    (a full disk leaves the previous file, or none, never a half-written or empty one)."""
+    replace_file(target, lambda fd: write_all(fd, data))
+    return target
+
+
 def write_pdf(published: Published, target: Path) -> Path:
-    """The Standings and the extras sheets (final, knock-out, awards), printed by LibreOffice as in the workbook."""
-    sheets = result_sheets(published.result, published.title, clubs=published.clubs)
-    return print_sheets([s for s in sheets if s.name not in ("Games", "Issues", "Standings by round")], target)
+    """The final, knock-out or awards sheets, then the Standings, printed by LibreOffice as in the workbook."""
+    from .classification import cut_after, split_extras
+
+    sheets = result_sheets(published.result, published.title, clubs=published.clubs, cut_after=cut_after(published))
+    printed = {s.name: s for s in sheets if s.name not in ("Games", "Issues", "Standings by round")}
+    leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
+    order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
+    with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
+        made = print_sheets(order, Path(folder) / target.name)
+        return write_output(target, made.read_bytes())
 
 
-__all__ = ["Published", "publish", "read_published", "write_pdf", "write_published"]
+__all__ = ["Published", "publish", "read_published", "write_output", "write_pdf", "write_published"]

@@ -13,25 +13,33 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..rules.ranking import NO_RESULT, LotState
-from . import Published
+from ..rules.base import Table
+from ..rules.carcassonne_knockout import bracket_slots
+from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
+from . import Published, write_output
+from .classification import cut_after, cut_note, split_extras
 from .tables import shown
 
 TEMPLATE = "standings.html"
 
 
 def place_reason(rows: tuple, index: int, total_name: str) -> str:
-    """Why row ``index`` is below the one above, in words."""
+    """Why row ``index`` is below the one above, in words.
+
+    "Tied on every criterion" only where the lot split the two (decided by 'lot'): the first of a
+    tied group is below the player above on a criterion, like anyone else.
+    """
     row = rows[index]
     if index == 0:
         return ""
     above = rows[index - 1]
-    if row.lot is LotState.SUGGESTED:
-        return f"tied with {above.player} on every criterion: a lot decides (suggested order shown)"
-    if row.lot is LotState.DECIDED:
-        return f"tied with {above.player} on every criterion: decided by lot"
+    if row.decided_by == LOT:
+        how = "a lot decides (suggested order shown)" if row.lot is LotState.SUGGESTED else "decided by lot"
+        return f"tied with {above.player} on every criterion: {how}"
     if row.decided_by == NO_RESULT:  # before their first result: nothing to explain, player by player
         return NO_RESULT
+    if row.decided_by == SHARED:
+        return f"shares the place with {above.player}: tied on every criterion (no lot before the last round)"
     if row.rank == above.rank:
         return f"shares the place with {above.player}"
     if row.decided_by:
@@ -50,24 +58,82 @@ def context(published: Published) -> dict[str, Any]:
                 "rank": r.rank,
                 "player": r.player,
                 "club": clubs.get(r.player, ""),
+                "attendance": r.mark,
                 "total": shown(r.total),
                 "tiebreaks": [(name, shown(value)) for name, value in r.tiebreaks if value is not None],
                 "reason": place_reason(standings.rows, i, standings.total_name),
                 "adjustment": (shown(r.adjustment), "; ".join(r.adjustment_reasons)) if r.adjustment else None,
             }
         )
-    extras = [
-        {"title": t.title, "headers": list(t.headers), "rows": [[shown(v) for v in row] for row in t.rows], "notes": list(t.notes)}
-        for t in published.result.extras
-    ]
+    leading, following = split_extras(published.result.extras)
     return {
         "title": published.title,
         "ruleset": published.event.ruleset.name,
         "total_name": standings.total_name,
         "places": places,
-        "extras": extras,
+        "cut_after": cut_after(published),
+        "cut_note": cut_note(published),
+        "leading": [_table(t) for t in leading],
+        "extras": [_table(t) for t in following],
         "notes": list(published.result.notes),
     }
+
+
+def _table(table: Table) -> dict[str, Any]:
+    """An extras table as the template shows it; a knock-out's matches as a bracket of rounds."""
+    rows = [[shown(v) for v in row] for row in table.rows]
+    return {"title": table.title, "headers": list(table.headers), "rows": rows, "notes": list(table.notes),
+            "bracket": bracket(table)}
+
+
+BRACKET_ROUNDS = (("S", "Round of 16"), ("Q", "Quarter-finals"), ("SF", "Semi-finals"), ("F", "Final"))
+"""The knock-out's rounds by the letters of their matches' names (S1-S8, Q1-Q4, SF1-SF2, F; seed 002)."""
+BRACKET_HEADERS = ("stage", "higher seed", "lower seed", "games", "wins")
+
+
+def bracket(table: Table) -> list[dict[str, Any]]:
+    """A knock-out table's matches in rounds, each match its two players with their wins, the winner marked
+    (drawn as a bracket: a column per round on a wide screen, one round under the other on a phone);
+    [] for any other table."""
+    if tuple(table.headers[: len(BRACKET_HEADERS)]) != BRACKET_HEADERS:
+        return []
+    column = {h: i for i, h in enumerate(table.headers)}
+    rounds = []
+    for letters, name in BRACKET_ROUNDS:
+        matches = []
+        for row in table.rows:
+            stage = str(row[0])
+            if stage.rstrip("0123456789") != letters:
+                continue
+            wins = str(row[column["wins"]] or "").split("-")
+            winner = row[column["winner"]] if "winner" in column else None
+            players = [
+                {"name": row[i] or "", "wins": wins[k] if len(wins) == 2 else "", "won": bool(row[i]) and row[i] == winner}
+                for k, i in enumerate((1, 2))
+            ]
+            status = "" if row[column["games"]] else str(row[column["decided by"]] or "") if "decided by" in column else ""
+            # before it is played: 'to play', or 'waiting for S1, S8' under 'winner S1' and 'winner S8'
+            matches.append({"stage": stage, "players": players, "games": shown(row[column["games"]]) or status})
+        if matches:
+            rounds.append({"name": name, "matches": matches})
+    first = sum(len(r["matches"]) for r in rounds[:1])
+    place = bracket_places(2 * first) if first else {}
+    for r in rounds:  # each match level with the two it follows from: S1, S8 beside Q1, ...
+        r["matches"].sort(key=lambda m: place.get(m["stage"], 99))
+    return rounds
+
+
+def bracket_places(size: int) -> dict[str, int]:
+    """Each match's place down the bracket of ``size`` players: that of the first match of the first round
+    it follows from (seed 002: Q1 = winners of S1 and S8, drawn between them)."""
+    slots = {s.stage: s for s in bracket_slots(size)}
+
+    def leaves(stage: str) -> list[str]:
+        feeders = slots[stage].feeders
+        return [stage] if feeders is None else leaves(feeders[0]) + leaves(feeders[1])
+
+    order = leaves("F")
+    return {stage: order.index(leaves(stage)[0]) for stage in slots}
 
 
 def render_page(published: Published) -> str:
@@ -76,8 +142,7 @@ def render_page(published: Published) -> str:
 
 
 def write_page(published: Published, target: Path) -> Path:
-    target.write_text(render_page(published), encoding="utf-8")
-    return target
+    return write_output(target, render_page(published).encode("utf-8"))
 
 
 __all__ = ["context", "place_reason", "render_page", "write_page"]

@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..rules.ranking import LotState
-from . import GAMES_CSV, STANDINGS_CSV, Published
+from . import GAMES_CSV, STANDINGS_CSV, Published, write_output
 
 
 def shown(value: Any) -> Any:
@@ -27,6 +27,26 @@ def shown(value: Any) -> Any:
     if hasattr(value, "value") and hasattr(value, "name"):
         return value.value
     return value
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is a formula to a spreadsheet (OWASP: CSV injection)."""
+
+
+def neutralised(value: Any) -> Any:
+    """A published text cell that no spreadsheet runs as a formula: one starting like a formula gets a
+    leading apostrophe (OWASP's advice); numbers, already shown as text ('-3.00'), stay as they are."""
+    if type(value) is str and value.startswith(FORMULA_STARTS) and not _is_number(value):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Fraction(text)  # '-3.00', and an exact total such as '-7/3'
+    except ValueError:
+        return False
+    return True
 
 
 def standings_frame(published: Published) -> pd.DataFrame:
@@ -45,6 +65,8 @@ def standings_frame(published: Published) -> pd.DataFrame:
         record["Lot"] = {LotState.SUGGESTED: "suggested lot", LotState.DECIDED: "decided by lot"}.get(r.lot, "") if r.lot else ""
         record["Adjustment"] = shown(r.adjustment) if r.adjustment else ""
         record["Reason"] = "; ".join(r.adjustment_reasons)
+        if any(row.mark for row in standings.rows):
+            record["Attendance"] = r.mark
         record["Exact total"] = exact(r.total) if round_half_up(r.total, 2) != r.total else ""
         records.append(record)
     return pd.DataFrame.from_records(records)
@@ -65,8 +87,8 @@ def write_tables(published: Published, out: Path) -> list[Path]:
     """standings.csv and games.csv in ``out``."""
     written = []
     for frame, name in ((standings_frame(published), STANDINGS_CSV), (games_frame(published), GAMES_CSV)):
-        frame.to_csv(out / name, index=False, encoding="utf-8-sig")
-        written.append(out / name)
+        text = frame.map(neutralised).to_csv(index=False)
+        written.append(write_output(out / name, text.encode("utf-8-sig")))
     return written
 
 

@@ -273,6 +273,7 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
         lot_decisions=t.lot_decisions,
         adjustments=t.adjustments,
         without_results=set(t.players) - {s.player for game in games for s in game.players},
+        lots_due=not _missing_rounds(t),  # a lot matters once the preliminary seeds the knock-out
     )
     return standings, games
 

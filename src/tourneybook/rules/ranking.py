@@ -8,12 +8,17 @@ the organiser's decision where entered, otherwise a reproducible suggestion,
 flagged as such. Players with no result yet (a round drawn, nothing typed) are
 not tied in any way a lot could settle: among themselves they are listed by
 name, and no lot is asked for.
+
+A lot decides nothing until it matters: the last qualifying round, where the cut
+for a final or knock-out and the prizes are settled. Before that (``lots_due``
+False), players tied on every criterion share their place, listed by name, and
+the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -85,6 +90,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     unresolved_lots: tuple[tuple[str, ...], ...] = ()
     """Groups ordered by a suggested lot only, best suggested first."""
+    shared: tuple[tuple[str, ...], ...] = ()
+    """Groups tied on every criterion that share one place because no lot is due yet (by name)."""
 
     def row(self, player: str) -> StandingRow:
         for r in self.rows:
@@ -98,6 +105,8 @@ class Standings:
 
 
 LOT = "lot"
+SHARED = "tied on every criterion"
+"""'decided by' of a player who shares the place above: tied on everything, and no lot due yet."""
 NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
 
@@ -119,6 +128,7 @@ def rank(
     lot_decisions: Mapping[str, int] | None = None,
     adjustments: Sequence[Adjustment] = (),
     without_results: Collection[str] = (),
+    lots_due: bool = True,
 ) -> Standings:
     """Rank ``players`` by total (higher first, adjustments added) then ``tiebreaks``.
 
@@ -126,6 +136,8 @@ def rank(
     first); it settles a tied group only when every member has a different one.
     ``without_results``: players with no result yet; a tie among only them is
     listed by name, with no lot (nothing is left to decide until they play).
+    ``lots_due``: False before the last qualifying round, where a lot would decide nothing yet:
+    a group tied on every criterion then shares one place, listed by name (:data:`SHARED`).
     """
     lot_decisions = dict(lot_decisions or {})
     adjust, reasons = _adjustments(players, adjustments)
@@ -141,25 +153,24 @@ def rank(
     boundary: list[str | None] = []
     lot_state: dict[str, LotState] = {}
     unresolved: list[tuple[str, ...]] = []
+    shared: list[tuple[str, ...]] = []
 
     def settle(group: list[str], level: int, separated_by: str | None) -> None:
         if len(group) == 1:
             order.append(group[0])
             boundary.append(separated_by)
             return
-        if level == len(criteria) and all(p in without_results for p in group):
-            for i, p in enumerate(sorted(group)):
-                order.append(p)
-                boundary.append(separated_by if i == 0 else NO_RESULT)
-            return
         if level == len(criteria):
-            ordered, state = _by_lot(group, lot_decisions, tournament)
-            if state is LotState.SUGGESTED:
+            ordered, kind, state = _left_tied(group, without_results, lots_due, lot_decisions, tournament)
+            if kind == SHARED:
+                shared.append(tuple(ordered))
+            elif state is LotState.SUGGESTED:
                 unresolved.append(tuple(ordered))
             for i, p in enumerate(ordered):
                 order.append(p)
-                boundary.append(separated_by if i == 0 else LOT)
-                lot_state[p] = state
+                boundary.append(separated_by if i == 0 else kind)
+                if state is not None:
+                    lot_state[p] = state
             return
         criterion = criteria[level]
         values = criterion.values(group)
@@ -180,14 +191,28 @@ def rank(
     rows: list[StandingRow] = []
     rank_no = 0
     for i, p in enumerate(order):
-        if not (i and boundary[i] == NO_RESULT):  # players without a result share their place: nothing split them
+        if not (i and boundary[i] in (NO_RESULT, SHARED)):  # nothing split them (yet): they share the place
             rank_no = i + 1
         tiebreak_values = tuple((c.name, shown[p].get(c.name)) for c in tiebreaks)
         rows.append(StandingRow(rank=rank_no, player=p, total=final_total[p], tiebreaks=tiebreak_values,
                                 decided_by=boundary[i] if i else None, lot=lot_state.get(p), adjustment=adjust[p],
                                 adjustment_reasons=tuple(reasons[p])))
-    tiebreak_names = tuple(c.name for c in tiebreaks)
-    return Standings(total_name=total_name, tiebreak_names=tiebreak_names, rows=tuple(rows), unresolved_lots=tuple(unresolved))
+    return Standings(total_name, tuple(c.name for c in tiebreaks), tuple(rows), tuple(unresolved), tuple(shared))
+
+
+def _left_tied(group: list[str], without_results: Collection[str], lots_due: bool, lot_decisions: Mapping[str, int],
+               tournament: str) -> tuple[list[str], str, LotState | None]:
+    """A group every criterion left tied, its order and what it says ('decided by').
+
+    Listed by name when no lot can be due: none of them has a result yet, or it is before
+    the last qualifying round (they share the place); otherwise in the lot's order.
+    """
+    if all(p in without_results for p in group):
+        return sorted(group), NO_RESULT, None
+    if not lots_due:
+        return sorted(group), SHARED, None
+    ordered, state = _by_lot(group, lot_decisions, tournament)
+    return ordered, LOT, state
 
 
 def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]) -> dict[str, dict[str, Value]]:

@@ -9,7 +9,8 @@ The pieces, bottom up:
 * :mod:`.layout` - the interface a ruleset's workbook implements; ``find_layout(id)``.
 * :mod:`.layouts` - one layout per ruleset (``layouts/<ruleset id>.py``).
 * :mod:`.template` - ``build`` / ``write``: a new workbook from a layout (and rows to fill in).
-* :mod:`.render` - a TournamentResult as result sheets (Standings, Games, extras, Issues).
+* :mod:`.render` - a TournamentResult as result sheets (Standings, Games, extras, Issues);
+  :mod:`.print_layout` - how they print on A4.
 
 The file mechanics beneath are :mod:`tourneybook.files`; the actions that read and
 write an event (recalculate, draw, roll call) are :mod:`tourneybook.actions`.

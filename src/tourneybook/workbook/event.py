@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..files.address import split_cell
 from ..files.store import SheetGrid, WorkbookStore
 from ..rules.base import Family, Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
@@ -78,12 +79,38 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
     out.extend(head.club_ranking_problems)
     out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
-    out.raise_if_any()
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
-        raise InputError(head.place(exc.problems)) from None
+        # every problem at once: those only the games show (a misspelt nation in Winners) beside the cells'
+        out.extend(rows_not_reported(head.place(exc.problems), out.problems))
+    out.raise_if_any()
     return Event(layout, ruleset, head.tournament, record, players, head.club_ranking)
+
+
+def rows_not_reported(later: Sequence[Problem], reported: Sequence[Problem]) -> list[Problem]:
+    """Of the ``later`` problems (those only the whole record shows), the ones at a cell of their own.
+
+    With problems already ``reported``, a game whose cell could not be read is left out of the record,
+    and what follows from that (its players "have no game in round 1", a name unknown while Players
+    has a mistake) is noise: kept are only problems at a cell of an entry (not the row's first,
+    Round, column, where the rules place whole-game problems) on a row with no reported problem,
+    such as a misspelt nation in Winners.
+    """
+    if not reported:
+        return list(later)
+    if any(p.sheet in (PLAYERS.name, SETTINGS.name) for p in reported):
+        return []
+
+    def place(problem: Problem) -> tuple[int, int]:
+        """(row, column) of the problem's cell; (0, 0) for a problem of a whole sheet."""
+        try:
+            return split_cell(problem.cell)
+        except ValueError:
+            return 0, 0
+
+    rows = {(p.sheet, place(p)[0]) for p in reported}
+    return [p for p in later if place(p)[1] > 1 and (p.sheet, place(p)[0]) not in rows]
 
 
 def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:

@@ -7,6 +7,7 @@ to width, title rows, page breaks) as in the event workbook, nothing else.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import tempfile
 from collections.abc import Sequence
@@ -15,6 +16,15 @@ from pathlib import Path
 from ..office import convert
 from ..files.filestore import FileWorkbook
 from ..files.store import ResultSheet
+
+
+def without_marker(sheet: ResultSheet) -> ResultSheet:
+    """The sheet without the note in A2 naming it TourneyBook's ("do not type here"): that note is
+    for the organiser's workbook; on paper, pinned on a wall, it only takes room."""
+    rows = sheet.rows
+    if len(rows) > 1 and rows[1] and rows[1][0].style == "note":
+        return dataclasses.replace(sheet, rows=(rows[0], (), *rows[2:]))
+    return sheet
 
 
 def print_sheets(sheets: Sequence[ResultSheet], target: Path) -> Path:
@@ -26,7 +36,7 @@ def print_sheets(sheets: Sequence[ResultSheet], target: Path) -> Path:
         openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
         book = FileWorkbook(book_path)
         for sheet in sheets:
-            book.replace(sheet)
+            book.replace(without_marker(sheet))
         book.remove("Sheet")
         book.save()
         made = convert(book_path, "pdf", Path(folder) / "pdf")

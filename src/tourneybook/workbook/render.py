@@ -16,7 +16,6 @@ organiser not to type there and lets a recalculation find its own stale sheets
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -30,10 +29,9 @@ from .generic import LOT, PLAYERS
 from ..files.marks import RECALCULATED, note
 from ..files.address import column_letter
 from ..files.store import Cell, Chart, ResultSheet
+from .print_layout import FIRST_ROW, CHART_HEIGHT_CM, group_breaks, rows_for, table_print, wrapped_row_heights
 
 STANDINGS, GAMES, ISSUES = "Standings", "Games", "Issues"
-FIRST_ROW = 5
-"""Sheet row of the first data row of a result table (title, marker, blank, headers above)."""
 CHART_PLAYERS = 64
 """The standings chart shows at most this many players (the top ones): more bars are unreadable."""
 NUMBER_FORMAT = "0.00"
@@ -62,187 +60,78 @@ def number_cell(value: Any, style: str = "") -> Cell:
     return Cell(value, style)
 
 
-# -- printing on A4 ---------------------------------------------------------------------
-PAGE_WIDTH_PT = {True: 842 - 72, False: 595 - 72}
-"""Printable width of A4 (landscape, portrait) in points: the page less the two 0.5-inch margins."""
-CHART_HEIGHT_CM = 12.5
-"""Tallest chart: it shares its printed page with the repeated title and header rows (about 3.5 cm)."""
-MIN_SCALE = 9 / 11
-"""Body text is 11 pt; printed at this scale or more it stays at least 9 pt on paper."""
-ROW_PT = 15.0
-"""Height of one default row in points (11 pt text)."""
-
-
-def printed_width_pt(widths: Sequence[float]) -> float:
-    """Width in points of columns given in characters, as Excel and LibreOffice lay them out (7 px a character + 5 px)."""
-    return sum(math.trunc(7 * w + 5) for w in widths) * 0.75
-
-
-def fits_page_width(widths: Sequence[float], landscape: bool) -> bool:
-    """True when these columns, scaled to one page width, keep the text at least 9 pt."""
-    return printed_width_pt(widths) * MIN_SCALE <= PAGE_WIDTH_PT[landscape]
-
-
-def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
-    """Lines a text takes when wrapped at word boundaries in a column ``width`` characters wide (bold: a little less)."""
-    room = max(1, int(width) - (1 if bold else 0))
-    lines, used = 1, 0
-    for word in str(text).split():
-        need = len(word) if used == 0 else used + 1 + len(word)
-        if need <= room or used == 0:
-            used = need
-        else:
-            lines, used = lines + 1, len(word)
-    return lines
-
-
-def header_height(names: Sequence[str], widths: Sequence[float]) -> float:
-    """Points needed by a header row whose texts wrap in their columns."""
-    lines = max((wrapped_lines(n, w, bold=True) for n, w in zip(names, widths)), default=1)
-    return ROW_PT * lines + 3
-
-
-def wrapped_row_heights(
-    rows: Sequence[tuple[Cell, ...]], widths: Sequence[float], columns: Sequence[int], first: int = FIRST_ROW
-) -> tuple[tuple[int, float], ...]:
-    """Heights of the rows from ``first`` on whose texts wrap onto more than one line in ``columns``.
-
-    Set explicitly: LibreOffice keeps a file's default row height and would print the
-    wrapped lines over the next row.
-    """
-    heights = []
-    for number, row in enumerate(rows[first - 1 :], start=first):
-        lines = max(
-            (wrapped_lines(row[c - 1].value, widths[c - 1]) for c in columns if c - 1 < len(row) and type(row[c - 1].value) is str),
-            default=1,
-        )
-        if lines > 1:
-            heights.append((number, ROW_PT * lines))
-    return tuple(heights)
-
-
-PAGE_HEIGHT_PT = {True: 595.3 - 2 * 0.6 * 72, False: 841.9 - 2 * 0.6 * 72}
-"""Printable height of A4 in points (the 0.6-inch top and bottom margins the stores write)."""
-TITLE_ROW_PT = 19.0
-"""The 14 pt title row."""
-
-
-def group_breaks(
-    rows: Sequence[tuple[Cell, ...]],
-    groups: Sequence[object],
-    widths: Sequence[float],
-    setup: dict[str, Any],
-) -> tuple[int, ...]:
-    """Page breaks that keep each group of data rows (e.g. one game's players) on one printed page.
-
-    ``groups`` holds a key per data row from :data:`FIRST_ROW`. Pages are filled in
-    order with whole groups, at the sheet's printed scale, under the repeated title
-    and header rows, keeping a tenth of the page spare for the programs' own rounding.
-    """
-    landscape = setup["landscape"]
-    printed = widths[: len(rows[FIRST_ROW - 2]) if len(rows) >= FIRST_ROW - 1 else len(widths)]
-    scale = min(1.0, PAGE_WIDTH_PT[landscape] / printed_width_pt(printed)) if setup["fit_to_width"] else 1.0
-    heights = dict(setup["row_heights"])
-    titles = TITLE_ROW_PT + 2 * ROW_PT + heights.get(FIRST_ROW - 1, ROW_PT)
-    room = PAGE_HEIGHT_PT[landscape] / scale * 0.9 - titles
-    breaks: list[int] = []
-    used = 0.0
-    row = FIRST_ROW
-    while row - FIRST_ROW < len(groups):
-        key = groups[row - FIRST_ROW]
-        end = row
-        while end + 1 - FIRST_ROW < len(groups) and groups[end + 1 - FIRST_ROW] == key:
-            end += 1
-        height = sum(heights.get(r, ROW_PT) for r in range(row, end + 1))
-        if used and used + height > room:
-            breaks.append(row - 1)
-            used = 0.0
-        used += height
-        row = end + 1
-    return tuple(breaks)
-
-
-def rows_for(height_cm: float) -> int:
-    """Default rows covered by an object ``height_cm`` tall."""
-    return math.ceil(height_cm * 72 / 2.54 / ROW_PT) + 1
-
-
-def table_print(
-    rows: Sequence[tuple[Cell, ...]],
-    names: Sequence[str],
-    widths: Sequence[float],
-    printed_columns: int,
-    landscape: bool = True,
-) -> dict[str, Any]:
-    """Print fields of a titled result table: A4, title and header rows repeated, header tall enough.
-
-    Only the first ``printed_columns`` print (an exact-fraction column after them stays on screen).
-    Scaled to one page width when the text stays at least 9 pt; otherwise printed at full size
-    over several pages across, the rank and player columns repeated on each.
-    """
-    last = max(len(rows), FIRST_ROW - 1)
-    printed = widths[:printed_columns]
-    fit = fits_page_width(printed, landscape)
-    return {
-        "landscape": landscape,
-        "print_area": f"A1:{column_letter(printed_columns)}{last}",
-        "print_title_rows": f"1:{FIRST_ROW - 1}",
-        "print_title_columns": "" if fit else "A:B",
-        "fit_to_width": fit,
-        "row_heights": ((FIRST_ROW - 1, header_height(names, widths)),),
-    }
-
-
 def _head(title: str, sheet: str) -> list[tuple[Cell, ...]]:
     """The title, the note marking ``sheet`` as TourneyBook's (A2) and a blank row."""
     return [(Cell(title, "title"),), (Cell(note(sheet, RECALCULATED), "note"),), ()]
 
 
-def _header(names: Sequence[str]) -> tuple[Cell, ...]:
-    return tuple(Cell(n, "header") for n in names)
+def _header(names: Sequence[str], numeric: Sequence[int] = ()) -> tuple[Cell, ...]:
+    """The header row; over a column of numbers (0-based ``numeric``) right-aligned, as its values are."""
+    return tuple(Cell(n, "number_header" if i in numeric else "header") for i, n in enumerate(names))
+
+
+def _underlined(row: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """A row with a line under it (the qualification cut); a warning keeps its colour instead."""
+    return tuple(c if c.style == "warning" else Cell(c.value, "cut", c.number_format) for c in row)
+
+
+def _lot_cell(r: Any) -> Cell:
+    lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
+    return Cell(lot, "warning" if r.lot is LotState.SUGGESTED else "")
+
+
+def _text_width(header: str, texts: Any, least: float, most: float = 40) -> float:
+    """A text column as wide as its longest text (a name is never cut), within ``least`` and ``most``."""
+    longest = max((len(str(t)) + 2 for t in texts if t), default=0)
+    return max(least, min(most, longest), max((len(w) + 2 for w in header.split()), default=0))
 
 
 ATTENDANCE = "Attendance"
 """The standings' column of marks for withdrawn players and late arrivals (rules/attendance.py)."""
 
 
-def standings_sheet(standings: Standings, title: str, clubs: Mapping[str, str] | None = None) -> ResultSheet:
+def standings_sheet(
+    standings: Standings, title: str, clubs: Mapping[str, str] | None = None, cut_after: int | None = None
+) -> ResultSheet:
     """Rank, player (club), total, tie-breaks, what decided each place, lots and adjustments.
 
     The "Exact total" column comes last and stays out of the printed area; the chart
     of totals sits below the table, on its own printed page. An "Attendance" column
-    before it marks withdrawn players and late arrivals, when there are any.
+    before it marks withdrawn players and late arrivals, when there are any. The Lot
+    and the Adjustment and Reason columns are there only when a row fills them: an
+    empty column would only push the rest off the printed page. ``cut_after`` (a row
+    index) draws a line under the last player going on to the final or knock-out.
     """
     clubs = {p: c for p, c in (clubs or {}).items() if c}
-    club_names = ["Club"] if clubs else []
-    marks = [ATTENDANCE] if any(r.mark for r in standings.rows) else []
-    names = ["Rank", "Player", *club_names, standings.total_name, *standings.tiebreak_names, "Decided by", "Lot", "Adjustment", "Reason",
-             *marks, "Exact total"]
-    rows = [*_head(title, STANDINGS), _header(names)]
-    for r in standings.rows:
-        lot = {LotState.SUGGESTED: SUGGESTED_LOT, LotState.DECIDED: DECIDED_LOT}.get(r.lot, "") if r.lot else ""
-        shown_total = round_half_up(r.total, 2)
-        rows.append(
-            (
-                Cell(r.rank),
-                Cell(r.player),
-                *((Cell(clubs.get(r.player)),) if clubs else ()),
-                number_cell(r.total),
-                *(number_cell(v) for _, v in r.tiebreaks),
-                Cell(r.decided_by or ""),
-                Cell(lot, "warning" if r.lot is LotState.SUGGESTED else ""),
-                number_cell(r.adjustment) if r.adjustment else Cell(None),
-                Cell("; ".join(r.adjustment_reasons) or None),
-                *((Cell(r.mark or None, "note" if r.mark else ""),) if marks else ()),
-                Cell(exact(r.total) if shown_total != r.total else None),
-            )
-        )
-    total_col = column_letter(3 + len(club_names))
-    widths = (6, 20, *(14 for _ in club_names), 9, *(_number_width(n) for n in standings.tiebreak_names), 16, 16, 11, 16,
-              *(16 for _ in marks), 12)
-    decided = len(names) - 4 - len(marks)  # Decided by, Lot, Adjustment, Reason, (Attendance,) Exact total: 1-based columns
+    lots = any(r.lot for r in standings.rows)
+    adjusted = any(r.adjustment or r.adjustment_reasons for r in standings.rows)
+    marks = any(r.mark for r in standings.rows)
+    columns = [
+        ("Rank", 6, lambda r: Cell(r.rank), True),
+        ("Player", _text_width("Player", (r.player for r in standings.rows), 20), lambda r: Cell(r.player), False),
+        *([("Club", _text_width("Club", clubs.values(), 14), lambda r: Cell(clubs.get(r.player)), False)] if clubs else []),
+        (standings.total_name, _number_width(standings.total_name), lambda r: number_cell(r.total), True),
+        *((n, _number_width(n), (lambda r, i=i: number_cell(r.tiebreaks[i][1])), True) for i, n in enumerate(standings.tiebreak_names)),
+        ("Decided by", _text_width("Decided by", (r.decided_by or "" for r in standings.rows), 16, 24), lambda r: Cell(r.decided_by or ""), False),
+    ]
+    if lots:
+        columns.append(("Lot", 24, _lot_cell, False))
+    if adjusted:
+        columns.append(("Adjustment", 11, lambda r: number_cell(r.adjustment) if r.adjustment else Cell(None), True))
+        columns.append(("Reason", 24, lambda r: Cell("; ".join(r.adjustment_reasons) or None), False))
+    if marks:
+        columns.append((ATTENDANCE, 24, lambda r: Cell(r.mark or None, "note" if r.mark else ""), False))
+    columns.append(("Exact total", 12, lambda r: Cell(exact(r.total) if round_half_up(r.total, 2) != r.total else None), False))
+    names = [c[0] for c in columns]
+    rows = [*_head(title, STANDINGS), _header(names, [i for i, c in enumerate(columns) if c[3]])]
+    for i, r in enumerate(standings.rows):
+        row = tuple(make(r) for _, _, make, _ in columns)
+        rows.append(_underlined(row) if i == cut_after else row)
+    widths = tuple(c[1] for c in columns)
+    total_col = column_letter(names.index(standings.total_name) + 1)
     setup = table_print(rows, names, widths, printed_columns=len(names) - 1)
-    setup["wrap_columns"] = (decided, decided + 1, decided + 3, *((decided + 4,) if marks else ()))
+    texts = ("Decided by", "Lot", "Reason", ATTENDANCE)
+    setup["wrap_columns"] = tuple(i + 1 for i, n in enumerate(names) if n in texts)
     setup["row_heights"] += wrapped_row_heights(rows, widths, setup["wrap_columns"])
     charted = min(len(standings.rows), CHART_PLAYERS)
     charts: tuple[Chart, ...] = ()
@@ -288,7 +177,7 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
         places = [Cell(a[r.player].rank) if r.player in a else EMPTY for a in after]
         totals = [number_cell(a[r.player].total) if r.player in a else EMPTY for a in after]
         rows.append((Cell(r.rank), Cell(r.player), *places, *totals))
-    widths = (6, 20, *(_number_width(n) for n in names[2:]))
+    widths = (6, _text_width("Player", (r.player for r in current.rows), 20), *(_number_width(n) for n in names[2:]))
     setup = table_print(rows, names, widths, printed_columns=len(names))
     charts: tuple[Chart, ...] = ()
     drawn = min(len(current.rows), CHART_LINES)
@@ -340,7 +229,10 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
                     Cell("; ".join(g.notes) if i == 0 and g.notes else None, "note"),
                 )
             )
-    widths = (9, 20, 12, 9, *(_number_width(n) for n in parts), 30)
+    widths = (_text_width("Game", (g.game for g in games), 9, 16),
+              _text_width("Player", (p.player for g in games for p in g.players), 20),
+              _text_width("Seat", (p.seat for g in games for p in g.players), 12, 20),  # 'Maria Theresa' whole
+              9, *(_number_width(n) for n in parts), 30)
     setup = table_print(rows, names, widths, printed_columns=len(names))
     setup["row_heights"] += wrapped_row_heights(rows, widths, (len(names),))
     setup["page_breaks"] = group_breaks(rows, [g.game for g in games for _ in g.players], widths, setup)
@@ -359,18 +251,40 @@ def sheet_name(title: str) -> str:
 
 def table_sheet(table: Table, name: str) -> ResultSheet:
     """An extras table (final, knock-out, awards) on its own sheet, its notes below."""
-    rows = [*_head(table.title, name), _header(table.headers)]
+    numeric = [i for i in range(len(table.headers)) if _numbers_only(row[i] for row in table.rows if i < len(row))]
+    rows = [*_head(table.title, name), _header(table.headers, numeric)]
     rows.extend(tuple(number_cell(v) for v in row) for row in table.rows)
     if table.notes:
         rows.append(())
         rows.extend((Cell(n, "note"),) for n in table.notes)
-    widths = tuple(max(10, min(40, len(h) + 4)) for h in table.headers)
+    widths = tuple(
+        _number_width(h) if i in numeric else _text_width(h, (row[i] for row in table.rows if i < len(row)), 8)
+        for i, h in enumerate(table.headers)
+    )
     setup = table_print(rows, table.headers, widths, printed_columns=max(1, len(table.headers)))
+    # a text longer than its column (a knock-out match's games) wraps within it, on a row tall enough; not in
+    # column A, which holds the title and the notes below the table (they run on across the empty cells)
+    setup["wrap_columns"] = tuple(i + 1 for i in range(1, len(table.headers)) if i not in numeric)
+    setup["row_heights"] += wrapped_row_heights(rows[: FIRST_ROW - 1 + len(table.rows)], widths, setup["wrap_columns"])
     return ResultSheet(name, tuple(rows), widths, freeze=f"A{FIRST_ROW}", **setup)
 
 
+def _numbers_only(values: Any) -> bool:
+    """True for a column whose filled cells are all numbers (shown right-aligned)."""
+    filled = [v for v in values if v is not None and v != ""]
+    return bool(filled) and all(isinstance(v, (int, Fraction, SquareRoot)) and not isinstance(v, bool) for v in filled)
+
+
+ACTION = re.compile(r"enter the|enter decisions|lot needed|not entered|is missing|are not the current|correct ")
+"""Words of a note that asks the organiser to act (a lot to enter, an input missing): shown as a warning."""
+
+
 def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> ResultSheet:
-    """The problems to fix (results not updated) or 'No issues', then notes to read."""
+    """The problems to fix (results not updated) or 'No issues', then notes to read.
+
+    A note asking the organiser to act is a warning (red); one that only informs (stand-ins not
+    ranked, a tie sharing its place for now) is a quiet note.
+    """
     rows: list[tuple[Cell, ...]] = _head(ISSUES, ISSUES)
     if problems:
         rows.append(
@@ -394,12 +308,19 @@ def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> Resu
         rows.append(())
         rows.append(_header(["", "Notes"]))
         # in the wide, wrapping column: a long note then prints whole instead of running off the page
-        rows.extend((Cell(f"Note {i}"), Cell(n, "warning")) for i, n in enumerate(notes, start=1))
+        rows.extend((Cell(f"Note {i}"), Cell(n, "warning" if ACTION.search(n) else "note")) for i, n in enumerate(notes, start=1))
     widths = (28, 80)
     return ResultSheet(
         ISSUES, tuple(rows), widths, freeze="", landscape=True, fit_to_width=True,
         print_area=f"A1:B{len(rows)}", wrap_columns=(2,), print_title_rows="1:2",
     )
+
+
+def shared_note(standings: Standings, group: Sequence[str]) -> str:
+    """The quiet note on a tie that shares its place until the last qualifying round."""
+    place = standings.row(group[0]).rank
+    return (f"{', '.join(group)} are tied on every criterion and share place {place}: "
+            "a lot decides their order only after the last qualifying round, if it still matters then")
 
 
 def result_sheets(
@@ -408,14 +329,16 @@ def result_sheets(
     reserved: Sequence[str] = (),
     clubs: Mapping[str, str] | None = None,
     by_round: Sequence[tuple[int, Standings]] = (),
+    cut_after: int | None = None,
 ) -> list[ResultSheet]:
     """Standings, Standings by round, Games, one sheet per extras table, and Issues (with the result's notes).
 
     Extras titles that collide with ``reserved`` (entry sheets) or each other get a suffix.
     ``clubs`` (player -> club or country) adds a Club column to the Standings when any is known.
     ``by_round`` (round, standings after it) gives the Standings by round sheet (none without rounds).
+    ``cut_after``: the standings row under which the qualification for the final or knock-out is cut.
     """
-    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs)]
+    sheets = [standings_sheet(result.standings, f"Standings: {title}", clubs, cut_after)]
     if by_round:
         sheets.append(by_round_sheet(by_round, result.standings, f"Standings by round: {title}"))
     sheets.append(games_sheet(result.games, f"Games: {title}"))
@@ -434,6 +357,7 @@ def result_sheets(
         text = f"unresolved lot between {', '.join(group)}: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
         if not any(", ".join(sorted(group)) in n or text == n for n in notes):
             notes.append(text)
+    notes.extend(shared_note(result.standings, group) for group in result.standings.shared)
     sheets.append(issues_sheet((), notes))
     return sheets
 

@@ -51,7 +51,7 @@ from ..files.resultstyles import LOOKS
 from .generic import ADJUSTMENTS, NAME, PLAYERS
 from .settings_sheet import NAME_FIELD, SETTINGS, setting_cell, setting_rows
 from .layout import Layout, SheetRows
-from .render import wrapped_lines
+from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 
@@ -71,7 +71,7 @@ def _openpyxl_look(look: Mapping[str, Any]) -> dict[str, Any]:
     if "fill" in look:
         out["fill"] = PatternFill("solid", fgColor=str(look["fill"]))
     if look.get("wrap"):
-        out["alignment"] = Alignment(wrap_text=True, vertical="top")
+        out["alignment"] = Alignment(wrap_text=True, vertical="top", horizontal=look.get("align"))
     return out
 
 

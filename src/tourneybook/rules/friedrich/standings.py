@@ -82,6 +82,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
         lot_decisions=dict(t.lots),
         adjustments=t.adjustments,
         without_results=set(ranked) - {ps.player for gs in scores for ps in gs.players},
+        lots_due=len({g.round for g in games}) >= t.settings.games_counted,  # a lot matters once the finalists are known
     )
     table = marked(table, t.attendance)
     if not scores:
