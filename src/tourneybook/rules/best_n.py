@@ -70,7 +70,9 @@ class Tournament:
     games: tuple[Board, ...]
     """Every board of every round; a player may sit on two boards in one round."""
     settings: Any = Settings()
+    """The system's Settings (Games counted, and CODCon's theatres)."""
     adjustments: tuple[Adjustment, ...] = ()
+    """Manual changes to a player's total, each with its reason (the Adjustments sheet)."""
     lot_decisions: tuple[tuple[str, int], ...] = ()
     """(player, lot number): the organiser's lot, lower ranks first."""
     players: tuple[Entrant, ...] = ()
@@ -89,8 +91,11 @@ class Played:
     """One game of one player, as the standings use it."""
 
     board: Board
+    """The board it was played on."""
     seat: PowerResult
+    """The player's power and centres there."""
     points: Fraction
+    """The game score the system gave it."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,9 @@ class Field:
     """What the tie-breaks look at: each ranked player's games and the registered players."""
 
     played: Mapping[str, Sequence[Played]]
+    """Each player's games."""
     entrants: Mapping[str, Entrant]
+    """The registered players by name (distance from home, the TD mark)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,7 @@ class TieBreak:
     """One tie-break of a system: its name (a column of the standings) and each player's value."""
 
     name: str
+    """Its column in the standings and its words in 'decided by'."""
     values: Callable[[Field, Sequence[str]], Mapping[str, Any]]
     """(the field, the tied group) -> value per player; higher wins."""
     per_group: bool = False
@@ -147,6 +155,7 @@ class Scheme:
     title: str
     """The tournament's name when a record gives none."""
     score_game: Callable[[Board], GameScore]
+    """The system's game scoring: one board -> each power's points."""
     tie_breaks: tuple[TieBreak, ...]
     """In the rules' order; a lot follows the last."""
     every_game_when_zero: bool = False
