@@ -27,6 +27,7 @@ import argparse
 import json
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -77,7 +78,12 @@ def main() -> None:
     parser.add_argument("--ruleset", action="append", choices=RULESET_IDS, help="repeatable; default: all")
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--make", nargs=3, metavar=("RULESET", "FOLDER", "PLAYERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.make:
+        ruleset, folder, players = args.make
+        floor_plan(write_event(ruleset, int(players), Path(folder) / "event.xlsx"), Path(folder) / "plan.json")
+        return
     big = args.players >= 10_000
     goal = "recalc <= 0.25x bare, less peak memory" if big else "recalc <= 0.4x bare and <= 1.3x floor"
     print(describe())
@@ -87,8 +93,10 @@ def main() -> None:
     for ruleset in args.ruleset or RULESET_IDS:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
-            source = write_event(ruleset, args.players, folder / "event.xlsx")  # recalculated once
-            plan = floor_plan(source, folder / "plan.json")
+            # made by a child process (recalculated once): the children measured are forked from this
+            # one, and their peak memory would otherwise include the 10,000-player event built here
+            subprocess.run([sys.executable, __file__, "--make", ruleset, tmp, str(args.players)], check=True)
+            source, plan = folder / "event.xlsx", folder / "plan.json"
             work = folder / "work.xlsx"
             commands = {
                 "bare": [sys.executable, "-c", BARE, str(work)],
