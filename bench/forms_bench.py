@@ -13,10 +13,15 @@ workbook (``round_forms`` through the file store) is shown separately.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import describe, spread  # noqa: E402
 
 from tourneybook.forms import (
     CarcassonneSlip,
@@ -39,14 +44,14 @@ ROLES = ("Frederick", "Elisabeth", "Maria Theresa", "Pompadour")
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
 
-def best_of_three(work: Callable[[], object]) -> float:
-    """Seconds of CPU of the fastest of three runs."""
+def three_runs(work: Callable[[], object]) -> list[float]:
+    """Seconds of CPU of each of three runs (the rate is of the fastest)."""
     times = []
     for _ in range(3):
         start = time.process_time()
         work()
         times.append(time.process_time() - start)
-    return min(times)
+    return times
 
 
 def reports(n: int, variant: Variant) -> list:
@@ -67,12 +72,13 @@ def main() -> None:
         "Carcassonne slips (3 a page)": [
             CarcassonneSlip("Bench Open", 1, t, tuple(f"P{t:04}{s}" for s in "abcd")) for t in range(1, n + 1)],
     }
-    print(f"{'forms':34} {'pages':>6} {'seconds':>8} {'pages/s':>8} {'x goal':>7}")
+    print(describe())
+    print(f"{'forms':34} {'pages':>6} {'CPU s min/med/max':>20} {'pages/s':>8} {'x goal':>7}")
     for name, forms in kinds.items():
         printed = len(pages(forms))
-        seconds = best_of_three(lambda: workbook_bytes(forms))
-        rate = printed / seconds
-        print(f"{name:34} {printed:6} {seconds:8.3f} {rate:8.1f} {rate / GOAL:7.2f}")
+        times = three_runs(lambda: workbook_bytes(forms))
+        rate = printed / min(times)
+        print(f"{name:34} {printed:6} {spread(times, 3):>20} {rate:8.1f} {rate / GOAL:7.2f}")
 
     players = 4 * n
     layout = find_layout("fwc2022")
@@ -86,9 +92,9 @@ def main() -> None:
             forms[:] = round_forms(FileWorkbook(path), 1)
             workbook_bytes(forms)
 
-        seconds = best_of_three(read_and_write)
-    rate = len(forms) / seconds
-    print(f"{f'R1 of {players} players, from file':34} {len(forms):6} {seconds:8.3f} {rate:8.1f} "
+        times = three_runs(read_and_write)
+    rate = len(forms) / min(times)
+    print(f"{f'R1 of {players} players, from file':34} {len(forms):6} {spread(times, 3):>20} {rate:8.1f} "
           f"{rate / GOAL:7.2f}")
 
 

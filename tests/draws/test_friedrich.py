@@ -188,3 +188,19 @@ def test_a_spread_cluster_is_moved_onto_a_table_of_the_round_not_drawn():
     for rnd in rows_design(5, 4):
         for table in rnd:
             assert sum(seat[p] in table for p in club) <= 1
+
+
+def test_a_plan_the_rounds_played_cannot_follow_is_not_made(monkeypatch):
+    """After a withdrawal replaced by a stand-in, rounds 1-2 seated another field: the plan made after
+    round 1 for today's field could never match round 2, so only the plan after round 2 is made."""
+    from tourneybook.draws import continuation
+
+    before = [f"P{i:02}" for i in range(16)]
+    played = draw_friedrich(before, rounds=2, rng=random.Random(3)).rounds
+    today = before[1:] + ["Stand-in"]
+    made = []
+    real = continuation._plan
+    monkeypatch.setattr(continuation, "_plan", lambda field, history, *rest: made.append(len(history)) or real(field, history, *rest))
+    third = draw_friedrich(today, rounds=1, history=played, rng=random.Random(4))
+    assert made == [2]
+    assert sorted(p for t in third.rounds[0].tables for p in t.players) == sorted(today)

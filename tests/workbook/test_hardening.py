@@ -387,3 +387,23 @@ def test_a_file_renamed_to_xlsx_is_told_by_what_it_is(event_file: Path, capsys, 
     assert main(["recalc", str(event_file)]) == 1
     assert words in capsys.readouterr().err
     assert event_file.read_bytes() == before
+
+
+def test_typing_into_a_sheet_formatted_far_below_its_entries_is_refused(event_file: Path, capsys):
+    """Typing would hold a million empty rows in memory (1.5 GB) and write them all back: refused first."""
+    rewrite(event_file, "Players", filler_rows)
+    before = event_file.read_bytes()
+    assert main(["join", str(event_file), "New Person", "--from-round", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "Players: the sheet is formatted far below its entries (empty rows down to row" in err
+    assert "Delete the empty rows below your entries" in err
+    assert event_file.read_bytes() == before
+
+
+def test_a_long_sheet_of_entries_is_not_taken_for_filler():
+    """20,000 players, each row with ten styled empty cells beside the name: every row holds a value."""
+    rows = b"".join(b'<row r="%d"><c r="A%d" t="inlineStr"><is><t>P%d</t></is></c>' % (r, r, r)
+                    + b"".join(b'<c r="%s%d" s="3"/>' % (bytes([66 + c]), r) for c in range(10)) + b"</row>"
+                    for r in range(1, 20_001))
+    part = b'<?xml version="1.0"?><worksheet xmlns="x"><sheetData>' + rows + b"</sheetData></worksheet>"
+    assert without_filler(part) is None

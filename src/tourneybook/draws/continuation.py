@@ -70,7 +70,11 @@ def continue_plan(
     ``j``; the first one the later played rounds agree with (same tables, same
     roles) is continued. None when the owed roles cannot be balanced.
     """
+    seated = [{s.player for t in rnd.tables for s in t.seats} for rnd in history]
+    everyone = set(field)
     for j in range(1, len(history)):
+        if any(players != everyone for players in seated[j:]):
+            continue  # a plan seats exactly this field in every round: one that did not cannot follow it
         plan = _plan(field, history[:j], _owed_after(field, history[:j]), partners, weights, budget)
         done = len(history) - j
         if plan is not None and all(_same_round(plan, r, history[j + r], field) for r in range(done)):

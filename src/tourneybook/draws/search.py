@@ -79,6 +79,8 @@ class Seating:
                     if self.small[r][t]:
                         self.small_counts[a] += 1
         self.cost = self.total_cost()
+        self._doubles = any(sum(map(len, rnd)) != len({p for table in rnd for p in table}) for rnd in self.rounds)
+        """Whether a round seats someone twice (a Diplomacy double): only then may two tables share a player."""
         self._at = [[[] for _ in self.meet] for _ in self.rounds]
         """Per round, the tables each player sits at (two for a player on two boards)."""
         for r, rnd in enumerate(self.rounds):
@@ -114,7 +116,7 @@ class Seating:
         """Cost change of swapping seat ``ia`` of table ``ta`` with seat ``ib`` of ``tb``."""
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
         x, y = a_table[ia], b_table[ib]
-        if set(a_table) & set(b_table):
+        if self._doubles and set(a_table) & set(b_table):
             # A player on both boards (a double): pairs interact, so measure by doing.
             d = self.swap(r, ta, ia, tb, ib)
             self.swap(r, ta, ia, tb, ib)
@@ -184,13 +186,15 @@ class Seating:
         return hot
 
     def _hot_at(self, r: int, t: int, table: list[int]) -> list[tuple[int, int, int]]:
-        small = self.small[r][t]
-        found = []
+        # each pair looked at once: meetings and keep-apart partners are symmetric
+        hot = [self.small[r][t] and self.small_counts[x] > 1 for x in table]
         for i, x in enumerate(table):
             row, partners = self.meet[x], self.partners[x]
-            if (small and self.small_counts[x] > 1) or any(z != x and (row[z] > 1 or z in partners) for z in table):
-                found.append((r, t, i))
-        return found
+            for j in range(i + 1, len(table)):
+                z = table[j]
+                if z != x and (row[z] > 1 or z in partners):
+                    hot[i] = hot[j] = True
+        return [(r, t, i) for i, is_hot in enumerate(hot) if is_hot]
 
     def can_swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> bool:
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]

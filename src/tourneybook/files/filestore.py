@@ -30,14 +30,14 @@ from typing import Any
 
 from lxml import etree
 
-from ..errors import InputError
+from ..errors import InputError, Problem
 from .address import absolute, column_letter, split_cell
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .marks import Mark, may_delete, may_replace, not_ours, sheet_mark
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
-from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part
+from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part, without_filler
 from .tablegrowth import grow_tables
 from .sheetwriter import _cell, quoted, render_sheet
 from .store import ResultSheet, SheetGrid
@@ -272,6 +272,7 @@ class FileWorkbook:
             raise KeyError(name)
         root = self._entry_parts.get(rel.target)
         if root is None:
+            _refuse_padded(self.package.read(rel.target), name)
             root = self._entry_parts[rel.target] = self.package.xml(rel.target)
         data = root.find(q(MAIN, "sheetData"))
         if data is None:
@@ -445,6 +446,24 @@ def _plain(value: Any) -> Any:
         number = float(value)
         return int(number) if number.is_integer() and abs(number) < 2**53 else number
     return value
+
+
+def _refuse_padded(data: bytes, sheet: str) -> None:
+    """InputError before typing into a sheet formatted far below its entries (a million empty rows).
+
+    Reading such a sheet skips the empty rows; typing into it would hold every one of
+    them in memory (gigabytes) and write them all back, so the organiser is asked to
+    delete them first.
+    """
+    if without_filler(data) is None:
+        return
+    last = data.rfind(b"<row ")
+    number = data[last:last + 40].split(b'r="', 1)[-1].split(b'"', 1)[0].decode(errors="replace") if last >= 0 else "?"
+    raise InputError(Problem(
+        f"the sheet is formatted far below its entries (empty rows down to row {number}): typing into it would rewrite "
+        "every one of them. Delete the empty rows below your entries (select them, right-click, Delete), save, and run again",
+        sheet=sheet,
+    ))
 
 
 __all__ = [

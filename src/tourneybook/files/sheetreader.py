@@ -50,10 +50,8 @@ _STYLE_INDEX = re.compile(rb' s="(\d+)"')
 _LAST_ROW = re.compile(rb'<row r="(\d+)"')
 _INFINITE = (float("inf"), float("-inf"))
 _VALUE_END = re.compile(rb"</(?:v|is|f)>")
-_FILLER_FROM = 2**20
-"""Parts smaller than this (1 MB) are read as they are."""
-_BYTES_PER_VALUE = 200
-"""An entry row spends well under this on each value; a sheet spending more is mostly filler."""
+_FILLER_ROWS = 10_000
+"""A sheet with more rows than this and four times as many rows as rows holding a value is mostly filler."""
 
 
 def is_date_format(code: str) -> bool:
@@ -211,21 +209,21 @@ def check_well_formed(data: bytes, file_name: str, part: str, sheet: str) -> Non
 
 
 def without_filler(data: bytes) -> bytes | None:
-    """The part with only its rows that hold a value, when the rest is most of it; None for an ordinary part.
+    """The part with only its rows that hold a value, when the others are most of it; None for an ordinary part.
 
     A row is kept whole, with its reference, so the careful reader reads the same
     grid from it; the rest of the part (merged ranges and all) is kept as it is.
     None too when a kept row has no reference (its number depends on the rows cut).
     """
     start, end = data.find(b"<sheetData>"), data.rfind(b"</sheetData>")
-    if len(data) < _FILLER_FROM or start < 0 or end < 0:  # small, or a prefixed (x:row) sheet: read as it is
+    if start < 0 or end < 0 or data.count(b"<row ", start, end) <= _FILLER_ROWS:  # few rows, or a prefixed (x:row) sheet
         return None
-    values = [match.start() for match in _VALUE_END.finditer(data, start, end)]
-    if end - start < _BYTES_PER_VALUE * len(values):
-        return None
+    rows = data.count(b"<row ", start, end)
+    enough = (rows - _FILLER_ROWS) / 4  # this many rows with a value make an ordinary sheet
     kept: list[bytes] = []
     row_end = start
-    for at in values:
+    for match in _VALUE_END.finditer(data, start, end):
+        at = match.start()
         if at < row_end:
             continue  # another value in the row just kept
         row_start = data.rfind(b"<row", row_end, at)
@@ -233,6 +231,8 @@ def without_filler(data: bytes) -> bytes | None:
         if row_start < 0 or b' r="' not in data[row_start : data.find(b">", row_start)]:
             return None
         kept.append(data[row_start:row_end])
+        if len(kept) >= enough:
+            return None
     head = start + len(b"<sheetData>")
     return b"".join((data[:head], *kept, data[end:]))
 
