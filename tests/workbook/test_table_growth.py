@@ -54,7 +54,7 @@ def test_the_boards_table_and_its_filter_reach_the_last_drawn_row(big_field):
     assert table.ref == f"A3:U{last}"
     assert table.autoFilter.ref == f"A3:U{last}"
     # the other tables had room and are as they were
-    assert table_refs(path)["tb_Players"] == "A3:I403"
+    assert table_refs(path)["tb_Players"] == "A3:J403"
 
 
 def test_drop_downs_checks_and_input_colour_reach_the_new_rows(big_field):

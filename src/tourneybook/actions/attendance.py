@@ -166,7 +166,7 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
-    from .drawing import FAMILIES  # the draw imports this module: its sheets and headers only when looking
+    from .draw import FAMILIES  # the draw imports this module: its sheets and headers only when looking
     from .generic import SETTINGS, read_settings_head
 
     names = book.sheet_names()
