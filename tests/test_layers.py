@@ -23,7 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"draws"}),
     frozenset({"workbook"}),
     frozenset({"forms"}),
-    frozenset({"simulate", "excel", "publish"}),
+    frozenset({"simulate", "excel", "publish", "live"}),
     frozenset({"commands"}),
     frozenset({"cli", "__main__", "__init__"}),
 )

@@ -19,7 +19,7 @@ from importlib import import_module, metadata
 
 from .errors import EXIT_PROBLEMS, InputError
 
-COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite", "button", "publish")
+COMMANDS = ("score", "standings", "recalc", "new", "simulate", "templates", "draw", "withdraw", "join", "forms", "lite", "button", "publish", "live", "import-reports")
 
 EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"
 
@@ -57,9 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         try:
-            module = import_module(f"{__package__}.commands.{name}")
+            module = import_module(f"{__package__}.commands.{name.replace('-', '_')}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.commands.{name}":
+            if exc.name != f"{__package__}.commands.{name.replace('-', '_')}":
                 raise
             continue
         module.register(sub)

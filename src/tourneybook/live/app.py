@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from .codes import normalised
 from .draw import DrawnTable
-from .guard import Attempts, BodyLimit, client_of, cross_site, csrf_token, device_of, with_cookies
+from .guard import Attempts, BodyLimit, TooLarge, client_of, cross_site, csrf_token, device_of, read_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
 from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
@@ -36,7 +36,7 @@ HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Re
 """Nothing may be loaded from elsewhere, and no other site may frame the pages."""
 
 
-def create_app(hall: Hall) -> Starlette:
+def create_app(hall: Hall) -> BodyLimit:
     """The app serving ``hall``; wrapped in the body size limit."""
     attempts = Attempts()
 
@@ -102,7 +102,7 @@ def create_app(hall: Hall) -> Starlette:
             return refusal
         if request.method == "GET":
             return form_page(request, table, {})
-        form = await request.form()
+        form = await read_form(request)
         why = cross_site(request, form)
         if why:
             return html(request, message_page("Refused", why, "bad"), 403)
@@ -123,7 +123,7 @@ def create_app(hall: Hall) -> Starlette:
         table, refusal = refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
-        form = await request.form()
+        form = await read_form(request)
         why = cross_site(request, form)
         if why:
             return html(request, message_page("Refused", why, "bad"), 403)
@@ -153,7 +153,7 @@ def create_app(hall: Hall) -> Starlette:
         Route("/t/{code}/confirm", confirm, methods=["POST"]),
         *director_routes(hall, attempts, html, title),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large})
     app.state.started = time.time()
     return BodyLimit(app)
 

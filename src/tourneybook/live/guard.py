@@ -17,6 +17,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
@@ -53,14 +54,15 @@ class BodyLimit:
                     raise TooLarge
             return message
 
-        try:
-            await self.app(scope, limited, send)
-        except TooLarge:
-            await PlainTextResponse("The report is too large.", status_code=413)(scope, receive, send)
+        await self.app(scope, limited, send)
 
 
 class TooLarge(Exception):
-    """A streamed body passed the limit."""
+    """A streamed body passed the limit: answered 413 by :func:`too_large` (the app's exception handler)."""
+
+
+async def too_large(request: Request, exc: Exception) -> PlainTextResponse:
+    return PlainTextResponse("The report is too large.", status_code=413)
 
 
 class Attempts:
@@ -85,6 +87,22 @@ class Attempts:
         while times and times[0] < time.monotonic() - self.window:
             times.popleft()
         return times
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A posted form (application/x-www-form-urlencoded, all our pages send), parsed by the standard library.
+
+    The body is already cut at :data:`MAX_BODY`; a field given twice keeps its first value.
+    """
+    body = await request.body()
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=500)
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        form.setdefault(key, value)
+    return form
 
 
 def client_of(request: Request) -> str:
@@ -121,4 +139,4 @@ def cross_site(request: Request, form) -> str:
     return ""
 
 
-__all__ = ["Attempts", "BodyLimit", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of", "with_cookies"]
+__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of", "read_form", "with_cookies"]

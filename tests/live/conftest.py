@@ -1,0 +1,63 @@
+"""A fresh Carcassonne event, round 1 drawn and no result yet, with live reporting switched on in Settings."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tourneybook.cli import main
+from tourneybook.live.hall import Hall
+from tourneybook.live.journal import Journal, journal_path
+from tourneybook.workbook.filestore import FileWorkbook
+from tourneybook.workbook.generic import LIVE_REPORTING_LABEL, SETTINGS
+
+PLAYERS = ["Zoë Faure", "Łukasz Nowak", "Anna Berg", "Ben <b>Bold</b>", "Carla Costa", "Dmitri Weber", "Emma Weber", "Felix Brandt"]
+"""Accents and a name that would be markup if it were not escaped."""
+
+
+def new_event(folder: Path, *, reporting: bool = True) -> Path:
+    players = folder / "players.csv"
+    players.write_text("Name\n" + "\n".join(PLAYERS) + "\n", encoding="utf-8")
+    event = folder / "hall.xlsx"
+    assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event), "--name", "Hall Open"]) == 0
+    assert main(["draw", str(event), "--round", "1"]) == 0
+    if reporting:
+        book = FileWorkbook(event)
+        grid = book.read(SETTINGS.name)
+        line = next(i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL)
+        book.write_cells(SETTINGS.name, {(line, 2): "yes"})
+        book.save()
+    return event
+
+
+@pytest.fixture(scope="session")
+def event_template(tmp_path_factory) -> Path:
+    return new_event(tmp_path_factory.mktemp("event"))
+
+
+@pytest.fixture
+def event(event_template, tmp_path) -> Path:
+    copy = tmp_path / "hall.xlsx"
+    shutil.copyfile(event_template, copy)
+    return copy
+
+
+@pytest.fixture
+def hall(event) -> Hall:
+    found = Hall(event, Journal(journal_path(event)))
+    assert found.reload(), found.problems
+    return found
+
+
+@pytest.fixture(scope="session")
+def chrome():
+    """Debian's chromium and chromedriver, named explicitly (Selenium Manager would try to download a driver)."""
+    browser, driver = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if not (os.path.exists(browser) and os.path.exists(driver)):
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("chromium and chromium-driver are required in CI: apt-get install chromium chromium-driver")
+        pytest.skip("chromium or chromedriver not installed (Debian/Ubuntu: apt-get install chromium chromium-driver)")
+    return browser, driver
