@@ -87,3 +87,14 @@ def test_a_confirmed_report_survives_a_killed_server(tmp_path):
     assert run.returncode == -9
     (report,) = Journal(path).confirmed()
     assert (report.table, report.values) == (3, {"VP 1": "12"})
+
+
+def test_the_buttons_import_action_runs_the_same_import_through_the_store(hall, event):
+    from tourneybook.excel.actions import IMPORT_REPORTS, Choice, run_action
+
+    confirmed(hall.journal, 1, 2)
+    book = FileWorkbook(event)
+    report = run_action(book, Choice(IMPORT_REPORTS))
+    assert report.ok and "round 1 table 2: written" in report.message
+    line = hall.state.draw.table(1, 2).seats[0].line
+    assert vp_cells(book, line) == [90, 80, 70, 60]

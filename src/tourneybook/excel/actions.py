@@ -36,6 +36,7 @@ from ..workbook.control import (  # noqa: F401 - the control block's cells and w
     FINAL_FORMS,
     FINAL_ORDER,
     FORMS,
+    IMPORT_REPORTS,
     PUBLISH,
     RECALCULATE,
     REDRAW,
@@ -141,7 +142,28 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         from ..publish import read_published  # pandas and Jinja2 only when publishing
 
         return ActionReport(PUBLISH, published=read_published(store))
+    if choice.action == IMPORT_REPORTS:
+        return _import_reports(store)
     return _forms(store, choice)
+
+
+def _import_reports(store: WorkbookStore) -> ActionReport:
+    """The results confirmed on phones (``tourneybook live``), from the journal beside the workbook, into empty cells."""
+    from ..live.importing import import_reports
+    from ..live.journal import Journal, journal_path
+
+    book = getattr(store, "book", None)
+    where = getattr(store, "path", None) or (book.fullname if getattr(store, "classic", False) and book is not None else None)
+    journal = journal_path(where) if where else None
+    if journal is None or not journal.is_file():
+        raise InputError(Problem(
+            "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
+            "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
+            "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
+    done = import_reports(store, Journal(journal))
+    lines = done.lines() or ["no confirmed reports to import"]
+    return ActionReport(IMPORT_REPORTS, "Reported results: " + "\n".join(lines)
+                        + ("\nRecalculate standings to see them in the standings." if done.written else ""))
 
 
 def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:

@@ -30,6 +30,7 @@ from .actions import (
     FINAL_ORDER,
     FORM_PREFIX,
     FORMS,
+    IMPORT_REPORTS,
     PUBLISH,
     RECALCULATE,
     REDRAW,
@@ -224,6 +225,12 @@ def final_forms(book: xw.Book):
 def publish_results(book: xw.Book):
     """Standings and games as CSV files and a web page in a folder beside the workbook (desktop Excel)."""
     run_choice(book, _fixed(PUBLISH))
+
+
+@xw.script
+def import_reported_results(book: xw.Book):
+    """The results confirmed on phones (tourneybook live) into the empty cells of their tables (desktop Excel)."""
+    run_choice(book, _fixed(IMPORT_REPORTS))
 
 
 __all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

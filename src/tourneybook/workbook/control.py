@@ -16,7 +16,8 @@ FORMS = "Forms for round N"
 FINAL_ORDER = "Final: choosing order"
 FINAL_FORMS = "Final forms"
 PUBLISH = "Publish results"
-ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH)
+IMPORT_REPORTS = "Import reported results"
+ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH, IMPORT_REPORTS)
 """The drop-down's choices, in the order an event needs them."""
 
 ACTION_LABEL_CELL, ACTION_CELL = (2, 1), (2, 2)
@@ -33,7 +34,8 @@ HELP = (
     "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
     "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish "
     "results (standings and games as CSV, a web page and, with LibreOffice, a PDF, in a folder beside the "
-    "workbook). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "workbook); Import reported results (the results confirmed on phones with tourneybook live, into empty cells "
+    "only). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]
