@@ -27,11 +27,11 @@ body{padding:10px;max-width:420px;margin:auto}#find{width:100%;font-size:1.2em}
 
 PROJECTOR_CSS = """
 body{width:1920px;height:1080px;overflow:hidden;font-size:26px;padding:16px 24px}
-header{display:flex;justify-content:space-between;align-items:baseline}header h1{font-size:42px;margin:0}
+header{display:flex;justify-content:space-between;align-items:baseline;height:90px}header h1{font-size:42px;margin:0}
 #clock{font-size:64px;font-weight:bold;font-variant-numeric:tabular-nums}
-main{display:flex;gap:40px;height:930px}#seating{flex:1.2;overflow:hidden}#ranking{flex:1;overflow:hidden}
-.tables{columns:2;column-gap:30px}.tbl{break-inside:avoid;margin:0 0 12px}.tbl b{font-size:28px}
-.names{columns:3;column-gap:30px}.names div{break-inside:avoid}
+main{display:flex;gap:40px;height:950px}#seating{flex:1.3;overflow:hidden}#ranking{flex:1;overflow:hidden}
+h2{margin:.2em 0 .4em}.tables{display:grid;grid-template-columns:1fr 1fr;gap:6px 30px}.tbl b{font-size:28px}
+.names{display:grid;grid-template-columns:1fr 1fr;gap:0 30px}.page{font-size:20px;color:#555}
 tr.cut td{border-bottom:5px solid #c00}.extra{margin-bottom:14px}
 """
 
@@ -70,36 +70,47 @@ poll();
 """
 
 PROJECTOR_JS = r"""
-let state = null, version = -1, page = 0, offset = 0;
+let state = null, version = -1, view = 0, seatFrom = 0, rankFrom = 0, fetched = Date.now();
 const seconds = Math.max(3, parseInt(new URLSearchParams(location.search).get('seconds') || '12'));
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
-function pages() {
-  const byTable = el('div', undefined, 'tables'), byName = el('div', undefined, 'names'), seated = [];
-  state.seating.forEach(t => { const d = el('div', undefined, 'tbl'); d.append(el('b', state.table_word + ' ' + t.table)); t.seats.forEach(s => { d.append(el('div', s.seat + ': ' + s.player)); seated.push([s.player, t.table, s.seat]); }); byTable.append(d); });
-  seated.sort((a, b) => a[0].localeCompare(b[0])).forEach(p => byName.append(el('div', p[0] + ' - ' + p[1] + ' ' + p[2])));
-  return [['Round ' + state.round + ' by ' + state.table_word.toLowerCase(), byTable], ['Round ' + state.round + ' by name', byName]];
+// Put items from `from` into holder while the box does not overflow; the index to start the next page at (0: all shown).
+function fill(box, holder, items, from) {
+  let i = from;
+  for (; i < items.length; i++) { holder.append(items[i]); if (box.scrollHeight > box.clientHeight + 1) { if (i > from) items[i].remove(); else i++; break; } }
+  return i >= items.length ? 0 : i;
+}
+function seatingViews() {
+  const tables = [], names = [], seated = [];
+  state.seating.forEach(t => { const d = el('div', undefined, 'tbl'); d.append(el('b', state.table_word + ' ' + t.table)); t.seats.forEach(s => { d.append(el('div', s.seat + ': ' + s.player)); seated.push([s.player, t.table, s.seat]); }); tables.push(d); });
+  seated.sort((a, b) => a[0].localeCompare(b[0])).forEach(p => names.push(el('div', p[0] + ': ' + state.table_word.toLowerCase() + ' ' + p[1] + ', ' + p[2])));
+  return [['Round ' + state.round + ' by ' + state.table_word.toLowerCase(), 'tables', tables], ['Round ' + state.round + ' by name', 'names', names]];
 }
 function drawSeating() {
-  const box = document.getElementById('seating'), all = pages(), [title, body] = all[page % all.length];
-  const h = el('h2', title); box.replaceChildren(h, body);
-  const items = Array.from(body.children), room = box.clientHeight - h.offsetHeight - 20;
-  // show the items from `offset` that fit; the next tick pages on
-  items.forEach((e, i) => { if (i < offset) e.remove(); });
-  return body.scrollHeight > room || body.scrollWidth > box.clientWidth;
+  const box = document.getElementById('seating'), views = seatingViews(), [title, cls, items] = views[view % views.length];
+  const holder = el('div', undefined, cls), h = el('h2', title);
+  box.replaceChildren(h, holder);
+  if (!items.length) { h.textContent = 'Round ' + state.round + ': not drawn yet'; return 0; }
+  const next = fill(box, holder, items, seatFrom);
+  if (next) h.append(el('span', '  (more on the next page)', 'page'));
+  return next;
 }
 function drawRanking() {
-  const box = el('div');
-  if (state.problems) box.append(el('p', 'Saved workbook has problems since ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ': last good standings shown.', 'warn'));
-  state.extras.forEach(t => { const d = el('div', undefined, 'extra'); d.append(el('h2', t.title)); const tb = el('table'); const hr = el('tr'); t.headers.slice(0, 4).forEach(h => hr.append(el('th', h))); tb.append(hr); t.rows.slice(0, 8).forEach(r => { const tr = el('tr'); r.slice(0, 4).forEach(v => tr.append(el('td', v))); tb.append(tr); }); d.append(tb); box.append(d); });
-  box.append(el('h2', 'Standings'));
+  const box = document.getElementById('ranking'), parts = [];
+  if (state.problems) parts.push(el('p', 'The workbook saved at ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ' has problems: the last good standings are shown.', 'warn'));
+  state.extras.slice(0, 2).forEach(t => { const d = el('div', undefined, 'extra'); d.append(el('h2', t.title)); const tb = el('table'); const hr = el('tr'); t.headers.slice(0, 4).forEach(h => hr.append(el('th', h))); tb.append(hr); t.rows.slice(0, 8).forEach(r => { const tr = el('tr'); r.slice(0, 4).forEach(v => tr.append(el('td', v))); tb.append(tr); }); d.append(tb); parts.push(d); });
   const tb = el('table'); tb.id = 'standings';
-  state.standings.rows.slice(0, 30).forEach((r, i) => { const tr = el('tr'); if (state.standings.cut && i + 1 === state.standings.cut) tr.className = 'cut'; tr.append(el('td', String(r.rank)), el('td', r.player), el('td', r.total)); tb.append(tr); });
-  box.append(tb); document.getElementById('ranking').replaceChildren(box);
+  parts.push(el('h2', 'Standings'), tb);
+  box.replaceChildren(...parts);
+  const rows = state.standings.rows.map((r, i) => { const tr = el('tr'); if (state.standings.cut && i + 1 === state.standings.cut) tr.className = 'cut'; tr.append(el('td', String(r.rank)), el('td', r.player), el('td', r.total)); return tr; });
+  return fill(box, tb, rows, rankFrom);
 }
+function draw() { return [drawSeating(), drawRanking()]; }
 function tick() {
   if (!state) return;
-  const more = drawSeating();
-  if (more) offset += 12; else { offset = 0; page += 1; }
+  const [seatNext, rankNext] = draw();
+  if (seatNext) seatFrom = seatNext; else { seatFrom = 0; view += 1; }
+  rankFrom = rankNext;
+  draw();
 }
 function clock() {
   const c = document.getElementById('clock');
@@ -107,9 +118,8 @@ function clock() {
   const left = Math.max(0, Math.round(state.clock.started + state.clock.minutes * 60 - (state.now + (Date.now() - fetched) / 1000)));
   c.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
 }
-let fetched = Date.now();
 async function poll() {
-  try { const r = await fetch('/api/state', {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; drawRanking(); drawSeating(); } else { state.now = s.now; } } catch (e) {}
+  try { const r = await fetch('/api/state', {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } else { state.now = s.now; } } catch (e) {}
   setTimeout(poll, 1500);
 }
 setInterval(tick, seconds * 1000); setInterval(clock, 500); poll();
