@@ -60,6 +60,11 @@ def browser(chrome, size):
     return driver
 
 
+def standings_rows(driver) -> list[str]:
+    """The projector's standings lines, read in one go (the page redraws itself while it pages)."""
+    return driver.execute_script("return Array.from(document.querySelectorAll('#standings tr'), r => r.textContent)")
+
+
 def wait_for(check, seconds: float = 20):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -78,7 +83,7 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
     phone, friend, projector = browser(chrome, (390, 844)), browser(chrome, (390, 844)), browser(chrome, (1920, 1080))
     try:
         projector.get(served + "/projector")
-        wait_for(lambda: projector.find_elements(By.CSS_SELECTOR, "#standings tr"))
+        wait_for(lambda: standings_rows(projector))
         phone.get(served + "/")
         phone.find_element(By.ID, "code").send_keys(code.lower())
         phone.find_element(By.CSS_SELECTOR, "form[action='/t'] button").click()
@@ -92,8 +97,8 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         assert main(["import-reports", str(event)]) == 0
         assert main(["recalc", str(event)]) == 0
         winner = table.seats[0].player
-        first = wait_for(lambda: [r for r in projector.find_elements(By.CSS_SELECTOR, "#standings tr") if "5.00" in r.text])
-        assert winner in first[0].text
+        first = wait_for(lambda: [r for r in standings_rows(projector) if "5.00" in r])
+        assert winner in first[0]
         # the phone finds the winner by a few letters typed without accents
         phone.get(served + "/")
         letters = winner.split()[0][:3].replace("ö", "o").replace("Ł", "L").replace("ë", "e")
