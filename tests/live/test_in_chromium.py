@@ -65,6 +65,12 @@ def standings_rows(driver) -> list[str]:
     return driver.execute_script("return Array.from(document.querySelectorAll('#standings tr'), r => r.textContent)")
 
 
+def heading(driver) -> str:
+    """The page's heading once the page after a click has loaded (read by script: no element of the old page)."""
+    return driver.execute_script("return document.readyState === 'complete' && document.querySelector('h1') ? "
+                                 "document.querySelector('h1').textContent : ''")
+
+
 def wait_for(check, seconds: float = 20):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -90,10 +96,10 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         for i, vp in enumerate(["90", "80", "70", "60"]):
             phone.find_element(By.ID, f"f{i}").send_keys(vp)
         phone.find_element(By.ID, "send").click()
-        assert "Stored" in phone.find_element(By.TAG_NAME, "h1").text
+        wait_for(lambda: heading(phone) == "Stored")
         friend.get(f"{served}/t/{code}")
         friend.find_element(By.ID, "confirm").click()
-        assert "Confirmed" in friend.find_element(By.TAG_NAME, "h1").text
+        wait_for(lambda: heading(friend) == "Confirmed")
         assert main(["import-reports", str(event)]) == 0
         assert main(["recalc", str(event)]) == 0
         winner = table.seats[0].player
