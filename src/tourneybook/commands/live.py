@@ -50,6 +50,7 @@ def run(args) -> int:
     from ..live.hall import Hall, follow
     from ..live.journal import Journal, journal_path
     from ..live.qr import terminal_qr
+    from ..live.stamp import ADDRESS_KEY
     from pathlib import Path
 
     path = Path(args.workbook)
@@ -63,6 +64,7 @@ def run(args) -> int:
         for line in hall.problems[:10]:
             print(f"  {line}")
     url = address(args.host, args.port)
+    hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
     print(f"TourneyBook live: {url}  (projector: {url}projector, director: {url}director)")
     print(terminal_qr(url))
     print(f"director key: {hall.director_key}")

@@ -106,6 +106,17 @@ class Journal:
             db.execute("COMMIT")
         return row[0] if row is not None else value
 
+    def remember(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` (the address served on, for the printed forms)."""
+        with self._connection() as db:
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       (key, value))
+
+    def recall(self, key: str) -> str | None:
+        with self._connection() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
     def add(self, round: int, table: int, values: Mapping[str, str], device: str) -> Report:
         """Store a new report (waiting); a waiting report of the same table is replaced by it."""
         now = time.time()
