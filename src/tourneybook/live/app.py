@@ -77,8 +77,11 @@ def create_app(hall: Hall) -> BodyLimit:
         state = hall.state
         draw = state.draw
         code = hall.code_of(table)
-        waiting = hall.journal.waiting(table.round, table.table)
         note, confirm = "", ""
+        try:
+            waiting = hall.journal.waiting(table.round, table.table)
+        except JournalError:
+            waiting, note = None, "The reports journal cannot be read just now: if sending fails, hand in the paper form."
         if waiting is not None:
             values = values or dict(waiting.values)
             if waiting.device == device_of(request):
@@ -153,7 +156,12 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/t/{code}/confirm", confirm, methods=["POST"]),
         *director_routes(hall, attempts, html, title),
     ]
-    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large})
+    async def journal_failed(request: Request, exc: Exception) -> Response:
+        """Any page whose journal read or write failed: a sentence, never a trace."""
+        return html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the director.",
+                                          "bad"), 503)
+
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: journal_failed})
     app.state.started = time.time()
     return BodyLimit(app)
 
