@@ -129,3 +129,13 @@ def test_no_path_reaches_the_file_system(hall):
     c = client(hall)
     for path in ("/hall.xlsx", "/../hall.xlsx", "/static/x", "/t/../../etc/passwd", "/hall.reports.sqlite"):
         assert c.get(path).status_code in (404, 429)
+
+
+def test_a_page_that_has_the_current_version_gets_only_the_version(hall):
+    c = client(hall)
+    whole = c.get("/api/state").json()
+    short = c.get(f"/api/state?since={whole['version']}").json()
+    assert set(short) == {"version", "now"} and short["version"] == whole["version"]
+    hall.set_clock(45)  # the director's clock is a new version: pages fetch it whole
+    again = c.get(f"/api/state?since={whole['version']}").json()
+    assert again["clock"]["minutes"] == 45 and again["standings"] == whole["standings"]

@@ -18,7 +18,7 @@ import time
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .codes import normalised
@@ -55,7 +55,7 @@ def create_app(hall: Hall) -> BodyLimit:
         return html(request, projector_page(title()))
 
     async def api_state(request: Request) -> Response:
-        return JSONResponse(hall.api(), headers=HEADERS)
+        return Response(hall.api_json(request.query_params.get("since", "")), media_type="application/json", headers=HEADERS)
 
     def refused(request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
         """The table of ``code``, or the refusal: rate-limited, reporting off, or a wrong code."""

@@ -8,6 +8,7 @@ say since when and why.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -41,6 +42,7 @@ class Hall:
         self.version = 0
         self.clock: dict[str, Any] = {"started": None, "minutes": 0}
         self._lock = threading.Lock()
+        self._json: tuple[int, bytes] | None = None
 
     def reload(self) -> bool:
         """Read the workbook again; False (the last good state kept) while it has problems."""
@@ -86,6 +88,19 @@ class Hall:
                 if self.problems_since else None,
             )
         return data
+
+    def api_json(self, since: str = "") -> bytes:
+        """/api/state as JSON bytes: serialised once per version (a thousand players' standings are large, and
+        every phone polls); a page that already has this version (``since``) gets only the version and the time."""
+        with self._lock:
+            version, cached = self.version, self._json
+        if since == str(version):
+            return json.dumps({"version": version, "now": time.time()}).encode()
+        if cached is None or cached[0] != version:
+            cached = (version, json.dumps({k: v for k, v in self.api().items() if k != "now"}, ensure_ascii=False).encode())
+            with self._lock:
+                self._json = cached
+        return b'{"now": %.3f, ' % time.time() + cached[1][1:]
 
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""

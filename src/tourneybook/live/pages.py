@@ -62,7 +62,7 @@ function draw() {
   document.getElementById('out').replaceChildren(out);
 }
 async function poll() {
-  try { const r = await fetch('/api/state', {cache: 'no-store'}); const s = await r.json(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) {}
+  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) {}
   setTimeout(poll, 1500);
 }
 document.getElementById('find').addEventListener('input', () => state && draw());
@@ -119,7 +119,7 @@ function clock() {
   c.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
 }
 async function poll() {
-  try { const r = await fetch('/api/state', {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } else { state.now = s.now; } } catch (e) {}
+  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } else { state.now = s.now; } } catch (e) {}
   setTimeout(poll, 1500);
 }
 setInterval(tick, seconds * 1000); setInterval(clock, 500); poll();
