@@ -55,7 +55,12 @@ def create_app(hall: Hall) -> BodyLimit:
         return html(request, projector_page(title()))
 
     async def api_state(request: Request) -> Response:
-        return Response(hall.api_json(request.query_params.get("since", "")), media_type="application/json", headers=HEADERS)
+        accepts = "gzip" in request.headers.get("accept-encoding", "")
+        body, gzipped = hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
+        headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
+        if gzipped:
+            headers["Content-Encoding"] = "gzip"
+        return Response(body, media_type="application/json", headers=headers)
 
     def refused(request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
         """The table of ``code``, or the refusal: rate-limited, reporting off, or a wrong code."""

@@ -116,24 +116,31 @@ def read_sheet_rows(grid, schema, draw_headers, head, out):
 
 
 class Snapshot:
-    """The workbook's sheets as read at one moment: every page and check of one state reads the same values."""
+    """The workbook's sheets as read at one moment: every page and check of one state reads the same values.
+
+    A sheet is read when first asked for (the entry sheets; never the large result sheets, which the
+    pages compute afresh) from the store's copy of the file in memory, then kept.
+    """
 
     def __init__(self, store: WorkbookStore):
+        self._store = store
         self._names = list(store.sheet_names())
-        self._grids = {name: store.read(name) for name in self._names}
+        self._grids: dict[str, SheetGrid] = {}
 
     def sheet_names(self) -> list[str]:
         return list(self._names)
 
     def read(self, name: str) -> SheetGrid:
-        return self._grids[name]
+        grid = self._grids.get(name)
+        if grid is None:
+            grid = self._grids[name] = self._store.read(name)
+        return grid
 
     def with_cells(self, sheet: str, cells: Mapping[tuple[int, int], CellValue]) -> "Snapshot":
         """A copy with ``cells`` (1-based row, column) typed into ``sheet``: a report as if it were typed."""
         copy = Snapshot.__new__(Snapshot)
-        copy._names = self._names
-        copy._grids = dict(self._grids)
-        grid = self._grids[sheet]
+        copy._store, copy._names = self, self._names
+        grid = self.read(sheet)
         rows = [list(r) for r in grid.rows]
         for (line, col), value in cells.items():
             while len(rows) < line:
@@ -141,7 +148,7 @@ class Snapshot:
             row = rows[line - 1]
             row.extend([None] * (col - len(row)))
             row[col - 1] = value
-        copy._grids[sheet] = SheetGrid(grid.name, tuple(tuple(r) for r in rows), grid.merged)
+        copy._grids = {sheet: SheetGrid(grid.name, tuple(tuple(r) for r in rows), grid.merged)}
         return copy
 
     def mark(self, name: str):

@@ -8,6 +8,7 @@ say since when and why.
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 import time
@@ -42,7 +43,7 @@ class Hall:
         self.version = 0
         self.clock: dict[str, Any] = {"started": None, "minutes": 0}
         self._lock = threading.Lock()
-        self._json: tuple[int, bytes] | None = None
+        self._json: tuple[int, bytes, bytes] | None = None
 
     def reload(self) -> bool:
         """Read the workbook again; False (the last good state kept) while it has problems."""
@@ -89,18 +90,24 @@ class Hall:
             )
         return data
 
-    def api_json(self, since: str = "") -> bytes:
-        """/api/state as JSON bytes: serialised once per version (a thousand players' standings are large, and
-        every phone polls); a page that already has this version (``since``) gets only the version and the time."""
+    def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
+        """/api/state as JSON bytes, and whether they are gzip-compressed.
+
+        Serialised (and compressed) once per version: a thousand players' standings
+        are some 450 KB and every phone polls. A page that already has this version
+        (``since``) gets only the version. The server's time goes in a header
+        (``X-Now``), so the body stays the same for every request of a version.
+        """
         with self._lock:
             version, cached = self.version, self._json
         if since == str(version):
-            return json.dumps({"version": version, "now": time.time()}).encode()
+            return json.dumps({"version": version}).encode(), False
         if cached is None or cached[0] != version:
-            cached = (version, json.dumps({k: v for k, v in self.api().items() if k != "now"}, ensure_ascii=False).encode())
+            plain = json.dumps({k: v for k, v in self.api().items() if k != "now"}, ensure_ascii=False).encode()
+            cached = (version, plain, gzip.compress(plain, compresslevel=6, mtime=0))
             with self._lock:
                 self._json = cached
-        return b'{"now": %.3f, ' % time.time() + cached[1][1:]
+        return (cached[2], True) if gzipped else (cached[1], False)
 
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""

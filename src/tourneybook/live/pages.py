@@ -63,7 +63,7 @@ function draw() {
 }
 async function poll() {
   try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) {}
-  setTimeout(poll, 1500);
+  setTimeout(poll, 1000);
 }
 document.getElementById('find').addEventListener('input', () => state && draw());
 poll();
@@ -119,8 +119,8 @@ function clock() {
   c.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
 }
 async function poll() {
-  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } else { state.now = s.now; } } catch (e) {}
-  setTimeout(poll, 1500);
+  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); const now = parseFloat(r.headers.get('X-Now')); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; state.now = now; draw(); } else state.now = now; } catch (e) {}
+  setTimeout(poll, 1000);
 }
 setInterval(tick, seconds * 1000); setInterval(clock, 500); poll();
 """
