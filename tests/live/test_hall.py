@@ -76,3 +76,19 @@ def test_the_director_key_and_table_codes_survive_a_restart(event):
     again = Hall(event, Journal(journal_path(event)))
     assert first.director_key == again.director_key and len(first.director_key) == 12
     assert first.table_secret == again.table_secret
+
+
+def test_live_reporting_is_off_unless_settings_say_yes_and_a_wrong_word_is_named_at_its_cell():
+    from tourneybook.errors import Collector, InputError
+    from tourneybook.workbook.generic import read_live_reporting
+    from tourneybook.workbook.store import SheetGrid
+
+    def grid(value):
+        return SheetGrid("Settings", (("Settings",), ("help",), ("Setting", "Value", "Meaning"), ("Ruleset", "sos"),
+                                      ("Live reporting", value)))
+
+    out = Collector(InputError)
+    assert read_live_reporting(grid("yes"), out) is True and read_live_reporting(grid(None), out) is False
+    assert read_live_reporting(SheetGrid("Settings", ()), out) is False and not out.problems
+    assert read_live_reporting(grid("maybe"), out) is False
+    assert [str(p) for p in out.problems] == ['Settings!B5: Live reporting: "maybe" is not yes or no']
