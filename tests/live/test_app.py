@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from starlette.testclient import TestClient
 
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
-from tourneybook.live.guard import CSRF_COOKIE, DEVICE_COOKIE, MAX_BODY
+from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
 from tourneybook.live.journal import CONFIRMED, WAITING
 
 

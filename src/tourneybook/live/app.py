@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .codes import normalised
+from .director import director_routes
 from .draw import DrawnTable
 from .guard import Attempts, BodyLimit, TooLarge, client_of, cross_site, csrf_token, device_of, read_form, too_large, with_cookies
 from .hall import Hall
@@ -36,55 +37,58 @@ HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Re
 """Nothing may be loaded from elsewhere, and no other site may frame the pages."""
 
 
-def create_app(hall: Hall) -> BodyLimit:
-    """The app serving ``hall``; wrapped in the body size limit."""
-    attempts = Attempts()
+class HallPages:
+    """The request handlers of one hall: its pages, its state and its reports."""
 
-    def html(request: Request, body: str, status: int = 200) -> Response:
+    def __init__(self, hall: Hall):
+        self.hall = hall
+        self.attempts = Attempts()
+
+    def html(self, request: Request, body: str, status: int = 200) -> Response:
         token, device = csrf_token(request), device_of(request)
         response = HTMLResponse(body.replace("__CSRF__", token), status_code=status, headers=HEADERS)
         return with_cookies(response, token, device)
 
-    def title() -> str:
-        return str(hall.api().get("title", "TourneyBook"))
+    def title(self) -> str:
+        return str(self.hall.api().get("title", "TourneyBook"))
 
-    async def phone(request: Request) -> Response:
-        return html(request, phone_page(title()))
+    async def phone(self, request: Request) -> Response:
+        return self.html(request, phone_page(self.title()))
 
-    async def projector(request: Request) -> Response:
-        return html(request, projector_page(title()))
+    async def projector(self, request: Request) -> Response:
+        return self.html(request, projector_page(self.title()))
 
-    async def api_state(request: Request) -> Response:
+    async def api_state(self, request: Request) -> Response:
         accepts = "gzip" in request.headers.get("accept-encoding", "")
-        body, gzipped = hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
+        body, gzipped = self.hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
             headers["Content-Encoding"] = "gzip"
         return Response(body, media_type="application/json", headers=headers)
 
-    def refused(request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
+    def refused(self, request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
         """The table of ``code``, or the refusal: rate-limited, reporting off, or a wrong code."""
         client = client_of(request)
-        if attempts.blocked(client):
-            return None, html(request, message_page("Too many tries", "Too many wrong codes from this phone: wait a minute, "
+        if self.attempts.blocked(client):
+            return None, self.html(request, message_page("Too many tries", "Too many wrong codes from this phone: wait a minute, "
                                                     "then type the code printed on your table's form.", "bad"), 429)
-        if not hall.reporting:
-            return None, html(request, message_page("Reporting is off", "Reporting results from phones is off for this "
+        if not self.hall.reporting:
+            return None, self.html(request, message_page("Reporting is off", "Reporting results from phones is off for this "
                                                     "event: hand in the paper form.", "bad"), 403)
-        table = hall.table_of(code)
+        table = self.hall.table_of(code)
         if table is None:
-            attempts.wrong(client)
-            return None, html(request, message_page("Unknown code", "No table of this event has this code: check the "
+            self.attempts.wrong(client)
+            return None, self.html(request, message_page("Unknown code", "No table of this event has this code: check the "
                                                     "code printed on your table's form.", "bad"), 404)
         return table, None
 
-    def form_page(request: Request, table: DrawnTable, values: dict[str, str], problems=(), status: int = 200) -> Response:
-        state = hall.state
+    def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], problems=(), status: int = 200) -> Response:
+        state = self.hall.state
         draw = state.draw
-        code = hall.code_of(table)
+        code = self.hall.code_of(table)
         note, confirm = "", ""
         try:
-            waiting = hall.journal.waiting(table.round, table.table)
+            waiting = self.hall.journal.waiting(table.round, table.table)
         except JournalError:
             waiting, note = None, "The reports journal cannot be read just now: if sending fails, hand in the paper form."
         if waiting is not None:
@@ -97,78 +101,80 @@ def create_app(hall: Hall) -> BodyLimit:
                            f'{hidden("report", str(waiting.id))}<button id="confirm">Confirm this result</button></form>')
         fields = [(f.key, f.label, values.get(f.key, "")) for f in draw.fields(table)]
         heading = f"Round {table.round}, {draw.table_word.lower()} {table.table}"
-        body = report_page(title(), heading, [(s.seat, s.player) for s in table.seats], fields, draw.choices, "__CSRF__",
+        body = report_page(self.title(), heading, [(s.seat, s.player) for s in table.seats], fields, draw.choices, "__CSRF__",
                            f"/t/{code}", problems=problems, waiting=note, waiting_form=confirm)
-        return html(request, body, status)
+        return self.html(request, body, status)
 
-    async def open_code(request: Request) -> Response:
+    async def open_code(self, request: Request) -> Response:
         return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
 
-    async def report(request: Request) -> Response:
-        table, refusal = refused(request, request.path_params["code"])
+    async def report(self, request: Request) -> Response:
+        table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
         if request.method == "GET":
-            return form_page(request, table, {})
+            return self.form_page(request, table, {})
         form = await read_form(request)
         why = cross_site(request, form)
         if why:
-            return html(request, message_page("Refused", why, "bad"), 403)
-        values = {f.key: str(form.get(f.key, "")) for f in hall.state.draw.fields(table)}
-        checked = check_report(hall.state.snapshot, hall.state.draw, table, values)
+            return self.html(request, message_page("Refused", why, "bad"), 403)
+        values = {f.key: str(form.get(f.key, "")) for f in self.hall.state.draw.fields(table)}
+        checked = check_report(self.hall.state.snapshot, self.hall.state.draw, table, values)
         if not checked.ok:
-            return form_page(request, table, values, checked.problems, 422)
+            return self.form_page(request, table, values, checked.problems, 422)
         try:
-            hall.journal.add(table.round, table.table, values, device_of(request))
+            self.hall.journal.add(table.round, table.table, values, device_of(request))
         except JournalError as exc:
-            return html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
+            return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
         body = message_page("Stored", "Your result is stored. A second player of the table confirms it on their phone "
                                       "(the same code), or the director does.", "ok")
-        return html(request, body.replace("</body>", points_list(checked.points) + "</body>"))
+        return self.html(request, body.replace("</body>", points_list(checked.points) + "</body>"))
 
-    async def confirm(request: Request) -> Response:
-        table, refusal = refused(request, request.path_params["code"])
+    async def confirm(self, request: Request) -> Response:
+        table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
         form = await read_form(request)
         why = cross_site(request, form)
         if why:
-            return html(request, message_page("Refused", why, "bad"), 403)
-        waiting = hall.journal.waiting(table.round, table.table)
+            return self.html(request, message_page("Refused", why, "bad"), 403)
+        waiting = self.hall.journal.waiting(table.round, table.table)
         if waiting is None or str(waiting.id) != str(form.get("report", "")):
-            return html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
+            return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
                                               "open the table's page again.", "bad"), 409)
         if waiting.device == device_of(request):
-            return html(request, message_page("Not confirmed", "A second player of the table confirms the result, on "
+            return self.html(request, message_page("Not confirmed", "A second player of the table confirms the result, on "
                                               "their own phone (or the director does).", "bad"), 409)
         try:
-            hall.journal.confirm(waiting.id, device_of(request))
+            self.hall.journal.confirm(waiting.id, device_of(request))
         except JournalError as exc:
-            return html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
+            return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
                                               "director.", "bad"), 503)
-        return html(request, message_page("Confirmed", "Thank you: the result is confirmed; the director imports it "
+        return self.html(request, message_page("Confirmed", "Thank you: the result is confirmed; the director imports it "
                                                        "into the workbook.", "ok"))
 
-    from .director import director_routes
 
-    routes = [
-        Route("/", phone),
-        Route("/projector", projector),
-        Route("/api/state", api_state),
-        Route("/t", open_code),
-        Route("/t/{code}", report, methods=["GET", "POST"]),
-        Route("/t/{code}/confirm", confirm, methods=["POST"]),
-        *director_routes(hall, attempts, html, title),
-    ]
-    async def journal_failed(request: Request, exc: Exception) -> Response:
+    async def journal_failed(self, request: Request, exc: Exception) -> Response:
         """Any page whose journal read or write failed: a sentence, never a trace."""
-        return html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the director.",
-                                          "bad"), 503)
+        return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
+                                               "director.", "bad"), 503)
 
-    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: journal_failed})
-    app.state.started = time.time()
+
+def create_app(hall: Hall) -> BodyLimit:
+    """The app serving ``hall``; wrapped in the body size limit."""
+    pages = HallPages(hall)
+    routes = [
+        Route("/", pages.phone),
+        Route("/projector", pages.projector),
+        Route("/api/state", pages.api_state),
+        Route("/t", pages.open_code),
+        Route("/t/{code}", pages.report, methods=["GET", "POST"]),
+        Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),
+        *director_routes(hall, pages.attempts, pages.html, pages.title),
+    ]
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed})
     return BodyLimit(app)
 
 
-__all__ = ["DIRECTOR_COOKIE", "create_app"]
+__all__ = ["DIRECTOR_COOKIE", "HallPages", "create_app"]
