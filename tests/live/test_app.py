@@ -140,3 +140,17 @@ def test_a_page_that_has_the_current_version_gets_only_the_version(hall):
     hall.set_clock(45)  # the director's clock is a new version: pages fetch it whole
     again = c.get(f"/api/state?since={whole['version']}").json()
     assert again["clock"]["minutes"] == 45 and again["standings"] == whole["standings"]
+
+
+def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
+    table = first_table(hall)
+    hall.journal.add(table.round, table.table, {"VP 1": "90", "Note": "<script>x</script>"}, "phone-a")
+    c = client(hall, "director-laptop")
+    c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
+    page = c.get("/director").text
+    assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
+    (waiting,) = hall.journal.reports(WAITING)
+    done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
+    assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"
+    again = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)})
+    assert again.status_code == 409

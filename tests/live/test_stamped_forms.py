@@ -59,3 +59,14 @@ def test_the_printed_pdf_shows_the_code(event, tmp_path, soffice):
     text = subprocess.run(["pdftotext", "-layout", str(out.with_suffix(".pdf")), "-"], capture_output=True, text=True, check=True).stdout
     for code in codes(event):
         assert code in text
+
+
+def test_the_buttons_forms_action_stamps_the_same_codes(event):
+    from tourneybook.excel.actions import FORMS, Choice, run_action
+    from tourneybook.workbook.filestore import FileWorkbook
+
+    Journal(journal_path(event)).remember(ADDRESS_KEY, ADDRESS)
+    report = run_action(FileWorkbook(event), Choice(FORMS, 1))
+    assert report.ok and [f.code for f in report.forms] == codes(event)
+    page = report.forms[0].page()
+    assert [p.png for p in page.pictures] == [png_qr(f"{ADDRESS}t/{codes(event)[0]}", scale=2), png_qr(ADDRESS, scale=2)]

@@ -152,8 +152,7 @@ def _import_reports(store: WorkbookStore) -> ActionReport:
     from ..live.importing import import_reports
     from ..live.journal import Journal, journal_path
 
-    book = getattr(store, "book", None)
-    where = getattr(store, "path", None) or (book.fullname if getattr(store, "classic", False) and book is not None else None)
+    where = _workbook_path(store)
     journal = journal_path(where) if where else None
     if journal is None or not journal.is_file():
         raise InputError(Problem(
@@ -171,7 +170,19 @@ def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
 
     made = round_forms(store, choice.round) if choice.action == FORMS else final_forms(store)
     what = f"round {choice.round}" if choice.action == FORMS else "the final"
-    return ActionReport(choice.action, f"{len(made)} form(s) for {what}", forms=tuple(made), round=choice.round)
+    note, where = "", _workbook_path(store)
+    if choice.action == FORMS and where is not None:
+        from ..live.stamp import stamp_round_forms  # the table codes, when Settings switch live reporting on
+
+        made, note = stamp_round_forms(store, where, made, choice.round)
+    message = f"{len(made)} form(s) for {what}" + (f"\nnote: {note}" if note else "")
+    return ActionReport(choice.action, message, forms=tuple(made), round=choice.round)
+
+
+def _workbook_path(store: WorkbookStore):
+    """The workbook's file (the reports journal is beside it); None in Excel in a browser, which has no folder."""
+    book = getattr(store, "book", None)
+    return getattr(store, "path", None) or (book.fullname if getattr(store, "classic", False) and book is not None else None)
 
 
 def form_sheets(names: Sequence[str]) -> list[str]:
