@@ -98,3 +98,19 @@ def test_the_buttons_import_action_runs_the_same_import_through_the_store(hall, 
     assert report.ok and "round 1 table 2: written" in report.message
     line = hall.state.draw.table(1, 2).seats[0].line
     assert vp_cells(book, line) == [90, 80, 70, 60]
+
+
+def test_a_report_for_players_no_longer_at_the_table_is_refused(hall, event):
+    from tourneybook.live.draw import seated_of
+
+    table = hall.state.draw.table(1, 1)
+    others = tuple(reversed(seated_of(table)))  # as if round 1 had been drawn again since
+    report = hall.journal.add(1, 1, RESULT, "phone-a", others)
+    hall.journal.confirm(report.id, "director")
+    before = event.read_bytes()
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert done.written == () and "the players of table 1 changed since it was reported" in done.lines()[0]
+    assert event.read_bytes() == before
+    right = hall.journal.add(1, 1, RESULT, "phone-a", seated_of(table))
+    hall.journal.confirm(right.id, "director")
+    assert [r.table for r in import_reports(FileWorkbook(event), hall.journal).written] == [1]

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from .codes import normalised
 from .director import director_routes
-from .draw import DrawnTable
+from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, cross_site, csrf_token, device_of, read_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
@@ -123,7 +123,7 @@ class HallPages:
         if not checked.ok:
             return self.form_page(request, table, values, checked.problems, 422)
         try:
-            self.hall.journal.add(table.round, table.table, values, device_of(request))
+            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table))
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)

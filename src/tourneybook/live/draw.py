@@ -78,6 +78,11 @@ class Draw:
         return [Field(f"{s.seat}{KEY_JOIN}{h}", f"{s.seat}: {h}", h, s.line) for s in table.seats for h in self.headers]
 
 
+def seated_of(table: DrawnTable) -> tuple[str, ...]:
+    """'seat: player' of every seat: what a report was made for."""
+    return tuple(f"{s.seat}: {s.player}" for s in table.seats)
+
+
 def read_draw(store: WorkbookStore) -> Draw:
     """The draw sheet's tables of every round; InputError naming the cell of a draw that cannot be read."""
     head = event_head(store)
@@ -155,4 +160,4 @@ class Snapshot:
         return None
 
 
-__all__ = ["Draw", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "read_draw"]
+__all__ = ["Draw", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "read_draw", "seated_of"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..workbook import cells
 from ..workbook.store import WorkbookStore
-from .draw import read_draw
+from .draw import read_draw, seated_of
 from .journal import Journal, Report
 from .reporting import typed_cells
 
@@ -60,6 +60,10 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
         if table is None:
             refused.append((report, f"the draw has no {draw.table_word.lower()} {report.table} in round {report.round} "
                                     f"(was the round drawn again?): type it by hand if it still counts"))
+            continue
+        if report.seated and report.seated != seated_of(table):
+            refused.append((report, f"the players of {draw.table_word.lower()} {report.table} changed since it was reported "
+                                    f"(was the round drawn again?): reported for {'; '.join(report.seated)}"))
             continue
         labels = {(f.line, draw.columns[f.header]): f.label for f in draw.fields(table)}
         typed = typed_cells(draw, table, report.values)

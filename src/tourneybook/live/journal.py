@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS reports (
     round INTEGER NOT NULL,
     tbl INTEGER NOT NULL,
     vals TEXT NOT NULL,
+    seated TEXT NOT NULL DEFAULT '[]',
     device TEXT NOT NULL,
     created REAL NOT NULL,
     status TEXT NOT NULL,
@@ -62,6 +63,8 @@ class Report:
     """The reporting phone's cookie id: the confirmation must come from another one."""
     created: float
     status: str
+    seated: tuple[str, ...] = ()
+    """The table's players by seat when it was reported: a round drawn again since is not imported into."""
     confirmed_by: str | None = None
     confirmed_at: float | None = None
 
@@ -117,18 +120,19 @@ class Journal:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def add(self, round: int, table: int, values: Mapping[str, str], device: str) -> Report:
+    def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = ()) -> Report:
         """Store a new report (waiting); a waiting report of the same table is replaced by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, device, created, status) VALUES (?, ?, ?, ?, ?, ?)",
-                (round, table, json.dumps(dict(values), ensure_ascii=False), device, now, WAITING),
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
+                 device, now, WAITING),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING)
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated))
 
     def confirm(self, report_id: int, by: str) -> Report | None:
         """Confirm a waiting report (``by``: a device id, or 'director'); None when it is not waiting any more."""
@@ -168,11 +172,11 @@ class Journal:
         return sorted(self.reports(CONFIRMED), key=lambda r: (r.round, r.table))
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at"
+_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated"
 
 
 def _report(row: tuple) -> Report:
-    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], row[7], row[8])
+    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8])
 
 
 __all__ = ["CONFIRMED", "Journal", "JournalError", "REPLACED", "Report", "WAITING", "journal_path"]
