@@ -93,6 +93,7 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         phone.get(served + "/")
         phone.find_element(By.ID, "code").send_keys(code.lower())
         phone.find_element(By.CSS_SELECTOR, "form[action='/t'] button").click()
+        wait_for(lambda: phone.find_elements(By.ID, "f3"))  # the table's report page, after the click
         for i, vp in enumerate(["90", "80", "70", "60"]):
             phone.find_element(By.ID, f"f{i}").send_keys(vp)
         phone.find_element(By.ID, "send").click()
@@ -116,3 +117,22 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
     finally:
         for driver in (phone, friend, projector):
             driver.quit()
+
+
+def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_text(chrome, hall, served):
+    from selenium.webdriver.common.by import By
+
+    phone = browser(chrome, (390, 844))
+    try:
+        phone.get(served + "/")
+        phone.find_element(By.ID, "find").send_keys("zoe")
+        card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0]
+        table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
+        assert card.text.startswith("Zoë Faure") and f"Round 1: Table {table}, {seat}" in card.text
+        phone.find_element(By.ID, "find").clear()
+        phone.find_element(By.ID, "find").send_keys("bold")
+        card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "Bold" in c.text])[0]
+        assert card.text.startswith("Ben <b>Bold</b>")  # shown as typed, never made bold
+        assert phone.find_elements(By.CSS_SELECTOR, "#me b") == []
+    finally:
+        phone.quit()

@@ -42,21 +42,24 @@ function el(tag, text, cls) { const e = document.createElement(tag); if (text !=
 function draw() {
   const out = el('div'), q = fold(document.getElementById('find').value.trim());
   if (state.problems) out.append(el('p', 'The workbook saved since ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ' has problems: this is the last good state.', 'warn'));
-  const rows = state.standings.rows;
-  const hits = q.length >= 2 ? rows.filter(r => fold(r.player).includes(q)) : [];
-  if (hits.length === 1) chosen = hits[0].player;
-  if (hits.length > 1) hits.slice(0, 12).forEach(r => { const b = el('button', r.player, 'hit'); b.onclick = () => { chosen = r.player; localStorage.setItem('tb_player', chosen); draw(); }; out.append(b); });
-  const me = rows.find(r => r.player === chosen);
-  if (me && hits.length <= 1) {
+  const rows = state.standings.rows, seated = {};
+  state.seating.forEach(t => t.seats.forEach(s => { seated[s.player] = [t.table, s.seat]; }));
+  // everyone in the standings, and everyone seated (a stand-in plays but is never ranked)
+  const names = Array.from(new Set([...rows.map(r => r.player), ...Object.keys(seated)]));
+  const hits = q.length >= 2 ? names.filter(n => fold(n).includes(q)) : [];
+  if (hits.length === 1) chosen = hits[0];
+  if (hits.length > 1) hits.slice(0, 12).forEach(n => { const b = el('button', n, 'hit'); b.onclick = () => { chosen = n; localStorage.setItem('tb_player', chosen); draw(); }; out.append(b); });
+  if (names.includes(chosen) && hits.length <= 1) {
     localStorage.setItem('tb_player', chosen);
+    const me = rows.find(r => r.player === chosen), seat = seated[chosen];
     const card = el('div', undefined, 'card'); card.id = 'me';
-    card.append(el('div', me.player, 'big'));
-    let seat = null;
-    state.seating.forEach(t => t.seats.forEach(s => { if (s.player === me.player) seat = [t.table, s.seat]; }));
+    card.append(el('div', chosen, 'big'));
     card.append(el('p', seat ? 'Round ' + state.round + ': ' + state.table_word + ' ' + seat[0] + ', ' + seat[1] : 'Round ' + state.round + ': not seated', 'big'));
-    const place = el('p'); place.id = 'place'; place.textContent = 'Place ' + me.rank + ' with ' + me.total + ' (' + state.standings.total_name + ')'; card.append(place);
-    if (me.reason) card.append(el('p', me.reason, 'reason'));
-    const games = el('table'); me.games.forEach(g => { const tr = el('tr'); tr.append(el('td', g.game), el('td', g.seat), el('td', g.points)); games.append(tr); });
+    const place = el('p'); place.id = 'place';
+    place.textContent = me ? 'Place ' + me.rank + ' with ' + me.total + ' (' + state.standings.total_name + ')' : 'Not in the standings (a stand-in is never ranked)';
+    card.append(place);
+    if (me && me.reason) card.append(el('p', me.reason, 'reason'));
+    const games = el('table'); (me ? me.games : []).forEach(g => { const tr = el('tr'); tr.append(el('td', g.game), el('td', g.seat), el('td', g.points)); games.append(tr); });
     card.append(games); out.append(card);
   } else if (q.length >= 2 && !hits.length) out.append(el('p', 'No player has these letters in their name.'));
   document.getElementById('out').replaceChildren(out);
