@@ -65,3 +65,31 @@ def test_a_diplomacy_board_is_reported_power_by_power_with_recalcs_sentences(tmp
     typed = {f"{s.seat}|Centres": "x" if i == 0 else "5" for i, s in enumerate(board.seats)}
     checked = check_report(state.snapshot, state.draw, board, typed)
     assert checked.problems[0] == f'{board.seats[0].seat}: Centres: "x" is not a whole number'
+
+
+def test_the_address_to_type_and_the_one_the_forms_remember(event, monkeypatch):
+    from tourneybook.commands import live
+    from tourneybook.live.journal import Journal, journal_path
+    from tourneybook.live.stamp import ADDRESS_KEY
+
+    assert live.address("127.0.0.1", 8765) == "http://localhost:8765/"
+    assert live.address("192.168.1.20", 8000) == "http://192.168.1.20:8000/"
+    monkeypatch.setattr(live, "network_address", lambda: "10.0.0.7")
+    assert live.address("0.0.0.0", 8765) == "http://10.0.0.7:8765/"
+
+    served = []
+
+    class NoServer:  # the command up to serving: what it prints and remembers
+        def __init__(self, config):
+            served.append(config)
+
+        def run(self):
+            return None
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "Server", NoServer)
+    assert main(["live", str(event), "--port", str(free_port())]) == 0
+    assert Journal(journal_path(event)).recall(ADDRESS_KEY) is None  # localhost would be useless on a phone's QR code
+    assert main(["live", str(event), "--host", "0.0.0.0", "--port", str(free_port())]) == 0
+    assert Journal(journal_path(event)).recall(ADDRESS_KEY) == "http://10.0.0.7:8765/".replace("8765", str(served[-1].port))

@@ -27,8 +27,24 @@ def register(sub) -> None:
 
 
 def address(host: str, port: int) -> str:
+    """The address to type: for 0.0.0.0 (every network of this computer) the one phones on the hall's network use."""
+    if host in ("0.0.0.0", "::"):
+        host = network_address() or host
     shown = "localhost" if host in ("127.0.0.1", "::1") else (f"[{host}]" if ":" in host else host)
     return f"http://{shown}:{port}/"
+
+
+def network_address() -> str:
+    """This computer's address on its network ('' without one): the source address of a route outwards.
+
+    Connecting a UDP socket only chooses the route; nothing is sent (192.0.2.1 is a documentation address).
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return ""
 
 
 def check_port(host: str, port: int) -> None:
@@ -64,7 +80,11 @@ def run(args) -> int:
         for line in hall.problems[:10]:
             print(f"  {line}")
     url = address(args.host, args.port)
-    hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
+    if args.host in ("127.0.0.1", "::1", "localhost"):
+        print("note: this computer only (127.0.0.1): phones reach it with --host and this computer's address on the "
+              "hall's network (README: a day in the hall)")
+    else:
+        hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
     print(f"TourneyBook live: {url}  (projector: {url}projector, director: {url}director)")
     print(terminal_qr(url))
     print(f"director key: {hall.director_key}")
