@@ -126,7 +126,10 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
     if choice.action in (DRAW_NEXT, REDRAW):
         number = next_round(store) if choice.action == DRAW_NEXT else choice.round
-        outcome = draw_event(store, number, redraw=choice.action == REDRAW)
+        from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+
+        pictures = seating_pictures(store, _workbook_path(store))
+        outcome = draw_event(store, number, redraw=choice.action == REDRAW, seating_pictures=pictures)
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,

@@ -54,6 +54,19 @@ class StampedForm:
         return Page(page.name, page.widths, rows, page.landscape, pictures)
 
 
+SEATING_QR_CELL = "D1"
+"""Beside the Seating sheet's list (columns A:C), at its top: the first page printed carries it."""
+
+
+def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple[tuple[str, bytes], ...]:
+    """The Seating sheet's QR code of the live address, when live reporting is on and ``tourneybook live`` has
+    served this event on an address phones can reach; () otherwise (no journal is made for it)."""
+    if workbook is None or not journal_path(workbook).is_file() or not reporting_on(store):
+        return ()
+    address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    return ((SEATING_QR_CELL, png_qr(address, scale=4)),) if address else ()
+
+
 def reporting_on(store: WorkbookStore) -> bool:
     if SETTINGS.name not in store.sheet_names():
         return False
@@ -79,4 +92,4 @@ def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
                      "table codes without the address. Start it once with the hall's address, then print the forms again.")
 
 
-__all__ = ["ADDRESS_KEY", "StampedForm", "reporting_on", "stamp_round_forms"]
+__all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "StampedForm", "reporting_on", "seating_pictures", "stamp_round_forms"]
