@@ -43,7 +43,7 @@ def test_before_live_ever_ran_the_forms_carry_the_code_and_say_so(event, tmp_pat
 
 
 def test_with_reporting_off_the_forms_are_as_before(tmp_path):
-    from conftest import new_event
+    from live_event import new_event
 
     event = new_event(tmp_path, reporting=False)
     out = tmp_path / "forms.xlsx"

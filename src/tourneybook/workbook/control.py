@@ -34,8 +34,7 @@ HELP = (
     "Forms for round N (the printable forms as sheets 'Form ...' at the end of the workbook; Windows Excel also "
     "saves them as a PDF beside the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish "
     "results (standings and games as CSV, a web page and, with LibreOffice, a PDF, in a folder beside the "
-    "workbook); Import reported results (the results confirmed on phones with tourneybook live, into empty cells "
-    "only). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "workbook); Import reported results (confirmed on phones). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]
