@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError
-from ..forms.event import PLAYER, POWER, ROUND, TABLE_HEADERS, draw_only, event_head, has_column
-from ..workbook.reader import read_sheet
+from ..forms.event import PLAYER, POWER, ROUND, TABLE_HEADERS, EventHead, draw_only, event_head, has_column
+from ..workbook.reader import Row, read_sheet
+from ..workbook.schema import EntrySheet
 from ..workbook.store import CellValue, SheetGrid, WorkbookStore
 
 KEY_JOIN = "|"
@@ -115,7 +116,8 @@ def read_draw(store: WorkbookStore) -> Draw:
     return Draw(schema.name, word, blocks, headers, letters, columns, choices, tables)
 
 
-def read_sheet_rows(grid, schema, draw_headers, head, out):
+def read_sheet_rows(grid: SheetGrid | None, schema: EntrySheet, draw_headers: tuple[str, ...], head: EventHead,
+                    out: Collector) -> tuple[Row, ...]:
     """The draw sheet's rows with only the draw's columns checked: results are recalc's to check."""
     return read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
 
