@@ -114,3 +114,8 @@ def test_a_report_for_players_no_longer_at_the_table_is_refused(hall, event):
     right = hall.journal.add(1, 1, RESULT, "phone-a", seated_of(table))
     hall.journal.confirm(right.id, "director")
     assert [r.table for r in import_reports(FileWorkbook(event), hall.journal).written] == [1]
+
+
+def test_import_without_a_journal_says_where_it_looked(event, capsys):
+    assert main(["import-reports", str(event)]) == 1
+    assert "hall.reports.sqlite: no reports journal beside the workbook (tourneybook live makes it)" in capsys.readouterr().err
