@@ -38,6 +38,8 @@ COMMANDS = {
     "lite": "write main.py and requirements.txt for xlwings Lite (Excel add-in, no Python install)",
     "button": "write the button's Python file beside a renamed or copied .xlsm workbook",
     "publish": "standings.csv, games.csv, standings.pdf and standings.html of an event, into a folder",
+    "live": "serve seating, standings and result reporting to the hall (projector and phones)",
+    "import-reports": "write the results confirmed on phones (tourneybook live) into the workbook",
 }
 
 EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"
@@ -101,7 +103,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: main() prints the list of commands
     for name, line in COMMANDS.items():
         if name == chosen:
-            import_module(f"{__package__}.commands.{name}").register(sub)
+            import_module(f"{__package__}.commands.{name.replace('-', '_')}").register(sub)
         else:
             sub.add_parser(name, help=line)
     return parser

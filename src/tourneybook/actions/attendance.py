@@ -167,7 +167,7 @@ def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
     from .draw import FAMILIES  # the draw imports this module: its sheets and headers only when looking
-    from .generic import SETTINGS, read_settings_head
+    from ..workbook.settings_sheet import SETTINGS, read_settings_head
 
     names = book.sheet_names()
     head = read_settings_head(book.read(SETTINGS.name), Collector(InputError)) if SETTINGS.name in names else None

@@ -198,6 +198,7 @@ def draw_event(
     sit_outs: Sequence[str] = (),
     doubles: Sequence[str] = (),
     top_board: bool = False,
+    seating_pictures: tuple[tuple[str, bytes], ...] = (),
 ) -> DrawOutcome:
     """Draw round ``round_number`` (or, with ``every_round``, every round still to draw) into ``store``.
 
@@ -205,7 +206,7 @@ def draw_event(
     Excel workbook); the caller saves it afterwards. Options: ``seed`` (default:
     from the tournament's name and the round), ``redraw`` (replace a draw
     without results), and for Diplomacy ``sit_outs``, ``doubles`` (player names)
-    and ``top_board`` (Italia 2010).
+    and ``top_board`` (Italia 2010). ``seating_pictures`` go on the Seating sheet (the live address's QR code).
 
     Refusals (InputError, raised before anything is written): a round with
     results; a round already drawn without ``redraw``; a round after a missing
@@ -320,7 +321,7 @@ def draw_event(
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
     title = head.tournament or ruleset.name
-    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report, seating_sheet(title, draw))
+    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report, seating_sheet(title, draw, seating_pictures))
     store.replace(outcome.seating)
     store.replace(quality_sheet(title, outcome))
     return outcome
@@ -754,7 +755,7 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
     typing.put(last + 1, top_col, 1)
 
 
-def seating_sheet(title: str, draw: Draw) -> ResultSheet:
+def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...] = ()) -> ResultSheet:
     """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
     each, then the same round by table, a page each.
 
@@ -791,7 +792,7 @@ def seating_sheet(title: str, draw: Draw) -> ResultSheet:
         by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=name_order))
         page(f"Round {rnd.number} by {table_word.lower()}", by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
-                       page_breaks=tuple(breaks), row_heights=tuple(heights))
+                       page_breaks=tuple(breaks), row_heights=tuple(heights), pictures=pictures)
 
 
 def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:

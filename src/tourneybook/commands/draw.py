@@ -61,6 +61,9 @@ def run(args) -> int:
             raise InputError(f"--pdf needs LibreOffice to print the seating list. {INSTALL_HINT} Or leave out --pdf "
                              "and print the 'Seating' sheet from your spreadsheet program.")
     book = FileWorkbook(args.workbook)
+    from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+
+    pictures = seating_pictures(book, args.workbook)
     with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
         outcome = checked_write(book, lambda staged: draw_event(  # nothing recalc would refuse is written
             staged,
@@ -71,6 +74,7 @@ def run(args) -> int:
             sit_outs=args.sit_out,
             doubles=args.double,
             top_board=args.top_board,
+            seating_pictures=pictures,
         ))
         book.save()
     print(outcome.render())

@@ -68,8 +68,13 @@ def event_forms(args) -> tuple[list, Path]:
     forms: list = []
     parts: list[str] = []
     if args.round is not None:
-        forms += round_forms(store, args.round, years=args.years)
+        from ..live.stamp import stamp_round_forms  # the live address and table codes, when Settings switch them on
+
+        stamped, note = stamp_round_forms(store, event, round_forms(store, args.round, years=args.years), args.round)
+        forms += stamped
         parts.append(f"R{args.round}")
+        if note:
+            print(f"note: {note}")
     if args.final:
         forms += final_forms(store)
         parts.append("final")

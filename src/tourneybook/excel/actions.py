@@ -42,6 +42,7 @@ from ..workbook.control import (  # noqa: F401 - the control block's cells and w
     FINAL_FORMS,
     FINAL_ORDER,
     FORMS,
+    IMPORT_REPORTS,
     PUBLISH,
     RECALCULATE,
     REDRAW,
@@ -148,7 +149,11 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
     if choice.action in (DRAW_NEXT, REDRAW):
         number = next_round(store) if choice.action == DRAW_NEXT else choice.round
-        outcome = checked_write(store, lambda staged: draw_event(staged, number, redraw=choice.action == REDRAW))
+        from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+
+        pictures = seating_pictures(store, _workbook_path(store))
+        outcome = checked_write(store, lambda staged: draw_event(staged, number, redraw=choice.action == REDRAW,
+                                                                  seating_pictures=pictures))
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,
@@ -177,7 +182,27 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         from ..publish import read_published  # pandas and Jinja2 only when publishing
 
         return ActionReport(PUBLISH, published=read_published(store))
+    if choice.action == IMPORT_REPORTS:
+        return _import_reports(store)
     return _forms(store, choice)
+
+
+def _import_reports(store: WorkbookStore) -> ActionReport:
+    """The results confirmed on phones (``tourneybook live``), from the journal beside the workbook, into empty cells."""
+    from ..live.importing import import_reports
+    from ..live.journal import Journal, journal_path
+
+    where = _workbook_path(store)
+    journal = journal_path(where) if where else None
+    if journal is None or not journal.is_file():
+        raise InputError(Problem(
+            "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
+            "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
+            "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
+    done = import_reports(store, Journal(journal))
+    lines = done.lines() or ["no confirmed reports to import"]
+    return ActionReport(IMPORT_REPORTS, "Reported results: " + "\n".join(lines)
+                        + ("\nRecalculate standings to see them in the standings." if done.written else ""))
 
 
 def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
@@ -185,7 +210,19 @@ def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
 
     made = round_forms(store, choice.round) if choice.action == FORMS else final_forms(store)
     what = f"round {choice.round}" if choice.action == FORMS else "the final"
-    return ActionReport(choice.action, f"{len(made)} form(s) for {what}", forms=tuple(made), round=choice.round)
+    note, where = "", _workbook_path(store)
+    if choice.action == FORMS and where is not None:
+        from ..live.stamp import stamp_round_forms  # the table codes, when Settings switch live reporting on
+
+        made, note = stamp_round_forms(store, where, made, choice.round)
+    message = f"{len(made)} form(s) for {what}" + (f"\nnote: {note}" if note else "")
+    return ActionReport(choice.action, message, forms=tuple(made), round=choice.round)
+
+
+def _workbook_path(store: WorkbookStore):
+    """The workbook's file (the reports journal is beside it); None in Excel in a browser, which has no folder."""
+    book = getattr(store, "book", None)
+    return getattr(store, "path", None) or (book.fullname if getattr(store, "classic", False) and book is not None else None)
 
 
 def form_sheets(names: Sequence[str]) -> list[str]:

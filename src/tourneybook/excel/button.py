@@ -32,6 +32,7 @@ from .actions import (
     FORM_PREFIX,
     FORMS,
     PRESENT,
+    IMPORT_REPORTS,
     PUBLISH,
     RECALCULATE,
     REDRAW,
@@ -243,6 +244,12 @@ def _roll_call(action: str) -> Chooser:
 def publish_results(book: xw.Book):
     """Standings and games as CSV files and a web page in a folder beside the workbook (desktop Excel)."""
     run_choice(book, _fixed(PUBLISH))
+
+
+@xw.script
+def import_reported_results(book: xw.Book):
+    """The results confirmed on phones (tourneybook live) into the empty cells of their tables (desktop Excel)."""
+    run_choice(book, _fixed(IMPORT_REPORTS))
 
 
 __all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

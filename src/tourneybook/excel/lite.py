@@ -28,7 +28,7 @@ from ..errors import InputError
 from ..rules import RULESETS
 
 SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms",
-           "publish_results", "absent_in_round", "present_in_round")
+           "publish_results", "absent_in_round", "present_in_round", "import_reported_results")
 """The button scripts of :mod:`.button`, one per action, in the order an event needs them."""
 FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
 """Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""

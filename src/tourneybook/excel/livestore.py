@@ -21,7 +21,9 @@ prints the same sheets to PDF with every setting.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -204,6 +206,16 @@ class LiveWorkbook:
         self._printing(sheet, result)
         for chart in result.charts:
             self._chart(sheet, chart, result)
+        if result.pictures and self.classic:  # desktop Excel adds pictures from files; in a browser there are none
+            for old in list(sheet.pictures):
+                old.delete()
+            for cell, png in result.pictures:
+                with tempfile.TemporaryDirectory() as folder:
+                    path = os.path.join(folder, "picture.png")
+                    with open(path, "wb") as out:
+                        out.write(png)
+                    at = sheet.range(cell)
+                    sheet.pictures.add(path, left=at.left, top=at.top)
 
     def _printing(self, sheet: Any, result: ResultSheet) -> None:
         last = len(result.rows)

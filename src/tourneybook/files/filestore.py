@@ -316,6 +316,10 @@ class FileWorkbook:
                 name = self.package.free_name("xl/charts/chart{}.xml")
                 self.package.write(name, chart, SHEET_TYPES["chart"])
                 chart_rels.append(Relationship(f"rId{i}", REL + "/chart", name))
+            for j, (_, png) in enumerate(sheet.pictures, start=len(rendered.charts) + 1):
+                name = self.package.free_name("xl/media/image{}.png")
+                self.package.write(name, png, "image/png")
+                chart_rels.append(Relationship(f"rId{j}", REL + "/image", name))
             self.package.set_relationships(drawing, chart_rels)
             rels.append(Relationship("rId1", REL + "/drawing", drawing))
         self.package.set_relationships(part, rels)

@@ -91,7 +91,7 @@ class RenderedSheet:
     worksheet: bytes
     charts: tuple[bytes, ...]
     drawing: bytes | None
-    """The drawing part holding the charts, with rIds 'rId1'... in chart order; None without charts."""
+    """The drawing part holding the charts, with rIds 'rId1'... in chart order, then the pictures'; None without either."""
 
 
 _PLAIN_KINDS = (type(None), int, str, float, Fraction, bool)
@@ -135,10 +135,11 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
                 for row_number in sheet.page_breaks:
                     etree.SubElement(breaks, "brk", id=str(row_number), max="16383", man="1")
                 xf.write(breaks)
-            if sheet.charts:
+            if sheet.charts or sheet.pictures:
                 xf.write(etree.Element("drawing", {q(REL, "id"): "rId1"}, nsmap={"r": REL}))
     charts = tuple(chart_part(sheet.name, spec) for spec in sheet.charts)
-    return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts) if sheet.charts else None)
+    drawn = sheet.charts or sheet.pictures
+    return RenderedSheet(buffer.getvalue(), charts, drawing_part(sheet.charts, sheet.pictures) if drawn else None)
 
 
 class _CellWriter:
@@ -412,8 +413,8 @@ def chart_size(spec: Chart) -> tuple[int, int]:
     return int((24 if kind == "line" else 18) * EMU_PER_CM), int(height * EMU_PER_CM)
 
 
-def drawing_part(charts: tuple[Chart, ...]) -> bytes:
-    """The drawing that places each chart at its anchor cell; chart i is 'rId{i+1}'."""
+def drawing_part(charts: tuple[Chart, ...], pictures: tuple[tuple[str, bytes], ...] = ()) -> bytes:
+    """The drawing that places each chart at its anchor cell; chart i is 'rId{i+1}', picture j 'rId{len(charts)+j+1}'."""
     xdr = DRAWING_NS
     root = etree.Element(q(xdr, "wsDr"), nsmap={"xdr": xdr, "a": A_NS, "c": CHART_NS, "r": REL})
     for i, spec in enumerate(charts, start=1):
@@ -434,7 +435,35 @@ def drawing_part(charts: tuple[Chart, ...]) -> bytes:
         data = etree.SubElement(etree.SubElement(frame, q(A_NS, "graphic")), q(A_NS, "graphicData"), uri=CHART_NS)
         etree.SubElement(data, q(CHART_NS, "chart"), {q(REL, "id"): f"rId{i}"})
         etree.SubElement(anchor, q(xdr, "clientData"))
+    for j, (cell, png) in enumerate(pictures, start=len(charts) + 1):
+        _picture_anchor(root, j, cell, png)
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def _picture_anchor(root: etree._Element, number: int, cell: str, png: bytes) -> None:
+    """A PNG at its natural size (96 dpi) with its top-left corner at ``cell``; its image is 'rId{number}'."""
+    xdr = DRAWING_NS
+    row, col = split_cell(cell)
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")  # the PNG's IHDR
+    cx, cy = width * 9525, height * 9525  # EMU per pixel at 96 dpi
+    anchor = etree.SubElement(root, q(xdr, "oneCellAnchor"))
+    start = etree.SubElement(anchor, q(xdr, "from"))
+    for tag, value in (("col", col - 1), ("colOff", 0), ("row", row - 1), ("rowOff", 0)):
+        etree.SubElement(start, q(xdr, tag)).text = str(value)
+    etree.SubElement(anchor, q(xdr, "ext"), cx=str(cx), cy=str(cy))
+    pic = etree.SubElement(anchor, q(xdr, "pic"))
+    names = etree.SubElement(pic, q(xdr, "nvPicPr"))
+    etree.SubElement(names, q(xdr, "cNvPr"), id=str(number + 1), name=f"Picture {number}")
+    etree.SubElement(etree.SubElement(names, q(xdr, "cNvPicPr")), q(A_NS, "picLocks"), noChangeAspect="1")
+    fill = etree.SubElement(pic, q(xdr, "blipFill"))
+    etree.SubElement(fill, q(A_NS, "blip"), {q(REL, "embed"): f"rId{number}"})
+    etree.SubElement(etree.SubElement(fill, q(A_NS, "stretch")), q(A_NS, "fillRect"))
+    shape = etree.SubElement(pic, q(xdr, "spPr"))
+    transform = etree.SubElement(shape, q(A_NS, "xfrm"))
+    etree.SubElement(transform, q(A_NS, "off"), x="0", y="0")
+    etree.SubElement(transform, q(A_NS, "ext"), cx=str(cx), cy=str(cy))
+    etree.SubElement(etree.SubElement(shape, q(A_NS, "prstGeom"), prst="rect"), q(A_NS, "avLst"))
+    etree.SubElement(anchor, q(xdr, "clientData"))
 
 
 __all__ = ["RenderedSheet", "quoted", "render_sheet", "serial"]

@@ -105,6 +105,8 @@ class ResultSheet:
     """1-based columns whose long texts (notes, reasons) wrap within the column width."""
     page_breaks: tuple[int, ...] = ()
     """A new printed page starts after each of these 1-based rows (e.g. before the chart)."""
+    pictures: tuple[tuple[str, bytes], ...] = ()
+    """(anchor cell, PNG bytes): pictures placed at a cell, such as the live address's QR code on the Seating sheet."""
 
 
 class WorkbookStore(Protocol):

@@ -56,6 +56,15 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A PNG drawn over the page (a QR code), its top-left corner at a 0-based row and grid column."""
+
+    row: int
+    col: int
+    png: bytes
+
+
+@dataclass(frozen=True)
 class Page:
     """One form: printed on exactly one A4 page."""
 
@@ -65,6 +74,7 @@ class Page:
     """Grid column widths in Excel character units."""
     rows: tuple[Row, ...]
     landscape: bool = False
+    pictures: tuple[Picture, ...] = ()
 
     def __post_init__(self) -> None:
         # A row that does not cover the grid exactly is a layout bug, never input.
@@ -81,12 +91,14 @@ def stack(pages: Sequence[Page]) -> Page:
         return first
     span = len(first.widths)
     rows: list[Row] = list(first.rows)
+    pictures = list(first.pictures)
     for page in pages[1:]:
-        rows += [gap(span, 4), line(Cell("✂ - - - cut here - - -", Look.CUT, span), height=12), gap(span, 6),
-                 *page.rows]
+        rows += [gap(span, 4), line(Cell("✂ - - - cut here - - -", Look.CUT, span), height=12), gap(span, 6)]
+        pictures += [Picture(p.row + len(rows), p.col, p.png) for p in page.pictures]
+        rows += page.rows
     head, _, tail = last.name.rpartition(" ")
     name = f"{first.name}-{tail}" if head and first.name.startswith(head + " ") else f"{first.name}-{last.name}"
-    return Page(name, first.widths, tuple(rows), first.landscape)
+    return Page(name, first.widths, tuple(rows), first.landscape, tuple(pictures))
 
 
 def line(*cells: Cell, height: float = 22) -> Row:

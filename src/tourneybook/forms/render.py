@@ -137,6 +137,9 @@ def draw(sheet: Any, page: Page, looks: dict[Look, Any]) -> None:
             elif cell.look is not Look.BLANK:
                 sheet.write_blank(number, col, None, fmt)
             col += cell.span
+    for picture in page.pictures:  # QR codes: moved with their cells, never resized by a row height
+        sheet.insert_image(picture.row, picture.col, f"qr-{picture.row}-{picture.col}.png",
+                           {"image_data": io.BytesIO(picture.png), "object_position": 3})
     setup_print(sheet, page)
 
 

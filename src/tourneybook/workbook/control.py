@@ -18,8 +18,9 @@ FINAL_FORMS = "Final forms"
 PUBLISH = "Publish results"
 ABSENT = "Absent in round N"
 PRESENT = "Present in round N"
-ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH, ABSENT, PRESENT)
-"""The drop-down's choices, in the order an event needs them (the roll call's two last: added later)."""
+IMPORT_REPORTS = "Import reported results"
+ACTIONS = (RECALCULATE, DRAW_NEXT, REDRAW, FORMS, FINAL_ORDER, FINAL_FORMS, PUBLISH, ABSENT, PRESENT, IMPORT_REPORTS)
+"""The drop-down's choices, in the order an event needs them (the roll call and the phones' reports: added later)."""
 
 ACTION_LABEL_CELL, ACTION_CELL = (2, 1), (2, 2)
 """Instructions!A2 says what B2 is for; B2 holds the chosen action."""
@@ -38,7 +39,8 @@ HELP = (
     "Forms for round N (printable forms as sheets 'Form ...' at the end; Windows Excel also saves a PDF beside "
     "the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish results (CSV, a web page "
     "and, with LibreOffice, a PDF, in a folder beside the workbook); Absent/Present in round N (roll call, the "
-    "player in B4). After a draw B2 goes back to Recalculate standings. The button on every other sheet recalculates."
+    "player in B4); Import reported results (confirmed on phones). After a draw B2 goes back to Recalculate "
+    "standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]

@@ -34,6 +34,11 @@ CLUB_RANKING_HELP = (
     "their best N players' totals, on its own result sheet."
 )
 """The one setting every ruleset has (last on the sheet): off unless the organiser asks for it."""
+LIVE_REPORTING_LABEL = "Live reporting"
+LIVE_REPORTING_HELP = (
+    "no: off. yes: while tourneybook live runs, players report results from their phones (a table code on each "
+    "form); the director imports them. The forms and the Seating sheet then carry the live address as a QR code."
+)
 NAME_FIELD = "tournament"
 """A ruleset Settings field of this name is filled from the Tournament row, not a row of its own."""
 
@@ -136,7 +141,20 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
             continue
         rows.append((setting_label(f), setting_cell(getattr(settings, f.name)), setting_help(f)))
     rows.append((CLUB_RANKING_LABEL, 0, CLUB_RANKING_HELP))
+    rows.append((LIVE_REPORTING_LABEL, "no", LIVE_REPORTING_HELP))
     return rows
+
+
+def read_live_reporting(grid: SheetGrid | None, out: Collector) -> bool:
+    """The "Live reporting" row: off when the row is missing or empty (workbooks made before it)."""
+    found = _label_rows(grid).get(LIVE_REPORTING_LABEL.casefold()) if grid is not None else None
+    if found is None or cells.is_empty(found[1]):
+        return False
+    try:
+        return cells.yes_no(found[1])
+    except cells.CellError as exc:
+        out.add(f"{LIVE_REPORTING_LABEL}: {exc}", sheet=SETTINGS.name, cell=address(found[0], 2))
+        return False
 
 
 def read_club_ranking(grid: SheetGrid | None, out: Collector) -> int:
@@ -244,7 +262,8 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
     if tournament and any(f.name == NAME_FIELD for f in dataclasses.fields(default)):
         changes[NAME_FIELD] = tournament
     before = len(out.problems)
-    known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(), *fields}
+    known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(),
+             LIVE_REPORTING_LABEL.casefold(), *fields}
     for key, (line, raw) in rows.items():
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]

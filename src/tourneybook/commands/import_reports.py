@@ -1,0 +1,40 @@
+"""``tourneybook import-reports EVENT.xlsx``: the confirmed phone reports into the workbook's entry rows.
+
+Only empty cells are written; a table whose typed result differs is listed with
+both versions and nothing of it is written; a report of a table the draw does not
+have is refused. The workbook is saved atomically, only when something was written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import EXIT_PROBLEMS, InputError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("import-reports", help="write the results confirmed on phones (tourneybook live) into the workbook")
+    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook; its EVENT.reports.sqlite is read")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..live.importing import import_reports
+    from ..live.journal import Journal, journal_path
+    from ..files.filestore import FileWorkbook
+
+    path = Path(args.workbook)
+    journal_file = journal_path(path)
+    if not journal_file.is_file():
+        raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
+    book = FileWorkbook(path)
+    done = import_reports(book, Journal(journal_file))
+    if done.written:
+        book.save()
+    for line in done.lines():
+        print(line)
+    if not done.lines():
+        print("no confirmed reports to import")
+    if done.written:
+        print(f"written to {path}; run tourneybook recalc {path.name} for the new standings")
+    return EXIT_PROBLEMS if done.disagreements or done.refused else 0

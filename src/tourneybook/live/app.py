@@ -1,0 +1,180 @@
+"""The Starlette app of ``tourneybook live``: the pages, /api/state, the reports and the director's actions.
+
+Why Starlette and uvicorn: a small, maintained ASGI toolkit with a test client
+(every refusal is tested without a network), plain routes and responses and
+nothing else imposed (no ORM, no template engine, no static-file folder: no
+request path can reach the file system, because there is no route to it);
+uvicorn serves it from pure-Python wheels on Windows, macOS and Linux.
+
+Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public),
+``/t/{code}`` (a table's report: needs its code), ``/director`` (needs the key
+printed at start). Every state-changing form is a POST with a CSRF token
+(:mod:`.guard`); wrong codes and keys are rate-limited per address.
+"""
+
+from __future__ import annotations
+
+import time
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from .codes import normalised
+from .director import director_routes
+from .draw import DrawnTable, seated_of
+from .guard import Attempts, BodyLimit, TooLarge, client_of, cross_site, csrf_token, device_of, read_form, too_large, with_cookies
+from .hall import Hall
+from .journal import JournalError
+from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
+from .reporting import check_report
+
+DIRECTOR_COOKIE = "tb_director"
+HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+                                      "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}
+"""Nothing may be loaded from elsewhere, and no other site may frame the pages."""
+
+
+class HallPages:
+    """The request handlers of one hall: its pages, its state and its reports."""
+
+    def __init__(self, hall: Hall):
+        self.hall = hall
+        self.attempts = Attempts()
+
+    def html(self, request: Request, body: str, status: int = 200) -> Response:
+        token, device = csrf_token(request), device_of(request)
+        response = HTMLResponse(body.replace("__CSRF__", token), status_code=status, headers=HEADERS)
+        return with_cookies(response, token, device)
+
+    def title(self) -> str:
+        return str(self.hall.api().get("title", "TourneyBook"))
+
+    async def phone(self, request: Request) -> Response:
+        return self.html(request, phone_page(self.title()))
+
+    async def projector(self, request: Request) -> Response:
+        return self.html(request, projector_page(self.title()))
+
+    async def api_state(self, request: Request) -> Response:
+        accepts = "gzip" in request.headers.get("accept-encoding", "")
+        body, gzipped = self.hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
+        headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
+        if gzipped:
+            headers["Content-Encoding"] = "gzip"
+        return Response(body, media_type="application/json", headers=headers)
+
+    def refused(self, request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
+        """The table of ``code``, or the refusal: rate-limited, reporting off, or a wrong code."""
+        client = client_of(request)
+        if self.attempts.blocked(client):
+            return None, self.html(request, message_page("Too many tries", "Too many wrong codes from this phone: wait a minute, "
+                                                    "then type the code printed on your table's form.", "bad"), 429)
+        if not self.hall.reporting:
+            return None, self.html(request, message_page("Reporting is off", "Reporting results from phones is off for this "
+                                                    "event: hand in the paper form.", "bad"), 403)
+        table = self.hall.table_of(code)
+        if table is None:
+            self.attempts.wrong(client)
+            return None, self.html(request, message_page("Unknown code", "No table of this event has this code: check the "
+                                                    "code printed on your table's form.", "bad"), 404)
+        return table, None
+
+    def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], problems=(), status: int = 200) -> Response:
+        state = self.hall.state
+        draw = state.draw
+        code = self.hall.code_of(table)
+        note, confirm = "", ""
+        try:
+            waiting = self.hall.journal.waiting(table.round, table.table)
+        except JournalError:
+            waiting, note = None, "The reports journal cannot be read just now: if sending fails, hand in the paper form."
+        if waiting is not None:
+            values = values or dict(waiting.values)
+            if waiting.device == device_of(request):
+                note = "Your report is stored and waits for a second player of the table to confirm it on their phone."
+            else:
+                note = "A result was reported for this table (below). If it is right, confirm it; if not, correct and send it."
+                confirm = (f'<form method="post" action="/t/{code}/confirm">{hidden("csrf", "__CSRF__")}'
+                           f'{hidden("report", str(waiting.id))}<button id="confirm">Confirm this result</button></form>')
+        fields = [(f.key, f.label, values.get(f.key, "")) for f in draw.fields(table)]
+        heading = f"Round {table.round}, {draw.table_word.lower()} {table.table}"
+        body = report_page(self.title(), heading, [(s.seat, s.player) for s in table.seats], fields, draw.choices, "__CSRF__",
+                           f"/t/{code}", problems=problems, waiting=note, waiting_form=confirm)
+        return self.html(request, body, status)
+
+    async def open_code(self, request: Request) -> Response:
+        return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
+
+    async def report(self, request: Request) -> Response:
+        table, refusal = self.refused(request, request.path_params["code"])
+        if refusal is not None or table is None:
+            return refusal
+        if request.method == "GET":
+            return self.form_page(request, table, {})
+        form = await read_form(request)
+        why = cross_site(request, form)
+        if why:
+            return self.html(request, message_page("Refused", why, "bad"), 403)
+        values = {f.key: str(form.get(f.key, "")) for f in self.hall.state.draw.fields(table)}
+        checked = check_report(self.hall.state.snapshot, self.hall.state.draw, table, values)
+        if not checked.ok:
+            return self.form_page(request, table, values, checked.problems, 422)
+        try:
+            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table))
+        except JournalError as exc:
+            return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
+                                              "the paper form and tell the director.", "bad"), 503)
+        body = message_page("Stored", "Your result is stored. A second player of the table confirms it on their phone "
+                                      "(the same code), or the director does.", "ok")
+        return self.html(request, body.replace("</body>", points_list(checked.points) + "</body>"))
+
+    async def confirm(self, request: Request) -> Response:
+        table, refusal = self.refused(request, request.path_params["code"])
+        if refusal is not None or table is None:
+            return refusal
+        form = await read_form(request)
+        why = cross_site(request, form)
+        if why:
+            return self.html(request, message_page("Refused", why, "bad"), 403)
+        waiting = self.hall.journal.waiting(table.round, table.table)
+        if waiting is None or str(waiting.id) != str(form.get("report", "")):
+            return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
+                                              "open the table's page again.", "bad"), 409)
+        if waiting.device == device_of(request):
+            return self.html(request, message_page("Not confirmed", "A second player of the table confirms the result, on "
+                                              "their own phone (or the director does).", "bad"), 409)
+        try:
+            self.hall.journal.confirm(waiting.id, device_of(request))
+        except JournalError as exc:
+            return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
+                                              "director.", "bad"), 503)
+        return self.html(request, message_page("Confirmed", "Thank you: the result is confirmed; the director imports it "
+                                                       "into the workbook.", "ok"))
+
+
+    async def journal_failed(self, request: Request, exc: Exception) -> Response:
+        """Any page whose journal read or write failed: a sentence, never a trace."""
+        return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
+                                               "director.", "bad"), 503)
+
+
+def create_app(hall: Hall) -> BodyLimit:
+    """The app serving ``hall``; wrapped in the body size limit."""
+    pages = HallPages(hall)
+    routes = [
+        Route("/", pages.phone),
+        Route("/projector", pages.projector),
+        Route("/api/state", pages.api_state),
+        Route("/t", pages.open_code),
+        Route("/t/{code}", pages.report, methods=["GET", "POST"]),
+        Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),
+        *director_routes(hall, pages.attempts, pages.html, pages.title),
+    ]
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed})
+    return BodyLimit(app)
+
+
+__all__ = ["DIRECTOR_COOKIE", "HallPages", "create_app"]

@@ -1,0 +1,111 @@
+"""The director's page: the round clock, the reports and their confirmation, behind the key printed at start."""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import escape
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from .guard import client_of, cross_site, read_form
+from .hall import Hall
+from .journal import CONFIRMED, WAITING, JournalError
+from .pages import PHONE_CSS, hidden, message_page, page
+
+COOKIE = "tb_director"
+
+
+def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
+    """/director (the key, then the page), /director/clock and /director/confirm: every change a POST with CSRF."""
+
+    def allowed(request: Request) -> bool:
+        return hall.is_director(request.cookies.get(COOKIE, ""))
+
+    def login(request: Request, status: int = 200, why: str = "") -> Response:
+        note = f'<p class="bad">{escape(why)}</p>' if why else ""
+        body = (f"<h1>Director</h1>{note}<form method=\"post\" action=\"/director\">{hidden('csrf', '__CSRF__')}"
+                '<label for="key">Director key (printed when tourneybook live started)</label>'
+                '<input id="key" name="key" type="password" autocomplete="off"><button id="enter">Enter</button></form>')
+        return html(request, page(title(), body, PHONE_CSS), status)
+
+    async def director(request: Request) -> Response:
+        if request.method == "POST":
+            client = client_of(request)
+            if attempts.blocked(client):
+                return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
+            form = await read_form(request)
+            why = cross_site(request, form)
+            if why:
+                return html(request, message_page("Refused", why, "bad"), 403)
+            key = str(form.get("key", ""))
+            if not hall.is_director(key):
+                attempts.wrong(client)
+                return login(request, 403, "This is not the director key.")
+            response = RedirectResponse("/director", status_code=303)
+            response.set_cookie(COOKIE, key.strip(), httponly=True, samesite="strict")
+            return response
+        if not allowed(request):
+            return login(request)
+        return html(request, page(title(), dashboard(hall), PHONE_CSS))
+
+    async def guarded(request: Request):
+        """The form of a director action, or the refusal (no key: 403; a cross-site form: 403)."""
+        if not allowed(request):
+            return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
+        form = await read_form(request)
+        why = cross_site(request, form)
+        if why:
+            return None, html(request, message_page("Refused", why, "bad"), 403)
+        return form, None
+
+    async def clock(request: Request) -> Response:
+        form, refusal = await guarded(request)
+        if refusal is not None:
+            return refusal
+        text = str(form.get("minutes", "")).strip()
+        if not text.isdigit() or int(text) > 24 * 60:
+            return html(request, message_page("Clock", f'"{text}" is not a number of minutes (0 stops the clock).', "bad"), 422)
+        hall.set_clock(int(text))
+        return RedirectResponse("/director", status_code=303)
+
+    async def confirm(request: Request) -> Response:
+        form, refusal = await guarded(request)
+        if refusal is not None:
+            return refusal
+        number = str(form.get("report", ""))
+        try:
+            done = hall.journal.confirm(int(number), "director") if number.isdigit() else None
+        except JournalError as exc:
+            return html(request, message_page("Not stored", str(exc), "bad"), 503)
+        if done is None:
+            return html(request, message_page("Nothing to confirm", f"Report {number} is not waiting any more.", "bad"), 409)
+        return RedirectResponse("/director", status_code=303)
+
+    return [Route("/director", director, methods=["GET", "POST"]), Route("/director/clock", clock, methods=["POST"]),
+            Route("/director/confirm", confirm, methods=["POST"])]
+
+
+def dashboard(hall: Hall) -> str:
+    """The clock form and every report not replaced, newest first, each waiting one with its confirm button."""
+    rows = []
+    for r in reversed(hall.journal.reports()):
+        if r.status not in (WAITING, CONFIRMED):
+            continue
+        when = dt.datetime.fromtimestamp(r.created).strftime("%H:%M")
+        values = "; ".join(f"{k.replace('|', ' ')} {v}" for k, v in r.values.items() if v.strip())
+        button = (f'<form method="post" action="/director/confirm">{hidden("csrf", "__CSRF__")}{hidden("report", str(r.id))}'
+                  f'<button>Confirm</button></form>') if r.status == WAITING else ""
+        rows.append(f"<tr><td>{when}</td><td>R{r.round} {r.table}</td><td>{escape(r.status)}</td><td>{escape(values)}</td>"
+                    f"<td>{button}</td></tr>")
+    problems = hall.api().get("problems")
+    warn = f'<p class="warn">{escape(str(problems["count"]))} problem(s) in the saved workbook.</p>' if problems else ""
+    return (f"<h1>Director</h1>{warn}<form method=\"post\" action=\"/director/clock\">{hidden('csrf', '__CSRF__')}"
+            '<label for="minutes">Start the round clock now, minutes</label><input id="minutes" name="minutes" size="4">'
+            '<button id="start">Start</button></form><h2>Reports</h2><table id="reports">' + "".join(rows) + "</table>"
+            "<p>Import the confirmed ones: the button's action \"Import reported results\", or "
+            "<code>tourneybook import-reports EVENT.xlsx</code>.</p>")
+
+
+__all__ = ["director_routes"]

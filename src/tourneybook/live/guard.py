@@ -1,0 +1,142 @@
+"""Who may do what: the body size limit, wrong-code rate limits and protection against cross-site forms.
+
+- Every request body is cut at :data:`MAX_BODY` bytes (a report is a few hundred):
+  :class:`BodyLimit` answers 413 before the app reads more, whether the length is
+  announced or streamed.
+- Wrong table codes and director keys count per client address: after
+  :data:`ATTEMPTS` wrong ones in :data:`WINDOW` seconds that address gets 429 until
+  the window has passed (:class:`Attempts`).
+- A form that changes something carries a token that only our own page can know
+  (double-submit: the same random value in a SameSite=Strict cookie and a hidden
+  field), and a browser's Origin header, when sent, must be our own address.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from urllib.parse import parse_qsl
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+
+MAX_BODY = 16 * 1024
+ATTEMPTS, WINDOW = 5, 60.0
+CSRF_COOKIE, CSRF_FIELD = "tb_csrf", "csrf"
+DEVICE_COOKIE = "tb_device"
+"""A random id per phone: the confirmation of a report must come from another phone."""
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes gets 413 and is never read whole."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await PlainTextResponse("The report is too large.", status_code=413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise TooLarge
+            return message
+
+        await self.app(scope, limited, send)
+
+
+class TooLarge(Exception):
+    """A streamed body passed the limit: answered 413 by :func:`too_large` (the app's exception handler)."""
+
+
+async def too_large(request: Request, exc: Exception) -> PlainTextResponse:
+    return PlainTextResponse("The report is too large.", status_code=413)
+
+
+class Attempts:
+    """Wrong codes per client address within a sliding window."""
+
+    def __init__(self, limit: int = ATTEMPTS, window: float = WINDOW):
+        self.limit, self.window = limit, window
+        self._wrong: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def blocked(self, client: str) -> bool:
+        with self._lock:
+            times = self._recent(client)
+            return len(times) >= self.limit
+
+    def wrong(self, client: str) -> None:
+        with self._lock:
+            self._recent(client).append(time.monotonic())
+
+    def _recent(self, client: str) -> deque[float]:
+        times = self._wrong.setdefault(client, deque())
+        while times and times[0] < time.monotonic() - self.window:
+            times.popleft()
+        return times
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A posted form (application/x-www-form-urlencoded, all our pages send), parsed by the standard library.
+
+    The body is already cut at :data:`MAX_BODY`; a field given twice keeps its first value.
+    """
+    body = await request.body()
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=500)
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        form.setdefault(key, value)
+    return form
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def csrf_token(request: Request) -> str:
+    """The page's token: the cookie's when the browser has one, else a new one (set by :func:`with_cookies`)."""
+    return request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(16)
+
+
+def device_of(request: Request) -> str:
+    return request.cookies.get(DEVICE_COOKIE) or secrets.token_urlsafe(12)
+
+
+def with_cookies(response, token: str, device: str):
+    """Set the CSRF and device cookies: HttpOnly, and SameSite=Strict so no other site's form sends them."""
+    response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+    response.set_cookie(DEVICE_COOKIE, device, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+    return response
+
+
+def cross_site(request: Request, form) -> str:
+    """Why a state-changing form is refused as a cross-site request; '' when it is our own page's."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin != "null":
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if origin != own:
+            return "This form came from another site and was refused."
+    cookie = request.cookies.get(CSRF_COOKIE, "")
+    field = str(form.get(CSRF_FIELD, ""))
+    if not cookie or not secrets.compare_digest(cookie.encode(), field.encode()):
+        return "This form has expired or came from elsewhere: open the page again and send it from there."
+    return ""
+
+
+__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of", "read_form", "with_cookies"]

@@ -1,0 +1,152 @@
+"""The event as the server holds it: the last good state of the workbook, the round clock, the secrets.
+
+The workbook is read through the store, read-only (Excel may have it open), each
+time it is saved (:func:`follow`, watchfiles). While a saved workbook has problems
+(what recalc would refuse) the last good state stays on every page, and the pages
+say since when and why.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import Collector, InputError
+from ..files.filestore import FileWorkbook
+from ..workbook.settings_sheet import SETTINGS, read_live_reporting
+from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, table_code
+from .draw import DrawnTable, Snapshot
+from .journal import Journal
+from .state import HallState, read_state
+
+DIRECTOR_KEY_LENGTH = 12
+
+
+class Hall:
+    """One event served live."""
+
+    def __init__(self, workbook: str | Path, journal: Journal):
+        self.workbook = Path(workbook)
+        self.journal = journal
+        self.table_secret = journal.secret(TABLE_SECRET)
+        self.director_key = journal.secret(DIRECTOR_SECRET)[:DIRECTOR_KEY_LENGTH]
+        self.state: HallState | None = None
+        self.reporting = False
+        self.problems: tuple[str, ...] = ()
+        self.problems_since: float | None = None
+        self.updated = 0.0
+        self.version = 0
+        self.clock: dict[str, Any] = {"started": None, "minutes": 0}
+        self._lock = threading.Lock()
+        self._json: tuple[int, bytes, bytes] | None = None
+
+    def reload(self) -> bool:
+        """Read the workbook again; False (the last good state kept) while it has problems."""
+        try:
+            snapshot = Snapshot(FileWorkbook(self.workbook, read_only=True))
+            state = read_state(snapshot)
+            out = Collector(InputError)
+            reporting = read_live_reporting(snapshot.read(SETTINGS.name), out)
+            out.raise_if_any()
+        except InputError as exc:
+            lines = tuple(str(p) for p in exc.problems)
+        except OSError as exc:  # saved half-way by another program this instant: the next save event reads it whole
+            lines = (f"{self.workbook.name} cannot be read just now: {exc.strerror or exc}",)
+        else:
+            with self._lock:
+                self.state, self.reporting, self.problems, self.problems_since = state, reporting, (), None
+                self.updated, self.version = time.time(), self.version + 1
+            return True
+        with self._lock:
+            if self.problems_since is None:
+                self.problems_since = time.time()
+            self.problems, self.version = lines, self.version + 1
+        return False
+
+    def set_clock(self, minutes: int) -> None:
+        """The round starts now and lasts ``minutes`` (0 stops the clock)."""
+        with self._lock:
+            self.clock = {"started": time.time() if minutes else None, "minutes": minutes}
+            self.version += 1
+
+    def api(self) -> dict[str, Any]:
+        """What /api/state answers: the pages' data, the clock, and the problems of the saved workbook if any."""
+        with self._lock:
+            data = dict(self.state.data) if self.state else {"title": self.workbook.stem, "round": 0, "seating": [],
+                                                             "standings": {"rows": [], "cut": 0}, "extras": []}
+            data.update(
+                version=self.version,
+                updated=self.updated,
+                now=time.time(),
+                clock=dict(self.clock),
+                reporting=self.reporting,
+                problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
+                if self.problems_since else None,
+            )
+        return data
+
+    def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
+        """/api/state as JSON bytes, and whether they are gzip-compressed.
+
+        Serialised (and compressed) once per version: a thousand players' standings
+        are some 450 KB and every phone polls. A page that already has this version
+        (``since``) gets only the version. The server's time goes in a header
+        (``X-Now``), so the body stays the same for every request of a version.
+        """
+        with self._lock:
+            version, cached = self.version, self._json
+        if since == str(version):
+            return json.dumps({"version": version}).encode(), False
+        if cached is None or cached[0] != version:
+            plain = json.dumps({k: v for k, v in self.api().items() if k != "now"}, ensure_ascii=False).encode()
+            cached = (version, plain, gzip.compress(plain, compresslevel=6, mtime=0))
+            with self._lock:
+                self._json = cached
+        return (cached[2], True) if gzipped else (cached[1], False)
+
+    def table_of(self, code: str) -> DrawnTable | None:
+        """The drawn table whose code this is (any round drawn), or None."""
+        state = self.state
+        if state is None:
+            return None
+        code = normalised(code)
+        found = None
+        for table in state.draw.tables:  # every code is compared: the time taken says nothing about which matched
+            if same(table_code(self.table_secret, table.round, table.table), code):
+                found = table
+        return found
+
+    def code_of(self, table: DrawnTable) -> str:
+        return table_code(self.table_secret, table.round, table.table)
+
+    def is_director(self, key: str) -> bool:
+        return bool(key) and same(key.strip(), self.director_key)
+
+
+def follow(hall: Hall, stop: threading.Event, changed: Callable[[], None] | None = None) -> None:
+    """Reload ``hall`` after every save of its workbook, until ``stop`` is set (run in a thread).
+
+    Excel, LibreOffice and TourneyBook all save by writing another file and
+    renaming it over the workbook: the folder is watched, and any change to the
+    workbook's name counts.
+    """
+    import watchfiles
+
+    name = hall.workbook.name
+
+    def ours(change, path: str) -> bool:
+        return Path(path).name == name
+
+    for _changes in watchfiles.watch(hall.workbook.parent, watch_filter=ours, stop_event=stop, debounce=200, step=50,
+                                     raise_interrupt=False):
+        hall.reload()
+        if changed is not None:
+            changed()
+
+
+__all__ = ["Hall", "follow"]

@@ -1,0 +1,24 @@
+"""QR codes of the live address (segno: pure Python, maintained, no dependencies)."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+
+
+def terminal_qr(text: str) -> str:
+    """``text`` as a QR code drawn with characters, for the terminal (a phone's camera reads it off the screen)."""
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def png_qr(text: str, scale: int = 6) -> bytes:
+    """``text`` as a PNG QR code, for a printed form or the Seating sheet."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
+    return out.getvalue()
+
+
+__all__ = ["png_qr", "terminal_qr"]

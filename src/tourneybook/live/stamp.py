@@ -1,0 +1,95 @@
+"""The live reporting stamp on a printed form: the address, the table's code, and both as QR codes.
+
+Printed only when the Settings row "Live reporting" is yes. The address is the one
+``tourneybook live`` printed when it last started for this event (kept in the
+journal); before it ever ran, the forms carry the table code alone, and the
+command says so. The code is the table's (:mod:`.codes`): the same after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import Collector, InputError
+from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
+from ..workbook.settings_sheet import SETTINGS, read_live_reporting
+from ..files.store import WorkbookStore
+from .codes import TABLE_SECRET, table_code
+from .draw import read_draw
+from .journal import Journal, journal_path
+from .qr import png_qr
+
+ADDRESS_KEY = "address"
+"""The journal's record of the address ``tourneybook live`` last served on."""
+QR_ROW_HEIGHT = 62
+"""Points: room for a QR code of an address at two pixels a module (about 2 cm on paper)."""
+
+
+@dataclass(frozen=True)
+class StampedForm:
+    """A form with the live stamp at its foot; prints like the form itself."""
+
+    form: Any
+    address: str
+    code: str
+
+    @property
+    def per_page(self) -> int:
+        return getattr(self.form, "per_page", 1)
+
+    def page(self) -> Page:
+        page = self.form.page()
+        span = len(page.widths)
+        if not self.address:
+            rows = (*page.rows, gap(span, 4), note(f"Report this result on a phone: table code {self.code}", span))
+            return Page(page.name, page.widths, rows, page.landscape, page.pictures)
+        report = f"{self.address}t/{self.code}"
+        words = f"Report this result on a phone: left QR code, or {self.address} and the table code {self.code}. Right: the event's seating and standings."
+        rows = (*page.rows, gap(span, 4), note(words, span, height=24), line(Cell("", Look.BLANK, span), height=QR_ROW_HEIGHT))
+        at = len(rows) - 1
+        pictures = (*page.pictures, Picture(at, 0, png_qr(report, scale=2)), Picture(at, max(1, span // 2), png_qr(self.address, scale=2)))
+        return Page(page.name, page.widths, rows, page.landscape, pictures)
+
+
+SEATING_QR_CELL = "D1"
+"""Beside the Seating sheet's list (columns A:C), at its top: the first page printed carries it."""
+
+
+def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple[tuple[str, bytes], ...]:
+    """The Seating sheet's QR code of the live address, when live reporting is on and ``tourneybook live`` has
+    served this event on an address phones can reach; () otherwise (no journal is made for it)."""
+    if workbook is None or not journal_path(workbook).is_file() or not reporting_on(store):
+        return ()
+    address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    return ((SEATING_QR_CELL, png_qr(address, scale=4)),) if address else ()
+
+
+def reporting_on(store: WorkbookStore) -> bool:
+    if SETTINGS.name not in store.sheet_names():
+        return False
+    out = Collector(InputError)
+    on = read_live_reporting(store.read(SETTINGS.name), out)
+    out.raise_if_any()
+    return on
+
+
+def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any], round: int) -> tuple[list[Any], str]:
+    """``forms`` of ``round`` (in table order, as :func:`~tourneybook.forms.round_forms` makes them) with the stamp
+    when live reporting is on; and a note for the organiser ('' when there is nothing to say)."""
+    if not reporting_on(store):
+        return list(forms), ""
+    journal = Journal(journal_path(workbook))
+    secret = journal.secret(TABLE_SECRET)
+    address = journal.recall(ADDRESS_KEY) or ""
+    tables = [t.table for t in read_draw(store).tables if t.round == round]
+    stamped = [StampedForm(form, address, table_code(secret, round, number)) for form, number in zip(forms, tables)]
+    if address:
+        return stamped, ""
+    return stamped, ("Live reporting is on, but tourneybook live has not run for this event yet: the forms carry the "
+                     "table codes without the address. Start it once with the hall's address, then print the forms again.")
+
+
+__all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "StampedForm", "reporting_on", "seating_pictures", "stamp_round_forms"]

@@ -1,0 +1,27 @@
+"""A fresh Carcassonne event for the live tests (a module of its own: each test folder has a conftest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tourneybook.cli import main
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+
+PLAYERS = ["Zoë Faure", "Łukasz Nowak", "Anna Berg", "Ben <b>Bold</b>", "Carla Costa", "Dmitri Weber", "Emma Weber", "Felix Brandt"]
+"""Accents and a name that would be markup if it were not escaped."""
+
+
+def new_event(folder: Path, *, reporting: bool = True) -> Path:
+    players = folder / "players.csv"
+    players.write_text("Name\n" + "\n".join(PLAYERS) + "\n", encoding="utf-8")
+    event = folder / "hall.xlsx"
+    assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event), "--name", "Hall Open"]) == 0
+    assert main(["draw", str(event), "--round", "1"]) == 0
+    if reporting:
+        book = FileWorkbook(event)
+        grid = book.read(SETTINGS.name)
+        line = next(i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL)
+        book.write_cells(SETTINGS.name, {(line, 2): "yes"})
+        book.save()
+    return event

@@ -1,0 +1,156 @@
+"""The live server through Starlette's TestClient: what it shows, what it stores, and every refusal."""
+
+from __future__ import annotations
+
+import re
+
+from starlette.testclient import TestClient
+
+from tourneybook.live.app import create_app
+from tourneybook.live.director import COOKIE
+from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
+from tourneybook.live.journal import CONFIRMED, WAITING
+
+
+def client(hall, device: str = "phone-a") -> TestClient:
+    c = TestClient(create_app(hall), base_url="http://hall.test")
+    c.cookies.set(DEVICE_COOKIE, device)
+    return c
+
+
+def token(c: TestClient, path: str) -> str:
+    page = c.get(path)
+    return re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
+
+
+def first_table(hall):
+    return hall.state.draw.tables[0]
+
+
+def test_api_state_has_the_round_the_seating_and_every_player(hall):
+    state = client(hall).get("/api/state").json()
+    assert state["round"] == 1 and state["title"] == "Hall Open" and state["reporting"] is True
+    seated = sorted(s["player"] for t in state["seating"] for s in t["seats"])
+    assert seated == sorted(r["player"] for r in state["standings"]["rows"]) and len(seated) == 8
+    assert state["standings"]["cut"] == 16  # the Carcassonne knock-out of 16 (Settings)
+    assert [t["table"] for t in state["seating"]] == [1, 2]
+
+
+def test_pages_escape_names_and_fetch_nothing_from_elsewhere(hall):
+    c = client(hall)
+    for path in ("/", "/projector", f"/t/{hall.code_of(first_table(hall))}"):
+        page = c.get(path)
+        assert page.status_code == 200
+        assert "<b>Bold</b>" not in page.text
+        assert not re.search(r'(src|href)="(https?:)?//', page.text)  # no script, font or picture from elsewhere
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+    report = c.get(f"/t/{hall.code_of(first_table(hall))}").text
+    if any("Bold" in s.player for s in first_table(hall).seats):
+        assert "Ben &lt;b&gt;Bold&lt;/b&gt;" in report
+
+
+def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
+    c = client(hall)
+    code = hall.code_of(first_table(hall))
+    answer = c.post(f"/t/{code}", data={"csrf": token(c, f"/t/{code}"), "VP 1": "80", "VP 2": "abc", "VP 3": "70", "VP 4": "60"})
+    assert answer.status_code == 422
+    assert "VP 2: &quot;abc&quot; is not a whole number" in answer.text
+    assert hall.journal.reports() == []
+
+
+def test_a_report_waits_for_a_second_phone_and_shows_its_points(hall):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    a, b = client(hall, "phone-a"), client(hall, "phone-b")
+    sent = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"})
+    assert sent.status_code == 200 and "Stored" in sent.text
+    # Carcassonne 2004 ranking points of a 4-player table: 5, 3, 2, 1 by VP (seed 002)
+    assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", sent.text)] == ["5.00", "3.00", "2.00", "1.00"]
+    (stored,) = hall.journal.reports()
+    assert stored.status == WAITING and stored.values["VP 2"] == "80"
+    again = a.get(f"/t/{code}")
+    assert 'id="confirm"' not in again.text  # the reporting phone cannot confirm its own report
+    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id)})
+    assert same.status_code == 409
+    page = b.get(f"/t/{code}")
+    assert 'id="confirm"' in page.text and 'value="90"' in page.text
+    done = b.post(f"/t/{code}/confirm", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page.text)[1], "report": str(stored.id)})
+    assert done.status_code == 200 and "Confirmed" in done.text
+    assert hall.journal.get(stored.id).status == CONFIRMED
+
+
+def test_a_wrong_code_is_refused_then_rate_limited(hall):
+    c = client(hall)
+    for _ in range(5):
+        assert c.get("/t/AAAAAA").status_code == 404
+    assert c.get(f"/t/{hall.code_of(first_table(hall))}").status_code == 429  # even the right code, for a minute
+
+
+def test_reporting_is_refused_while_settings_say_off(hall):
+    hall.reporting = False
+    assert client(hall).get(f"/t/{hall.code_of(first_table(hall))}").status_code == 403
+
+
+def test_a_form_without_its_token_or_from_another_site_is_refused(hall):
+    c = client(hall)
+    code = hall.code_of(first_table(hall))
+    good = token(c, f"/t/{code}")
+    values = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+    assert c.post(f"/t/{code}", data={"csrf": "forged", **values}).status_code == 403
+    other = c.post(f"/t/{code}", data={"csrf": good, **values}, headers={"Origin": "http://evil.example"})
+    assert other.status_code == 403 and "another site" in other.text
+    assert hall.journal.reports() == []
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(hall):
+    c = client(hall)
+    code = hall.code_of(first_table(hall))
+    answer = c.post(f"/t/{code}", content=b"x" * (MAX_BODY + 1), headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 413
+    streamed = c.post(f"/t/{code}", content=iter([b"x" * 4096] * 5), headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert streamed.status_code == 413
+
+
+def test_director_actions_need_the_key(hall):
+    c = client(hall)
+    assert "Director key" in c.get("/director").text
+    assert c.post("/director/clock", data={"csrf": token(c, "/director"), "minutes": "50"}).status_code == 403
+    wrong = c.post("/director", data={"csrf": token(c, "/director"), "key": "not-it"})
+    assert wrong.status_code == 403
+    assert c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key}, follow_redirects=False).status_code == 303
+    assert c.cookies.get(COOKIE) == hall.director_key
+    assert c.post("/director/clock", data={"csrf": token(c, "/director"), "minutes": "50"}, follow_redirects=False).status_code == 303
+    assert hall.api()["clock"]["minutes"] == 50
+    assert c.post("/director/clock", data={"csrf": "forged", "minutes": "10"}).status_code == 403
+
+
+def test_no_path_reaches_the_file_system(hall):
+    c = client(hall)
+    for path in ("/hall.xlsx", "/../hall.xlsx", "/static/x", "/t/../../etc/passwd", "/hall.reports.sqlite"):
+        assert c.get(path).status_code in (404, 429)
+
+
+def test_a_page_that_has_the_current_version_gets_only_the_version(hall):
+    c = client(hall)
+    answer = c.get("/api/state", headers={"Accept-Encoding": "gzip"})
+    assert answer.headers["content-encoding"] == "gzip" and float(answer.headers["x-now"]) > 0
+    whole = answer.json()  # httpx decompresses, as a browser does
+    short = c.get(f"/api/state?since={whole['version']}").json()
+    assert short == {"version": whole["version"]}
+    hall.set_clock(45)  # the director's clock is a new version: pages fetch it whole
+    again = c.get(f"/api/state?since={whole['version']}").json()
+    assert again["clock"]["minutes"] == 45 and again["standings"] == whole["standings"]
+
+
+def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
+    table = first_table(hall)
+    hall.journal.add(table.round, table.table, {"VP 1": "90", "Note": "<script>x</script>"}, "phone-a")
+    c = client(hall, "director-laptop")
+    c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
+    page = c.get("/director").text
+    assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
+    (waiting,) = hall.journal.reports(WAITING)
+    done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
+    assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"
+    again = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)})
+    assert again.status_code == 409

@@ -1,0 +1,121 @@
+"""Importing confirmed reports (a typed result wins, unknown tables refused) and a journal that loses nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+from tourneybook.cli import main
+from tourneybook.live.importing import import_reports
+from tourneybook.live.journal import CONFIRMED, Journal, journal_path
+from tourneybook.files.filestore import FileWorkbook
+
+RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+
+
+def vp_cells(book: FileWorkbook, line: int) -> list:
+    grid = book.read("Preliminary")
+    return [grid.value(line, col) for col in (4, 6, 8, 10)]  # VP 1..VP 4 (D, F, H, J)
+
+
+def confirmed(journal: Journal, round: int, table: int, values=RESULT) -> None:
+    report = journal.add(round, table, values, "phone-a")
+    assert journal.confirm(report.id, "phone-b").status == CONFIRMED
+
+
+def test_a_confirmed_report_is_written_into_its_row_then_recalc_ranks_it(hall, event, capsys):
+    confirmed(hall.journal, 1, 1)
+    assert main(["import-reports", str(event)]) == 0
+    assert "round 1 table 1: written" in capsys.readouterr().out
+    line = hall.state.draw.table(1, 1).seats[0].line
+    assert vp_cells(FileWorkbook(event), line) == [90, 80, 70, 60]
+    assert main(["recalc", str(event)]) == 0
+    assert hall.reload()
+    winner = hall.state.draw.table(1, 1).seats[0].player
+    row = next(r for r in hall.api()["standings"]["rows"] if r["player"] == winner)
+    assert row["rank"] == 1 and row["total"] == "5.00"
+    assert main(["import-reports", str(event)]) == 0  # twice: nothing changes
+    assert "already in the workbook" in capsys.readouterr().out
+
+
+def test_a_typed_result_is_never_overwritten(hall, event, capsys):
+    line = hall.state.draw.table(1, 1).seats[0].line
+    book = FileWorkbook(event)
+    book.write_cells("Preliminary", {(line, 4): 95})
+    book.save()
+    before = event.read_bytes()
+    confirmed(hall.journal, 1, 1)
+    assert main(["import-reports", str(event)]) == 1
+    out = capsys.readouterr().out
+    assert "round 1 table 1: NOT written" in out and "VP 1: workbook '95', reported '90'" in out
+    assert event.read_bytes() == before
+
+
+def test_a_report_for_a_table_the_draw_does_not_have_is_refused(hall, event):
+    confirmed(hall.journal, 1, 9)
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert done.written == () and [r.table for r, _ in done.refused] == [9]
+    assert "the draw has no table 9 in round 1" in done.lines()[0]
+
+
+def test_two_phones_at_once_both_stored(tmp_path):
+    journal = Journal(tmp_path / "e.reports.sqlite")
+    threads = [threading.Thread(target=lambda t=t: [journal.add(1, t, RESULT, f"p{t}") for _ in range(20)]) for t in range(1, 5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    reports = journal.reports()
+    assert len(reports) == 80
+    assert sorted(r.table for r in reports if r.status == "waiting") == [1, 2, 3, 4]  # each table's last one waits
+
+
+KILLED = """
+import os, signal, sys
+from tourneybook.live.journal import Journal
+j = Journal(sys.argv[1])
+r = j.add(1, 3, {"VP 1": "12"}, "a")
+j.confirm(r.id, "b")
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_confirmed_report_survives_a_killed_server(tmp_path):
+    path = journal_path(tmp_path / "e.xlsx")
+    run = subprocess.run([sys.executable, "-c", KILLED, str(path)], timeout=60)
+    assert run.returncode == -9
+    (report,) = Journal(path).confirmed()
+    assert (report.table, report.values) == (3, {"VP 1": "12"})
+
+
+def test_the_buttons_import_action_runs_the_same_import_through_the_store(hall, event):
+    from tourneybook.excel.actions import IMPORT_REPORTS, Choice, run_action
+
+    confirmed(hall.journal, 1, 2)
+    book = FileWorkbook(event)
+    report = run_action(book, Choice(IMPORT_REPORTS))
+    assert report.ok and "round 1 table 2: written" in report.message
+    line = hall.state.draw.table(1, 2).seats[0].line
+    assert vp_cells(book, line) == [90, 80, 70, 60]
+
+
+def test_a_report_for_players_no_longer_at_the_table_is_refused(hall, event):
+    from tourneybook.live.draw import seated_of
+
+    table = hall.state.draw.table(1, 1)
+    others = tuple(reversed(seated_of(table)))  # as if round 1 had been drawn again since
+    report = hall.journal.add(1, 1, RESULT, "phone-a", others)
+    hall.journal.confirm(report.id, "director")
+    before = event.read_bytes()
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert done.written == () and "the players of table 1 changed since it was reported" in done.lines()[0]
+    assert event.read_bytes() == before
+    right = hall.journal.add(1, 1, RESULT, "phone-a", seated_of(table))
+    hall.journal.confirm(right.id, "director")
+    assert [r.table for r in import_reports(FileWorkbook(event), hall.journal).written] == [1]
+
+
+def test_import_without_a_journal_says_where_it_looked(event, capsys):
+    assert main(["import-reports", str(event)]) == 1
+    assert "hall.reports.sqlite: no reports journal beside the workbook (tourneybook live makes it)" in capsys.readouterr().err

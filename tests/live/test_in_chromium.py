@@ -1,0 +1,138 @@
+"""The hall in a real browser: Debian's chromium driven by Selenium through chromedriver, the server on loopback.
+
+A report typed on the phone page, confirmed from a second browser, imported and
+recalculated: the projector page shows the new standings, with no reload.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tourneybook.cli import main
+from tourneybook.live.app import create_app
+from tourneybook.live.hall import follow
+
+pytestmark = pytest.mark.chromium
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "live"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(hall):
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(hall), host="127.0.0.1", port=port, log_level="warning"))
+    stop = threading.Event()
+    threads = [threading.Thread(target=server.run, daemon=True), threading.Thread(target=follow, args=(hall, stop), daemon=True)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    stop.set()
+    threads[0].join(10)
+
+
+def browser(chrome, size):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chrome[0]
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(executable_path=chrome[1]), options=options)
+    driver.set_window_size(*size)
+    return driver
+
+
+def standings_rows(driver) -> list[str]:
+    """The projector's standings lines, read in one go (the page redraws itself while it pages)."""
+    return driver.execute_script("return Array.from(document.querySelectorAll('#standings tr'), r => r.textContent)")
+
+
+def heading(driver) -> str:
+    """The page's heading once the page after a click has loaded (read by script: no element of the old page)."""
+    return driver.execute_script("return document.readyState === 'complete' && document.querySelector('h1') ? "
+                                 "document.querySelector('h1').textContent : ''")
+
+
+def wait_for(check, seconds: float = 20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.2)
+    raise AssertionError("the page did not show it in time")
+
+
+def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, event, served):
+    from selenium.webdriver.common.by import By
+
+    table = hall.state.draw.table(1, 1)
+    code = hall.code_of(table)
+    phone, friend, projector = browser(chrome, (390, 844)), browser(chrome, (390, 844)), browser(chrome, (1920, 1080))
+    try:
+        projector.get(served + "/projector")
+        wait_for(lambda: standings_rows(projector))
+        phone.get(served + "/")
+        phone.find_element(By.ID, "code").send_keys(code.lower())
+        phone.find_element(By.CSS_SELECTOR, "form[action='/t'] button").click()
+        wait_for(lambda: phone.find_elements(By.ID, "f3"))  # the table's report page, after the click
+        for i, vp in enumerate(["90", "80", "70", "60"]):
+            phone.find_element(By.ID, f"f{i}").send_keys(vp)
+        phone.find_element(By.ID, "send").click()
+        wait_for(lambda: heading(phone) == "Stored")
+        friend.get(f"{served}/t/{code}")
+        friend.find_element(By.ID, "confirm").click()
+        wait_for(lambda: heading(friend) == "Confirmed")
+        assert main(["import-reports", str(event)]) == 0
+        assert main(["recalc", str(event)]) == 0
+        winner = table.seats[0].player
+        first = wait_for(lambda: [r for r in standings_rows(projector) if "5.00" in r])
+        assert winner in first[0]
+        # the phone finds the winner by a few letters typed without accents
+        phone.get(served + "/")
+        letters = winner.split()[0][:3].replace("ö", "o").replace("Ł", "L").replace("ë", "e")
+        phone.find_element(By.ID, "find").send_keys(letters)
+        card = wait_for(lambda: phone.find_elements(By.ID, "me") or [b for b in phone.find_elements(By.CLASS_NAME, "hit") if b.text == winner])
+        if card[0].get_attribute("id") != "me":
+            card[0].click()
+        assert "Place 1 with 5.00" in wait_for(lambda: phone.find_elements(By.ID, "place"))[0].text
+    finally:
+        for driver in (phone, friend, projector):
+            driver.quit()
+
+
+def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_text(chrome, hall, served):
+    from selenium.webdriver.common.by import By
+
+    phone = browser(chrome, (390, 844))
+    try:
+        phone.get(served + "/")
+        phone.find_element(By.ID, "find").send_keys("zoe")
+        card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0]
+        table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
+        assert card.text.startswith("Zoë Faure") and f"Round 1: Table {table}, {seat}" in card.text
+        phone.find_element(By.ID, "find").clear()
+        phone.find_element(By.ID, "find").send_keys("bold")
+        card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "Bold" in c.text])[0]
+        assert card.text.startswith("Ben <b>Bold</b>")  # shown as typed, never made bold
+        assert phone.find_elements(By.CSS_SELECTOR, "#me b") == []
+    finally:
+        phone.quit()
