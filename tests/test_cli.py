@@ -87,7 +87,7 @@ def test_the_command_table_says_what_each_command_registers():
 
     for name, line in COMMANDS.items():
         sub = argparse.ArgumentParser().add_subparsers()
-        import_module(f"tourneybook.commands.{name}").register(sub)
+        import_module(f"tourneybook.commands.{name.replace('-', '_')}").register(sub)
         assert [action.help for action in sub._choices_actions] == [line], name
 
 

@@ -34,13 +34,11 @@ ACTION_LABEL = "Button action:"
 ROUND_LABEL = "Round N:"
 PLAYER_LABEL = "Player:"
 HELP = (
-    "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round (tables and "
-    "roles/powers of the round after the last one drawn); Redraw round N (a round without results, N in B3); "
-    "Forms for round N (printable forms as sheets 'Form ...' at the end; Windows Excel also saves a PDF beside "
-    "the workbook); Final: choosing order (Friedrich finalists); Final forms; Publish results (CSV, a web page "
-    "and, with LibreOffice, a PDF, in a folder beside the workbook); Absent/Present in round N (roll call, the "
-    "player in B4); Import reported results (confirmed on phones). After a draw B2 goes back to Recalculate "
-    "standings. The button on every other sheet recalculates."
+    "The button on this sheet runs the action chosen in B2: Recalculate standings; Draw next round; Redraw "
+    "round N (no results yet; N in B3); Forms for round N (sheets 'Form ...'; Windows Excel also saves a PDF); "
+    "Final: choosing order and Final forms (Friedrich); Publish results (a folder beside the workbook); "
+    "Absent/Present in round N (the player in B4); Import reported results (confirmed on phones). After a draw "
+    "B2 goes back to Recalculate standings. The button on every other sheet recalculates."
 )
 
 __all__ = ["ACTIONS", "ACTION_CELL", "ACTION_SHEET", "ROUND_CELL"]
