@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import FormProfile, GameScore, PlayerScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+from .diplomacy import Board, CentreCountText, solo_game, validate_board
 
 ID = "cdiplo100"
 SOLO_POINTS = 100
@@ -50,13 +50,10 @@ def rank_points(centres: list[int]) -> list[Fraction]:
 def score_game(board: Board) -> GameScore:
     """100 to a soloist, 0 to the others; otherwise 1 + centres + the share of 38 / 14 / 7 of each power's rank."""
     validate_board(board, need_history=False)
+    solo = solo_game(board, SOLO_POINTS)
+    if solo is not None:
+        return solo
     powers = board.in_power_order()
-    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
-    if soloist is not None:
-        scores = tuple(PlayerScore(p.player, p.power.value, Fraction(SOLO_POINTS if p is soloist else 0),
-                                   (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
-                       for p in powers)
-        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
     ranks = rank_points([p.centres for p in powers])
     scores = tuple(PlayerScore(p.player, p.power.value, PLAYED + PER_CENTRE * p.centres + bonus,
                                (("centres", p.centres), ("played", PLAYED), ("centre points", PER_CENTRE * p.centres),

@@ -12,11 +12,13 @@ from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
 from .attendance import Attendance
+from .base import GameScore, PlayerScore
 from .ranking import Adjustment
 
 FIRST_YEAR = 1901
@@ -273,6 +275,22 @@ def validate_board(board: Board, *, need_history: bool) -> None:
     problems = board_problems(board, need_history=need_history)
     if problems:
         raise ValidationError(problems)
+
+
+def solo_game(board: Board, points: int) -> GameScore | None:
+    """A board won by a solo (18 centres or more): ``points`` to the soloist, 0 to every other power; else None.
+
+    The best-N systems (Sum of Squares, Draw Size Scoring, C-Diplo 100, OpenTribute) all end a
+    game at a solo this way; only the soloist's points differ.
+    """
+    powers = board.in_power_order()
+    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
+    if soloist is None:
+        return None
+    scores = tuple(PlayerScore(p.player, p.power.value, Fraction(points if p is soloist else 0),
+                               (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
+                   for p in powers)
+    return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
 
 
 def boards_problems(boards: Sequence[Board]) -> list[Problem]:

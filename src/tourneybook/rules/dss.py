@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import FormProfile, GameScore, PlayerScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+from .diplomacy import Board, CentreCountText, solo_game, validate_board
 
 ID = "dss"
 GAME_POINTS = 100
@@ -36,13 +36,10 @@ GAME_POINTS = 100
 def score_game(board: Board) -> GameScore:
     """100 to a soloist; otherwise 100 / the draw's size to each power in the draw, 0 to the others."""
     validate_board(board, need_history=False)
+    solo = solo_game(board, GAME_POINTS)
+    if solo is not None:
+        return solo
     powers = board.in_power_order()
-    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
-    if soloist is not None:
-        scores = tuple(PlayerScore(p.player, p.power.value, Fraction(GAME_POINTS if p is soloist else 0),
-                                   (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
-                       for p in powers)
-        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
     drawn = set(board.draw) if board.draw is not None else {p.power for p in powers if p.survived}
     share = Fraction(GAME_POINTS, len(drawn))  # a board has a survivor, and a recorded draw names one at least
     scores = tuple(PlayerScore(p.player, p.power.value, share if p.power in drawn else Fraction(0),

@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import FormProfile, GameScore, PlayerScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+from .diplomacy import Board, CentreCountText, solo_game, validate_board
 
 ID = "opentribute"
 SOLO_POINTS = 340
@@ -38,13 +38,10 @@ PER_CENTRE = 3
 def score_game(board: Board) -> GameScore:
     """340 to a soloist, 0 to the others; otherwise 34 + 3 per centre - tribute, the leaders receiving the tribute."""
     validate_board(board, need_history=False)
+    solo = solo_game(board, SOLO_POINTS)
+    if solo is not None:
+        return solo
     powers = board.in_power_order()
-    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
-    if soloist is not None:
-        scores = tuple(PlayerScore(p.player, p.power.value, Fraction(SOLO_POINTS if p is soloist else 0),
-                                   (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
-                       for p in powers)
-        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
     most = max(p.centres for p in powers)
     leaders = [p for p in powers if p.centres == most]
     paid = {p.power: most - p.centres for p in powers}  # an eliminated power pays the whole count; a leader nothing

@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import FormProfile, GameScore, PlayerScore
 from .best_n import Scheme, Tournament as BestN, best_game, best_n_ruleset, game_from_dict
-from .diplomacy import SOLO_CENTRES, Board, CentreCountText, validate_board
+from .diplomacy import Board, CentreCountText, solo_game, validate_board
 
 ID = "sos"
 GAME_POINTS = 100
@@ -54,15 +54,10 @@ class Tournament(BestN):
 def score_game(board: Board) -> GameScore:
     """The points of every power on one board: 100 to a soloist, otherwise 100 x centres² / Σ centres²."""
     validate_board(board, need_history=False)
+    solo = solo_game(board, GAME_POINTS)
+    if solo is not None:
+        return solo
     powers = board.in_power_order()
-    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
-    if soloist is not None:
-        scores = tuple(
-            PlayerScore(p.player, p.power.value, Fraction(GAME_POINTS if p is soloist else 0),
-                        (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
-            for p in powers
-        )
-        return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
     squares = sum(p.centres ** 2 for p in powers)  # a board has a survivor, so this is at least 1
     scores = tuple(
         PlayerScore(p.player, p.power.value, Fraction(GAME_POINTS * p.centres ** 2, squares),
