@@ -393,6 +393,30 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     return TournamentResult("italia2010", table, games, extras, tuple(notes), details)
 
 
+def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+    """The table after each of ``rounds``, in one pass: each round's counted results join those before.
+
+    Ranked as :func:`standings` ranks the results up to that round, the top board's
+    first three on top once it is played (rules/by_round.py; tests/rules/test_by_round.py
+    checks they agree). ``t`` must be checked.
+    """
+    games = tuple(_score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    of_round: dict[int, list[Counted]] = {}
+    for row in counted_results(t, games):
+        of_round.setdefault(row.round, []).append(row)
+    so_far: list[Counted] = []
+    after: dict[int, Standings] = {}
+    added = 0
+    for number in sorted(set(rounds)):
+        for r in sorted(k for k in of_round if added < k <= number):
+            so_far += of_round[r]
+        added = number
+        top = next((b for b in t.games if b.top and b.round <= number), None)
+        everyone = _rank(t, so_far)
+        after[number] = marked(everyone if top is None else _top_three_first(t, so_far, top, everyone), t.attendance)
+    return [after[n] for n in rounds]
+
+
 BEFORE_TOP_BOARD = "before_top_board"
 """The name of the ranking that seeds the top board among a result's details (004 3.3)."""
 
@@ -479,5 +503,5 @@ RULESET = Ruleset(
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),
     top_board_ranking=ranking_before_top_board,
     extra={"board_order": board_order, "ranking_before_top_board": ranking_before_top_board,
-           "counted_results": counted_results},
+           "counted_results": counted_results, "standings_by_round": standings_by_round},
 )
