@@ -111,7 +111,7 @@ def _run_while_working(cmd: list[str], env: dict[str, str], profile: Path, priva
                     break
                 except subprocess.TimeoutExpired:
                     pass
-                sign = (_session_cpu(process.pid), sum(f.stat().st_size for f in private.iterdir()))
+                sign = (_session_cpu(process.pid), _bytes_written(private))
                 if sign != last_sign:
                     last_sign, quiet_since = sign, time.monotonic()
                 elif time.monotonic() - quiet_since > (stall if sign[0] is not None else max(stall, STALL_UNSEEN_CPU)):
@@ -124,6 +124,17 @@ def _run_while_working(cmd: list[str], env: dict[str, str], profile: Path, priva
                 _stop(process)
         output.seek(0)
         return status, output.read().decode(errors="replace").strip()
+
+
+def _bytes_written(folder: Path) -> int:
+    """The size of what LibreOffice has written so far (a file it renames meanwhile counts next time)."""
+    total = 0
+    for entry in os.scandir(folder):
+        try:
+            total += entry.stat().st_size
+        except OSError:
+            continue
+    return total
 
 
 def _session_cpu(pid: int) -> int | None:

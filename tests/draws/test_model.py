@@ -6,7 +6,7 @@ import random
 
 from tourneybook.draws import POWERS, draw_diplomacy
 from tourneybook.rules.diplomacy import POWER_NAMES
-from tourneybook.rules.italia2010 import TIE_ORDER
+from tourneybook.rules.italia2010_game import TIE_ORDER
 
 
 def test_a_board_is_seated_in_the_rules_power_order_not_italias_tie_order():

@@ -72,3 +72,22 @@ def test_a_carcassonne_prefix_has_no_knockout():
     _, record = example("carcassonne2004")
     assert record.knockout and after_round(record, 2).knockout == ()
     assert rounds_played(after_round(record, 2)) == (1, 2)
+
+
+def _each_prefix_ranked(ruleset, record):
+    return [(n, ruleset.standings(after_round(record, n), checked=True).standings) for n in rounds_played(record)]
+
+
+@pytest.mark.parametrize("ruleset_id, rounds", [("fwc2022", 4), ("cafe2023", 4), ("italia2010", 4)])
+def test_ranking_round_after_round_in_one_pass_equals_ranking_each_prefix(ruleset_id, rounds):
+    """The one pass (Ruleset.standings_by_round) against the ruleset's own standings of every prefix:
+    the example, and a simulated 126-player event with its ties, stand-ins, lots and (Italia) top board."""
+    from tourneybook.simulate import simulate
+
+    ruleset, record = example(ruleset_id)
+    assert ruleset.standings_by_round is not None
+    for event in (record, simulate(ruleset_id, 126, seed=7)):
+        expected = _each_prefix_ranked(ruleset, event)
+        assert standings_by_round(ruleset, event) == expected
+        assert standings_by_round(ruleset, event, rounds=[2, 1]) == [expected[1], expected[0]]
+    assert len(expected) == rounds and expected[0][1] != expected[-1][1]  # the comparison can fail

@@ -14,11 +14,12 @@ format is a date format (as openpyxl reads them). The part is streamed: only
 cells that exist cost time and memory, so one stray value at XFD5 or row
 1,048,576 reads as fast as the sheet without it. A sheet formatted far beyond
 its entries (a million empty rows or styled empty cells) is read without them:
-only its rows holding a value are handed to the careful reader. Every part is checked
-to be well-formed XML first (calamine reads damaged XML without a word), by
-expat with no handlers, which runs in C at about 150 MB a second. A value no spreadsheet can hold
-(NaN, INF, a shared string that is not there, a style that does not exist) is an
-:class:`~tourneybook.errors.InputError` naming its sheet and cell.
+only its rows holding a value are handed to the careful reader. Every part is
+checked to be well-formed XML first (calamine reads damaged XML without a
+word), by expat with no handlers, which runs in C at about 150 MB a second.
+A value no spreadsheet can hold (NaN, INF, a shared string that is not there,
+a style that does not exist) is an :class:`~tourneybook.errors.InputError`
+naming its sheet and cell.
 """
 
 from __future__ import annotations
@@ -216,9 +217,9 @@ def without_filler(data: bytes) -> bytes | None:
     None too when a kept row has no reference (its number depends on the rows cut).
     """
     start, end = data.find(b"<sheetData>"), data.rfind(b"</sheetData>")
-    if start < 0 or end < 0 or data.count(b"<row ", start, end) <= _FILLER_ROWS:  # few rows, or a prefixed (x:row) sheet
+    rows = data.count(b"<row ", start, end) if start >= 0 and end >= 0 else 0
+    if rows <= _FILLER_ROWS:  # few rows, or a prefixed (x:row) sheet: read as it is
         return None
-    rows = data.count(b"<row ", start, end)
     enough = (rows - _FILLER_ROWS) / 4  # this many rows with a value make an ordinary sheet
     kept: list[bytes] = []
     row_end = start

@@ -13,7 +13,7 @@ the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -185,3 +185,6 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     """The final's table (Friedrich, seeds 000 and 001); None until it is played."""
     top_board_ranking: Callable[[TournamentT], Standings] | None = None
     """Italia 2010's top board (seed 004, 4.1): the standings that seed it."""
+    standings_by_round: Callable[[TournamentT, Sequence[int]], list[Standings]] | None = None
+    """The standings after each of the given rounds in one pass over the rounds (Friedrich, Italia); None: each
+    round's prefix of the record is ranked on its own (rules/by_round.py)."""

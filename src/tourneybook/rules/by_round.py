@@ -2,7 +2,10 @@
 
 Pure: a tournament record is cut down to the games of rounds 1..N (a new
 frozen record, nothing changed in place) and ranked by the ruleset exactly as
-the whole event is. What is cut, for every ruleset's record:
+the whole event is. A ruleset that can rank round after round in one pass
+(``Ruleset.standings_by_round``: Friedrich and Italia, adding each round's games
+to the totals so far) does so instead, with the same tables. What is cut, for every
+ruleset's record:
 
 - the games or tables of later rounds (``games``/``tables`` items with a
   ``round`` after N), and the rounds' own entries (Italia's ``sit_outs``);
@@ -66,10 +69,13 @@ def standings_by_round(
     played = rounds_played(record)
     wanted = played if rounds is None else tuple(rounds)
     last = played[-1] if played else None
-    return [
-        (n, whole if whole is not None and n == last else ruleset.standings(after_round(record, n), checked=True).standings)
-        for n in wanted
-    ]
+    needed = [n for n in wanted if whole is None or n != last]
+    one_pass = ruleset.standings_by_round
+    if one_pass is not None:  # the ruleset ranks round after round, adding each round's games to the last
+        ranked = dict(zip(needed, one_pass(record, needed)))
+    else:
+        ranked = {n: ruleset.standings(after_round(record, n), checked=True).standings for n in needed}
+    return [(n, whole if whole is not None and n == last else ranked[n]) for n in wanted]
 
 
 __all__ = ["after_round", "rounds_played", "standings_by_round"]

@@ -38,6 +38,7 @@ from .carcassonne_knockout import (
     placings_table,
 )
 from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
+from .scored import scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
 """Seed 002: 5-3-2-1 at four players, 5-3-1 at three."""
@@ -162,6 +163,7 @@ def score_game(table: PreliminaryTable) -> GameScore:
     return _scored(table)
 
 
+@scored_once  # the standings after each round rank the same tables again
 def _scored(table: PreliminaryTable) -> GameScore:
     """:func:`score_game` of a table already checked (alone or with its tournament)."""
     size = len(table.seats)

@@ -9,6 +9,7 @@ players who finished with at least 3 SCs ... (minus 1), multiplied by 10%"; tota
 Modified x (1 + TSS) + 1 (2.3, 2.4). A solo scores (70 + 30 + 170 + 4 x 18 + 1) x
 (1 + TSS), the others 1 (2.4.1). Positions are never shared: the previous years
 decide, then the order Austria, Germany, Italy, Turkey, England, Russia, France (3.2).
+The game's scoring is :mod:`.italia2010_game`; this module is the tournament scheme.
 
 Tournament (3.3, 4, 6, 8): the sum of all games; the top board's scores x 1.2; two
 boards in one round give 15 % more on both results if the player survived on both;
@@ -28,15 +29,13 @@ from ..errors import Collector, Problem, ValidationError
 from ..numbers import exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
-from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     FIRST_YEAR,
     POWER_NAMES,
     ROUNDS,
-    SOLO_CENTRES,
     Board,
     CentreCountText,
-    Power,
     PowerResult,
     absent_players,
     board_from_json,
@@ -44,30 +43,9 @@ from .diplomacy import (
     boards_problems,
     players_problems,
     tournament_fields,
-    validate_board,
 )
 from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
-from .scored import scored_once
-
-PARTICIPATION = 1
-"""1: "The single participation in a game grants 1 point"."""
-PER_CENTRE = 4
-"""2.0: SCs "multiplied by 4"."""
-POSITION_BONUS = (70, 34, 16)
-"""2.1: first, second and third position."""
-BREAK_MARGIN = 3
-"""2.2: "three or more SCs more than the second"."""
-BREAK_BONUS = 30
-"""2.2: the first "gains other 30 points"."""
-NO_BREAK_BONUS = 10
-"""2.2.1: "every survived player except the first gains 10 bonus points more"."""
-SOLO_BONUS = 170
-"""2.4.1: "the winner's bonus will be 170 points"."""
-TSS_CENTRES = 3
-"""2.3: players "who finished with at least 3 SCs"."""
-TIE_ORDER = (Power.AUSTRIA, Power.GERMANY, Power.ITALY, Power.TURKEY, Power.ENGLAND, Power.RUSSIA, Power.FRANCE)
-"""3.2: the power priority when the centres are equal in every year back to 1901."""
-
+from .italia2010_game import board_order, score_checked, score_game
 
 @dataclass(frozen=True)
 class Settings:
@@ -131,82 +109,6 @@ class Tournament:
     """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
-def board_order(board: Board) -> list[PowerResult]:
-    """Every power by position, never shared (3.2): centres, then each earlier year back to 1901, then power order."""
-    return sorted(board.powers, key=lambda p: (tuple(-n for n in reversed(p.history or (p.centres,))),
-                                               TIE_ORDER.index(p.power)))
-
-
-def tss(board: Board) -> Fraction:
-    """2.3: 10 % for each power with at least 3 centres beyond the first (never below 0)."""
-    strong = sum(1 for p in board.powers if p.centres >= TSS_CENTRES)
-    return Fraction(max(strong - 1, 0), 10)
-
-
-def score_game(board: Board) -> GameScore:
-    """The points of every power on one board (004 sections 1, 2 and 3.2)."""
-    validate_board(board, need_history=True)
-    return _score_checked(board)
-
-
-@scored_once
-def _score_checked(board: Board) -> GameScore:
-    """The points of a board already checked (by :func:`score_game` or :func:`tournament_problems`)."""
-    order = board_order(board)
-    position = {p.power: i + 1 for i, p in enumerate(order)}
-    bonus = tss(board)
-    first = order[0]
-    notes = list(_tie_notes(order))
-    scores: dict[Power, PlayerScore] = {}
-    if first.centres >= SOLO_CENTRES:
-        notes.append(f"solo: {first.power.value} ({first.player}) with {first.centres} centres")
-        modified = POSITION_BONUS[0] + BREAK_BONUS + SOLO_BONUS + PER_CENTRE * first.centres + PARTICIPATION
-        scores[first.power] = PlayerScore(first.player, first.power.value, modified * (1 + bonus), (
-            ("centres", first.centres), ("position", 1), ("unmodified", PER_CENTRE * first.centres),
-            ("position bonus", POSITION_BONUS[0]), ("break bonus", BREAK_BONUS), ("solo bonus", SOLO_BONUS),
-            ("participation", PARTICIPATION), ("TSS", bonus), ("TSS bonus", modified * bonus)))
-        survivor_rule = is_break = False
-    else:
-        second = order[1].centres
-        is_break = first.centres - second >= BREAK_MARGIN
-        notes.append(f"break: {first.power.value} leads by {first.centres - second}" if is_break
-                     else f"no break: {first.power.value} leads by {first.centres - second}; other survivors +{NO_BREAK_BONUS}")
-        survivor_rule = True
-    for p in order:
-        if p.power in scores:
-            continue
-        if not (survivor_rule and p.survived):
-            scores[p.power] = PlayerScore(p.player, p.power.value, Fraction(PARTICIPATION), (
-                ("centres", p.centres), ("position", position[p.power]), ("participation", PARTICIPATION)))
-            continue
-        pos = position[p.power]
-        position_bonus = POSITION_BONUS[pos - 1] if pos <= len(POSITION_BONUS) else 0
-        if p is first:
-            break_bonus = BREAK_BONUS if is_break else 0
-        else:
-            break_bonus = 0 if is_break else NO_BREAK_BONUS
-        modified = PER_CENTRE * p.centres + position_bonus + break_bonus
-        scores[p.power] = PlayerScore(p.player, p.power.value, modified * (1 + bonus) + PARTICIPATION, (
-            ("centres", p.centres), ("position", pos), ("unmodified", PER_CENTRE * p.centres),
-            ("position bonus", position_bonus), ("break bonus", break_bonus), ("modified", modified),
-            ("TSS", bonus), ("TSS bonus", modified * bonus), ("participation", PARTICIPATION)))
-    return GameScore(board.label, tuple(scores[p.power] for p in board.in_power_order()), tuple(notes))
-
-
-def _tie_notes(order: Sequence[PowerResult]) -> list[str]:
-    """Why each of two powers on equal centres is placed as it is (3.2), for the TD to see."""
-    notes = []
-    for upper, lower in zip(order, order[1:]):
-        if upper.centres != lower.centres or not upper.survived:
-            continue
-        years = len(upper.history)
-        year = next((i for i in range(years - 1, -1, -1) if upper.history[i] != lower.history[i]), None)
-        why = (f"{FIRST_YEAR + year}: {upper.history[year]} to {lower.history[year]} centres" if year is not None
-               else "equal in every year, power order")
-        notes.append(f"{upper.power.value} placed above {lower.power.value} on {upper.centres} centres each ({why})")
-    return notes
-
-
 @dataclass(frozen=True)
 class Counted:
     """One result as it enters the tournament total."""
@@ -239,7 +141,7 @@ def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> 
     s = t.settings
     boards = sorted(t.games, key=lambda b: (b.round, b.board))
     if games is None:
-        games = tuple(_score_checked(b) for b in boards)  # the caller checked the tournament
+        games = tuple(score_checked(b) for b in boards)  # the caller checked the tournament
     in_round: dict[tuple[int, str], list[PowerResult]] = {}
     for b in boards:
         for seat in b.powers:
@@ -369,7 +271,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     problems = [] if checked else tournament_problems(t)
     if problems:
         raise ValidationError(problems)
-    games = tuple(_score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    games = tuple(score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     rows = counted_results(t, games)
     top = next((b for b in t.games if b.top), None)
     everyone = _rank(t, rows)
@@ -392,6 +294,30 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)
     details = {BEFORE_TOP_BOARD: everyone if top is None else _before_top_board(t, rows, top)}
     return TournamentResult("italia2010", table, games, extras, tuple(notes), details)
+
+
+def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+    """The table after each of ``rounds``, in one pass: each round's counted results join those before.
+
+    Ranked as :func:`standings` ranks the results up to that round, the top board's
+    first three on top once it is played (rules/by_round.py; tests/rules/test_by_round.py
+    checks they agree). ``t`` must be checked.
+    """
+    games = tuple(score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
+    of_round: dict[int, list[Counted]] = {}
+    for row in counted_results(t, games):
+        of_round.setdefault(row.round, []).append(row)
+    so_far: list[Counted] = []
+    after: dict[int, Standings] = {}
+    added = 0
+    for number in sorted(set(rounds)):
+        for r in sorted(k for k in of_round if added < k <= number):
+            so_far += of_round[r]
+        added = number
+        top = next((b for b in t.games if b.top and b.round <= number), None)
+        everyone = _rank(t, so_far)
+        after[number] = marked(everyone if top is None else _top_three_first(t, so_far, top, everyone), t.attendance)
+    return [after[n] for n in rounds]
 
 
 BEFORE_TOP_BOARD = "before_top_board"
@@ -485,4 +411,5 @@ RULESET = Ruleset(
     draw_rounds=lambda _settings: ROUNDS,
     tournament_of=lambda name, boards, settings: Tournament(name, boards, settings),
     top_board_ranking=ranking_before_top_board,
+    standings_by_round=standings_by_round,
 )

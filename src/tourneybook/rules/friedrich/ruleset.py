@@ -7,21 +7,23 @@ format) is the GFTR's and shared; a ruleset module only writes its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
+from ..ranking import Standings
 from .json import game_from_dict, tournament_from_dict
 from .records import Game, Role, Settings, Tournament
 from .scoring import NationScorer, score_game
-from .standings import final, standings
+from .standings import final, standings, standings_by_round
 
 
 def friedrich_ruleset(
     *, id: str, name: str, seed: str, summary: str, settings: Settings, score_nations: NationScorer,
     form: FormProfile, cell_functions: tuple[str, ...] = (), example_players: int = 0,
 ) -> Ruleset:
-    """The ruleset scoring nations with ``score_nations``, with the final as its ``final``.
+    """The ruleset scoring nations with ``score_nations``, with the final as its ``final`` and its one-pass
+    ``standings_by_round``.
 
     Every Friedrich ruleset shares the GFTR's table (four roles), its four
     qualifying rounds, the Friedrich workbook layout and simulator (joined by id where they live).
@@ -38,6 +40,10 @@ def friedrich_ruleset(
     def final_table(t: Tournament) -> Table | None:
         """The final's table, or None before the final is entered."""
         return final(t, score_nations, id)
+
+    def by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+        """The qualifying table after each of ``rounds``, in one pass (rules/by_round.py)."""
+        return standings_by_round(t, score_nations, rounds)
 
     def read_tournament(data: Mapping[str, Any]) -> Tournament:
         """A tournament from JSON, with this ruleset's default settings."""
@@ -61,4 +67,5 @@ def friedrich_ruleset(
         example_players=example_players,
         draw_rounds=lambda _settings: len(Role),  # GFTR B: "four games, one game in each of the four roles"
         final=final_table,
+        standings_by_round=by_round,
     )

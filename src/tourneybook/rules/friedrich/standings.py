@@ -49,10 +49,46 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     for gs in scores:
         for ps in gs.players:
             totals[ps.player] += ps.points
-    ranked = [p.name for p in t.players if not p.stand_in]
     played = {(g.player(role), role): (g, gs) for g, gs in zip(games, scores) for role in Role}
     notes: list[str] = []
+    table = _qualifying(t, totals, played, {ps.player for gs in scores for ps in gs.players}, len({g.round for g in games}), notes)
+    if not scores:
+        notes.append("no results yet: the standings start with the first game typed")
+    for group in table.unresolved_lots:
+        notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
+    stand_ins = [p.name for p in t.players if p.stand_in]
+    if stand_ins:
+        notes.append(f"stand-ins, scored at their tables but not ranked: {', '.join(stand_ins)}")
+    extras: tuple[Table, ...] = ()
+    top = finalists(table.order, t)
+    skipped = passed_over(table.order, top, len(top))
+    if skipped and t.settings.finalists:
+        notes.append(f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; the next in the ranking moves up")
+    complete = len({g.round for g in games}) == t.settings.games_counted
+    if t.final is not None:
+        final_score = score_checked(t.final, scorer)  # checked with the tournament
+        extras = (final_result(t.final, final_score, games, table, t.settings.tournament, dict(t.final_lots)),)
+        if set(t.final.player(r) for r in Role) != set(top):
+            notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")
+    elif complete and t.settings.finalists:
+        notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
+    return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
 
+
+_SCORERS: dict[NationScorer, Callable[[Game], GameScore]] = {}
+"""For each nation scoring, its games' scores remembered (:func:`..scored.scored_once`)."""
+
+
+def _qualifying(t: Tournament, totals: Mapping[str, Fraction], played: Mapping[tuple[str, Role], tuple[Game, GameScore]],
+                with_results: set[str], rounds_played: int, notes: list[str]) -> Standings:
+    """The qualifying table from the games' totals and each player's game per role (GFTR D tie-breakers).
+
+    A lot matters once the finalists are known: before the last counted round (``rounds_played``
+    fewer than the games counted) players tied on every criterion share their place.
+
+    A missing sTCC is named in ``notes``.
+    """
+    ranked = [p.name for p in t.players if not p.stand_in]
     e_mt: dict[str, Fraction | None] = {}
     stcc_of: dict[str, SquareRoot | None] = {}
     quality: dict[str, Fraction | None] = {}
@@ -81,35 +117,37 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
         tournament=t.settings.tournament,
         lot_decisions=dict(t.lots),
         adjustments=t.adjustments,
-        without_results=set(ranked) - {ps.player for gs in scores for ps in gs.players},
-        lots_due=len({g.round for g in games}) >= t.settings.games_counted,  # a lot matters once the finalists are known
+        without_results=set(ranked) - with_results,
+        lots_due=rounds_played >= t.settings.games_counted,
     )
-    table = marked(table, t.attendance)
-    if not scores:
-        notes.append("no results yet: the standings start with the first game typed")
-    for group in table.unresolved_lots:
-        notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
-    stand_ins = [p.name for p in t.players if p.stand_in]
-    if stand_ins:
-        notes.append(f"stand-ins, scored at their tables but not ranked: {', '.join(stand_ins)}")
-    extras: tuple[Table, ...] = ()
-    top = finalists(table.order, t)
-    skipped = passed_over(table.order, top, len(top))
-    if skipped and t.settings.finalists:
-        notes.append(f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; the next in the ranking moves up")
-    complete = len({g.round for g in games}) == t.settings.games_counted
-    if t.final is not None:
-        final_score = score_checked(t.final, scorer)  # checked with the tournament
-        extras = (final_result(t.final, final_score, games, table, t.settings.tournament, dict(t.final_lots)),)
-        if set(t.final.player(r) for r in Role) != set(top):
-            notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")
-    elif complete and t.settings.finalists:
-        notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
-    return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
+    return marked(table, t.attendance)
 
 
-_SCORERS: dict[NationScorer, Callable[[Game], GameScore]] = {}
-"""For each nation scoring, its games' scores remembered (:func:`..scored.scored_once`)."""
+def standings_by_round(t: Tournament, scorer: NationScorer, rounds: Sequence[int]) -> list[Standings]:
+    """The qualifying table after each of ``rounds``, in one pass over the games in round order.
+
+    Totals and each player's games grow round by round; each round's table is
+    ranked from them as :func:`standings` ranks the games up to that round
+    (rules/by_round.py's prefixes: tests/rules/test_by_round.py checks they agree).
+    ``t`` must be checked.
+    """
+    games = sorted(t.games, key=lambda g: (g.round, g.table))
+    totals = {p.name: Fraction(0) for p in t.players}
+    played: dict[tuple[str, Role], tuple[Game, GameScore]] = {}
+    with_results: set[str] = set()
+    after: dict[int, Standings] = {}
+    taken = 0
+    for number in sorted(set(rounds)):
+        while taken < len(games) and games[taken].round <= number:
+            game = games[taken]
+            score = _score(game, scorer)
+            for ps in score.players:
+                totals[ps.player] += ps.points
+                with_results.add(ps.player)
+            played.update(((game.player(role), role), (game, score)) for role in Role)
+            taken += 1
+        after[number] = _qualifying(t, dict(totals), played, with_results, len({g.round for g in games[:taken]}), [])
+    return [after[n] for n in rounds]
 
 
 def _score(game: Game, scorer: NationScorer) -> GameScore:
