@@ -166,15 +166,15 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
-    from .drawing import FAMILIES  # the draw imports this module: its sheets and headers only when looking
-    from .generic import SETTINGS, read_settings_head
+    from ..workbook.layout import find_layout  # the draw sheet is the layout's first
+    from ..workbook.settings_sheet import SETTINGS, read_settings_head
 
     names = book.sheet_names()
     head = read_settings_head(book.read(SETTINGS.name), Collector(InputError)) if SETTINGS.name in names else None
     if head is None:
         return ""
     try:
-        sheet = FAMILIES[find_ruleset(head.ruleset).family].sheet
+        sheet = find_layout(find_ruleset(head.ruleset).id).draw_sheet.name
     except InputError:
         return ""
     if sheet not in names:
