@@ -160,8 +160,9 @@ def draw_event(
     event = read_draw_event(store)
     if round_number is None and not every_round:
         round_number = max(event.rounds, default=0) + 1
-    wanted = rounds_to_draw(event.rounds, round_number, every_round, redraw, event.ruleset.draw_rounds(event.read.settings),
-                             event.sheet, workbook_name(store), after_the_last(event))
+    total = event.ruleset.draw_rounds(event.read.settings)
+    wanted = rounds_to_draw(event.rounds, round_number, every_round, redraw, total, event.sheet, workbook_name(store),
+                            after_the_last(event))
     history = tuple(as_round(event.rounds[n], event.sheet) for n in sorted(event.rounds) if n < wanted[0])
     choices = _td_choices(event, wanted, sit_outs, doubles, top_board)
     drawn, planned, draw_notes, plan_notes = _draw_runs(event, wanted, history, choices, seed)
@@ -209,10 +210,12 @@ def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str]
         notes.append(f"the --sit-out players are not on the {event.layout.sit_outs.name} sheet: type them there if "
                      "they score the sit-out points")
     if top_board:
-        notes.append(f"board 1 of round {wanted[0]} is the top board: marked on the '{event.layout.top_board.sheet}' sheet")
+        sheet = event.layout.top_board.sheet
+        notes.append(f"board 1 of round {wanted[0]} is the top board: marked on the '{sheet}' sheet")
     out.extend(absent_but_seated(event.rounds, wanted, event.players, event.sheet))
     out.raise_if_any()
-    return _Choices(keep_apart_groups(event.players), theatres_of(event.read.settings), sitting, doubling, top_board, tuple(notes))
+    return _Choices(keep_apart_groups(event.players), theatres_of(event.read.settings), sitting, doubling, top_board,
+                    tuple(notes))
 
 
 def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ...], choices: _Choices,
@@ -223,6 +226,10 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
     draw_notes: list[str] = []
     plan_notes: list[str] = []
     family, total = event.sheet.family, event.ruleset.draw_rounds(event.read.settings)
+
+    def seeded(number: int) -> random.Random:
+        """The draw of a run starting at round ``number``."""
+        return _rng(event.read.tournament, number, seed)
 
     def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
         """``count`` rounds for the players present in round ``number``, after ``before``."""
@@ -239,15 +246,15 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
             if choices.top_board:
                 part = plan = _top_board(event, history, choices, numbers[0], seed)
             elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
-                part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(event.read.tournament, numbers[0], seed))
+                part = plan = draw_rounds(numbers[0], len(numbers), so_far, seeded(numbers[0]))
             else:
                 planner = Planner(family, event.players, choices.groups, so_far, max(total, numbers[-1]), seed,
-                                  lambda n, count, before, a: draw_rounds(n, count, before, _rng(event.read.tournament, a, seed)))
+                                  lambda n, count, before, a: draw_rounds(n, count, before, seeded(a)))
                 try:
                     plan = planner.followed(numbers[0], numbers[0])
                     part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
                 except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
-                    part = plan = draw_rounds(numbers[0], len(numbers), so_far, _rng(event.read.tournament, numbers[0], seed))
+                    part = plan = draw_rounds(numbers[0], len(numbers), so_far, seeded(numbers[0]))
             drawn += part.rounds
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)

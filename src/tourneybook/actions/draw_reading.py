@@ -28,7 +28,7 @@ from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settin
 
 @dataclass
 class DrawEvent:
-    """What a draw reads of the workbook, each sheet once (internal)."""
+    """What a draw reads of the workbook, each sheet once: the Settings, the Players and the draw sheet's rounds."""
 
     store: WorkbookStore
     read: EventSettings
@@ -54,8 +54,8 @@ class DrawEvent:
         return self.grids[name]
 
     def attending(self, number: int) -> list[str]:
+        """Who plays round ``number`` (not withdrawn, arrived, not absent at the roll call)."""
         return [p.name for p in self.players if p.plays(number)]
-
 
 
 def read_draw_event(store: WorkbookStore) -> DrawEvent:
@@ -79,8 +79,8 @@ def read_draw_event(store: WorkbookStore) -> DrawEvent:
     out.raise_if_any()
     if not players:
         raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
-    return DrawEvent(store, read, find_layout(read.ruleset.id), sheet, players, names, entry_rounds(rows, sheet.schema, sheet),
-                  grids)
+    return DrawEvent(store, read, find_layout(read.ruleset.id), sheet, players, names,
+                     entry_rounds(rows, sheet.schema, sheet), grids)
 
 
 class ReadOnce:
