@@ -133,9 +133,6 @@ def test_one_column_letter_and_one_cell_parser():
 MODULE_LINES, FUNCTION_LINES = 500, 80
 """A module read in one sitting, a function seen whole on one screen (issue 20)."""
 LONGER_FOR_NOW = {
-    "actions/draw.py": "the draw action is split next (issue 20, item 2): its planner, the Friedrich final and "
-                       "Italia's top board go to what their rulesets provide, its sheets to the other result sheets",
-    "actions/draw.py: draw_event": "the same split leaves the draw action under 60 lines",
     "draws/carcassonne.py: draw_carcassonne": "draws/ is being reworked for speed on its own branch; split there",
     "draws/diplomacy.py: draw_diplomacy": "draws/ is being reworked for speed on its own branch; split there",
 }

@@ -33,7 +33,7 @@ from tourneybook.excel.actions import (
 )
 from tourneybook.rules import RULESETS, find_ruleset
 from tourneybook.rules.base import Family as RulesetFamily
-from tourneybook.actions.draw import FAMILIES, QUALITY_SHEET
+from tourneybook.workbook.draw_sheets import QUALITY_SHEET
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.store import Cell, ResultSheet
 from tourneybook.workbook.layout import find_layout
@@ -111,7 +111,7 @@ def test_draw_next_round_writes_what_the_cli_draw_writes(ruleset_id, tmp_path):
     assert report.ok, report.problems
     assert alert.startswith("Round 1 drawn onto the entry sheet")
     expected = openpyxl.load_workbook(by_cli)
-    sheet = FAMILIES[find_ruleset(ruleset_id).family].sheet
+    sheet = find_layout(ruleset_id).draw_sheet.name
     assert values(target, sheet) == values(expected, sheet)
     assert values(target, QUALITY_SHEET) == values(expected, QUALITY_SHEET)
     assert any(row[0] is not None for row in values(target, sheet)[3:])  # a draw, not two empty sheets
@@ -193,7 +193,7 @@ WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 @pytest.mark.parametrize("ruleset_id", ["fwc2022", "cafe2023"])
 def test_the_final_actions_write_what_the_cli_writes(ruleset_id, tmp_path):
     from tourneybook.excel.actions import FINAL_FORMS, FINAL_ORDER
-    from tourneybook.actions.draw import FINAL_DRAW_SHEET
+    from tourneybook.workbook.draw_sheets import FINAL_DRAW_SHEET
 
     source = tmp_path / "event.xlsx"
     shutil.copy(WORKBOOKS / f"{ruleset_id}-example.xlsx", source)

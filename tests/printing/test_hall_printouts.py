@@ -78,7 +78,7 @@ def test_the_draw_quality_sheet_prints_whole_words_within_the_page(soffice, tmp_
 
     path = event(tmp_path, "carcassonne2004", 26)
     outcome = draw_file(path, every_round=True)
-    from tourneybook.actions.draw import quality_sheet
+    from tourneybook.workbook.draw_sheets import quality_sheet
 
     sheet = quality_sheet("Draw Test Open", outcome)
     printed = pages(print_sheets([sheet], tmp_path / "quality.pdf"))

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
 from test_draw_command import draw_file, event, tables  # noqa: E402
 
 from tourneybook.office import convert
-from tourneybook.actions.draw import SEATING_SHEET, seating_sheet
+from tourneybook.workbook.draw_sheets import SEATING_SHEET, seating_sheet
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.marks import DRAWN, sheet_mark
 from tourneybook.actions.on_file import recalc_file

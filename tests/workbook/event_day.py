@@ -20,7 +20,6 @@ from tourneybook.rules.diplomacy import FIRST_YEAR, Power
 from tourneybook.rules.friedrich import Role
 from tourneybook.simulate.diplomacy import play_board
 from tourneybook.simulate.friedrich import random_game
-from tourneybook.actions.draw import FAMILIES
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import CLUB, GROUP, NAME, PLAYERS, STAND_IN
 from tourneybook.workbook.layout import find_layout
@@ -29,7 +28,7 @@ from tourneybook.workbook.layouts.friedrich import game_row
 
 FRIEDRICH = tuple(r.id for r in RULESETS if r.family is Family.FRIEDRICH)
 DIPLOMACY = tuple(r.id for r in RULESETS if r.family is Family.DIPLOMACY)
-SHEET = {r.id: FAMILIES[r.family].sheet for r in RULESETS}
+SHEET = {r.id: find_layout(r.id).draw_sheet.name for r in RULESETS}
 """Each ruleset's draw sheet, as the draw writes it."""
 ROLES = tuple(r.value for r in Role)
 CARCASSONNE_SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")

@@ -166,7 +166,7 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
-    from .draw import FAMILIES  # the draw imports this module: its sheets and headers only when looking
+    from ..workbook.layout import find_layout  # the draw sheet is the layout's first
     from ..workbook.settings_sheet import SETTINGS, read_settings_head
 
     names = book.sheet_names()
@@ -174,7 +174,7 @@ def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     if head is None:
         return ""
     try:
-        sheet = FAMILIES[find_ruleset(head.ruleset).family].sheet
+        sheet = find_layout(find_ruleset(head.ruleset).id).draw_sheet.name
     except InputError:
         return ""
     if sheet not in names:

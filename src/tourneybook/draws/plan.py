@@ -22,11 +22,12 @@ from ..errors import InputError
 from .cost import keep_apart_partners, meeting_counts
 from .explain import Ledger, make_round
 from .model import Draw, Family, Round
+from .shape import shape_of
 
 
 def _table_key(game: Family, table) -> frozenset:
     """A table as what matters to the plan: roles/powers with players, or Carcassonne's seating order."""
-    if game is Family.CARCASSONNE:
+    if shape_of(game).seats_in_order:
         return frozenset(enumerate(s.player for s in table.seats))  # seat labels differ: 'seat 1' vs 'Player 1'
     return frozenset((s.seat, s.player) for s in table.seats)
 
@@ -74,9 +75,10 @@ def substituted(
     field = sorted({p for rnd in rounds for t in rnd for p in t})
     index = {name: i for i, name in enumerate(field)}
     small_history = [0] * len(field)
+    small_tables = shape_of(plan.game).small_tables
     for rnd in history:
         for t in rnd.tables:
-            if plan.game is Family.CARCASSONNE and len(t.seats) == 3:
+            if small_tables and len(t.seats) == 3:
                 for name in t.players:
                     if name in index:
                         small_history[index[name]] += 1
@@ -85,7 +87,7 @@ def substituted(
     built = []
     for rnd, names in zip(plan.rounds, rounds):
         labels = [[s.seat for s in t.seats] for t in rnd.tables]
-        small = [plan.game is Family.CARCASSONNE and len(t) == 3 for t in names]
+        small = [small_tables and len(t) == 3 for t in names]
         built.append(make_round(rnd.number, [[index[p] for p in t] for t in names], lambda t, _: labels[t], field,
                                 ledger, small))
     return Draw(plan.game, tuple(built))

@@ -19,7 +19,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .model import DEFAULT_THEATRES, POWERS, ROLES, Draw, Family, Power, Round, Theatre
+from .model import DEFAULT_THEATRES, Draw, Family, Power, Round, Theatre
+from .shape import shape_of
 
 
 @dataclass(frozen=True)
@@ -65,17 +66,17 @@ class QualityReport:
             f"  repeated pairs: {self.repeated_pairs} (most meetings of one pair: {self.most_meetings})",
             f"  rematch cost, sum of (meetings - 1)^2: {self.rematch_cost} (best possible >= {self.rematch_bound})",
         ]
-        if self.game is not Family.CARCASSONNE:
-            seat = "role" if self.game is Family.FRIEDRICH else "power"
-            lines.append(f"  {seat} repeats: {self.seat_repeats} (best possible 0)")
-        if self.game is Family.CARCASSONNE:
+        shape = shape_of(self.game)
+        if shape.seat_labels:
+            lines.append(f"  {shape.seat_word} repeats: {self.seat_repeats} (best possible 0)")
+        if shape.small_tables:
             lines.append(
                 f"  3-player table repeats: {self.small_table_repeats} (best possible >= {self.small_table_bound})"
             )
             lines.append(
                 f"  most 3-player tables for one player: {self.most_small_tables} (even spread: {self.small_table_spread})"
             )
-        if self.game is Family.DIPLOMACY:
+        if shape.theatres:
             lines.append(f"  theatre repeats: {self.theatre_repeats} (best possible >= {self.theatre_bound})")
         lines.append(f"  keep-apart violations: {self.keep_apart_violations}")
         return "\n".join(lines)
@@ -108,8 +109,8 @@ def quality(
     small: Counter[str] = Counter()
     theatre_of = {power.value: theatre for power, theatre in theatres.items()}  # seats hold power names
     theatre_use: Counter[tuple[str, Theatre]] = Counter()
-    kinds = ROLES if draw.game is Family.FRIEDRICH else POWERS if draw.game is Family.DIPLOMACY else ()
-    labels = {kind.value for kind in kinds}
+    shape = shape_of(draw.game)
+    labels = shape.seat_labels
     players: set[str] = set()
     for rnd in everything:
         for table in rnd.tables:
@@ -122,7 +123,7 @@ def quality(
                     seats[(seat.player, seat.seat)] += 1
                 if seat.seat in theatre_of:
                     theatre_use[(seat.player, theatre_of[seat.seat])] += 1
-            if len(table.seats) == 3 and draw.game is Family.CARCASSONNE:
+            if len(table.seats) == 3 and shape.small_tables:
                 small.update(names)
     together = {frozenset(pair) for group in keep_apart for pair in combinations(set(group), 2)}
     violations = sum(
@@ -145,12 +146,12 @@ def quality(
         rematch_bound=rematch_bound(history, shapes, sizes),
         seat_repeats=sum(c - 1 for c in seats.values() if c > 1),
         small_table_repeats=sum(c - 1 for c in small.values() if c > 1),
-        small_table_bound=max(0, small_seats - len(players)) if draw.game is Family.CARCASSONNE else 0,
+        small_table_bound=max(0, small_seats - len(players)) if shape.small_tables else 0,
         keep_apart_violations=violations,
         theatre_repeats=sum(c - 1 for c in theatre_use.values() if c > 1),
         theatre_bound=sum(max(0, c - len(players)) for c in theatre_seats.values()),
         most_small_tables=max(small.values(), default=0),
-        small_table_spread=-(-small_seats // len(players)) if players and draw.game is Family.CARCASSONNE else 0,
+        small_table_spread=-(-small_seats // len(players)) if players and shape.small_tables else 0,
     )
 
 

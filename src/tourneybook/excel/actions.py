@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import InputError, Problem
 from ..workbook import cells
-from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final, next_round
+from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
 from ..actions.entrycheck import checked_write
 from ..actions.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
@@ -148,12 +148,13 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
             raise InputError(list(report.problems))
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
     if choice.action in (DRAW_NEXT, REDRAW):
-        number = next_round(store) if choice.action == DRAW_NEXT else choice.round
+        wanted = None if choice.action == DRAW_NEXT else choice.round  # None: the next round, the Settings read once
         from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
 
         pictures = seating_pictures(store, _workbook_path(store))
-        outcome = checked_write(store, lambda staged: draw_event(staged, number, redraw=choice.action == REDRAW,
+        outcome = checked_write(store, lambda staged: draw_event(staged, wanted, redraw=choice.action == REDRAW,
                                                                   seating_pictures=pictures))
+        number = outcome.draw.rounds[0].number
         notes = "".join(f"\nnote: {n}" for n in outcome.notes)
         return ActionReport(
             choice.action,

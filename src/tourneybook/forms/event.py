@@ -33,6 +33,8 @@ from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
+from ..workbook.draw_sheets import FINAL_DRAW_SHEET  # the finalists in choosing order, as draw --final wrote them
+from ..workbook.layouts.friedrich_final import FINAL_SHEET  # the finalists under the roles they chose
 from ..files.filekind import workbook_name
 from ..files.store import SheetGrid, WorkbookStore
 from .carcassonne import KnockoutBracketForm
@@ -45,10 +47,6 @@ TABLE_HEADERS = ("Table", "Board")
 """What the draw sheet calls a table: 'Table' (Friedrich, Carcassonne) or 'Board' (Diplomacy)."""
 POWER, PLAYER = "Power", "Player"
 """A Diplomacy draw sheet holds a board as seven rows: one per power, with its player."""
-FINAL_SHEET = "Final game"
-"""The Friedrich layout's entry sheet of the final: one row, the finalists under the roles they chose."""
-FINAL_DRAW_SHEET = "Final draw"
-"""The result sheet ``tourneybook draw --final`` writes: the finalists in choosing order."""
 YEARS_HEADER, TOP_BOARD_HEADER = "Years per game", "Top board"
 """A layout sheet with these columns beside 'Round' gives a round's game length and its top board."""
 STAND_IN_MARK = "stand-in"

@@ -6,10 +6,11 @@ from the event workbook, and blank forms for walk-in tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from ..errors import InputError
-from ..rules import Family, find_ruleset
+from ..rules import Family, Ruleset, find_ruleset
 from .carcassonne import CarcassonneSlip
 from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System
 from .friedrich import PompadourReport, Variant
@@ -37,12 +38,23 @@ def table_form(
     marks Italia's top board.
     """
     found = find_ruleset(ruleset)
-    if found.family is Family.FRIEDRICH:
-        return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks,
-                                  rules=found.form.title)
-    if found.family is Family.DIPLOMACY:
-        return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
-                                    marks, found.form.title, found.form.centre_count)
+    return FORMS[found.family](found, tournament, round, table, by_seat, years, marks, top_board)
+
+
+def _game_report(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
+                 years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
+    return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks,
+                              rules=found.form.title)
+
+
+def _centre_count(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
+                  years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
+    return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
+                               marks, found.form.title, found.form.centre_count)
+
+
+def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
+          years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
@@ -55,6 +67,14 @@ def table_form(
     return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
 
 
+FORMS: Mapping[Family, Callable[..., Form]] = MappingProxyType({
+    Family.FRIEDRICH: _game_report,
+    Family.DIPLOMACY: _centre_count,
+    Family.CARCASSONNE: _slip,
+})
+"""Each family's form of a table: the Pompadour game report, the centre-count sheet, the Carcassonne slip."""
+
+
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
                marks: Mapping[str, str] | None = None, choosing: tuple[str, ...] = ()) -> Form:
     """The game report of a Friedrich final: the finalists by the roles they chose.
@@ -62,7 +82,7 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
     Before they have chosen (``by_role`` empty), ``choosing`` lists them in choosing order on the report.
     """
     found = find_ruleset(ruleset)
-    if found.family is not Family.FRIEDRICH:
+    if found.final is None:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
     return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True,
                               rules=found.form.title, choosing=choosing)

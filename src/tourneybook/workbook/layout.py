@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problem
+from ..files.store import WorkbookStore
 from ..rules import RULESETS, find_ruleset
 from .reader import Row
 from .schema import EntrySheet
@@ -47,6 +48,18 @@ Entries = Mapping[str, Sequence[Row]]
 """Rows read from the layout's entry sheets, by sheet name."""
 SheetRows = Mapping[str, Sequence[Mapping[str, Any]]]
 """Rows to type into sheets, by sheet name: each row maps a header to a value."""
+
+
+@dataclass(frozen=True)
+class TopBoard:
+    """A top board the draw seats from the standings (Italia 2010, seed 004 section 4)."""
+
+    draw: Callable[..., Any]
+    """(event, store, field, history, groups, round, sitting out, doubles, rng, drawn unplayed) -> the round's Draw."""
+    mark: Callable[[WorkbookStore, int], None]
+    """(store, round) -> the round's board 1 marked as the top board on its sheet."""
+    sheet: str
+    """The sheet it is marked on."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,19 @@ class Layout:
     """record -> the rows an organiser would type, by sheet name."""
     instructions: tuple[str, ...] = ()
     """Ruleset-specific lines for the Instructions sheet (how to enter a game, what to do after a round)."""
+    # -- what the draw finds here beyond the rounds of its first sheet; None where the ruleset has none ----
+    final_draw: Callable[..., Any] | None = None
+    """The Friedrich final (seed 000 GFTR B): (event, store) -> the finalists in choosing order, the roles typed
+    checked (:mod:`tourneybook.workbook.layouts.friedrich_final`)."""
+    top_board: TopBoard | None = None
+    """Italia 2010's top board (seed 004 section 4): its draw and the sheet it is marked on."""
+    sit_outs: EntrySheet | None = None
+    """Italia 2010: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004 section 6)."""
+
+    @property
+    def draw_sheet(self) -> EntrySheet:
+        """The entry sheet the draw writes each round on: the layout's first (qualifying games, preliminary, boards)."""
+        return self.sheets[0]
 
     def sheet(self, name: str) -> EntrySheet:
         for s in self.sheets:
@@ -110,4 +136,4 @@ def available_layouts() -> list[Layout]:
     return [LAYOUTS[ruleset.id] for ruleset in RULESETS]
 
 
-__all__ = ["Entries", "Layout", "SheetRows", "available_layouts", "find_layout", "locate"]
+__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate"]

@@ -41,6 +41,7 @@ from .diplomacy import (
     read_board,
     year_columns,
 )
+from .italia_top_board import top_board
 
 GAME_YEARS, TOP_BOARD = "Years per game", "Top board"
 
@@ -187,6 +188,8 @@ LAYOUT = Layout(
     sheets=(BOARDS, ROUNDS, SIT_OUTS),
     to_tournament=to_tournament,
     to_rows=to_rows,
+    top_board=top_board(ROUNDS, TOP_BOARD, BOARDS),
+    sit_outs=SIT_OUTS,
     instructions=(
         "Boards: copy each centre-count sheet as it comes in: seven rows, Round and Board on each, the count of every "
         "year from 1901 to the game's end (a draw accepted earlier ends it earlier). Eliminated in may stay empty: "

@@ -1,0 +1,118 @@
+"""The plans the rounds of a draw are taken from, rebuilt from the rounds on the sheet (pure).
+
+A field's plan runs from its first round to the end (:mod:`tourneybook.draws.plan`);
+the draw action gives the planner plain values: the players with the rounds each
+plays, the keep-apart groups, the rounds played and a draw function, never a
+workbook. Nothing is stored: the same rounds give the same plans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..errors import InputError
+from .families import DrawFamily
+from .model import Draw, Round
+from .plan import follow_plan, substituted
+from .quality import quality
+
+
+class Attendee(Protocol):
+    """A player as the planner sees them: a name, and whether they play a round (the Players sheet's row)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def plays(self, number: int) -> bool: ...
+
+
+class Planner:
+    """The plans the rounds are taken from (draws/plan.py), rebuilt from the rounds on the sheet.
+
+    A field's plan runs from its first round to the end. Where the field changed
+    one for one (a stand-in or a late arrival for a withdrawn player), the plan of
+    the field before, with the newcomer in the seats planned for the one who left,
+    is kept when it is at least as good as planning the rest again: so a
+    withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    """
+
+    def __init__(self, family: DrawFamily, players: Sequence[Attendee], groups: Sequence[Sequence[str]],
+                 played: Sequence[Round], end: int, seed: int | None,
+                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+        self.family, self.players, self.groups, self.played = family, players, groups, tuple(played)
+        self.end, self.seed, self.draw = end, seed, draw
+        self._plans: dict[tuple[int, int], Draw] = {}
+
+    def present(self, number: int) -> frozenset[str]:
+        return frozenset(p.name for p in self.players if p.plays(number))
+
+    def followed(self, field_round: int, number: int) -> Draw:
+        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
+        earliest = field_start(field_round, self.players)  # a --seed follows its plan as the default seed does
+        plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
+        return plan
+
+    def plan(self, field_round: int, anchor: int) -> Draw:
+        """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
+        key = (field_round, anchor)
+        if key not in self._plans:
+            before = tuple(r for r in self.played if r.number < anchor)
+            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+            self._plans[key] = self._kept_seats(field_round, anchor, before) or fresh
+            if self._plans[key] is not fresh and worse(self._plans[key], fresh, before, self.groups):
+                self._plans[key] = fresh
+        return self._plans[key]
+
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        if not self.family.keeps_seats or anchor == 1:
+            return None
+        if anchor != field_start(field_round, self.players):
+            return None
+        now, then = self.present(anchor), self.present(anchor - 1)
+        leavers, joiners = sorted(then - now), sorted(now - then)
+        if not leavers or len(leavers) != len(joiners):
+            return None
+        try:
+            old = self.followed(anchor - 1, anchor)
+        except InputError:
+            return None
+        return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
+
+
+def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    def key(d: Draw) -> tuple[int, ...]:
+        q = quality(d, before, groups)
+        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+                q.rematch_cost, q.small_table_repeats)
+
+    return key(kept) > key(fresh)
+
+
+def field_start(number: int, players: Sequence[Attendee]) -> int:
+    """The first round with the same players present as round ``number``."""
+    start = number
+    while start > 1 and all(p.plays(start - 1) == p.plays(number) for p in players):
+        start -= 1
+    return start
+
+
+def same_field_runs(wanted: Sequence[int], players: Sequence[Attendee]) -> list[list[int]]:
+    """The rounds to draw, in runs with the same players present (a late arrival or a withdrawal starts a new run).
+
+    A run is drawn as one (its rounds planned together); the next run is drawn
+    with the rounds before as history, so the remaining rounds are re-planned
+    from what was played and drawn whenever the field changes.
+    """
+    runs: list[list[int]] = []
+    for n in wanted:
+        if runs and all(p.plays(n) == p.plays(runs[-1][0]) for p in players):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+__all__ = ["Attendee", "Planner", "field_start", "same_field_runs", "worse"]

@@ -1,0 +1,48 @@
+"""How each game's draw is counted and worded: one value per family, looked up once.
+
+The quality figures and the plans need to know which seats repeat badly (a
+Friedrich role, a Diplomacy power), whether 3-player tables are counted
+(Carcassonne) and what a table is called; each reads them from the game's
+:class:`GameShape` rather than testing the family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .model import POWERS, ROLES, Family
+
+
+@dataclass(frozen=True)
+class GameShape:
+    """What the figures and the words of one game's draw depend on."""
+
+    game: Family
+    table_word: str
+    """What its players sit at, as the seeds say: a Diplomacy 'Board', a 'Table' for the others."""
+    seat_word: str
+    """What a repeated seat is ('role', 'power'); '' where a seat is only a place at the table (Carcassonne)."""
+    seat_labels: frozenset[str]
+    """The seats a player should not get twice (the roles, the powers); empty for Carcassonne."""
+    small_tables: bool
+    """Carcassonne: a round may have tables of three, whose repeats are counted (seed 002)."""
+    seats_in_order: bool
+    """Carcassonne: a seat is its place in the playing order ('seat 1' drawn, 'Player 1' typed), not a name."""
+    theatres: bool
+    """Diplomacy: the powers' theatres (West, Central, East) a player gets again are counted (seed 003 II.4)."""
+
+
+SHAPES = MappingProxyType({
+    Family.FRIEDRICH: GameShape(Family.FRIEDRICH, "Table", "role", frozenset(r.value for r in ROLES), False, False, False),
+    Family.CARCASSONNE: GameShape(Family.CARCASSONNE, "Table", "", frozenset(), True, True, False),
+    Family.DIPLOMACY: GameShape(Family.DIPLOMACY, "Board", "power", frozenset(p.value for p in POWERS), False, False, True),
+})
+"""Each family's shape."""
+
+
+def shape_of(game: Family) -> GameShape:
+    return SHAPES[game]
+
+
+__all__ = ["SHAPES", "GameShape", "shape_of"]
