@@ -56,7 +56,7 @@ from ..workbook.layout import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..files.marks import DRAWN, FINAL_DRAWN, check_writable, note
 from ..workbook.event import read_event
-from ..workbook.nameorder import name_order
+from ..workbook.nameorder import DEFAULT_LANGUAGE, name_order
 from ..files.filekind import workbook_name
 from ..workbook.print_layout import printed_lines, wrapped_row_heights
 from ..files.address import column_letter
@@ -320,7 +320,7 @@ def draw_event(
         store.write_cells(TOP_ROUNDS_SHEET, marks.cells)
     store.write_cells(family.sheet, typing.cells)
     title = head.tournament or ruleset.name
-    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report, seating_sheet(title, draw))
+    outcome = DrawOutcome(draw, report, history, tuple(notes), before, plan_report, seating_sheet(title, draw, read.language))
     store.replace(outcome.seating)
     store.replace(quality_sheet(title, outcome))
     return outcome
@@ -754,7 +754,7 @@ def _mark_top_board(typing: Typing, schema: EntrySheet, number: int) -> None:
     typing.put(last + 1, top_col, 1)
 
 
-def seating_sheet(title: str, draw: Draw) -> ResultSheet:
+def seating_sheet(title: str, draw: Draw, language: str = DEFAULT_LANGUAGE) -> ResultSheet:
     """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
     each, then the same round by table, a page each.
 
@@ -782,13 +782,13 @@ def seating_sheet(title: str, draw: Draw) -> ResultSheet:
     for rnd in draw.rounds:
         places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
         places += [(player, None, "sits out") for player in rnd.sitting_out]
-        by_name = sorted(places, key=lambda p: (name_order(p[0]), p[1] or 0))
+        by_name = sorted(places, key=lambda p: (name_order(p[0], language), p[1] or 0))  # Settings' Language
         page(f"Round {rnd.number}: find your name", [_wall(*p) for p in by_name])
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
             by_table.extend(_wall(s.player, t.number, s.seat) for s in t.seats)
-        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=name_order))
+        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
         page(f"Round {rnd.number} by {table_word.lower()}", by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights))
