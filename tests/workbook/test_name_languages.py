@@ -104,3 +104,23 @@ def test_an_unknown_language_is_refused_at_its_cell_before_drawing(tmp_path):
     with pytest.raises(InputError, match=r"Settings!B\d+.*Language: 'Klingon' is not a language"):
         draw_file(path, 1)
     assert path.read_bytes() == before
+
+
+def test_before_any_result_the_standings_and_the_published_page_list_names_in_the_language(tmp_path):
+    # README: recalculated right after a draw, the standings list the players by name ("no result yet").
+    from tourneybook.actions.on_file import recalc_file
+    from tourneybook.publish import read_published
+    from tourneybook.publish.page import render_page
+
+    path = swedish_event(tmp_path, "Swedish")
+    draw_file(path, 1)
+    assert recalc_file(path).ok
+    swedish = in_name_order(SWEDES, "Swedish")
+    ws = openpyxl.load_workbook(path)["Standings"]
+    listed = [ws.cell(r, 2).value for r in range(5, 5 + len(SWEDES))]
+    assert listed == swedish and [ws.cell(r, 1).value for r in range(5, 5 + len(SWEDES))] == [1] * len(SWEDES)
+    published = read_published(path)
+    assert published.result.standings.order == swedish
+    page = render_page(published)
+    assert [page.index(n) for n in swedish] == sorted(page.index(n) for n in swedish)  # the page (and phone) too
+    assert page.index("Zlatan Ibra") < page.index("Åke Holm")  # an English list would put Å among the A's

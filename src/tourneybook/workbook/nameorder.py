@@ -13,9 +13,10 @@ Python (no ICU to install).
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
+from ..rules.ranking import NO_RESULT, SHARED, Standings
 
 FOLDED = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i"}
 """Letters no Unicode decomposition takes back to their base letters."""
@@ -145,4 +146,32 @@ def in_name_order(names: list[str] | tuple[str, ...], language: str = DEFAULT_LA
 
 
 
-__all__ = ["COLLATIONS", "Collation", "DEFAULT_LANGUAGE", "base_letters", "find_collation", "in_name_order", "name_order"]
+def shared_places_in_language(standings: Standings, language: str) -> Standings:
+    """``standings`` with each group that shares a place by name (tied on every criterion before a lot is due, or
+    no result yet) listed in the event's language; every other row stays where the rules put it.
+
+    The rules list such a group by code point (Álvaro after Zora); a place and what decided it belong to the
+    position, the rest of a row to its player."""
+    if language == DEFAULT_LANGUAGE and not any(not n.isascii() for n in standings.order):
+        return standings  # code points and English agree on plain names: nothing to move
+    key = find_collation(language).key
+    rows = list(standings.rows)
+    start = 0
+    while start < len(rows):
+        end = start + 1
+        while end < len(rows) and rows[end].decided_by in BY_NAME and rows[end].rank == rows[start].rank:
+            end += 1
+        if end - start > 1:
+            group = sorted(rows[start:end], key=lambda r: key(r.player))
+            rows[start:end] = [replace(r, rank=at.rank, decided_by=at.decided_by)
+                               for r, at in zip(group, rows[start:end])]
+        start = end
+    shared = tuple(tuple(sorted(g, key=key)) for g in standings.shared)
+    return replace(standings, rows=tuple(rows), shared=shared)
+
+
+BY_NAME = (SHARED, NO_RESULT)
+"""What a row says ('decided by') when nothing but its name put it below the one above."""
+
+
+__all__ = ["COLLATIONS", "Collation", "DEFAULT_LANGUAGE", "base_letters", "find_collation", "in_name_order", "name_order", "shared_places_in_language"]
