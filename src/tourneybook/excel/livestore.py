@@ -30,8 +30,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.address import column_letter, split_cell
-from ..files.marks import Mark, may_delete, may_replace, not_ours, sheet_mark
-from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
+from ..files.marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
+from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, title_header
 
 @dataclass(frozen=True)
 class Look:
@@ -206,6 +206,8 @@ class LiveWorkbook:
             self._chart(sheet, chart, result)
 
     def _printing(self, sheet: Any, result: ResultSheet) -> None:
+        if self.classic and sys.platform == "win32":  # only there can the title move into the page header
+            result = printed_without_note(result)
         last = len(result.rows)
         for col in result.wrap_columns:
             if last:
@@ -328,6 +330,8 @@ def windows_page_setup(api: Any, result: ResultSheet) -> None:
     if result.print_title_columns:
         first, last = result.print_title_columns.split(":")
         setup.PrintTitleColumns = f"${first}:${last}"
+    if result.print_header:
+        setup.LeftHeader = title_header(result.print_header)
     if result.fit_to_width:
         setup.Zoom = False
         setup.FitToPagesWide = 1

@@ -105,6 +105,14 @@ class ResultSheet:
     """1-based columns whose long texts (notes, reasons) wrap within the column width."""
     page_breaks: tuple[int, ...] = ()
     """A new printed page starts after each of these 1-based rows (e.g. before the chart)."""
+    print_header: str = ""
+    """Printed at the top of every page (the page header), e.g. the title when its row is left out of the print."""
+
+
+def title_header(text: str) -> str:
+    """A page header section's code for ``text`` printed as a title (:attr:`ResultSheet.print_header`): bold, 14 pt,
+    '&' doubled as Excel asks. The file store and Excel's PageSetup (the live store) write the same."""
+    return '&"-,Bold"&14' + text.replace("&", "&&")
 
 
 class WorkbookStore(Protocol):
