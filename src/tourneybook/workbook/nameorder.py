@@ -12,8 +12,10 @@ Python (no ICU to install).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..errors import InputError
 from ..rules.ranking import NO_RESULT, SHARED, Standings
@@ -58,24 +60,27 @@ class Collation:
         return folded
 
     def _letters(self, folded: str) -> tuple[tuple[int, int], ...]:
-        for spelling in sorted(self.read_as, key=len, reverse=True):
-            folded = folded.replace(spelling, self.read_as[spelling])
+        for spelling, sorted_as in self._read_as_longest_first:
+            folded = folded.replace(spelling, sorted_as)
+        if not self.letters:
+            return tuple((ord(c), 0) for c in base_letters(folded))
         weights: list[tuple[int, int]] = []
-        at = 0
-        while at < len(folded):
-            own = next((s for s in self._own_longest_first if folded.startswith(s, at)), None)
-            if own is not None:
-                base, place = self.letters[own]
+        for part in self._own_letter.split(folded):  # own letters at the odd places, the text between them plain
+            if part in self.letters:
+                base, place = self.letters[part]
                 weights.append((ord(base), place))
-                at += len(own)
-                continue
-            weights.extend((ord(c), 0) for c in base_letters(folded[at]))
-            at += 1
+            else:
+                weights.extend((ord(c), 0) for c in base_letters(part))
         return tuple(weights)
 
-    @property
-    def _own_longest_first(self) -> tuple[str, ...]:
-        return tuple(sorted(self.letters, key=len, reverse=True))
+    @cached_property
+    def _own_letter(self) -> re.Pattern[str]:
+        """Finds the language's own letters, two-character ones first (Czech 'ch' before a plain 'c')."""
+        return re.compile("(" + "|".join(re.escape(s) for s in sorted(self.letters, key=len, reverse=True)) + ")")
+
+    @cached_property
+    def _read_as_longest_first(self) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(self.read_as.items(), key=lambda item: len(item[0]), reverse=True))
 
 
 def base_letters(name: str) -> str:
