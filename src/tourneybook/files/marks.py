@@ -94,7 +94,7 @@ def printed_without_note(sheet: ResultSheet) -> ResultSheet:
     first, _, last = area.partition(":")
     if first.replace("$", "").upper() != "A1":
         return sheet  # an area not starting at A1 was chosen on purpose
-    titles = sheet.print_title_rows
+    titles = sheet.print_title_rows.replace("$", "")
     top, _, bottom = titles.partition(":")
     repeated = f"3:{bottom or top}" if titles and int(bottom or top) >= 3 else ""
     return replace(sheet, print_area=f"A3:{last}", print_title_rows=repeated, print_header=str(rows[0][0].value or ""))
