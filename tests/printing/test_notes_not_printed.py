@@ -13,7 +13,8 @@ import pytest
 
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.cli import main as cli
-from tourneybook.files.marks import read_note
+from tourneybook.files.marks import printed_without_note, read_note
+from tourneybook.files.store import Cell, ResultSheet
 from tourneybook.office import convert
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
@@ -44,3 +45,25 @@ def test_libreoffice_prints_the_recalculated_and_drawn_workbook_without_its_note
     first = " ".join(titles["Standings"].split())
     assert len([p for p in tables if p.startswith(first + " Rank")]) == 2  # the title heads the second page too
     assert all(any(p.startswith(" ".join(t.split()) + " Rank") for t in titles.values()) for p in tables)
+
+
+TITLE, NOTE = Cell("Issues", "title"), Cell("TourneyBook's 'Issues' sheet: computed from the entry sheets and replaced "
+                                          "on every recalculation: do not type here.", "note")
+
+
+@pytest.mark.parametrize(
+    ("area", "titles", "printed_area", "repeated"),
+    [("A1:B9", "1:2", "A3:B9", ""), ("A1:G40", "$1:$4", "A3:G40", "3:4"), ("", "1:1", "A3:B9", ""),
+     ("", "", "A3:B9", "")],
+)
+def test_the_print_starts_below_the_note_and_the_title_becomes_the_header(area, titles, printed_area, repeated):
+    rows = ((TITLE,), (NOTE,), (), *((Cell(f"Note {i}"), Cell("text")) for i in range(6)))
+    sheet = printed_without_note(ResultSheet("Issues", rows, print_area=area, print_title_rows=titles))
+    assert (sheet.print_area, sheet.print_title_rows, sheet.print_header) == (printed_area, repeated, "Issues")
+
+
+def test_a_sheet_without_the_note_or_printed_from_elsewhere_prints_as_set():
+    rows = ((TITLE,), (), (), (Cell("Note 1"), Cell("text")))  # the standings.pdf copy: its note taken out
+    assert printed_without_note(ResultSheet("Issues", rows, print_area="A1:B4")).print_area == "A1:B4"
+    noted = ((TITLE,), (NOTE,), (), (Cell("Note 1"), Cell("text")))
+    assert printed_without_note(ResultSheet("Issues", noted, print_area="B1:B4")).print_area == "B1:B4"
