@@ -40,6 +40,8 @@ FORMS = (
     ("blank italia", blank_forms("italia2010", 1)[0]),
     ("blank slip", blank_forms("carcassonne2004", 1)[0]),
     ("blank bracket", KnockoutBracketForm.of("")),
+    ("cafe final choosing", PompadourReport.of("CAFE", Variant.CAFE, table=1, final=True, rules="CAFE'23",
+                                               choosing=("Tomás Herrera", "Maria Theresa Olmo", "Ana Gil", "Bo Li"))),
 )
 
 

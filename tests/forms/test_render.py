@@ -18,7 +18,7 @@ from tourneybook.forms.render import row_height
 from forms_samples import CAFE_PLAYERS, FORMS, FWC_PLAYERS, POWERS, page_text
 
 SHEETS = ["R2 T3", "R1 T4", "R1 B2", "R3 B1", "R2 T5-T6", "Knock-out 1", "Knock-out 2", "R_ T_", "R_ T_ (2)", "R_ B_",
-          "R_ B_ (2)", "R_ T_ (3)", "Knock-out 1 (2)", "Knock-out 2 (2)"]
+          "R_ B_ (2)", "R_ T_ (3)", "Knock-out 1 (2)", "Knock-out 2 (2)", "Final"]
 """The printed pages of FORMS: the two Essen slips share one, a bracket takes two (half each, names at 14 pt)."""
 
 

@@ -51,7 +51,10 @@ def test_a_draw_puts_the_address_qr_code_beside_the_seating_list(event):
     Journal(journal_path(event)).remember(ADDRESS_KEY, ADDRESS)
     assert main(["draw", str(event), "--round", "2"]) == 0
     assert seating_media(event) == [png_qr(ADDRESS, scale=4)]
-    assert picture_columns(event) == ["3"]  # D1 (0-based column 3), beside the list A:C
+    assert picture_columns(event) == ["3"]  # D3 (0-based column 3): the first printed row, beside its text
+    seating = openpyxl.load_workbook(event)["Seating"]
+    assert "!$A$3:" in seating.print_area  # the row of the code is printed, the note in A2 is not
+    assert seating["A3"].value.endswith("scan the code") and seating.row_dimensions[3].height > 90  # as tall as the code
     assert main(["draw", str(event), "--round", "2", "--redraw"]) == 0  # the sheet replaced: still one picture
     assert seating_media(event) == [png_qr(ADDRESS, scale=4)]
 

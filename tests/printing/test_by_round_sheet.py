@@ -33,7 +33,7 @@ def test_places_and_totals_after_each_round(tmp_path):
     (chart,) = ws._charts
     assert len(chart.series) == 10  # the current top ten, one line each
     assert chart.y_axis.scaling.orientation == "maxMin"  # 1st place at the top
-    assert ws.print_title_rows == "$1:$4" and [b.id for b in ws.row_breaks.brk] == [26]
+    assert ws.print_title_rows == "$3:$4" and [b.id for b in ws.row_breaks.brk] == [26]
 
 
 def test_club_column_and_club_ranking_when_settings_ask(tmp_path):

@@ -144,12 +144,17 @@ def _fillers(boards):
 
 
 def test_identical_records_go_to_a_lot_suggested_then_decided():
-    """RULES.md Everywhere: an unresolved tie is shown with a reproducible suggestion; the organiser's lot rules."""
-    result = standings(tourney(*SAME))
+    """RULES.md Everywhere: an unresolved tie is shown with a reproducible suggestion; the organiser's lot rules.
+    A lot is asked for once the last of the three rounds (003) has boards; before it the tie shares its place."""
+    early = standings(tourney(*SAME)).standings
+    assert early.unresolved_lots == () and ("P", "Q") in early.shared  # the board fillers are twins too
+    assert early.row("P").rank == early.row("Q").rank and early.row("Q").lot is None
+    last = [board(3, 1, {E: ("P", 0, 1910)}), board(3, 2, {E: ("Q", 0, 1910)})]
+    result = standings(tourney(*last))
     assert ("P", "Q") in result.standings.unresolved_lots or ("Q", "P") in result.standings.unresolved_lots
     assert {result.standings.row(p).lot for p in "PQ"} == {LotState.SUGGESTED}
     assert any("lot needed" in n and "P" in n for n in result.notes)
-    decided = standings(tourney(*SAME, lot_decisions=(("Q", 1), ("P", 2)))).standings
+    decided = standings(tourney(*last, lot_decisions=(("Q", 1), ("P", 2)))).standings
     assert decided.row("Q").rank + 1 == decided.row("P").rank
     assert decided.row("P").lot is LotState.DECIDED and decided.row("P").decided_by == "lot"
 

@@ -58,7 +58,7 @@ def test_rows_start_with_ruleset_and_tournament_and_skip_the_name_field():
     rows = setting_rows("fake", "Spring Cup", FakeSettings())
     assert [r[0] for r in rows] == ["Ruleset", "Tournament", "Rounds", "Sit-out score", "Top board factor", "A third",
                                     "Chess clocks", "Theatre", "Turn limit", "Western powers", "Fixed table",
-                                    "Club ranking (best N)", "Live reporting"]
+                                    "Club ranking (best N)", "Live reporting", "Language"]
     assert [r[1] for r in rows[:6]] == ["fake", "Spring Cup", 4, 50, 1.2, "1/3"]  # 1/3 is not a short decimal: written exactly
 
 

@@ -179,7 +179,8 @@ def draw_event(
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
                           (*choices.notes, *_attendance_notes(event.players, wanted, event.sheet)),
                           quality(Draw(game, history), (), groups, theatres) if history else None,
-                          plan_report, seating_sheet(event.title, draw, seating_pictures))
+                          plan_report, seating_sheet(event.title, draw, seating_pictures,
+                                                                 event.read.language))
     _write_draw(event, wanted, draw, outcome, top_board)
     return outcome
 

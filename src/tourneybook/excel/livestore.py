@@ -32,8 +32,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.address import column_letter, split_cell
-from ..files.marks import Mark, may_delete, may_replace, not_ours, sheet_mark
-from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid
+from ..files.marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
+from ..files.sheetwriter import LINE_COLOURS, LINE_DASHES, LINE_MARKERS
+from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, title_header
 
 @dataclass(frozen=True)
 class Look:
@@ -49,12 +50,17 @@ class Look:
     """Background colour (RGB); None for no fill."""
     wrap: bool = False
     """Long texts wrap within the column (headers: the row is made tall enough for them)."""
+    align: str | None = None
+    """Horizontal alignment ('right' over a column of numbers); None keeps Excel's own (text left, numbers right)."""
+    border_below: tuple[int, int, int] | None = None
+    """A medium line under the cells, in this colour (the qualification cut); None for none."""
 
 
 LOOKS: dict[str, Look] = {  # as the file store draws them (files.resultstyles)
     "title": Look(bold=True, size=14),
     "header": Look(bold=True, fill=(217, 225, 242), wrap=True),
-    "number_header": Look(bold=True, fill=(217, 225, 242), wrap=True),
+    "number_header": Look(bold=True, fill=(217, 225, 242), wrap=True, align="right"),
+    "cut": Look(border_below=(31, 78, 150)),
     "note": Look(italic=True, font=(89, 89, 89)),
     "warning": Look(bold=True, font=(156, 0, 6), fill=(255, 199, 206)),
     "good": Look(font=(0, 97, 0), fill=(198, 239, 206)),
@@ -218,6 +224,8 @@ class LiveWorkbook:
                     sheet.pictures.add(path, left=at.left, top=at.top)
 
     def _printing(self, sheet: Any, result: ResultSheet) -> None:
+        if self.classic and sys.platform == "win32":  # only there can the title move into the page header
+            result = printed_without_note(result)
         last = len(result.rows)
         for col in result.wrap_columns:
             if last:
@@ -266,6 +274,13 @@ class LiveWorkbook:
                 rng.color = look.fill
             if look.wrap:
                 rng.wrap_text = True
+            if look.align:
+                try:
+                    rng.horizontal_alignment = look.align
+                except NotImplementedError:  # a remote client other than Office.js: the header stays left
+                    pass
+            if look.border_below:
+                rng.borders.set("edge_bottom", line_style="continuous", weight="medium", color=look.border_below)
 
     @staticmethod
     def _number_formats(sheet: Any, rows: tuple[tuple[Cell, ...], ...], width: int) -> None:
@@ -304,8 +319,53 @@ class LiveWorkbook:
             )
             made.set_x_axis_values(sheet.range(chart.categories))
             made.title = chart.title
+            if chart.kind == "line":
+                self._lines_apart(made, len(chart.series))
         except Exception as exc:  # the sheet's numbers matter; a chart Excel refuses does not
             self.notes.append(f"{result.name}: chart '{chart.title}' could not be drawn here ({exc})")
+
+
+    def _lines_apart(self, made: Any, count: int) -> None:
+        """Each line its own colour and marker, as the file store draws them (files/sheetwriter.py).
+
+        xlwings has no call for a line's dash or for a label at its last point: Excel on Windows gets them
+        through the series' COM object; elsewhere the legend names the lines."""
+        for index in range(count):
+            colour = tuple(int(LINE_COLOURS[index % len(LINE_COLOURS)][i:i + 2], 16) for i in (0, 2, 4))
+            series = chart_series(made, index + 1)
+            series.set(marker_style=LINE_MARKERS[index % len(LINE_MARKERS)], marker_size=7, line_color=colour,
+                       marker_foreground_color=colour, marker_background_color=colour)
+            if self.classic and sys.platform == "win32":
+                windows_line_look(series.api, index)
+
+
+def chart_series(made: Any, number: int) -> Any:
+    """Series ``number`` (1-based) of a chart just added, to format.
+
+    Classic xlwings reads the chart's series; the remote engine cannot count them before the add-in has drawn
+    the chart (``get_series`` is async, and Lite only), but formatting one only queues an action naming its index."""
+    try:
+        return made.series[number - 1]
+    except NotImplementedError:
+        from xlwings.pro._xlremote import ChartSeries  # the remote engine's own series: its set() queues the action
+
+        return ChartSeries(made.impl, number)
+
+
+MSO_LINE_DASH, XL_LABEL_RIGHT = 4, -4152
+"""Office's MsoLineDashStyle.msoLineDash and Excel's XlDataLabelPosition.xlLabelPositionRight."""
+
+
+def windows_line_look(api: Any, index: int) -> None:
+    """The dash and the end label the file store gives a line (files/sheetwriter.py), through Excel's COM series:
+    every sixth line dashed, and the player's name at the line's last point."""
+    if LINE_DASHES[index // len(LINE_MARKERS) % len(LINE_DASHES)] == "dash":
+        api.Format.Line.DashStyle = MSO_LINE_DASH
+    last = api.Points(api.Points().Count)
+    last.HasDataLabel = True
+    last.DataLabel.ShowSeriesName = True
+    last.DataLabel.ShowValue = False
+    last.DataLabel.Position = XL_LABEL_RIGHT
 
 
 XL_LANDSCAPE, XL_PAPER_A4 = 2, 9
@@ -340,6 +400,8 @@ def windows_page_setup(api: Any, result: ResultSheet) -> None:
     if result.print_title_columns:
         first, last = result.print_title_columns.split(":")
         setup.PrintTitleColumns = f"${first}:${last}"
+    if result.print_header:
+        setup.LeftHeader = title_header(result.print_header)
     if result.fit_to_width:
         setup.Zoom = False
         setup.FitToPagesWide = 1

@@ -33,7 +33,7 @@ from lxml import etree
 from ..errors import InputError, Problem
 from .address import absolute, column_letter, split_cell
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
-from .marks import Mark, may_delete, may_replace, not_ours, sheet_mark
+from .marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
@@ -236,7 +236,7 @@ class FileWorkbook:
             ids = [int(s.get("sheetId", "0")) for s in self._sheet_elements() if s.get("sheetId", "0").isdigit()]
             etree.SubElement(self.sheets_xml, q(MAIN, "sheet"), {"name": sheet.name, "sheetId": str(max(ids, default=0) + 1), q(REL, "id"): rel.id})
             self._sheet_rel[sheet.name] = rel
-        self._write_result(sheet, part, index)
+        self._write_result(printed_without_note(sheet), part, index)
         self._grids[sheet.name] = SheetGrid(sheet.name, tuple(tuple(c.value for c in line) for line in sheet.rows))
         if existing is not None and existing != sheet.name:
             self._grids.pop(existing, None)

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import InputError, Problem
-from .store import SheetGrid, WorkbookStore
+from .address import column_letter
+from .store import ResultSheet, SheetGrid, WorkbookStore
 
 RECALCULATED = "computed from the entry sheets and replaced on every recalculation: do not type here"
 DRAWN = "written by tourneybook draw and replaced by the next draw; the entry sheet holds the draw itself"
@@ -79,6 +80,24 @@ def sheet_mark(grid: SheetGrid) -> Mark | None:
         if mark is not None and mark.what != FORM:
             mark = None
     return mark
+
+
+def printed_without_note(sheet: ResultSheet) -> ResultSheet:
+    """``sheet`` set to print without its A2 note (the note is for the organiser's screen, not the wall): the print
+    area and repeated rows start below it, and the title in A1 prints as every page's header instead of its row.
+
+    A sheet without the note (a printout's copy, where it is taken out) prints as it is set."""
+    rows = sheet.rows
+    if len(rows) < 3 or not rows[1] or read_note(rows[1][0].value) is None or not rows[0] or sheet.print_header:
+        return sheet
+    area = sheet.print_area or f"A1:{column_letter(max(len(line) for line in rows))}{len(rows)}"
+    first, _, last = area.partition(":")
+    if first.replace("$", "").upper() != "A1":
+        return sheet  # an area not starting at A1 was chosen on purpose
+    titles = sheet.print_title_rows.replace("$", "")
+    top, _, bottom = titles.partition(":")
+    repeated = f"3:{bottom or top}" if titles and int(bottom or top) >= 3 else ""
+    return replace(sheet, print_area=f"A3:{last}", print_title_rows=repeated, print_header=str(rows[0][0].value or ""))
 
 
 def may_replace(name: str, mark: Mark | None) -> bool:

@@ -24,7 +24,7 @@ from lxml import etree
 from .address import absolute, column_letter, split_cell
 from .package import MAIN, REL, q
 from .resultstyles import ResultStyles
-from .store import Chart, ResultSheet
+from .store import Chart, ResultSheet, title_header
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
@@ -98,6 +98,11 @@ _PLAIN_KINDS = (type(None), int, str, float, Fraction, bool)
 """Kinds of value that never take a date format."""
 
 
+def page_header(text: str) -> str:
+    """The page header's code for ``text`` printed as a title at the left, over the table."""
+    return "&L" + title_header(text)
+
+
 def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
     """The worksheet part, written row by row (a 40,000-row sheet never stands in memory as a tree).
 
@@ -129,6 +134,10 @@ def render_sheet(sheet: ResultSheet, styles: ResultStyles) -> RenderedSheet:
                 setup.set("fitToWidth", "1")
                 setup.set("fitToHeight", "0")
             xf.write(setup)
+            if sheet.print_header:
+                header = etree.Element("headerFooter")
+                etree.SubElement(header, "oddHeader").text = page_header(sheet.print_header)
+                xf.write(header)
             if sheet.page_breaks:
                 count = str(len(sheet.page_breaks))
                 breaks = etree.Element("rowBreaks", count=count, manualBreakCount=count)

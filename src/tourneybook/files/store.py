@@ -107,6 +107,14 @@ class ResultSheet:
     """A new printed page starts after each of these 1-based rows (e.g. before the chart)."""
     pictures: tuple[tuple[str, bytes], ...] = ()
     """(anchor cell, PNG bytes): pictures placed at a cell, such as the live address's QR code on the Seating sheet."""
+    print_header: str = ""
+    """Printed at the top of every page (the page header), e.g. the title when its row is left out of the print."""
+
+
+def title_header(text: str) -> str:
+    """A page header section's code for ``text`` printed as a title (:attr:`ResultSheet.print_header`): bold, 14 pt,
+    '&' doubled as Excel asks. The file store and Excel's PageSetup (the live store) write the same."""
+    return '&"-,Bold"&14' + text.replace("&", "&&")
 
 
 class WorkbookStore(Protocol):

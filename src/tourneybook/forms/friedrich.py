@@ -146,8 +146,7 @@ def report_page(report: PompadourReport) -> Page:
             label("Start time", 2), box("", 2),
         ),
         line(label("First Card of Fate", 3), box("", 9), height=24),
-        section("Players (pre-filled from the draw: check them at the table)" if any(n.strip() for n in report.players)
-                else "Players (Pompadour writes the names)", WIDTH),
+        section(players_heading(report), WIDTH),
         *choosing_rows(report.choosing),
         line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
     ]
@@ -195,14 +194,21 @@ def report_page(report: PompadourReport) -> Page:
     return Page(report.sheet_name, (7.5,) * WIDTH, tuple(rows))
 
 
+def players_heading(report: PompadourReport) -> str:
+    """The Players section's heading: who writes the names, or how the finalists choose their roles (GFTR B)."""
+    if report.choosing:  # said in the heading rather than a note below: the CAFE final's page keeps its 8 pt
+        return "Players: in choosing order, each finalist picks a role left and writes their name beside it (GFTR B)"
+    if any(n.strip() for n in report.players):
+        return "Players (pre-filled from the draw: check them at the table)"
+    return "Players (Pompadour writes the names)"
+
+
 def choosing_rows(choosing: tuple[str, ...]) -> list:
     """The finalists in choosing order, while their roles are still to be chosen (GFTR B)."""
     if not choosing:
         return []
     order = "   ".join(f"{place}. {name}" for place, name in enumerate(choosing, start=1))
-    return [line(label("Choosing order", 3), Cell(order, Look.LABEL, 9), height=20),
-            note("GFTR B: the best-ranked finalist chooses any role, the second one of the three left, and so on; "
-                 "each writes their name beside the role chosen.", WIDTH)]
+    return [line(label("Choosing order", 3), Cell(order, Look.LABEL, 9), height=20)]
 
 
 def played_by(nation: Nation) -> str:
@@ -258,7 +264,7 @@ CLOCK_OF_FATE = (
 
 TURN_PROTOCOL = (
     "Each turn (CAFE'23 H)\n"
-    "1. Pompadour deals Prussia and Hanover, starts Frederick's clock.\n"
+    "1. Pompadour deals Prussia, Hanover, starts Frederick's clock.\n"
     "2. Prussia's action stage, then Hanover's.\n"
     "3. Frederick starts the attackers' clock.\n"
     "4. Pompadour deals all attacking nations.\n"

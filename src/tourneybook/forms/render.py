@@ -53,6 +53,11 @@ FONT_SIZE: dict[Look, float] = {
 LINE_SPACING = {Look.TEXT: 1.2}
 """Points of row height per point of type and line; notes run in longer paragraphs, set a little tighter
 (what LibreOffice and Excel draw: about 1.17), so a page of them scales down less (the CAFE report)."""
+NOTE_FIT = 1.22
+"""Characters of a note (plain DejaVu Sans) per digit of column width: LibreOffice's PDF fits about 70 of the
+CAFE checklist's characters on a line 45 units wide at 9.5 pt (1.45); counted at 62 so that Excel's wider
+substitutes still fit. Bold headers keep the generous 1/1.05. Less room wasted under the notes lets the CAFE
+report's page scale down less: its headers and notes print at 8 pt or more."""
 SHADE = "#D9D9D9"
 BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
 WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.NAME, Look.LABEL})
@@ -152,15 +157,15 @@ def row_height(row: Row, widths: Sequence[float]) -> float:
         col += cell.span
         if cell.text and cell.look in WRAPPED:
             size = FONT_SIZE[cell.look]
-            lines = text_lines(cell.text, width, size)
+            lines = text_lines(cell.text, width, size, NOTE_FIT if cell.look is Look.TEXT else 1 / 1.05)
             needed = max(needed, lines * size * LINE_SPACING.get(cell.look, 1.35) + 4)
     return needed
 
 
-def text_lines(text: str, width: float, size: float) -> int:
+def text_lines(text: str, width: float, size: float, fit: float = 1 / 1.05) -> int:
     """Printed lines of ``text`` in a box ``width`` characters wide (DejaVu Sans, generous)."""
-    # A width unit is one digit at 11 pt; DejaVu Sans runs about 15 % wider than Calibri.
-    per_line = max(1, int((width - 1) * 11 / size / 1.05))
+    # A width unit is one digit at 11 pt; ``fit`` is characters per digit at the same size.
+    per_line = max(1, int((width - 1) * 11 / size * fit))
     return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
 
 

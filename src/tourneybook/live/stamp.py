@@ -54,7 +54,7 @@ class StampedForm:
         return Page(page.name, page.widths, rows, page.landscape, pictures)
 
 
-SEATING_QR_CELL = "D1"
+SEATING_QR_CELL = "D3"
 """Beside the Seating sheet's list (columns A:C), at its top: the first page printed carries it."""
 
 

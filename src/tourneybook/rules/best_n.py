@@ -215,7 +215,7 @@ class Scheme:
         f = Field(played, entrants)
         table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
                      total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
-                     adjustments=t.adjustments)
+                     adjustments=t.adjustments, lots_due=lots_due(t.games))
         table = marked(table, t.attendance)  # a withdrawn player keeps their games (and may win awards, 003 VII)
         notes = [self.unranked_note.format(p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), set(played))
@@ -269,6 +269,15 @@ class Scheme:
         if problems:
             raise ValidationError(problems)
         return found
+
+
+def lots_due(boards: Sequence[Board]) -> bool:
+    """Whether a lot can decide anything yet: once the last of the event's rounds (003: three) has boards.
+
+    Before it, players tied on every criterion share their place (the next round may still split them).
+    An event that adds a round is asked for lots from the third on, as every event was before.
+    """
+    return max((b.round for b in boards), default=0) >= ROUNDS
 
 
 def in_order(boards: Sequence[Board]) -> list[Board]:

@@ -209,8 +209,12 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     return c.problems
 
 
-def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None = None) -> Standings:
-    """``players`` (default: everyone with a result) by points, best game, second-best game, lot."""
+def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None = None, *,
+          lots_due: bool = True) -> Standings:
+    """``players`` (default: everyone with a result) by points, best game, second-best game, lot.
+
+    ``lots_due``: False while a lot decides nothing yet (:func:`lots_matter`): a tie on every criterion shares the place.
+    """
     if players is None:
         players = sorted({r.player for r in rows})
     of: dict[str, list[Counted]] = {p: [] for p in players}
@@ -226,7 +230,13 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
     adjustments = tuple(a for a in t.adjustments if a.player in totals)
     lots = {p: n for p, n in t.lot_decisions if p in totals}
     return rank(players, totals, criteria, tournament=t.name, total_name="points",
-                lot_decisions=lots, adjustments=adjustments)
+                lot_decisions=lots, adjustments=adjustments, lots_due=lots_due)
+
+
+def lots_matter(t: Tournament, top: Board | None) -> bool:
+    """Whether a lot can decide anything: once the top board is played, or the rounds that seed it are (004 3.3:
+    the top board, in the last of the event's three rounds, is seeded from all the rounds before it)."""
+    return top is not None or max((b.round for b in t.games), default=0) >= ROUNDS - 1
 
 
 BEST_GAME = "best game"
@@ -274,7 +284,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     games = tuple(score_checked(b) for b in sorted(t.games, key=lambda b: (b.round, b.board)))
     rows = counted_results(t, games)
     top = next((b for b in t.games if b.top), None)
-    everyone = _rank(t, rows)
+    everyone = _rank(t, rows, lots_due=lots_matter(t, top))
     table = everyone if top is None else _top_three_first(t, rows, top, everyone)
     table = marked(table, t.attendance)
     notes = []

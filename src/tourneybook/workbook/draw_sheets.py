@@ -15,7 +15,7 @@ from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet
 from .draw_rows import ROUND
 from .layouts.friedrich_final import CHOOSING, FINAL_SHEET, FinalOutcome
-from .nameorder import name_order
+from .nameorder import DEFAULT_LANGUAGE, name_order
 from .print_layout import printed_lines, wrapped_row_heights
 
 QUALITY_SHEET = "Draw quality"
@@ -38,7 +38,8 @@ class DrawnRounds(Protocol):
     def summary(self) -> list[str]: ...
 
 
-def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...] = ()) -> ResultSheet:
+def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...] = (),
+                  language: str = DEFAULT_LANGUAGE) -> ResultSheet:
     """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
     each, then the same round by table, a page each.
 
@@ -47,15 +48,22 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
     the A's). A narrow empty column keeps the table's number apart from the seat.
     The by-table page is for the director's table and the tables themselves. A
     player on two boards of a round has a line for each; a Diplomacy sit-out has one
-    saying so. It has no seat columns either (see :func:`quality_sheet`).
+    saying so. It has no seat columns either (see :func:`quality_sheet`). ``pictures`` (the live
+    address's QR code) go on the first printed row, right of its text, in a row as tall as they are.
     """
     table_word = draw.game.table_word
     rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: seating", "title"),), (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
     breaks: list[int] = []
     heights: list[tuple[int, float]] = []
+    first_page = len(rows)
+    if pictures:  # the live address's QR code on the first printed row, in a row as tall as the code
+        rows.append((Cell("Your table and the standings on your phone: scan the code", "header"),))
+        heights.append((len(rows), max(_png_height_pt(png) for _, png in pictures) + 6))
+        pictures = tuple((f"D{len(rows)}", png) for _, png in pictures)
+        first_page = len(rows)
 
     def page(heading: str, lines: list[tuple[Cell, ...]]) -> None:
-        if len(rows) > 2:
+        if len(rows) > first_page:
             breaks.append(len(rows))
             rows.append(())
         rows.append((Cell(heading, "header"),))
@@ -66,16 +74,21 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
     for rnd in draw.rounds:
         places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
         places += [(player, None, "sits out") for player in rnd.sitting_out]
-        by_name = sorted(places, key=lambda p: (name_order(p[0]), p[1] or 0))
+        by_name = sorted(places, key=lambda p: (name_order(p[0], language), p[1] or 0))  # Settings' Language
         page(f"Round {rnd.number}: find your name", [_wall(*p) for p in by_name])
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
             by_table.extend(_wall(s.player, t.number, s.seat) for s in t.seats)
-        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=name_order))
+        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
         page(f"Round {rnd.number} by {table_word.lower()}", by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights), pictures=pictures)
+
+
+def _png_height_pt(png: bytes) -> float:
+    """A PNG's height in points at 96 dpi (its IHDR's height), as the sheet shows it."""
+    return int.from_bytes(png[20:24], "big") * 0.75
 
 
 def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:

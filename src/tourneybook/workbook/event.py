@@ -18,6 +18,7 @@ from ..files.address import split_cell
 from ..files.store import SheetGrid, WorkbookStore
 from ..rules.base import Family, Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
+from .nameorder import DEFAULT_LANGUAGE, shared_places_in_language
 from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, attendance_range_problems, player_names, read_adjustments, read_players
 from .settings_sheet import SETTINGS, EventSettings, read_event_settings
 from .layout import Layout, find_layout
@@ -37,6 +38,8 @@ class Event:
     """The Players sheet's rows (clubs for the Standings)."""
     club_ranking: int = 0
     """N of Settings' "Club ranking (best N)": 0 for none."""
+    language: str = DEFAULT_LANGUAGE
+    """Settings' "Language": the order of names that share a place (nameorder.py)."""
 
     @property
     def clubs(self) -> dict[str, str]:
@@ -47,6 +50,7 @@ class Event:
 def event_result(event: Event) -> TournamentResult:
     """The ruleset's result of a checked event, with the club ranking when Settings asks for one."""
     result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
+    result = dataclasses.replace(result, standings=shared_places_in_language(result.standings, event.language))
     if event.club_ranking:
         table = club_ranking(result.standings, event.clubs, event.club_ranking)
         result = dataclasses.replace(result, extras=(*result.extras, table))
@@ -85,7 +89,7 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
         # every problem at once: those only the games show (a misspelt nation in Winners) beside the cells'
         out.extend(rows_not_reported(head.place(exc.problems), out.problems))
     out.raise_if_any()
-    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking)
+    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking, head.language)
 
 
 def rows_not_reported(later: Sequence[Problem], reported: Sequence[Problem]) -> list[Problem]:

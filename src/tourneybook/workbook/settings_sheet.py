@@ -22,6 +22,7 @@ from ..errors import Collector, InputError, Problem
 from ..rules import Ruleset, find_ruleset
 from . import cells
 from ..files.address import address
+from .nameorder import COLLATIONS, DEFAULT_LANGUAGE, find_collation
 from .reader import read_sheet
 from .schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
@@ -33,12 +34,18 @@ CLUB_RANKING_HELP = (
     "0: none. N: a ranking of clubs or countries (the Players sheet's Club column) by the sum of "
     "their best N players' totals, on its own result sheet."
 )
-"""The one setting every ruleset has (last on the sheet): off unless the organiser asks for it."""
+"""The one setting every ruleset has (after it: Live reporting and Language): off unless the organiser asks for it."""
 LIVE_REPORTING_LABEL = "Live reporting"
 LIVE_REPORTING_HELP = (
     "no: off. yes: while tourneybook live runs, players report results from their phones (a table code on each "
     "form); the director imports them. The forms and the Seating sheet then carry the live address as a QR code."
 )
+LANGUAGE_LABEL = "Language"
+LANGUAGE_HELP = (
+    "The language names are sorted in on the Seating sheet and the published page (Spanish: ñ after n; Swedish: "
+    "å ä ö after z; Czech: ch after h): " + ", ".join(c.name for c in COLLATIONS) + "."
+)
+"""Every event's row after the club ranking: English unless the organiser names another."""
 NAME_FIELD = "tournament"
 """A ruleset Settings field of this name is filled from the Tournament row, not a row of its own."""
 
@@ -142,6 +149,7 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
         rows.append((setting_label(f), setting_cell(getattr(settings, f.name)), setting_help(f)))
     rows.append((CLUB_RANKING_LABEL, 0, CLUB_RANKING_HELP))
     rows.append((LIVE_REPORTING_LABEL, "no", LIVE_REPORTING_HELP))
+    rows.append((LANGUAGE_LABEL, DEFAULT_LANGUAGE, LANGUAGE_HELP))
     return rows
 
 
@@ -178,14 +186,31 @@ def _club_ranking(rows: LabelRows, out: Collector) -> int:
     return best
 
 
+def _language(rows: LabelRows, out: Collector) -> str:
+    """The Language row's collation name: English when the row is missing or empty; a problem at its cell for a
+    language TourneyBook does not sort in."""
+    found = rows.get(LANGUAGE_LABEL.casefold())
+    if found is None or cells.is_empty(found[1]):
+        return DEFAULT_LANGUAGE
+    line, raw = found
+    try:
+        return find_collation(cells.text(raw)).name
+    except InputError as exc:
+        out.extend([Problem(f"{LANGUAGE_LABEL}: {p.message}", sheet=SETTINGS.name, cell=address(line, 2))
+                    for p in exc.problems])
+        return DEFAULT_LANGUAGE
+
+
 @dataclass(frozen=True)
 class SettingsHead:
-    """The first two rows of the Settings sheet."""
+    """The first two rows of the Settings sheet, and the event's language."""
 
     ruleset: str
     tournament: str
     ruleset_cell: str
     """Where the ruleset id is, for problems about it."""
+    language: str = DEFAULT_LANGUAGE
+    """The Language row: how names are sorted on the Seating sheet and the published page."""
 
 
 LabelRows = Mapping[str, tuple[int, Any]]
@@ -218,7 +243,7 @@ def _head(rows: LabelRows, out: Collector) -> SettingsHead | None:
         return None
     tournament = rows.get(TOURNAMENT_LABEL.casefold(), (0, None))[1]
     name = cells.text(tournament) if not cells.is_empty(tournament) else ""
-    return SettingsHead(cells.text(found[1]), name, address(found[0], 2))
+    return SettingsHead(cells.text(found[1]), name, address(found[0], 2), _language(rows, out))
 
 
 SETTINGS_WHERE = "settings"
@@ -263,7 +288,7 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
         changes[NAME_FIELD] = tournament
     before = len(out.problems)
     known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(),
-             LIVE_REPORTING_LABEL.casefold(), *fields}
+             LIVE_REPORTING_LABEL.casefold(), LANGUAGE_LABEL.casefold(), *fields}
     for key, (line, raw) in rows.items():
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]
@@ -313,6 +338,8 @@ class EventSettings:
     """The sheet as read: a problem names a setting by its label as the organiser typed it."""
     rows: LabelRows
     """Its rows by label, parsed once: where each setting's Value cell is."""
+    language: str = DEFAULT_LANGUAGE
+    """The Language row: how names are sorted on the Seating sheet and the published page."""
 
     def place(self, problems: Sequence[Problem]) -> list[Problem]:
         """The rules' problems about settings ('settings, <field>') placed at their Value cells."""
@@ -340,7 +367,8 @@ def read_event_settings(grid: SheetGrid | None, present: Sequence[str] = ()) -> 
     settings = _settings(grid, rows, ruleset.settings, out, head.tournament)
     club = Collector(InputError)
     best = _club_ranking(rows, club)
-    return EventSettings(ruleset, head.tournament, head.ruleset_cell, settings, best, tuple(out.problems), tuple(club.problems), grid, rows)
+    return EventSettings(ruleset, head.tournament, head.ruleset_cell, settings, best, tuple(out.problems), tuple(club.problems), grid, rows,
+                         head.language)
 
 
 __all__ = [
