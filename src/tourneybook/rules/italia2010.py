@@ -233,10 +233,14 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
                 lot_decisions=lots, adjustments=adjustments, lots_due=lots_due)
 
 
-def lots_matter(t: Tournament, top: Board | None) -> bool:
+def lots_matter(t: Tournament, top: Board | None, up_to: int | None = None) -> bool:
     """Whether a lot can decide anything: once the top board is played, or the rounds that seed it are (004 3.3:
-    the top board, in the last of the event's three rounds, is seeded from all the rounds before it)."""
-    return top is not None or max((b.round for b in t.games), default=0) >= ROUNDS - 1
+    the top board, in the last of the event's three rounds, is seeded from all the rounds before it).
+
+    ``up_to``: as the standings after that round see it (the games of later rounds left out).
+    """
+    last = max((b.round for b in t.games if up_to is None or b.round <= up_to), default=0)
+    return top is not None or last >= ROUNDS - 1
 
 
 BEST_GAME = "best game"
@@ -325,7 +329,7 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
             so_far += of_round[r]
         added = number
         top = next((b for b in t.games if b.top and b.round <= number), None)
-        everyone = _rank(t, so_far)
+        everyone = _rank(t, so_far, lots_due=lots_matter(t, top, number))
         after[number] = marked(everyone if top is None else _top_three_first(t, so_far, top, everyone), t.attendance)
     return [after[n] for n in rounds]
 
