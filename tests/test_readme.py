@@ -164,6 +164,17 @@ def test_the_ruleset_table_lists_every_registered_ruleset():
     assert re.findall(r"^\| `([a-z0-9]+)` \|", table, re.M) == list(RULESET_IDS)
 
 
+def test_the_lite_requirements_are_the_packages_the_readme_names_and_none_is_compiled_for_desktops_only():
+    from tourneybook.excel.lite import requirements_txt
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    named = re.search(r"requirements\.txt names only packages xlwings Lite can install \(([^)]*)\)", text)[1]
+    written = [re.split(r"[<>=!~]", line)[0] for line in requirements_txt().splitlines()]
+    assert written == named.split(", ")
+    # no wheel for Pyodide, so one such line fails Lite's whole requirements tab
+    assert not {"httptools", "uvloop", "watchfiles", "python-calamine"} & set(written)
+
+
 def test_forms_years_out_of_range_is_said_of_the_option_not_of_the_sheets_cells(tmp_path, capsys):
     event = tmp_path / "codcon.xlsx"
     event.write_bytes((ROOT / "workbooks" / "codcon2008-example.xlsx").read_bytes())
