@@ -86,7 +86,10 @@ def command_lines(text: str) -> list[Line]:
 
 
 def real_parser(command: str | None) -> argparse.ArgumentParser:
-    """The real parser of one command (its module registered as when it runs), or the top-level one."""
+    """The real parser of one command (its module registered as when it runs), or the top-level one.
+
+    argparse has no public way to list a parser's subparsers or options, so its ``_actions`` are read.
+    """
     parser = build_parser([command] if command else [])
     if command is None:
         return parser
