@@ -178,6 +178,17 @@ def test_the_lite_requirements_are_the_packages_the_readme_names_and_none_is_com
     assert not {"httptools", "uvloop", "watchfiles", "python-calamine"} & set(written)
 
 
+def test_new_with_an_xlsm_name_but_no_xlsm_option_says_to_add_it(tmp_path, capsys):
+    players = tmp_path / "players.csv"
+    players.write_text("name\nAnn Rest\nBob Stone\nCarla Diaz\nDirk Jansen\n", encoding="utf-8")
+    out = tmp_path / "essen.xlsm"
+    assert main(["new", "fwc2022", "--players", str(players), "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (f"error: {out}: a workbook with the button needs --xlsm as well (tourneybook new "
+                                       f"fwc2022 --players {players} --out {out} --xlsm); a workbook without it ends "
+                                       "in .xlsx\n")
+    assert not out.exists()
+
+
 def test_forms_years_out_of_range_is_said_of_the_option_not_of_the_sheets_cells(tmp_path, capsys):
     event = tmp_path / "codcon.xlsx"
     event.write_bytes((ROOT / "workbooks" / "codcon2008-example.xlsx").read_bytes())
