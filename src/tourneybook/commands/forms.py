@@ -16,6 +16,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
 from ..forms.carcassonne import KnockoutBracketForm
+from ..forms.diplomacy import MAX_YEARS
 from ..rules import RULESET_IDS, find_ruleset
 from ..files.filestore import FileWorkbook
 
@@ -37,7 +38,7 @@ def register(sub) -> None:
     p.add_argument("--years", type=int, default=None, metavar="Y",
                    help="Diplomacy: Fall columns from 1901 (default: the Settings' years per game, "
                         f"else {DEFAULT_YEARS}: 1901-{1900 + DEFAULT_YEARS})")
-    p.add_argument("--tournament", default="", help="tournament name printed on blank forms")
+    p.add_argument("--tournament", default="", metavar="NAME", help="tournament name printed on blank forms")
     p.add_argument("--out", metavar="FORMS.xlsx", help="where to write the forms workbook")
     p.add_argument("--pdf", action="store_true", help="also print it to PDF through LibreOffice")
     p.add_argument("--force", action="store_true", help="overwrite FORMS.xlsx if it exists")
@@ -45,6 +46,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    if args.years is not None and not 2 <= args.years <= MAX_YEARS:  # said of the option typed, not of the sheet's cells
+        raise InputError(f"--years {args.years}: the number of years of Fall columns from 1901, a whole number from 2 "
+                         f"to {MAX_YEARS} (--years 8 prints 1901-1908)")
     if (args.event is None) == (args.blank is None):
         raise InputError("give either an event workbook's file name and --round N (tourneybook forms essen.xlsx --round 1) "
                          "or --blank RULESET --tables K")

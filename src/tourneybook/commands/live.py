@@ -97,6 +97,8 @@ def run(args) -> int:
                                            limit_concurrency=400, timeout_keep_alive=5))
     try:
         server.run()
+    except KeyboardInterrupt:  # Ctrl-C is how the README says to stop it: the end of the day, not an error
+        print("stopped (Ctrl-C); the reports journal keeps every report for the next start")
     finally:
         stop.set()
     return 0

@@ -46,6 +46,9 @@ def run(args) -> int:
     out = Path(args.out)
     if args.xlsm and out.suffix.lower() != ".xlsm":
         out = out.with_suffix(".xlsm")
+    if not args.xlsm and out.suffix.lower() == ".xlsm":  # the README's "use --xlsm and essen.xlsm", half typed
+        raise InputError(f"{out}: a workbook with the button needs --xlsm as well (tourneybook new {args.ruleset} "
+                         f"--players {args.players} --out {out} --xlsm); a workbook without it ends in .xlsx")
     check_suffix(out, (".xlsm",) if args.xlsm else (".xlsx",))
     if out.exists() and not args.force:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")

@@ -101,9 +101,10 @@ def main_py() -> str:
     )
 
 
-NOT_IN_LITE = {"python-calamine"}
-"""Dependencies Lite neither has nor needs: compiled for desktops only, and used only to read workbook
-files (Lite works on the open workbook through xlwings). The Lite test runs without them."""
+NOT_IN_LITE = {"python-calamine", "httptools", "uvloop", "watchfiles"}
+"""Dependencies Lite neither has nor needs: compiled for desktops only (Pyodide has no wheel of them, so
+one line of them fails the whole requirements tab), and used only to read workbook files (Lite works on
+the open workbook through xlwings) or by ``tourneybook live``'s server. The Lite test runs without them."""
 
 
 def _first_line(doc: str | None) -> str:
