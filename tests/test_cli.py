@@ -197,3 +197,13 @@ def test_no_progress_when_output_is_not_a_terminal():
 def test_short_work_shows_nothing():
     shown = _on_a_terminal(LONG_STEP.replace("delay=0.2", "delay=30"))
     assert shown == ""
+
+
+def test_a_reader_that_goes_away_gets_no_error_message():
+    """`tourneybook standings ... | head -1`: the pipe closes before the answer is written; nothing is said."""
+    started = subprocess.Popen([sys.executable, "-m", "tourneybook", "standings", "fwc2022",
+                                str(ROOT / "examples" / "fwc2022" / "tournament.json")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    started.stdout.close()  # the reader is gone before the first line
+    said = started.stderr.read()
+    assert started.wait(timeout=120) == 1 and said == ""

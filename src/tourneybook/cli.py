@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import signal
 import sys
 from importlib import import_module
@@ -131,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except InputError as exc:
         print("error: " + str(exc).replace("\n", "\n  "), file=sys.stderr)
+        return EXIT_PROBLEMS
+    except BrokenPipeError:  # the reader went away ('| head'): nothing left to say, and no one to say it to
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit would fail again
         return EXIT_PROBLEMS
     except OSError as exc:  # a path the organiser gave that cannot be used (a folder, no permission, ...)
         where = f"{exc.filename}: " if exc.filename else ""
