@@ -146,3 +146,35 @@ def test_no_module_over_500_lines_and_no_function_over_80():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
                 longer[f"{name}: {node.name}"] = node.end_lineno - node.lineno + 1
     assert set(longer) <= set(LONGER_FOR_NOW), {k: v for k, v in longer.items() if k not in LONGER_FOR_NOW}
+
+
+SHEET_OWNERS = ("workbook/layouts/", "workbook/generic.py", "workbook/settings_sheet.py", "workbook/render.py",
+                "workbook/draw_sheets.py", "workbook/control.py")
+"""The modules that name the workbook's sheets; every other module uses their constants."""
+NOT_A_SHEET = {("rules/friedrich/records.py", "Qualifying games")}
+"""Words that are also a sheet's name but name something else: the Settings row counting a player's qualifying games."""
+
+
+def test_no_sheet_name_typed_outside_the_layout_that_owns_it():
+    """A sheet renamed in its layout is renamed everywhere: nobody else types 'Boards', 'Seating' or 'Standings'."""
+    from tourneybook.workbook import control, draw_sheets, generic, render, settings_sheet
+    from tourneybook.workbook.layouts import LAYOUTS
+
+    names = {sheet.name for layout in LAYOUTS.values() for sheet in layout.sheets} | {
+        generic.PLAYERS.name, generic.ADJUSTMENTS.name, settings_sheet.SETTINGS.name, render.STANDINGS, render.GAMES,
+        render.ISSUES, render.BY_ROUND, draw_sheets.QUALITY_SHEET, draw_sheets.SEATING_SHEET,
+        draw_sheets.FINAL_DRAW_SHEET, control.ACTION_SHEET,
+    }
+    assert {"Boards", "Rounds", "Sit-outs", "Seating", "Standings", "Players", "Settings"} <= names
+    typed = []
+    for path in MODULES:
+        name = str(path.relative_to(SRC))
+        if name.startswith(SHEET_OWNERS):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        exported = {id(node) for a in ast.walk(tree) if isinstance(a, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in a.targets) for node in ast.walk(a.value)}
+        typed += [f"{name} line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and node.value in names and id(node) not in exported
+                  and (name, node.value) not in NOT_A_SHEET]
+    assert not typed, typed
