@@ -178,3 +178,16 @@ def test_no_sheet_name_typed_outside_the_layout_that_owns_it():
                   if isinstance(node, ast.Constant) and node.value in names and id(node) not in exported
                   and (name, node.value) not in NOT_A_SHEET]
     assert not typed, typed
+
+
+def test_the_readme_shows_every_package_and_the_layer_order_checked_here():
+    """README's "Layout of the code" names every package and module of LAYERS, and states the order above."""
+    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Layout of the code"):]
+    section = section[: section.index("\n## ", 1)]
+    tree = section[section.index("```text"): section.index("```", section.index("```text") + 3)]
+    named = {part for parts in LAYERS for part in parts if part not in ("__init__", "__main__")}
+    missing = sorted(p for p in named if f"{p}/" not in tree and f"{p}.py" not in tree)
+    assert not missing, f"README's layout does not show {missing}"
+    stated = " < ".join(", ".join(sorted(parts)) for parts in LAYERS[1:-1])
+    assert " ".join(stated.split()) in " ".join(section.split()), f"README does not state the order {stated}"
