@@ -77,7 +77,8 @@ def draw_diplomacy(
     partners = keep_apart_partners(index, groups)
     meetings = meeting_counts(index, history)
     entries = [
-        [index[p] for p in field if p not in sitting[number]] + [index[p] for p in doubling[number]]
+        # doubles in field order, not the set's: a set of names iterates in a new order in each process
+        [index[p] for p in field if p not in sitting[number]] + [index[p] for p in field if p in doubling[number]]
         for number in numbers
     ]
     seating, target = _searched_seating(entries, field, history, meetings, partners, weights, rng)
