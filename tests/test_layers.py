@@ -191,3 +191,26 @@ def test_the_readme_shows_every_package_and_the_layer_order_checked_here():
     assert not missing, f"README's layout does not show {missing}"
     stated = " < ".join(", ".join(sorted(parts)) for parts in LAYERS[1:-1])
     assert " ".join(stated.split()) in " ".join(section.split()), f"README does not state the order {stated}"
+
+
+FAMILY_OWNERS = ("rules/", "draws/families.py", "draws/shape.py")
+"""Where a family is told apart: the rulesets, and the draw's one value per family."""
+FAMILY_FILTERS = {"simulate/friedrich.py"}
+"""Picks the rulesets of its own family (the Friedrich simulator's examples): a filter, not a branch."""
+
+
+def test_no_family_branch_outside_the_rules_and_the_family_values():
+    """Whether a stage, a fixed number of rounds or a form applies is asked of the ruleset or its DrawFamily:
+    no ``family is Family.X`` test elsewhere, so a new family is added in those two places only."""
+    found = []
+    for path in MODULES:
+        name = str(path.relative_to(SRC))
+        if name.startswith(FAMILY_OWNERS) or name in FAMILY_FILTERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                isinstance(side, ast.Attribute) and (side.attr == "family" or ast.unparse(side).startswith("Family."))
+                for side in (node.left, *node.comparators)
+            ):
+                found.append(f"{name} line {node.lineno}: {ast.unparse(node)}")
+    assert not found, found
