@@ -6,7 +6,7 @@ out, the store interface: it knows nothing of tournaments); the pure rules; the
 pure draws; the event workbook (schemas, layouts, reading the event, result
 sheets, templates); the day's actions, each taking a store (recalculation,
 draw, roll call, players-list import, printable forms, publishing); the
-simulator and the Excel adapters (button, Lite) that call the actions; the
+simulator, the Excel adapters (button, Lite) and the live server that call the actions; the
 commands; the CLI. A module may import from its own layer and the layers below,
 never from above: every import in ``src/tourneybook`` is read from its source
 (the ones inside functions too).
