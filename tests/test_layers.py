@@ -6,7 +6,7 @@ out, the store interface: it knows nothing of tournaments); the pure rules; the
 pure draws; the event workbook (schemas, layouts, reading the event, result
 sheets, templates); the day's actions, each taking a store (recalculation,
 draw, roll call, players-list import, printable forms, publishing); the
-simulator and the Excel adapters (button, Lite) that call the actions; the
+simulator, the Excel adapters (button, Lite) and the live server that call the actions; the
 commands; the CLI. A module may import from its own layer and the layers below,
 never from above: every import in ``src/tourneybook`` is read from its source
 (the ones inside functions too).
@@ -132,10 +132,7 @@ def test_one_column_letter_and_one_cell_parser():
 
 MODULE_LINES, FUNCTION_LINES = 500, 80
 """A module read in one sitting, a function seen whole on one screen (issue 20)."""
-LONGER_FOR_NOW = {
-    "draws/carcassonne.py: draw_carcassonne": "draws/ is being reworked for speed on its own branch; split there",
-    "draws/diplomacy.py: draw_diplomacy": "draws/ is being reworked for speed on its own branch; split there",
-}
+LONGER_FOR_NOW: dict[str, str] = {}
 """What is longer today, each with the reason and where it is split (remove its line once it is)."""
 
 
@@ -149,3 +146,71 @@ def test_no_module_over_500_lines_and_no_function_over_80():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
                 longer[f"{name}: {node.name}"] = node.end_lineno - node.lineno + 1
     assert set(longer) <= set(LONGER_FOR_NOW), {k: v for k, v in longer.items() if k not in LONGER_FOR_NOW}
+
+
+SHEET_OWNERS = ("workbook/layouts/", "workbook/generic.py", "workbook/settings_sheet.py", "workbook/render.py",
+                "workbook/draw_sheets.py", "workbook/control.py")
+"""The modules that name the workbook's sheets; every other module uses their constants."""
+NOT_A_SHEET = {("rules/friedrich/records.py", "Qualifying games")}
+"""Words that are also a sheet's name but name something else: the Settings row counting a player's qualifying games."""
+
+
+def test_no_sheet_name_typed_outside_the_layout_that_owns_it():
+    """A sheet renamed in its layout is renamed everywhere: nobody else types 'Boards', 'Seating' or 'Standings'."""
+    from tourneybook.workbook import control, draw_sheets, generic, render, settings_sheet
+    from tourneybook.workbook.layouts import LAYOUTS
+
+    names = {sheet.name for layout in LAYOUTS.values() for sheet in layout.sheets} | {
+        generic.PLAYERS.name, generic.ADJUSTMENTS.name, settings_sheet.SETTINGS.name, render.STANDINGS, render.GAMES,
+        render.ISSUES, render.BY_ROUND, draw_sheets.QUALITY_SHEET, draw_sheets.SEATING_SHEET,
+        draw_sheets.FINAL_DRAW_SHEET, control.ACTION_SHEET,
+    }
+    assert {"Boards", "Rounds", "Sit-outs", "Seating", "Standings", "Players", "Settings"} <= names
+    typed = []
+    for path in MODULES:
+        name = str(path.relative_to(SRC))
+        if name.startswith(SHEET_OWNERS):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        exported = {id(node) for a in ast.walk(tree) if isinstance(a, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in a.targets) for node in ast.walk(a.value)}
+        typed += [f"{name} line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and node.value in names and id(node) not in exported
+                  and (name, node.value) not in NOT_A_SHEET]
+    assert not typed, typed
+
+
+def test_the_readme_shows_every_package_and_the_layer_order_checked_here():
+    """README's "Layout of the code" names every package and module of LAYERS, and states the order above."""
+    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Layout of the code"):]
+    section = section[: section.index("\n## ", 1)]
+    tree = section[section.index("```text"): section.index("```", section.index("```text") + 3)]
+    named = {part for parts in LAYERS for part in parts if part not in ("__init__", "__main__")}
+    missing = sorted(p for p in named if f"{p}/" not in tree and f"{p}.py" not in tree)
+    assert not missing, f"README's layout does not show {missing}"
+    stated = " < ".join(", ".join(sorted(parts)) for parts in LAYERS[1:-1])
+    assert " ".join(stated.split()) in " ".join(section.split()), f"README does not state the order {stated}"
+
+
+FAMILY_OWNERS = ("rules/", "draws/families.py", "draws/shape.py")
+"""Where a family is told apart: the rulesets, and the draw's one value per family."""
+FAMILY_FILTERS = {"simulate/friedrich.py"}
+"""Picks the rulesets of its own family (the Friedrich simulator's examples): a filter, not a branch."""
+
+
+def test_no_family_branch_outside_the_rules_and_the_family_values():
+    """Whether a stage, a fixed number of rounds or a form applies is asked of the ruleset or its DrawFamily:
+    no ``family is Family.X`` test elsewhere, so a new family is added in those two places only."""
+    found = []
+    for path in MODULES:
+        name = str(path.relative_to(SRC))
+        if name.startswith(FAMILY_OWNERS) or name in FAMILY_FILTERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                isinstance(side, ast.Attribute) and (side.attr == "family" or ast.unparse(side).startswith("Family."))
+                for side in (node.left, *node.comparators)
+            ):
+                found.append(f"{name} line {node.lineno}: {ast.unparse(node)}")
+    assert not found, found

@@ -189,3 +189,25 @@ def test_the_construction_picks_what_scanning_every_board_picks(trial):
         meetings[b][a] += 1
     expected = _greedy_by_scanning_every_board(entries, meetings, partners, DEFAULT_WEIGHTS, random.Random(trial))
     assert _greedy_rounds(entries, meetings, partners, DEFAULT_WEIGHTS, random.Random(trial)) == expected
+
+
+def test_a_draw_with_double_boards_is_the_same_in_every_process():
+    """The seed alone decides the draw: the players on two boards are taken in field order, not in the order a set
+    of names happens to have in one process (it changes with PYTHONHASHSEED)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import random\n"
+        "from tourneybook.draws.diplomacy import draw_diplomacy\n"
+        "players = [f'P{i:02}' for i in range(14)]\n"
+        "draw = draw_diplomacy(players, doubles={1: players[:7]}, rng=random.Random(0))\n"
+        "print([[s.player for s in t.seats] for t in draw.rounds[0].tables])\n"
+    )
+    seen = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+        for seed in range(4)
+    }
+    assert len(seen) == 1, seen

@@ -107,6 +107,7 @@ def test_an_unexpected_error_is_one_readable_line_not_a_trace(monkeypatch):
 
 def test_the_scripts_are_registered_and_run_through_xlwings_server():
     assert sorted(m["function_name"] for m in custom_scripts_meta(button)) == sorted(button.SCRIPTS)
+    assert all(getattr(button, name).__name__ == name and getattr(button, name).__doc__ for name in button.SCRIPTS)
     book = xw.Book(json=payload("t.xlsx", [("Settings", [["x"]])]))
     returned = asyncio.run(custom_scripts_call(button, "recalculate_standings", typehint_to_value={xw.Book: book}))
     assert returned is book

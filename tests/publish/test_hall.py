@@ -78,6 +78,15 @@ def test_a_diplomacy_page_without_a_final_draws_no_cut_and_keeps_its_details_aft
     assert page.index("<h2>Best power awards</h2>") < page.index('id="place-1"') < page.index("<h2>Games counted</h2>")
 
 
+def test_the_stage_under_the_cut_line_is_the_rulesets_own():
+    """The cut line asks the ruleset (its qualification) which stage follows: only the Friedrich final and the
+    Carcassonne knock-out are qualified for; no Diplomacy system, the new ones included, draws a cut."""
+    from tourneybook.rules import RULESETS
+
+    stages = {r.id: r.qualification.stage for r in RULESETS if r.qualification is not None}
+    assert stages == {"fwc2022": "final", "cafe2023": "final", "carcassonne2004": "knock-out"}
+
+
 def csv_rows(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8-sig", newline="") as fh:
         return list(csv.DictReader(fh))

@@ -266,7 +266,7 @@ def _refuse_control(typed: str) -> None:
 def _players(store: WorkbookStore) -> tuple[SheetGrid, tuple[Player, ...]]:
     """The Players sheet and its players; its problems (a withdrawal before a first round...) refuse."""
     if PLAYERS.name not in store.sheet_names():
-        raise InputError(Problem("the sheet 'Players' is missing (copy it from the template)", sheet=PLAYERS.name))
+        raise InputError(Problem(f"the sheet '{PLAYERS.name}' is missing (copy it from the template)", sheet=PLAYERS.name))
     grid = store.read(PLAYERS.name)
     out = Collector(InputError)
     players = read_players(grid, out, store.sheet_names())

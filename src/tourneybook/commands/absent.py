@@ -11,23 +11,17 @@ it again.
 from __future__ import annotations
 
 from ..actions.attendance import absent, drawn_seat
-from ..actions.entrycheck import checked_write
-from ..files.filestore import FileWorkbook
+from .roll_call import player_parser, saved_change
 
 
 def register(sub) -> None:
-    p = sub.add_parser("absent", help="record that a player does not play a round (roll call, Players sheet)")
-    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
-    p.add_argument("name", metavar="NAME", help="the player, as on the Players sheet")
-    p.add_argument("--round", type=int, required=True, metavar="N", help="the round the player does not play")
-    p.add_argument("--note", default="", metavar="REASON", help="why (shown with the standings' mark)")
-    p.set_defaults(func=run)
+    player_parser(sub, "absent", "record that a player does not play a round (roll call, Players sheet)",
+                  "the player, as on the Players sheet", "--round", "the round the player does not play",
+                  ).set_defaults(func=run)
 
 
 def run(args) -> int:
-    book = FileWorkbook(args.workbook)
-    change = checked_write(book, lambda staged: absent(staged, args.name, args.round, args.note))
-    book.save()
+    change, book = saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note))
     print(f"{change.render()}: absent in round {args.round} (not drawn, no result expected); written to {args.workbook}")
     seat = drawn_seat(book, change.player, args.round)
     if seat:

@@ -45,7 +45,7 @@ def register(sub) -> None:
     p.add_argument("--double", action="append", default=[], metavar="NAME", help="Diplomacy: a player on two boards (repeatable)")
     p.add_argument("--top-board", action="store_true", help="Italia 2010: board 1 is the top board of the best seven so far")
     p.add_argument("--pdf", action="store_true",
-                   help="also print the 'Seating' list (by name, a page per round) to EVENT-seating-RN.pdf (needs LibreOffice)")
+                   help=f"also print the '{SEATING_SHEET}' list (by name, a page per round) to EVENT-seating-RN.pdf (needs LibreOffice)")
     p.set_defaults(func=run)
 
 
@@ -59,7 +59,7 @@ def run(args) -> int:
 
         if find_soffice() is None:  # said before drawing, not after the workbook changed
             raise InputError(f"--pdf needs LibreOffice to print the seating list. {INSTALL_HINT} Or leave out --pdf "
-                             "and print the 'Seating' sheet from your spreadsheet program.")
+                             f"and print the '{SEATING_SHEET}' sheet from your spreadsheet program.")
     book = FileWorkbook(args.workbook)
     from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
 

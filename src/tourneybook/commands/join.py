@@ -9,16 +9,13 @@ atomically. The next draw seats them from round N (docs/attendance.md).
 from __future__ import annotations
 
 from ..actions.attendance import join
-from ..actions.entrycheck import checked_write
-from ..files.filestore import FileWorkbook
+from .roll_call import player_parser, saved_change
 
 
 def register(sub) -> None:
-    p = sub.add_parser("join", help="record a late arrival or a new stand-in from a round on (Players sheet)")
-    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
-    p.add_argument("name", metavar="NAME", help="the player; a new name is added to the Players sheet")
-    p.add_argument("--from-round", type=int, required=True, metavar="N", help="the first round the player plays")
-    p.add_argument("--note", default="", metavar="REASON", help="why (shown with the standings' mark)")
+    p = player_parser(sub, "join", "record a late arrival or a new stand-in from a round on (Players sheet)",
+                      "the player; a new name is added to the Players sheet", "--from-round",
+                      "the first round the player plays")
     p.add_argument("--stand-in", action="store_true", help="a new player who only fills a seat (never ranked)")
     p.add_argument("--club", default="", help="a new player's club or country")
     p.add_argument("--group", default="", help="a new player's keep-apart group")
@@ -26,9 +23,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    book = FileWorkbook(args.workbook)
-    change = checked_write(book, lambda staged: join(staged, args.name, args.from_round, note=args.note, stand_in=args.stand_in,
-                                                            club=args.club, group=args.group))
-    book.save()
+    change, _ = saved_change(args.workbook, lambda staged: join(
+        staged, args.name, args.from_round, note=args.note, stand_in=args.stand_in, club=args.club, group=args.group))
     print(f"{change.render()}: plays from round {args.from_round}; written to {args.workbook}")
     return 0

@@ -8,21 +8,16 @@ the event as ``recalc`` would, and saves atomically. Draw the round (again, with
 from __future__ import annotations
 
 from ..actions.attendance import present
-from ..actions.entrycheck import checked_write
-from ..files.filestore import FileWorkbook
+from .roll_call import player_parser, saved_change
 
 
 def register(sub) -> None:
-    p = sub.add_parser("present", help="undo 'absent': a player plays the round after all (Players sheet)")
-    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
-    p.add_argument("name", metavar="NAME", help="the player, as on the Players sheet")
-    p.add_argument("--round", type=int, required=True, metavar="N", help="the round the player plays")
-    p.set_defaults(func=run)
+    player_parser(sub, "present", "undo 'absent': a player plays the round after all (Players sheet)",
+                  "the player, as on the Players sheet", "--round", "the round the player plays", note=False,
+                  ).set_defaults(func=run)
 
 
 def run(args) -> int:
-    book = FileWorkbook(args.workbook)
-    change = checked_write(book, lambda staged: present(staged, args.name, args.round))
-    book.save()
+    change, _ = saved_change(args.workbook, lambda staged: present(staged, args.name, args.round))
     print(f"{change.render()}: plays round {args.round}; written to {args.workbook}")
     return 0

@@ -9,22 +9,16 @@ games and mark them (docs/attendance.md).
 from __future__ import annotations
 
 from ..actions.attendance import withdraw
-from ..actions.entrycheck import checked_write
-from ..files.filestore import FileWorkbook
+from .roll_call import player_parser, saved_change
 
 
 def register(sub) -> None:
-    p = sub.add_parser("withdraw", help="record that a player withdrew after a round (Players sheet)")
-    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
-    p.add_argument("name", metavar="NAME", help="the player, as on the Players sheet")
-    p.add_argument("--after-round", type=int, required=True, metavar="N", help="the last round the player played")
-    p.add_argument("--note", default="", metavar="REASON", help="why (shown with the standings' mark)")
-    p.set_defaults(func=run)
+    player_parser(sub, "withdraw", "record that a player withdrew after a round (Players sheet)",
+                  "the player, as on the Players sheet", "--after-round", "the last round the player played",
+                  ).set_defaults(func=run)
 
 
 def run(args) -> int:
-    book = FileWorkbook(args.workbook)
-    change = checked_write(book, lambda staged: withdraw(staged, args.name, args.after_round, args.note))
-    book.save()
+    change, _ = saved_change(args.workbook, lambda staged: withdraw(staged, args.name, args.after_round, args.note))
     print(f"{change.render()}: withdrew after round {args.after_round}; written to {args.workbook}")
     return 0

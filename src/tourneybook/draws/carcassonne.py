@@ -79,12 +79,27 @@ def draw_carcassonne(
     Five players are refused: ``InputError: players: 5 players cannot be seated
     [...] 3, 4, 6 or more can``.
     """
+    field, groups, b = _checked(players, rounds, history, keep_apart, rng)
+    index = {name: i for i, name in enumerate(field)}
+    partners = keep_apart_partners(index, groups)
+    meetings = meeting_counts(index, history)
+    small_history = _small_table_visits(index, history)
+    costs = (meetings, partners, small_history)
+    seating, target = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
+    built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
+    notes = ()
+    if seating.cost > target:
+        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
+    return Draw(Family.CARCASSONNE, built, notes)
+
+
+def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str], list, int]:
+    """The field, the keep-apart groups and the tables of three a round needs; every input problem at once."""
     collector, field, groups = checked_inputs(players, history, keep_apart, rng)
-    n = len(field)
-    b = small_tables(n)
+    b = small_tables(len(field))
     if b is None:
         collector.add(
-            f"{n} players cannot be seated at tables of four with at most three tables of three "
+            f"{len(field)} players cannot be seated at tables of four with at most three tables of three "
             "(N = 4a + 3b, b <= 3): 3, 4, 6 or more can",
             "players",
         )
@@ -93,19 +108,31 @@ def draw_carcassonne(
     collector.raise_if_any()
     if b is None:
         raise AssertionError("bug: b is unset")
+    return field, groups, b
 
-    index = {name: i for i, name in enumerate(field)}
-    partners = keep_apart_partners(index, groups)
-    meetings = meeting_counts(index, history)
-    small_history = [0] * n
+
+def _small_table_visits(index: dict[str, int], history: Sequence[Round]) -> list[int]:
+    """How often each player of the field has sat at a table of three in the played rounds."""
+    visits = [0] * len(index)
     for rnd in history:
         for table in rnd.tables:
             if len(table.seats) == 3:
                 for name in table.players:
                     if name in index:
-                        small_history[index[name]] += 1
-    big = (n - 3 * b) // 4
-    shape = [4] * big + [3] * b
+                        visits[index[name]] += 1
+    return visits
+
+
+def _best_seating(
+    field, groups, index, b: int, rounds: int, history, costs, rng: random.Random, weights: Weights
+) -> tuple[Seating, int]:
+    """Construction then search, restarted on small fields while the bound is not reached; the cheapest and the bound.
+
+    ``costs`` is (meetings, keep-apart partners, visits to tables of three) of the played rounds.
+    """
+    meetings, partners, small_history = costs
+    n = len(field)
+    shape = [4] * ((n - 3 * b) // 4) + [3] * b
     target = weights.rematch * rematch_bound(history, [field] * rounds, [shape] * rounds)
     seats = sum(small_history) + 3 * b * rounds
     cap = -(-seats // n)  # the even spread: nobody needs more visits to a table of three
@@ -126,8 +153,11 @@ def draw_carcassonne(
             break
     if seating is None:
         raise AssertionError("bug: seating is unset")
+    return seating, target
 
-    ledger = Ledger(meetings, partners, small_history)
+
+def _seated_rounds(seating: Seating, field, played: int, ledger: Ledger, rng: random.Random) -> tuple[Round, ...]:
+    """The rounds as drawn tables, tables of four first, each table's seat order drawn."""
     built = []
     for r, rnd in enumerate(seating.rounds):
         ordered = sorted(rnd, key=len, reverse=True)
@@ -135,7 +165,7 @@ def draw_carcassonne(
             rng.shuffle(table)  # seat 1 starts: drawn, not by strength
         built.append(
             make_round(
-                len(history) + r + 1,
+                played + r + 1,
                 ordered,
                 lambda t, table: [f"seat {i}" for i in range(1, len(table) + 1)],
                 field,
@@ -143,10 +173,7 @@ def draw_carcassonne(
                 [len(t) == 3 for t in ordered],
             )
         )
-    notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
-    return Draw(Family.CARCASSONNE, tuple(built), notes)
+    return tuple(built)
 
 
 def _fresh_tables(field, groups, index, b: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:

@@ -70,32 +70,62 @@ def draw_diplomacy(
     - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 to
     sit out or 6 to play two boards``.
     """
-    collector, field, groups = checked_inputs(players, history, keep_apart, rng)
-    _check_theatres(theatres, collector)
     numbers = [len(history) + k + 1 for k in range(rounds)]
-    if rounds < 1:
-        collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
-    sitting = _by_round(sit_outs or {}, numbers, field, "sit-outs", collector)
-    doubling = _by_round(doubles or {}, numbers, field, "double boards", collector)
-    for number in numbers:
-        _check_seats(number, len(field), sitting[number], doubling[number], collector)
-    collector.raise_if_any()
-
+    choices = (sit_outs or {}, doubles or {}, theatres)
+    field, groups, sitting, doubling = _checked(players, rounds, numbers, history, keep_apart, rng, choices)
     index = {name: i for i, name in enumerate(field)}
     partners = keep_apart_partners(index, groups)
     meetings = meeting_counts(index, history)
     entries = [
-        [index[p] for p in field if p not in sitting[number]] + [index[p] for p in doubling[number]]
+        # doubles in field order, not the set's: a set of names iterates in a new order in each process
+        [index[p] for p in field if p not in sitting[number]] + [index[p] for p in field if p in doubling[number]]
         for number in numbers
     ]
+    seating, target = _searched_seating(entries, field, history, meetings, partners, weights, rng)
+    book = _power_book(theatres, history, index)
+    ledger = Ledger(meetings, partners, [0] * len(field))
+    built = tuple(
+        _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
+        for r, number in enumerate(numbers)
+    )
+    notes = ()
+    if seating.cost > target:
+        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
+    return Draw(Family.DIPLOMACY, built, notes)
+
+
+def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, rng, choices):
+    """The field, keep-apart groups, and who sits out and who plays two boards by round; every input problem at once.
+
+    ``choices`` is (sit-outs, doubles, theatres) as :func:`draw_diplomacy` takes them.
+    """
+    sit_outs, doubles, theatres = choices
+    collector, field, groups = checked_inputs(players, history, keep_apart, rng)
+    _check_theatres(theatres, collector)
+    if rounds < 1:
+        collector.add(f"{rounds} rounds: at least one round must be drawn", "rounds")
+    sitting = _by_round(sit_outs, numbers, field, "sit-outs", collector)
+    doubling = _by_round(doubles, numbers, field, "double boards", collector)
+    for number in numbers:
+        _check_seats(number, len(field), sitting[number], doubling[number], collector)
+    collector.raise_if_any()
+    return field, groups, sitting, doubling
+
+
+def _searched_seating(entries, field, history, meetings, partners, weights: Weights, rng) -> tuple[Seating, int]:
+    """The greedy construction improved by the search; the seating and the best known bound."""
     tables = _greedy_rounds(entries, meetings, partners, weights, rng)
-    classes = [[0] * len(field) for _ in numbers]
+    classes = [[0] * len(field) for _ in entries]
     small = [[False] * len(rnd) for rnd in tables]
     seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights)
     seated = [[field[p] for p in e] for e in entries]
     target = weights.rematch * rematch_bound(history, seated, [[BOARD] * (len(e) // BOARD) for e in entries])
     improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
+    return seating, target
 
+
+def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], index: dict[str, int]) -> PowerBook:
+    """The powers each player of the field has played in the played rounds."""
     book = PowerBook(theatres)
     power_named = {power.value: power for power in POWERS}
     for rnd in history:
@@ -103,28 +133,24 @@ def draw_diplomacy(
             for seat in table.seats:
                 if seat.player in index and seat.seat in power_named:
                     book.record(index[seat.player], power_named[seat.seat])
-    ledger = Ledger(meetings, partners, [0] * len(field))
-    built = []
-    for r, number in enumerate(numbers):
-        assigned = _powers_for_round(seating, r, book, field, weights, rng)
-        reasons = [board_reasons for _, _, board_reasons in assigned]
-        ordered = [sorted(zip(board, powers), key=lambda bp: POWERS.index(bp[1])) for board, powers, _ in assigned]
-        built.append(
-            make_round(
-                number,
-                [[p for p, _ in board] for board in ordered],
-                lambda t, _: [power.value for _, power in ordered[t]],
-                field,
-                ledger,
-                small[r],
-                lambda t: reasons[t],
-                tuple(sorted(sitting[number], key=field.index)),
-            )
-        )
-    notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
-    return Draw(Family.DIPLOMACY, tuple(built), notes)
+    return book
+
+
+def _round_with_powers(seating, r: int, number: int, book, field, ledger, sitting, weights, rng) -> Round:
+    """Round ``number``: its boards with powers given, seats in the order of the powers, and why."""
+    assigned = _powers_for_round(seating, r, book, field, weights, rng)
+    reasons = [board_reasons for _, _, board_reasons in assigned]
+    ordered = [sorted(zip(board, powers), key=lambda bp: POWERS.index(bp[1])) for board, powers, _ in assigned]
+    return make_round(
+        number,
+        [[p for p, _ in board] for board in ordered],
+        lambda t, _: [power.value for _, power in ordered[t]],
+        field,
+        ledger,
+        seating.small[r],
+        lambda t: reasons[t],
+        tuple(sorted(sitting, key=field.index)),
+    )
 
 
 def _check_theatres(theatres: Mapping[Power, Theatre], collector) -> None:

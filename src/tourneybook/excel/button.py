@@ -188,68 +188,71 @@ def _with_round(action: str) -> Chooser:
     return lambda store: Choice(action, read_round(store, action))
 
 
-@xw.script
-def recalculate_standings(book: xw.Book):
-    """Recalculate the standings of this workbook from its entry sheets (xlwings Lite / xlwings Server)."""
-    run_choice(book, _fixed(RECALCULATE))
-
-
-@xw.script
-def draw_next_round(book: xw.Book):
-    """Draw the round after the last one on the entry sheet (tables and roles/powers), with its quality report."""
-    run_choice(book, _fixed(DRAW_NEXT))
-
-
-@xw.script
-def redraw_round(book: xw.Book):
-    """Draw again the round typed in Instructions!B3; refused once it has results."""
-    run_choice(book, _with_round(REDRAW))
-
-
-@xw.script
-def forms_for_round(book: xw.Book):
-    """The printable forms of the round typed in Instructions!B3, as sheets 'Form ...' of this workbook."""
-    run_choice(book, _with_round(FORMS))
-
-
-@xw.script
-def final_choosing_order(book: xw.Book):
-    """Friedrich: the finalists in role-choosing order, or a check of the roles typed on 'Final game'."""
-    run_choice(book, _fixed(FINAL_ORDER))
-
-
-@xw.script
-def final_forms(book: xw.Book):
-    """The final's printable forms, as sheets 'Form ...' of this workbook."""
-    run_choice(book, _fixed(FINAL_FORMS))
-
-
-@xw.script
-def absent_in_round(book: xw.Book):
-    """Roll call: the player typed in Instructions!B4 does not play the round in Instructions!B3."""
-    run_choice(book, _roll_call(ABSENT))
-
-
-@xw.script
-def present_in_round(book: xw.Book):
-    """Roll call: the player typed in Instructions!B4 plays the round in Instructions!B3 after all."""
-    run_choice(book, _roll_call(PRESENT))
-
-
 def _roll_call(action: str) -> Chooser:
     return lambda store: Choice(action, read_round(store, action), read_player(store, action))
 
 
-@xw.script
-def publish_results(book: xw.Book):
-    """Standings and games as CSV files and a web page in a folder beside the workbook (desktop Excel)."""
-    run_choice(book, _fixed(PUBLISH))
+def _script(name: str, doc: str, choose: Chooser) -> Callable[[xw.Book], None]:
+    """One Lite / Server script: the book xlwings gives, run on the action ``choose`` picks.
+
+    Each is a function of its own named ``name``: xlwings lists a module's scripts by name and finds
+    the book by the parameter's ``xw.Book`` annotation.
+    """
+
+    def script(book: xw.Book) -> None:
+        run_choice(book, choose)
+
+    script.__name__ = script.__qualname__ = name
+    script.__doc__ = doc
+    return xw.script(script)
 
 
-@xw.script
-def import_reported_results(book: xw.Book):
-    """The results confirmed on phones (tourneybook live) into the empty cells of their tables (desktop Excel)."""
-    run_choice(book, _fixed(IMPORT_REPORTS))
+recalculate_standings = _script(
+    "recalculate_standings",
+    "Recalculate the standings of this workbook from its entry sheets (xlwings Lite / xlwings Server).",
+    _fixed(RECALCULATE),
+)
+draw_next_round = _script(
+    "draw_next_round",
+    "Draw the round after the last one on the entry sheet (tables and roles/powers), with its quality report.",
+    _fixed(DRAW_NEXT),
+)
+redraw_round = _script(
+    "redraw_round", "Draw again the round typed in Instructions!B3; refused once it has results.", _with_round(REDRAW)
+)
+forms_for_round = _script(
+    "forms_for_round",
+    "The printable forms of the round typed in Instructions!B3, as sheets 'Form ...' of this workbook.",
+    _with_round(FORMS),
+)
+final_choosing_order = _script(
+    "final_choosing_order",
+    "Friedrich: the finalists in role-choosing order, or a check of the roles typed on 'Final game'.",
+    _fixed(FINAL_ORDER),
+)
+final_forms = _script(
+    "final_forms", "The final's printable forms, as sheets 'Form ...' of this workbook.", _fixed(FINAL_FORMS)
+)
+absent_in_round = _script(
+    "absent_in_round",
+    "Roll call: the player typed in Instructions!B4 does not play the round in Instructions!B3.",
+    _roll_call(ABSENT),
+)
+present_in_round = _script(
+    "present_in_round",
+    "Roll call: the player typed in Instructions!B4 plays the round in Instructions!B3 after all.",
+    _roll_call(PRESENT),
+)
+publish_results = _script(
+    "publish_results",
+    "Standings and games as CSV files and a web page in a folder beside the workbook (desktop Excel).",
+    _fixed(PUBLISH),
+)
+import_reported_results = _script(
+    "import_reported_results",
+    "The results confirmed on phones (tourneybook live) into the empty cells of their tables (desktop Excel).",
+    _fixed(IMPORT_REPORTS),
+)
 
 
 __all__ = ["SCRIPTS", "main", "run", "run_choice", "summary", *SCRIPTS]

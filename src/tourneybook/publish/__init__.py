@@ -23,7 +23,7 @@ from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
 from ..workbook.event import Event, event_result, read_event
-from ..workbook.render import result_sheets, sheet_name
+from ..workbook.render import BY_ROUND, GAMES, ISSUES, result_sheets, sheet_name
 from ..files.saving import replace_file, write_all
 from ..files.store import WorkbookStore
 
@@ -93,7 +93,7 @@ def write_pdf(published: Published, target: Path) -> Path:
     from .classification import cut_after, split_extras
 
     sheets = result_sheets(published.result, published.title, clubs=published.clubs, cut_after=cut_after(published))
-    printed = {s.name: s for s in sheets if s.name not in ("Games", "Issues", "Standings by round")}
+    printed = {s.name: s for s in sheets if s.name not in (GAMES, ISSUES, BY_ROUND)}
     leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
     order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
     with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:

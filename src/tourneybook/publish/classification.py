@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.base import Family, Table
+from ..rules.base import Table
 from ..rules.ranking import NO_RESULT
 from . import Published
 
@@ -41,17 +41,10 @@ def qualified(published: Published) -> list[str]:
     The same choice the ruleset makes: a withdrawn player (and, where the Settings say so, a late
     arrival) is passed over and the next in the ranking moves up.
     """
-    record, order = published.event.record, published.result.standings.order
-    family = published.event.ruleset.family
-    if family is Family.FRIEDRICH and record.settings.finalists:
-        from ..rules.friedrich.standings import finalists
-
-        return finalists(order, record)
-    if family is Family.CARCASSONNE and record.settings.knockout_size:
-        from ..rules.carcassonne2004 import qualifiers
-
-        return qualifiers(order, record)[: record.settings.knockout_size]
-    return []
+    qualification = published.event.ruleset.qualification
+    if qualification is None:
+        return []
+    return qualification.going_on(published.result.standings.order, published.event.record)
 
 
 def cut_after(published: Published) -> int | None:
@@ -68,9 +61,11 @@ def cut_after(published: Published) -> int | None:
 
 
 def cut_note(published: Published) -> str:
-    """The words under the qualification line, e.g. 'above the line: the 4 who play the final'."""
-    stage = "final" if published.event.ruleset.family is Family.FRIEDRICH else "knock-out"
-    return f"above the line: the {len(qualified(published))} who play the {stage}"
+    """The words under the qualification line, e.g. 'above the line: the 4 who play the final'; '' without a stage."""
+    qualification = published.event.ruleset.qualification
+    if qualification is None:
+        return ""
+    return f"above the line: the {len(qualified(published))} who play the {qualification.stage}"
 
 
 __all__ = ["cut_after", "cut_note", "leads", "qualified", "split_extras"]

@@ -119,6 +119,17 @@ class FormProfile:
     sheet never prints another system's rules; None for the other families."""
 
 
+@dataclass(frozen=True)
+class Qualification:
+    """A later stage the ranking qualifies for (a final, a knock-out): who goes on, and the stage's word."""
+
+    stage: str
+    """The stage as the cut line under the ranking names it: 'final', 'knock-out'."""
+    going_on: Callable[[Sequence[str], Any], list[str]]
+    """(ranking order, tournament record) -> the players who go on, as the ruleset picks them (a withdrawn
+    player passed over, the next moving up); [] where the Settings have no such stage."""
+
+
 SettingsT = TypeVar("SettingsT")
 """A ruleset's own Settings dataclass."""
 GameT = TypeVar("GameT")
@@ -183,6 +194,8 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     """The knock-out bracket of the best of the preliminary (seed 002); None until it can be seeded."""
     final: Callable[[TournamentT], Table | None] | None = None
     """The final's table (Friedrich, seeds 000 and 001); None until it is played."""
+    qualification: Qualification | None = None
+    """Who goes on from the ranking to the final or the knock-out, for the cut line under the published ranking."""
     top_board_ranking: Callable[[TournamentT], Standings] | None = None
     """Italia 2010's top board (seed 004, 4.1): the standings that seed it."""
     standings_by_round: Callable[[TournamentT, Sequence[int]], list[Standings]] | None = None

@@ -26,7 +26,7 @@ from ..errors import Collector, Problem
 from ..numbers import display
 from . import records_json as read
 from .attendance import Attendance, eligible, marked, passed_over, plays, by_player, seating_problems
-from .base import Family, FormProfile, GameScore, PlayerScore, Ruleset, Table, TournamentResult
+from .base import Family, FormProfile, GameScore, PlayerScore, Qualification, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
     Bracket,
@@ -307,6 +307,11 @@ def qualifiers(order: list[str], t: Tournament) -> list[str]:
     return eligible(order, t.attendance, withdrawn=t.settings.withdrawn_in_knockout)
 
 
+def knockout_players(order: list[str], t: Tournament) -> list[str]:
+    """The best ``knockout_size`` of :func:`qualifiers`: those who play the knock-out (none when it is 0)."""
+    return qualifiers(order, t)[: t.settings.knockout_size]
+
+
 def _missing_rounds(t: Tournament) -> list[int]:
     played = {x.round for x in t.tables}
     return [r for r in range(1, t.settings.preliminary_rounds + 1) if r not in played]
@@ -459,4 +464,5 @@ RULESET = Ruleset(
     draw_rounds=lambda settings: settings.preliminary_rounds,
     preliminary=preliminary,
     knockout=knockout,
+    qualification=Qualification("knock-out", knockout_players),
 )

@@ -16,7 +16,8 @@ from typing import Any
 from ..errors import Collector, InputError, Problem
 from ..files.address import split_cell
 from ..files.store import SheetGrid, WorkbookStore
-from ..rules.base import Family, Ruleset, TournamentResult
+from ..draws.families import draw_family
+from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .nameorder import DEFAULT_LANGUAGE, shared_places_in_language
 from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, attendance_range_problems, player_names, read_adjustments, read_players
@@ -77,7 +78,7 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     out.extend(head.problems)
-    if ruleset.family is not Family.DIPLOMACY:  # a Diplomacy event may add rounds; the others have a fixed number
+    if draw_family(ruleset.family).fixed_rounds:  # a Diplomacy event may add rounds; the others have a fixed number
         out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)

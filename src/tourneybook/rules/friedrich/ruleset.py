@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
+from ..base import Family, FormProfile, GameScore, Qualification, Ruleset, Table, TournamentResult
 from ..ranking import Standings
 from .json import game_from_dict, tournament_from_dict
 from .records import Game, Role, Settings, Tournament
 from .scoring import NationScorer, score_game
-from .standings import final, standings, standings_by_round
+from .standings import final, finalists, standings, standings_by_round
 
 
 def friedrich_ruleset(
@@ -67,5 +67,6 @@ def friedrich_ruleset(
         example_players=example_players,
         draw_rounds=lambda _settings: len(Role),  # GFTR B: "four games, one game in each of the four roles"
         final=final_table,
+        qualification=Qualification("final", finalists),
         standings_by_round=by_round,
     )
