@@ -35,6 +35,8 @@ HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Re
            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
                                       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}
 """Nothing may be loaded from elsewhere, and no other site may frame the pages."""
+LONGEST_WAIT = 25
+"""Seconds a long poll of /api/state may wait for a new version: below the idle timeouts of phones' networks."""
 
 
 class HallPages:
@@ -60,7 +62,11 @@ class HallPages:
 
     async def api_state(self, request: Request) -> Response:
         accepts = "gzip" in request.headers.get("accept-encoding", "")
-        body, gzipped = self.hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
+        since = request.query_params.get("since", "")
+        wait = request.query_params.get("wait", "")
+        if since and wait.isdigit():  # a long poll: answer when a new version is there (or after the wait)
+            await self.hall.next_version(since, min(int(wait), LONGEST_WAIT))
+        body, gzipped = self.hall.api_json(since, gzipped=accepts)
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
             headers["Content-Encoding"] = "gzip"
