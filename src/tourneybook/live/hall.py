@@ -148,7 +148,7 @@ class Hall:
             return None
         code = normalised(code)
         found = None
-        for table in state.draw.tables:  # every code is compared: the time taken says nothing about which matched
+        for table in state.tables:  # every code is compared: the time taken says nothing about which matched
             if same(table_code(self.table_secret, table.round, table.table), code):
                 found = table
         return found

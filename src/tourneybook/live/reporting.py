@@ -19,6 +19,7 @@ from ..errors import InputError
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
 from .draw import Draw, DrawnTable, Field, Snapshot
+from .stages import draw_cells
 
 WHOLE = re.compile(r"[+-]?\d{1,9}")
 CLOCK = re.compile(r"(\d{1,2})[:.h](\d{2})")
@@ -52,8 +53,10 @@ def cell_value(text: str) -> Any:
 
 
 def typed_cells(draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
-    """The report's values by (row, column) of the draw sheet; blank fields as empty cells."""
-    return {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
+    """The report's values by (row, column) of the draw sheet; blank fields as empty cells. A knock-out match not
+    yet on its sheet gets its stage and players too, as the director would type them."""
+    results = {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
+    return {**draw_cells(draw, table), **results}
 
 
 def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> Checked:

@@ -16,7 +16,8 @@ from ..publish.page import place_reason
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
 from ..workbook.nameorder import name_order
-from .draw import Draw, Snapshot, read_draw
+from .draw import Draw, DrawnTable, Snapshot, read_draw
+from .stages import STAGES_ROUND, read_stages
 
 CUT_SETTINGS = ("finalists", "knockout_size")
 """The Settings fields that say how many qualify for the final or the knock-out: the projector draws a line there."""
@@ -31,6 +32,17 @@ class HallState:
     data: dict[str, Any]
     draw: Draw
     snapshot: Snapshot
+    stages: Draw | None = None
+    """The final's or the knock-out's reportable tables (:mod:`.stages`), None for an event with neither."""
+
+    @property
+    def tables(self) -> tuple[DrawnTable, ...]:
+        """Every table a report can be for: the rounds', then the final's or the knock-out's."""
+        return self.draw.tables + (self.stages.tables if self.stages else ())
+
+    def draw_of(self, table: DrawnTable) -> Draw:
+        """The sheet ``table`` is reported into."""
+        return self.stages if table.round == STAGES_ROUND and self.stages is not None else self.draw
 
 
 def read_state(snapshot: Snapshot) -> HallState:
@@ -38,6 +50,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     event = read_event(snapshot)
     result = event_result(event)
     draw = read_draw(snapshot)
+    stages = read_stages(snapshot, event.ruleset.knockout(event.record) if event.ruleset.knockout else None)
     published = Published(event, result)
     data = {
         "title": published.title,
@@ -54,7 +67,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         ],
         "notes": list(result.notes),
     }
-    return HallState(data, draw, snapshot)
+    return HallState(data, draw, snapshot, stages)
 
 
 def seating(draw: Draw, round: int) -> list[dict[str, Any]]:

@@ -1,0 +1,135 @@
+"""The Friedrich final and the Carcassonne knock-out's matches, reported from a phone, confirmed, imported."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.live.app import create_app
+from tourneybook.live.guard import DEVICE_COOKIE
+from tourneybook.live.hall import Hall
+from tourneybook.live.importing import import_reports
+from tourneybook.live.journal import Journal, journal_path
+from tourneybook.live.stages import STAGES_ROUND
+from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+KNOCKOUT = "Knock-out matches"
+
+
+def example(name: str, folder: Path) -> Path:
+    copy = folder / f"{name}.xlsx"
+    shutil.copyfile(WORKBOOKS / f"{name}-example.xlsx", copy)
+    book = FileWorkbook(copy)
+    grid = book.read(SETTINGS.name)
+    # the examples predate the row: the organiser adds it (label and yes) below the others
+    line = next((i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL), len(grid.rows) + 1)
+    book.write_cells(SETTINGS.name, {(line, 1): LIVE_REPORTING_LABEL, (line, 2): "yes"})
+    book.save()
+    return copy
+
+
+def without_stage(event: Path, stage: str) -> int:
+    """Clear the knock-out row of ``stage`` (a match not typed yet); its line."""
+    book = FileWorkbook(event)
+    grid = book.read(KNOCKOUT)
+    line = next(i for i, row in enumerate(grid.rows, start=1) if row and row[0] == stage)
+    book.write_cells(KNOCKOUT, {(line, col): None for col in range(1, len(grid.rows[line - 1]) + 1)})
+    book.save()
+    return line
+
+
+def typed_text(value) -> str:
+    """A cell as a player would type it on the phone."""
+    return "" if value is None else value.strftime("%H:%M") if hasattr(value, "strftime") else str(value)
+
+
+def served(event: Path) -> Hall:
+    hall = Hall(event, Journal(journal_path(event)))
+    assert hall.reload(), hall.problems
+    return hall
+
+
+def phone(hall: Hall, device: str) -> TestClient:
+    c = TestClient(create_app(hall), base_url="http://hall.test")
+    c.cookies.set(DEVICE_COOKIE, device)
+    return c
+
+
+def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> None:
+    first, second = phone(hall, "phone-a"), phone(hall, "phone-b")
+    token = re.search(r'name="csrf" value="([^"]+)"', first.get(f"/t/{code}").text)[1]
+    answer = first.post(f"/t/{code}", data={"csrf": token, **values})
+    assert answer.status_code == 200, answer.text
+    page = second.get(f"/t/{code}").text
+    token, report = re.search(r'name="csrf" value="([^"]+)"', page)[1], re.search(r'name="report" value="(\d+)"', page)[1]
+    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report}).status_code == 200
+
+
+def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_into_a_new_row(tmp_path):
+    event = example("carcassonne2004", tmp_path)
+    line = without_stage(event, "F")
+    hall = served(event)
+    final = next(t for t in hall.state.stages.tables if t.stage == "F")
+    assert (final.round, final.table) == (STAGES_ROUND, 15)
+    assert [s.player for s in final.seats] == ["Anna Eriksen", "Elena Costa"]  # the semi-finals' winners, higher seed first
+    code = hall.code_of(final)
+    assert "Match F" in phone(hall, "phone-a").get(f"/t/{code}").text
+    report_and_confirm(hall, code, {"Game 1 VP A": "120", "Game 1 VP B": "98", "Game 2 VP A": "101", "Game 2 VP B": "99"})
+    book = FileWorkbook(event)
+    done = import_reports(book, hall.journal)
+    assert done.lines() == ["final or knock-out, table 15: written"]
+    book.save()
+    row = FileWorkbook(event, read_only=True).read(KNOCKOUT).rows[line - 1]
+    assert list(row[:7]) == ["F", "Anna Eriksen", "Elena Costa", 120, 98, None, 101]
+
+
+def test_a_knockout_report_is_checked_by_the_rules_code_naming_the_field(tmp_path):
+    event = example("carcassonne2004", tmp_path)
+    without_stage(event, "F")
+    hall = served(event)
+    code = hall.code_of(next(t for t in hall.state.stages.tables if t.stage == "F"))
+    c = phone(hall, "phone-a")
+    token = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)[1]
+    answer = c.post(f"/t/{code}", data={"csrf": token, "Game 1 VP A": "lots", "Game 1 VP B": "98"})
+    assert answer.status_code == 422 and "Game 1 VP A: &quot;lots&quot; is not a whole number" in answer.text
+    assert hall.journal.reports() == []
+
+
+def test_a_match_the_bracket_no_longer_has_is_refused_at_import(tmp_path):
+    event = example("carcassonne2004", tmp_path)
+    without_stage(event, "F")
+    hall = served(event)
+    final = next(t for t in hall.state.stages.tables if t.stage == "F")
+    report_and_confirm(hall, hall.code_of(final), {"Game 1 VP A": "120", "Game 1 VP B": "98"})
+    without_stage(event, "SF1")  # the director takes a semi-final back: the final's players are not known
+    before = event.read_bytes()
+    book = FileWorkbook(event)
+    done = import_reports(book, hall.journal)
+    assert not done.written and len(done.refused) == 1
+    assert "the knock-out has no match 15 with both players known" in done.lines()[0]
+    assert event.read_bytes() == before
+
+
+def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(tmp_path):
+    event = example("fwc2022", tmp_path)
+    hall = served(event)
+    final = hall.state.stages.tables[0]
+    assert hall.state.stages.sheet == "Final game" and [s.player for s in final.seats] == [
+        "Felix Vidal", "Zoe Dorn", "Klara Novak", "Dmitri Weber"]
+    assert not any(h.startswith("Lot ") for h in hall.state.stages.headers)  # a lot is the director's
+    code = hall.code_of(final)
+    assert "Final table 1" in phone(hall, "phone-a").get(f"/t/{code}").text
+    typed = FileWorkbook(event, read_only=True).read("Final game")
+    as_typed = {h: typed_text(typed.value(final.seats[0].line, hall.state.stages.columns[h])) for h in hall.state.stages.headers}
+    assert as_typed["Winners"] == "Prussia" and as_typed["France held"] == "5"
+    report_and_confirm(hall, code, {**as_typed, "France held": "6"})  # the final's report as typed, but for one number
+    before = event.read_bytes()
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert done.lines() == ["final or knock-out, table 1: NOT written, the workbook has another result "
+                            "(France held: workbook '5', reported '6')"]
+    assert event.read_bytes() == before
