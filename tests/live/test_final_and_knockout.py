@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
+import openpyxl
 from starlette.testclient import TestClient
+
+from tourneybook.cli import main
+from tourneybook.live.codes import TABLE_SECRET, table_code
+from tourneybook.live.qr import png_qr
+from tourneybook.live.stamp import ADDRESS_KEY
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
@@ -133,3 +140,46 @@ def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(t
     assert done.lines() == ["final or knock-out, table 1: NOT written, the workbook has another result "
                             "(France held: workbook '5', reported '6')"]
     assert event.read_bytes() == before
+
+
+ADDRESS = "http://192.168.1.20:8765/"
+
+
+def printed_text(out: Path) -> str:
+    return " ".join(str(c.value) for ws in openpyxl.load_workbook(out).worksheets for row in ws.iter_rows() for c in row
+                    if c.value)
+
+
+def test_the_finals_printed_report_carries_its_code_and_the_qr_code_that_opens_it(tmp_path):
+    event = example("fwc2022", tmp_path)
+    journal = Journal(journal_path(event))
+    journal.remember(ADDRESS_KEY, ADDRESS)
+    code = table_code(journal.secret(TABLE_SECRET), STAGES_ROUND, 1)
+    out = tmp_path / "final.xlsx"
+    assert main(["forms", str(event), "--final", "--out", str(out)]) == 0
+    assert f"{ADDRESS} and the table code {code}" in printed_text(out)
+    with zipfile.ZipFile(out) as book:
+        media = {book.read(n) for n in book.namelist() if n.startswith("xl/media/")}
+    assert png_qr(f"{ADDRESS}t/{code}", scale=2) in media
+    assert served(event).code_of(served(event).state.stages.tables[0]) == code  # the server opens what was printed
+
+
+def test_the_printed_bracket_lists_the_code_of_every_match_a_phone_can_report(tmp_path, capsys):
+    event = example("carcassonne2004", tmp_path)
+    without_stage(event, "F")
+    secret = Journal(journal_path(event)).secret(TABLE_SECRET)
+    out = tmp_path / "bracket.xlsx"
+    assert main(["forms", str(event), "--bracket", "--out", str(out)]) == 0
+    text = printed_text(out)
+    assert f"F {table_code(secret, STAGES_ROUND, 15)}" in text and f"S1 {table_code(secret, STAGES_ROUND, 1)}" in text
+    assert "has not run for this event yet" in capsys.readouterr().out  # no address yet: the codes alone
+
+
+def test_the_buttons_final_forms_action_stamps_the_same_code(tmp_path):
+    from tourneybook.excel.actions import FINAL_FORMS, Choice, run_action
+
+    event = example("fwc2022", tmp_path)
+    journal = Journal(journal_path(event))
+    journal.remember(ADDRESS_KEY, ADDRESS)
+    report = run_action(FileWorkbook(event), Choice(FINAL_FORMS, None))
+    assert report.ok and [f.code for f in report.forms] == [table_code(journal.secret(TABLE_SECRET), STAGES_ROUND, 1)]
