@@ -172,7 +172,7 @@ def test_the_printed_bracket_lists_the_code_of_every_match_a_phone_can_report(tm
     assert main(["forms", str(event), "--bracket", "--out", str(out)]) == 0
     text = printed_text(out)
     assert f"F {table_code(secret, STAGES_ROUND, 15)}" in text and f"S1 {table_code(secret, STAGES_ROUND, 1)}" in text
-    assert "has not run for this event yet" in capsys.readouterr().out  # no address yet: the codes alone
+    assert "has not served this event on the hall's network yet" in capsys.readouterr().out  # no address yet: the codes alone
 
 
 def test_the_buttons_final_forms_action_stamps_the_same_code(tmp_path):

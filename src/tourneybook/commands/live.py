@@ -59,6 +59,11 @@ def check_port(host: str, port: int) -> None:
                          "(try --port 8766), or the address is not this computer's") from None
 
 
+OPEN_REQUESTS = 3000
+"""Requests served at once: every open page keeps one waiting for the next state (the long poll of /api/state),
+so a hall of 1,000 players with a phone each and a few projectors stays well inside it; beyond it, a 503."""
+
+
 def run(args) -> int:
     import uvicorn
 
@@ -94,7 +99,7 @@ def run(args) -> int:
     watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True, name="tourneybook-follow")
     watcher.start()
     server = uvicorn.Server(uvicorn.Config(create_app(hall), host=args.host, port=args.port, log_level="warning",
-                                           limit_concurrency=400, timeout_keep_alive=5))
+                                           limit_concurrency=OPEN_REQUESTS, timeout_keep_alive=5))
     try:
         server.run()
     finally:

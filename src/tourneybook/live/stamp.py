@@ -115,7 +115,7 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
         return stamped, ("Live reporting is on, but no game after the rounds can be reported yet: the final's code is "
                          "printed once the finalists are typed under their roles on the 'Final game' sheet; a match's "
                          "once both its players are known.")
-    return stamped, "" if address else ("Live reporting is on, but tourneybook live has not run for this event yet: "
+    return stamped, "" if address else ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): "
                                         "the forms carry the table codes without the address.")
 
 
@@ -153,7 +153,7 @@ def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     stamped = [StampedForm(form, address, table_code(secret, round, number)) for form, number in zip(forms, tables)]
     if address:
         return stamped, ""
-    return stamped, ("Live reporting is on, but tourneybook live has not run for this event yet: the forms carry the "
+    return stamped, ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): the forms carry the "
                      "table codes without the address. Start it once with the hall's address, then print the forms again.")
 
 
