@@ -90,6 +90,10 @@ def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_in
     book = FileWorkbook(event)
     done = import_reports(book, hall.journal)
     assert done.lines() == ["final or knock-out, table 15: written"]
+    director = phone(hall, "director-laptop")
+    token = re.search(r'name="csrf" value="([^"]+)"', director.get("/director").text)[1]
+    listed = director.post("/director", data={"csrf": token, "key": hall.director_key}).text
+    assert "<td>final or knock-out, table 15</td>" in listed
     book.save()
     row = FileWorkbook(event, read_only=True).read(KNOCKOUT).rows[line - 1]
     assert list(row[:7]) == ["F", "Anna Eriksen", "Elena Costa", 120, 98, None, 101]
