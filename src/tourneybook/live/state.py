@@ -89,7 +89,8 @@ def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
 def names_of(draw: Draw, published: Published) -> set[str]:
     """Everyone a phone can find: the ranked players and everyone seated (a stand-in plays but is never ranked)."""
     ranked = {r.player for r in published.result.standings.rows}
-    return ranked | {s.player for t in draw.tables if t.round == draw.current_round for s in t.seats}
+    current = draw.current_round  # once: it looks at every table
+    return ranked | {s.player for t in draw.tables if t.round == current for s in t.seats}
 
 
 def in_language(names: set[str], language: str) -> list[str]:
