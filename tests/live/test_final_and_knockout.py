@@ -187,3 +187,19 @@ def test_the_buttons_final_forms_action_stamps_the_same_code(tmp_path):
     journal.remember(ADDRESS_KEY, ADDRESS)
     report = run_action(FileWorkbook(event), Choice(FINAL_FORMS, None))
     assert report.ok and [f.code for f in report.forms] == [table_code(journal.secret(TABLE_SECRET), STAGES_ROUND, 1)]
+
+
+def test_a_knockout_report_waits_while_the_workbook_has_problems(tmp_path):
+    event = example("carcassonne2004", tmp_path)
+    without_stage(event, "F")
+    hall = served(event)
+    report_and_confirm(hall, hall.code_of(next(t for t in hall.state.stages.tables if t.stage == "F")),
+                       {"Game 1 VP A": "120", "Game 1 VP B": "98"})
+    book = FileWorkbook(event)
+    book.write_cells("Preliminary", {(4, 4): "lots"})  # a VP that is not a number: the bracket cannot be known
+    book.save()
+    before = event.read_bytes()
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert not done.written and done.lines()[0].startswith("final or knock-out, table 15: refused, the workbook has problems (")
+    assert done.lines()[0].endswith("): recalculate, correct them, then import again")
+    assert event.read_bytes() == before
