@@ -67,7 +67,8 @@ def phone(hall: Hall, device: str) -> TestClient:
     return c
 
 
-def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> None:
+def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> str:
+    """Report from one phone, confirm from another; the first phone's answer (with the points the report gives)."""
     first, second = phone(hall, "phone-a"), phone(hall, "phone-b")
     token = re.search(r'name="csrf" value="([^"]+)"', first.get(f"/t/{code}").text)[1]
     answer = first.post(f"/t/{code}", data={"csrf": token, **values})
@@ -75,6 +76,7 @@ def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> None:
     page = second.get(f"/t/{code}").text
     token, report = re.search(r'name="csrf" value="([^"]+)"', page)[1], re.search(r'name="report" value="(\d+)"', page)[1]
     assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report}).status_code == 200
+    return answer.text
 
 
 def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_into_a_new_row(tmp_path):
@@ -86,7 +88,11 @@ def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_in
     assert [s.player for s in final.seats] == ["Anna Eriksen", "Elena Costa"]  # the semi-finals' winners, higher seed first
     code = hall.code_of(final)
     assert "Match F" in phone(hall, "phone-a").get(f"/t/{code}").text
-    report_and_confirm(hall, code, {"Game 1 VP A": "120", "Game 1 VP B": "98", "Game 2 VP A": "101", "Game 2 VP B": "99"})
+    stored = report_and_confirm(hall, code, {"Game 1 VP A": "120", "Game 1 VP B": "98", "Game 2 VP A": "101",
+                                              "Game 2 VP B": "99"})
+    # what the report gives, as the Knock-out sheet will say it: two games won, 221-197, Anna Eriksen the champion
+    assert "<td>wins</td><td></td><td>2-0</td>" in stored and "<td>VP totals</td><td></td><td>221-197</td>" in stored
+    assert "<td>winner</td><td></td><td>Anna Eriksen</td>" in stored
     book = FileWorkbook(event)
     done = import_reports(book, hall.journal)
     assert done.lines() == ["final or knock-out, table 15: written"]
@@ -138,7 +144,8 @@ def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(t
     typed = FileWorkbook(event, read_only=True).read("Final game")
     as_typed = {h: typed_text(typed.value(final.seats[0].line, hall.state.stages.columns[h])) for h in hall.state.stages.headers}
     assert as_typed["Winners"] == "Prussia" and as_typed["France held"] == "5"
-    report_and_confirm(hall, code, {**as_typed, "France held": "6"})  # the final's report as typed, but for one number
+    stored = report_and_confirm(hall, code, {**as_typed, "France held": "6"})  # as typed, but for one number
+    assert "<td>Maria Theresa</td><td>Klara Novak</td><td>8.00</td>" in stored  # the final game score it gives
     before = event.read_bytes()
     done = import_reports(FileWorkbook(event), hall.journal)
     assert done.lines() == ["final or knock-out, table 1: NOT written, the workbook has another result "
