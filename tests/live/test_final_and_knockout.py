@@ -210,3 +210,25 @@ def test_a_knockout_report_waits_while_the_workbook_has_problems(tmp_path):
     assert not done.written and done.lines()[0].startswith("final or knock-out, table 15: refused, the workbook has problems (")
     assert done.lines()[0].endswith("): recalculate, correct them, then import again")
     assert event.read_bytes() == before
+
+
+def test_the_buttons_import_types_the_finals_report_into_the_final_game_row(tmp_path):
+    from tourneybook.excel.actions import IMPORT_REPORTS, Choice, run_action
+
+    event = example("fwc2022", tmp_path)
+    book = FileWorkbook(event)
+    line = served(event).state.stages.tables[0].seats[0].line
+    columns = served(event).state.stages.columns
+    book.write_cells("Final game", {(line, columns["Note"]): None, (line, columns["Start time"]): None})
+    book.save()
+    hall = served(event)
+    report_and_confirm(hall, hall.code_of(hall.state.stages.tables[0]), {
+        h: typed_text(FileWorkbook(event, read_only=True).read("Final game").value(line, columns[h]))
+        for h in hall.state.stages.headers} | {"Note": "played in the main hall", "Start time": "14:30"})
+    store = FileWorkbook(event)
+    report = run_action(store, Choice(IMPORT_REPORTS))
+    assert report.ok and "final or knock-out, table 1: written" in report.message
+    store.save()
+    typed = FileWorkbook(event, read_only=True).read("Final game")
+    assert typed.value(line, columns["Note"]) == "played in the main hall"
+    assert typed.value(line, columns["Start time"]) == 14.5 / 24  # a time of day, as Excel keeps it (a day's fraction)
