@@ -186,3 +186,18 @@ def test_names_are_in_the_events_language_for_the_phone_and_the_projector(hall):
     assert [p["player"] for p in state["by_name"]] == state["names"]
     seats = {(s["player"], t["table"], s["seat"]) for t in state["seating"] for s in t["seats"]}
     assert {(p["player"], p["table"], p["seat"]) for p in state["by_name"]} == seats
+
+
+def test_a_stopping_server_answers_the_waiting_pages_at_once(hall):
+    """Ctrl-C waits for the requests under way: a page waiting for a new state is answered, not left 25 s."""
+
+    async def waiting_then_stopped():
+        since = str(hall.version)
+        waiting = asyncio.create_task(hall.next_version(since, 60))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()
+        threading.Thread(target=hall.stopping).start()  # uvicorn's shutdown, in the command (hall_server)
+        await asyncio.wait_for(waiting, 30)
+        await asyncio.wait_for(hall.next_version(since, 60), 30)  # and any page asking after it
+
+    asyncio.run(waiting_then_stopped())

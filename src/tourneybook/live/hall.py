@@ -46,6 +46,7 @@ class Hall:
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self._stopping = False
 
     def reload(self) -> bool:
         """Read the workbook again; False (the last good state kept) while it has problems."""
@@ -84,6 +85,14 @@ class Hall:
         for loop, changed in self._waiting:
             loop.call_soon_threadsafe(changed.set)
 
+    def stopping(self) -> None:
+        """Answer every waiting page now, and every later one at once: the server is stopping (Ctrl-C), and it
+        waits for the requests under way."""
+        with self._lock:
+            self._stopping = True
+            for loop, changed in self._waiting:
+                loop.call_soon_threadsafe(changed.set)
+
     async def next_version(self, since: str, seconds: float) -> None:
         """Return once the state is no longer version ``since``, or after ``seconds``.
 
@@ -94,7 +103,7 @@ class Hall:
         changed = asyncio.Event()
         waiter = (asyncio.get_running_loop(), changed)
         with self._lock:
-            if since != str(self.version):
+            if since != str(self.version) or self._stopping:
                 return
             self._waiting.add(waiter)
         try:
