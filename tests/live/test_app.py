@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 
 from starlette.testclient import TestClient
 
@@ -149,8 +151,53 @@ def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
     c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
     page = c.get("/director").text
     assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
+    assert f"<td>round {table.round} table {table.table}</td>" in page
     (waiting,) = hall.journal.reports(WAITING)
     done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
     assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"
     again = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)})
     assert again.status_code == 409
+
+
+def test_a_long_poll_answers_as_soon_as_the_state_changes(hall):
+    """A page waiting on /api/state learns of a new state the moment it is there, not a polling interval later."""
+
+    async def waiting_then_changed():
+        since = str(hall.version)
+        waiting = asyncio.create_task(hall.next_version(since, 60))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()  # nothing changed: it waits
+        threading.Thread(target=hall.set_clock, args=(45,)).start()  # as the watcher's thread reloads a save
+        await asyncio.wait_for(waiting, 30)  # bound only so a broken wake-up fails instead of hanging
+        await asyncio.wait_for(hall.next_version(since, 60), 30)  # an old version is answered at once
+
+    asyncio.run(waiting_then_changed())
+    c = client(hall)
+    state = c.get(f"/api/state?since={hall.version - 1}&wait=25").json()
+    assert state["clock"]["minutes"] == 45 and state["round"] == 1
+    assert c.get(f"/api/state?since={hall.version}&wait=0").json() == {"version": hall.version}
+
+
+def test_names_are_in_the_events_language_for_the_phone_and_the_projector(hall):
+    state = client(hall).get("/api/state").json()
+    # English collation: Łukasz among the L's and Zoë among the Z's, not after them as code points would have it
+    assert state["names"] == ["Anna Berg", "Ben <b>Bold</b>", "Carla Costa", "Dmitri Weber", "Emma Weber", "Felix Brandt",
+                              "Łukasz Nowak", "Zoë Faure"]
+    assert [p["player"] for p in state["by_name"]] == state["names"]
+    seats = {(s["player"], t["table"], s["seat"]) for t in state["seating"] for s in t["seats"]}
+    assert {(p["player"], p["table"], p["seat"]) for p in state["by_name"]} == seats
+
+
+def test_a_stopping_server_answers_the_waiting_pages_at_once(hall):
+    """Ctrl-C waits for the requests under way: a page waiting for a new state is answered, not left 25 s."""
+
+    async def waiting_then_stopped():
+        since = str(hall.version)
+        waiting = asyncio.create_task(hall.next_version(since, 60))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()
+        threading.Thread(target=hall.stopping).start()  # uvicorn's shutdown, in the command (hall_server)
+        await asyncio.wait_for(waiting, 30)
+        await asyncio.wait_for(hall.next_version(since, 60), 30)  # and any page asking after it
+
+    asyncio.run(waiting_then_stopped())

@@ -37,7 +37,7 @@ def test_each_form_carries_its_table_code_and_both_qr_codes(event, tmp_path, cap
 def test_before_live_ever_ran_the_forms_carry_the_code_and_say_so(event, tmp_path, capsys):
     out = tmp_path / "forms.xlsx"
     assert main(["forms", str(event), "--round", "1", "--out", str(out)]) == 0
-    assert "tourneybook live has not run for this event yet" in capsys.readouterr().out
+    assert "tourneybook live has not served this event on the hall's network yet" in capsys.readouterr().out
     texts = " ".join(str(c.value) for ws in openpyxl.load_workbook(out).worksheets for row in ws.iter_rows() for c in row if c.value)
     assert all(f"table code {code}" in texts for code in codes(event))
 

@@ -79,12 +79,15 @@ def event_forms(args) -> tuple[list, Path]:
         parts.append(f"R{args.round}")
         if note:
             print(f"note: {note}")
-    if args.final:
-        forms += final_forms(store)
-        parts.append("final")
-    if args.bracket:
-        forms += bracket_forms(store)
-        parts.append("knock-out")
+    if args.final or args.bracket:
+        from ..live.stamp import stamp_stage_forms  # the final's and the matches' table codes, when live reporting is on
+
+        later = (final_forms(store) if args.final else []) + (bracket_forms(store) if args.bracket else [])
+        stamped, note = stamp_stage_forms(store, event, later)
+        forms += stamped
+        parts += ["final"] * bool(args.final) + ["knock-out"] * bool(args.bracket)
+        if note:
+            print(f"note: {note}")
     out = Path(args.out) if args.out else event.with_name(f"{event.stem}-forms-{'-'.join(parts)}.xlsx")
     return forms, out
 

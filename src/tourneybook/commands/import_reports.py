@@ -2,7 +2,9 @@
 
 Only empty cells are written; a table whose typed result differs is listed with
 both versions and nothing of it is written; a report of a table the draw does not
-have is refused. The workbook is saved atomically, only when something was written.
+have, or of a knock-out match the bracket does not have, is refused. The Friedrich
+final's report goes into the 'Final game' row, a knock-out match's into its row of
+'Knock-out matches' (a new row when the director has not typed the match). The workbook is saved atomically, only when something was written.
 """
 
 from __future__ import annotations

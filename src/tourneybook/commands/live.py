@@ -59,6 +59,27 @@ def check_port(host: str, port: int) -> None:
                          "(try --port 8766), or the address is not this computer's") from None
 
 
+OPEN_REQUESTS = 3000
+"""Requests served at once: every open page keeps one waiting for the next state (the long poll of /api/state),
+so a hall of 1,000 players with a phone each and a few projectors stays well inside it; beyond it, a 503."""
+
+STOP_WAIT = 5
+"""Seconds Ctrl-C waits at most for requests under way (the pages' long polls are answered at once: hall_server)."""
+
+
+def hall_server(hall, config):
+    """uvicorn's server that, when it stops, first answers the pages waiting for a new state: Ctrl-C then stops at
+    once instead of after their 25 s."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets=None) -> None:
+            hall.stopping()
+            await super().shutdown(sockets=sockets)
+
+    return Server(config)
+
+
 def run(args) -> int:
     import uvicorn
 
@@ -93,8 +114,9 @@ def run(args) -> int:
     stop = threading.Event()
     watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True, name="tourneybook-follow")
     watcher.start()
-    server = uvicorn.Server(uvicorn.Config(create_app(hall), host=args.host, port=args.port, log_level="warning",
-                                           limit_concurrency=400, timeout_keep_alive=5))
+    server = hall_server(hall, uvicorn.Config(create_app(hall), host=args.host, port=args.port, log_level="warning",
+                                             limit_concurrency=OPEN_REQUESTS, timeout_keep_alive=5,
+                                             timeout_graceful_shutdown=STOP_WAIT))
     try:
         server.run()
     except KeyboardInterrupt:  # Ctrl-C is how the README says to stop it: the end of the day, not an error

@@ -212,10 +212,11 @@ def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
     made = round_forms(store, choice.round) if choice.action == FORMS else final_forms(store)
     what = f"round {choice.round}" if choice.action == FORMS else "the final"
     note, where = "", _workbook_path(store)
-    if choice.action == FORMS and where is not None:
-        from ..live.stamp import stamp_round_forms  # the table codes, when Settings switch live reporting on
+    if where is not None:
+        from ..live.stamp import stamp_round_forms, stamp_stage_forms  # the table codes, when live reporting is on
 
-        made, note = stamp_round_forms(store, where, made, choice.round)
+        made, note = (stamp_round_forms(store, where, made, choice.round) if choice.action == FORMS
+                      else stamp_stage_forms(store, where, made))
     message = f"{len(made)} form(s) for {what}" + (f"\nnote: {note}" if note else "")
     return ActionReport(choice.action, message, forms=tuple(made), round=choice.round)
 

@@ -7,7 +7,8 @@ beside the workbook (:mod:`.journal`, SQLite), never into the workbook: the
 director imports them (:mod:`.importing`) with the button or
 ``tourneybook import-reports``.
 
-Modules: :mod:`.draw` (the drawn tables of the entry sheet), :mod:`.state`
+Modules: :mod:`.draw` (the drawn tables of the entry sheet), :mod:`.stages`
+(the Friedrich final and the knock-out's matches, reported too), :mod:`.state`
 (what the pages show), :mod:`.journal`, :mod:`.codes` (table codes and the
 director key), :mod:`.reporting` (a report checked by the recalculation's own
 reading), :mod:`.importing`, :mod:`.pages` (HTML), :mod:`.app` (the Starlette

@@ -29,12 +29,15 @@ from .hall import Hall
 from .journal import JournalError
 from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
 from .reporting import check_report
+from .stages import STAGES_ROUND, stage_name
 
 DIRECTOR_COOKIE = "tb_director"
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
                                       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}
 """Nothing may be loaded from elsewhere, and no other site may frame the pages."""
+LONGEST_WAIT = 25
+"""Seconds a long poll of /api/state may wait for a new version: below the idle timeouts of phones' networks."""
 
 
 class HallPages:
@@ -60,7 +63,11 @@ class HallPages:
 
     async def api_state(self, request: Request) -> Response:
         accepts = "gzip" in request.headers.get("accept-encoding", "")
-        body, gzipped = self.hall.api_json(request.query_params.get("since", ""), gzipped=accepts)
+        since = request.query_params.get("since", "")
+        wait = request.query_params.get("wait", "")
+        if since and wait.isdigit():  # a long poll: answer when a new version is there (or after the wait)
+            await self.hall.next_version(since, min(int(wait), LONGEST_WAIT))
+        body, gzipped = self.hall.api_json(since, gzipped=accepts)
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
             headers["Content-Encoding"] = "gzip"
@@ -84,7 +91,7 @@ class HallPages:
 
     def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], problems=(), status: int = 200) -> Response:
         state = self.hall.state
-        draw = state.draw
+        draw = state.draw_of(table)
         code = self.hall.code_of(table)
         note, confirm = "", ""
         try:
@@ -100,7 +107,8 @@ class HallPages:
                 confirm = (f'<form method="post" action="/t/{code}/confirm">{hidden("csrf", "__CSRF__")}'
                            f'{hidden("report", str(waiting.id))}<button id="confirm">Confirm this result</button></form>')
         fields = [(f.key, f.label, values.get(f.key, "")) for f in draw.fields(table)]
-        heading = f"Round {table.round}, {draw.table_word.lower()} {table.table}"
+        heading = (stage_name(draw, table) if table.round == STAGES_ROUND
+                   else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
         body = report_page(self.title(), heading, [(s.seat, s.player) for s in table.seats], fields, draw.choices, "__CSRF__",
                            f"/t/{code}", problems=problems, waiting=note, waiting_form=confirm)
         return self.html(request, body, status)
@@ -118,8 +126,9 @@ class HallPages:
         why = cross_site(request, form)
         if why:
             return self.html(request, message_page("Refused", why, "bad"), 403)
-        values = {f.key: str(form.get(f.key, "")) for f in self.hall.state.draw.fields(table)}
-        checked = check_report(self.hall.state.snapshot, self.hall.state.draw, table, values)
+        draw = self.hall.state.draw_of(table)
+        values = {f.key: str(form.get(f.key, "")) for f in draw.fields(table)}
+        checked = check_report(self.hall.state.snapshot, draw, table, values)
         if not checked.ok:
             return self.form_page(request, table, values, checked.problems, 422)
         try:

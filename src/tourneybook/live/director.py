@@ -11,6 +11,7 @@ from starlette.routing import Route
 
 from .guard import client_of, cross_site, read_form
 from .hall import Hall
+from .importing import named
 from .journal import CONFIRMED, WAITING, JournalError
 from .pages import PHONE_CSS, hidden, message_page, page
 
@@ -97,7 +98,7 @@ def dashboard(hall: Hall) -> str:
         values = "; ".join(f"{k.replace('|', ' ')} {v}" for k, v in r.values.items() if v.strip())
         button = (f'<form method="post" action="/director/confirm">{hidden("csrf", "__CSRF__")}{hidden("report", str(r.id))}'
                   f'<button>Confirm</button></form>') if r.status == WAITING else ""
-        rows.append(f"<tr><td>{when}</td><td>R{r.round} {r.table}</td><td>{escape(r.status)}</td><td>{escape(values)}</td>"
+        rows.append(f"<tr><td>{when}</td><td>{escape(named(r))}</td><td>{escape(r.status)}</td><td>{escape(values)}</td>"
                     f"<td>{button}</td></tr>")
     problems = hall.api().get("problems")
     warn = f'<p class="warn">{escape(str(problems["count"]))} problem(s) in the saved workbook.</p>' if problems else ""

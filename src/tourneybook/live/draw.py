@@ -36,6 +36,8 @@ class DrawnTable:
     round: int
     table: int
     seats: tuple[Seat, ...]
+    stage: str = ""
+    """A knock-out match's stage ('SF1'); '' for a round's table and the final."""
 
 
 @dataclass(frozen=True)

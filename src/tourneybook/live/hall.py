@@ -8,6 +8,7 @@ say since when and why.
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import threading
@@ -44,6 +45,8 @@ class Hall:
         self.clock: dict[str, Any] = {"started": None, "minutes": 0}
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
+        self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self._stopping = False
 
     def reload(self) -> bool:
         """Read the workbook again; False (the last good state kept) while it has problems."""
@@ -60,24 +63,62 @@ class Hall:
         else:
             with self._lock:
                 self.state, self.reporting, self.problems, self.problems_since = state, reporting, (), None
-                self.updated, self.version = time.time(), self.version + 1
+                self.updated = time.time()
+                self._new_version()
             return True
         with self._lock:
             if self.problems_since is None:
                 self.problems_since = time.time()
-            self.problems, self.version = lines, self.version + 1
+            self.problems = lines
+            self._new_version()
         return False
 
     def set_clock(self, minutes: int) -> None:
         """The round starts now and lasts ``minutes`` (0 stops the clock)."""
         with self._lock:
             self.clock = {"started": time.time() if minutes else None, "minutes": minutes}
-            self.version += 1
+            self._new_version()
+
+    def _new_version(self) -> None:
+        """Count a new state (the lock held) and wake every page waiting for one, in its server's event loop."""
+        self.version += 1
+        for loop, changed in self._waiting:
+            loop.call_soon_threadsafe(changed.set)
+
+    def stopping(self) -> None:
+        """Answer every waiting page now, and every later one at once: the server is stopping (Ctrl-C), and it
+        waits for the requests under way."""
+        with self._lock:
+            self._stopping = True
+            for loop, changed in self._waiting:
+                loop.call_soon_threadsafe(changed.set)
+
+    async def next_version(self, since: str, seconds: float) -> None:
+        """Return once the state is no longer version ``since``, or after ``seconds``.
+
+        A page asks again as soon as this answers (a long poll): it learns of a save the
+        moment the watcher has read it, instead of up to a polling interval later, and
+        a thousand idle phones cost a sleeping task each, not a request a second.
+        """
+        changed = asyncio.Event()
+        waiter = (asyncio.get_running_loop(), changed)
+        with self._lock:
+            if since != str(self.version) or self._stopping:
+                return
+            self._waiting.add(waiter)
+        try:
+            await asyncio.wait_for(changed.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            with self._lock:
+                self._waiting.discard(waiter)
 
     def api(self) -> dict[str, Any]:
         """What /api/state answers: the pages' data, the clock, and the problems of the saved workbook if any."""
         with self._lock:
             data = dict(self.state.data) if self.state else {"title": self.workbook.stem, "round": 0, "seating": [],
+                                                             "by_name": [], "names": [],
                                                              "standings": {"rows": [], "cut": 0}, "extras": []}
             data.update(
                 version=self.version,
@@ -116,7 +157,7 @@ class Hall:
             return None
         code = normalised(code)
         found = None
-        for table in state.draw.tables:  # every code is compared: the time taken says nothing about which matched
+        for table in state.tables:  # every code is compared: the time taken says nothing about which matched
             if same(table_code(self.table_secret, table.round, table.table), code):
                 found = table
         return found

@@ -1,7 +1,7 @@
 """The hall's pages: self-contained HTML (styles and scripts inline, nothing fetched from elsewhere).
 
-The projector and phone pages are shells whose script polls ``/api/state`` and
-redraws only when its ``version`` changed, building every element with
+The projector and phone pages are shells whose script long-polls ``/api/state``
+(the server answers when the state changed) and redraws only when its ``version`` changed, building every element with
 ``textContent`` (a name is never parsed as HTML) and swapping it in whole: no
 reload, no flicker. The report and director pages are plain forms rendered on
 the server, every value passed through :func:`html.escape`.
@@ -44,8 +44,8 @@ function draw() {
   if (state.problems) out.append(el('p', 'The workbook saved since ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ' has problems: this is the last good state.', 'warn'));
   const rows = state.standings.rows, seated = {};
   state.seating.forEach(t => t.seats.forEach(s => { seated[s.player] = [t.table, s.seat]; }));
-  // everyone in the standings, and everyone seated (a stand-in plays but is never ranked)
-  const names = Array.from(new Set([...rows.map(r => r.player), ...Object.keys(seated)]));
+  // everyone in the standings and everyone seated, sorted by the server in the event's Language (Settings)
+  const names = state.names;
   const hits = q.length >= 2 ? names.filter(n => fold(n).includes(q)) : [];
   if (hits.length === 1) chosen = hits[0];
   if (hits.length > 1) hits.slice(0, 12).forEach(n => { const b = el('button', n, 'hit'); b.onclick = () => { chosen = n; localStorage.setItem('tb_player', chosen); draw(); }; out.append(b); });
@@ -56,7 +56,9 @@ function draw() {
     card.append(el('div', chosen, 'big'));
     card.append(el('p', seat ? 'Round ' + state.round + ': ' + state.table_word + ' ' + seat[0] + ', ' + seat[1] : 'Round ' + state.round + ': not seated', 'big'));
     const place = el('p'); place.id = 'place';
-    place.textContent = me ? 'Place ' + me.rank + ' with ' + me.total + ' (' + state.standings.total_name + ')' : 'Not in the standings (a stand-in is never ranked)';
+    // the final, knock-out or awards place first (it decides the event), then the standings' place: say both
+    (me ? me.placings : []).forEach(p => { card.append(el('p', p.title + ': place ' + p.place, 'big')); if (p.reason) card.append(el('p', p.reason, 'reason')); });
+    place.textContent = me ? (me.placings.length ? 'Standings: place ' : 'Place ') + me.rank + ' with ' + me.total + ' (' + state.standings.total_name + ')' : 'Not in the standings (a stand-in is never ranked)';
     card.append(place);
     if (me && me.reason) card.append(el('p', me.reason, 'reason'));
     const games = el('table'); (me ? me.games : []).forEach(g => { const tr = el('tr'); tr.append(el('td', g.game), el('td', g.seat), el('td', g.points)); games.append(tr); });
@@ -65,8 +67,9 @@ function draw() {
   document.getElementById('out').replaceChildren(out);
 }
 async function poll() {
-  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) {}
-  setTimeout(poll, 1000);
+  let pause = 0;  // a long poll: the server answers as soon as the workbook's state changed, so ask again at once
+  try { const r = await fetch('/api/state?wait=25&since=' + version, {cache: 'no-store'}); const s = await r.json(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) { pause = 2000; }
+  setTimeout(poll, pause);
 }
 document.getElementById('find').addEventListener('input', () => state && draw());
 poll();
@@ -83,9 +86,10 @@ function fill(box, holder, items, from) {
   return i >= items.length ? 0 : i;
 }
 function seatingViews() {
-  const tables = [], names = [], seated = [];
-  state.seating.forEach(t => { const d = el('div', undefined, 'tbl'); d.append(el('b', state.table_word + ' ' + t.table)); t.seats.forEach(s => { d.append(el('div', s.seat + ': ' + s.player)); seated.push([s.player, t.table, s.seat]); }); tables.push(d); });
-  seated.sort((a, b) => a[0].localeCompare(b[0])).forEach(p => names.push(el('div', p[0] + ': ' + state.table_word.toLowerCase() + ' ' + p[1] + ', ' + p[2])));
+  const tables = [];
+  state.seating.forEach(t => { const d = el('div', undefined, 'tbl'); d.append(el('b', state.table_word + ' ' + t.table)); t.seats.forEach(s => d.append(el('div', s.seat + ': ' + s.player))); tables.push(d); });
+  // by name in the event's Language, as the server sorted them (the Seating sheet's order, not the browser's)
+  const names = state.by_name.map(p => el('div', p.player + ': ' + state.table_word.toLowerCase() + ' ' + p.table + ', ' + p.seat));
   return [['Round ' + state.round + ' by ' + state.table_word.toLowerCase(), 'tables', tables], ['Round ' + state.round + ' by name', 'names', names]];
 }
 function drawSeating() {
@@ -122,8 +126,9 @@ function clock() {
   c.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
 }
 async function poll() {
-  try { const r = await fetch('/api/state?since=' + version, {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); const now = parseFloat(r.headers.get('X-Now')); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; state.now = now; draw(); } else state.now = now; } catch (e) {}
-  setTimeout(poll, 1000);
+  let pause = 0;  // a long poll, as on the phone page; the clock counts on from the server's time of the answer
+  try { const r = await fetch('/api/state?wait=25&since=' + version, {cache: 'no-store'}); const s = await r.json(); fetched = Date.now(); const now = parseFloat(r.headers.get('X-Now')); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; state.now = now; draw(); } else state.now = now; } catch (e) { pause = 2000; }
+  setTimeout(poll, pause);
 }
 setInterval(tick, seconds * 1000); setInterval(clock, 500); poll();
 """

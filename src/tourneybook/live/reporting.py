@@ -19,6 +19,7 @@ from ..errors import InputError
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
 from .draw import Draw, DrawnTable, Field, Snapshot
+from .stages import draw_cells
 
 WHOLE = re.compile(r"[+-]?\d{1,9}")
 CLOCK = re.compile(r"(\d{1,2})[:.h](\d{2})")
@@ -52,8 +53,10 @@ def cell_value(text: str) -> Any:
 
 
 def typed_cells(draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
-    """The report's values by (row, column) of the draw sheet; blank fields as empty cells."""
-    return {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
+    """The report's values by (row, column) of the draw sheet; blank fields as empty cells. A knock-out match not
+    yet on its sheet gets its stage and players too, as the director would type them."""
+    results = {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
+    return {**draw_cells(draw, table), **results}
 
 
 def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> Checked:
@@ -69,8 +72,31 @@ def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapp
         return Checked(tuple(_worded(p, draw, at) for p in exc.problems), ())
     game = next((g for g in result.games if game_of(g.game) == (table.round, table.table)), None)
     if game is None:
-        return Checked((), ())
+        return Checked((), stage_points(result.extras, table))
     return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players))
+
+
+STAGE_FIGURES = ("wins", "vp totals", "winner")
+"""What a knock-out match's row of the results says about it: the match's "points"."""
+FINAL_SCORE = "final game score"
+
+
+def stage_points(extras, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
+    """What a report of the final or a knock-out match gives, from the result's own tables: each finalist's
+    final game score, or the match's wins, VP totals and winner; () for a table of neither."""
+    seat_of = {s.player: s.seat for s in table.seats}
+    for extra in extras:
+        headers = [str(h).lower() for h in extra.headers]
+        if table.stage and "stage" in headers:
+            row = next((r for r in extra.rows if r[headers.index("stage")] == table.stage), None)
+            if row is not None:
+                return tuple((extra.headers[i], "", str(shown(row[i]))) for i, h in enumerate(headers) if h in STAGE_FIGURES)
+        elif not table.stage and FINAL_SCORE in headers and "player" in headers:
+            at, score = headers.index("player"), headers.index(FINAL_SCORE)
+            found = tuple((seat_of[r[at]], r[at], str(shown(r[score]))) for r in extra.rows if r[at] in seat_of)
+            if found:
+                return found
+    return ()
 
 
 def game_of(name: str) -> tuple[int, int] | None:

@@ -18,7 +18,9 @@ from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from .codes import TABLE_SECRET, table_code
+from ..workbook.event import read_event
 from .draw import read_draw
+from .stages import read_stages
 from .journal import Journal, journal_path
 from .qr import png_qr
 
@@ -52,6 +54,69 @@ class StampedForm:
         at = len(rows) - 1
         pictures = (*page.pictures, Picture(at, 0, png_qr(report, scale=2)), Picture(at, max(1, span // 2), png_qr(self.address, scale=2)))
         return Page(page.name, page.widths, rows, page.landscape, pictures)
+
+
+@dataclass(frozen=True)
+class CodedBracket:
+    """The knock-out bracket with the code of every match whose players are known, and the address's QR code,
+    at the foot of each of its pages (a player reporting a match finds its code on the bracket on the wall)."""
+
+    form: Any
+    address: str
+    codes: tuple[tuple[str, str], ...]
+    """(stage, code) of every match a phone can report."""
+    per_page = 1
+
+    def page(self) -> Page:
+        return self.pages()[0]
+
+    def pages(self) -> tuple[Page, ...]:
+        return tuple(self._coded(page) for page in self.form.pages())
+
+    def _coded(self, page: Page) -> Page:
+        span = len(page.widths)
+        where = f"{self.address}t/ and the code" if self.address else "the phone page's box"
+        listed = [f"{stage} {code}" for stage, code in self.codes]
+        lines = ["; ".join(listed[i:i + CODES_A_LINE]) for i in range(0, len(listed), CODES_A_LINE)]
+        rows = (*page.rows, gap(span, 4), note(f"Report a match on a phone ({where}); its code:", span),
+                *(note(text, span) for text in lines))
+        if not self.address:
+            return Page(page.name, page.widths, rows, page.landscape, page.pictures)
+        rows = (*rows, line(Cell("", Look.BLANK, span), height=QR_ROW_HEIGHT))
+        return Page(page.name, page.widths, rows, page.landscape, (*page.pictures, Picture(len(rows) - 1, 0, png_qr(self.address, scale=2))))
+
+
+CODES_A_LINE = 8
+"""Match codes on one printed line of the bracket: the round of 16 in two lines."""
+
+
+def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
+    """The Friedrich final's report or the knock-out bracket (``forms --final`` / ``--bracket``) with the table codes
+    of the games after the rounds (:mod:`.stages`) when live reporting is on; and a note for the organiser."""
+    if not reporting_on(store):
+        return list(forms), ""
+    journal = Journal(journal_path(workbook))
+    secret, address = journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
+    bracket = None
+    if any(hasattr(form, "pages") for form in forms):  # the bracket's matches come from the standings (as recalc's)
+        event = read_event(store)
+        bracket = event.ruleset.knockout(event.record) if event.ruleset.knockout else None
+    stages = read_stages(store, bracket)
+    tables = stages.tables if stages else ()
+    stamped: list[Any] = []
+    for form in forms:
+        if hasattr(form, "pages"):  # the bracket: every match a phone can report
+            stamped.append(CodedBracket(form, address, tuple((t.stage, table_code(secret, t.round, t.table)) for t in tables)))
+        elif tables:
+            stamped.append(StampedForm(form, address, table_code(secret, tables[0].round, tables[0].table)))
+        else:
+            stamped.append(form)
+    if stages is not None and not tables:
+        return stamped, ("Live reporting is on, but no game after the rounds can be reported yet: the final's code is "
+                         "printed once the finalists are typed under their roles on the 'Final game' sheet; a match's "
+                         "once both its players are known.")
+    return stamped, "" if address else ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): "
+                                        "the forms carry the table codes without the address.")
 
 
 SEATING_QR_CELL = "D3"
@@ -88,8 +153,9 @@ def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     stamped = [StampedForm(form, address, table_code(secret, round, number)) for form, number in zip(forms, tables)]
     if address:
         return stamped, ""
-    return stamped, ("Live reporting is on, but tourneybook live has not run for this event yet: the forms carry the "
+    return stamped, ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): the forms carry the "
                      "table codes without the address. Start it once with the hall's address, then print the forms again.")
 
 
-__all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "StampedForm", "reporting_on", "seating_pictures", "stamp_round_forms"]
+__all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "CodedBracket", "StampedForm", "reporting_on", "seating_pictures",
+           "stamp_round_forms", "stamp_stage_forms"]

@@ -15,10 +15,14 @@ from ..publish import Published
 from ..publish.page import place_reason
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
-from .draw import Draw, Snapshot, read_draw
+from ..workbook.nameorder import name_order
+from .draw import Draw, DrawnTable, Snapshot, read_draw
+from .stages import STAGES_ROUND, read_stages
 
 CUT_SETTINGS = ("finalists", "knockout_size")
 """The Settings fields that say how many qualify for the final or the knock-out: the projector draws a line there."""
+PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
+"""Headers of an extra table that places players (the Friedrich final, the knock-out's final placings, awards)."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,17 @@ class HallState:
     data: dict[str, Any]
     draw: Draw
     snapshot: Snapshot
+    stages: Draw | None = None
+    """The final's or the knock-out's reportable tables (:mod:`.stages`), None for an event with neither."""
+
+    @property
+    def tables(self) -> tuple[DrawnTable, ...]:
+        """Every table a report can be for: the rounds', then the final's or the knock-out's."""
+        return self.draw.tables + (self.stages.tables if self.stages else ())
+
+    def draw_of(self, table: DrawnTable) -> Draw:
+        """The sheet ``table`` is reported into."""
+        return self.stages if table.round == STAGES_ROUND and self.stages is not None else self.draw
 
 
 def read_state(snapshot: Snapshot) -> HallState:
@@ -35,6 +50,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     event = read_event(snapshot)
     result = event_result(event)
     draw = read_draw(snapshot)
+    stages = read_stages(snapshot, event.ruleset.knockout(event.record) if event.ruleset.knockout else None)
     published = Published(event, result)
     data = {
         "title": published.title,
@@ -42,6 +58,8 @@ def read_state(snapshot: Snapshot) -> HallState:
         "round": draw.current_round,
         "table_word": draw.table_word,
         "seating": seating(draw, draw.current_round),
+        "by_name": by_name(draw, draw.current_round, event.language),
+        "names": in_language(names_of(draw, published), event.language),
         "standings": standings(published),
         "extras": [
             {"title": t.title, "headers": list(t.headers), "rows": [[shown(v) for v in row] for row in t.rows], "notes": list(t.notes)}
@@ -49,7 +67,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         ],
         "notes": list(result.notes),
     }
-    return HallState(data, draw, snapshot)
+    return HallState(data, draw, snapshot, stages)
 
 
 def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
@@ -61,6 +79,45 @@ def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
     ]
 
 
+def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
+    """Every seated player of ``round`` with their table and seat, in the event's Language (Settings), as the wall
+    list of the Seating sheet sorts them: Álvaro among the A's, not after Z."""
+    seated = [{"player": s.player, "table": t.table, "seat": s.seat} for t in draw.tables if t.round == round for s in t.seats]
+    return sorted(seated, key=lambda p: (name_order(p["player"], language), p["table"]))
+
+
+def names_of(draw: Draw, published: Published) -> set[str]:
+    """Everyone a phone can find: the ranked players and everyone seated (a stand-in plays but is never ranked)."""
+    ranked = {r.player for r in published.result.standings.rows}
+    current = draw.current_round  # once: it looks at every table
+    return ranked | {s.player for t in draw.tables if t.round == current for s in t.seats}
+
+
+def in_language(names: set[str], language: str) -> list[str]:
+    return sorted(names, key=lambda n: name_order(n, language))
+
+
+def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
+    """Each player's place in every table that places players ahead of the standings (the final, the knock-out's
+    placings, awards), with why they are below the one above when the table says it."""
+    found: dict[str, list[dict[str, str]]] = {}
+    for extra in extras:
+        headers = [str(h).lower() for h in extra.headers]
+        if PLACE not in headers or PLAYER not in headers:
+            continue
+        at_place, at_player = headers.index(PLACE), headers.index(PLAYER)
+        at_decided = headers.index(DECIDED_BY) if DECIDED_BY in headers else None
+        at_out = headers.index(OUT_IN) if OUT_IN in headers else None
+        for i, row in enumerate(extra.rows):
+            decided = str(shown(row[at_decided])) if at_decided is not None and row[at_decided] else ""
+            why = f"below {shown(extra.rows[i - 1][at_player])} on {decided}" if decided and i else ""
+            if at_out is not None and row[at_out]:  # the knock-out: the round a player lost in is why
+                why = str(shown(row[at_out])) if shown(row[at_out]) == "champion" else f"out in the {shown(row[at_out])}"
+            found.setdefault(str(shown(row[at_player])), []).append(
+                {"title": extra.title, "place": str(shown(row[at_place])), "reason": why})
+    return found
+
+
 def standings(published: Published) -> dict[str, Any]:
     """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut)."""
     table = published.result.standings
@@ -70,9 +127,11 @@ def standings(published: Published) -> dict[str, Any]:
             games.setdefault(score.player, []).append({"game": game.game, "seat": score.seat, "points": shown(score.points)})
     settings = published.event.record.settings if hasattr(published.event.record, "settings") else None
     cut = next((getattr(settings, name) for name in CUT_SETTINGS if isinstance(getattr(settings, name, None), int)), 0)
+    placed = placings(published.result.extras)
     rows = [
         {
             "rank": r.rank,
+            "placings": placed.get(r.player, []),
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
@@ -85,4 +144,4 @@ def standings(published: Published) -> dict[str, Any]:
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 
 
-__all__ = ["HallState", "read_state", "seating", "standings"]
+__all__ = ["HallState", "by_name", "in_language", "placings", "read_state", "seating", "standings"]

@@ -1,0 +1,109 @@
+"""The games after the rounds, reported from phones too: the Friedrich final and the Carcassonne knock-out's matches.
+
+They are tables of their own "round" (:data:`STAGES_ROUND`, 0: no round of play has
+that number), so each has a table code of its own (``0/1`` for the final, ``0/N`` for
+the knock-out's N-th match in bracket order) that no round's code can open.
+
+- The final is the 'Final game' sheet's row once the finalists are typed under the
+  roles they chose (the report asks for that row's game report; the lot columns are
+  the director's).
+- A knock-out match is a match of the bracket whose two players are known
+  (the preliminary standings and the matches decided so far say so): its row of the
+  'Knock-out matches' sheet if the director typed it, else the sheet's next free
+  row, which a report fills with the stage and both players too. A match the
+  bracket does not have has no code, and a report of it is refused at import.
+"""
+
+from __future__ import annotations
+
+from ..errors import Collector, InputError
+from ..forms.event import draw_only, event_head
+from ..workbook.layouts.carcassonne2004 import KNOCKOUT, PLAYER_A, PLAYER_B, STAGE
+from ..workbook.layouts.friedrich_final import FINAL_SHEET
+from ..workbook.reader import read_sheet
+from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
+from ..files.store import WorkbookStore
+from .draw import Draw, DrawnTable, Seat
+
+STAGES_ROUND = 0
+"""The "round" of the final and the knock-out's matches: after every round of play."""
+TABLE = "Table"
+LOT_PREFIX = "Lot "
+"""The final's lot columns: a tie the rules leave to a lot is the director's to draw, not a phone's to report."""
+
+
+def read_stages(store: WorkbookStore, bracket=None) -> Draw | None:
+    """The final's or the knock-out's reportable tables, or None for an event with neither.
+
+    ``bracket``: the event's knock-out as far as it is known (``ruleset.knockout`` of the
+    record), which the caller has computed already with the standings.
+    """
+    head = event_head(store)
+    names = {s.name for s in head.layout.sheets}
+    if FINAL_SHEET in names:
+        return _final(store, head, head.layout.sheet(FINAL_SHEET))
+    if KNOCKOUT.name in names and bracket is not None:
+        return _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
+    return None
+
+
+def _rows(store: WorkbookStore, head, schema: EntrySheet, draw_headers: tuple[str, ...]):
+    out = Collector(InputError)
+    grid = store.read(schema.name) if schema.name in head.present else None
+    rows = read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
+    out.raise_if_any()
+    return rows
+
+
+def _sheet_draw(schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
+    headers = tuple(c.header for c in schema.columns
+                    if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
+    return Draw(schema.name, word, False, headers, {c.header: schema.letter(c.header) for c in schema.columns},
+                {c.header: schema.index(c.header) for c in schema.columns},
+                {c.header: tuple(c.choices) for c in schema.columns if c.choices}, tables)
+
+
+def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
+    roles = tuple(s for s in head.ruleset.seats if any(c.header == s for c in schema.columns))
+    draw_headers = (TABLE, *roles)
+    tables = []
+    for row in _rows(store, head, schema, draw_headers):
+        seats = tuple(Seat(role, row[role], row.line) for role in roles if row[role] is not None)
+        if len(seats) == len(roles):  # every finalist in the role they chose: the game the final's report is for
+            tables.append(DrawnTable(STAGES_ROUND, row.get(TABLE) or 1, seats))
+    return _sheet_draw(schema, "Final table", draw_headers, tuple(tables[:1]))
+
+
+def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
+    draw_headers = (STAGE, PLAYER_A, PLAYER_B)
+    rows = _rows(store, head, schema, draw_headers)
+    typed = {row[STAGE]: row for row in rows if row[STAGE] is not None}
+    free = max((row.line for row in rows), default=FIRST_DATA_ROW - 1) + 1
+    tables = []
+    for number, match in enumerate(bracket.matches, start=1):
+        row = typed.get(match.stage)
+        if row is not None and row[PLAYER_A] is not None and row[PLAYER_B] is not None:
+            seats = (Seat(PLAYER_A, row[PLAYER_A], row.line), Seat(PLAYER_B, row[PLAYER_B], row.line))
+        elif row is None and match.players is not None:  # not typed yet: a report types it on the next free row
+            seats = (Seat(PLAYER_A, match.players[0], free), Seat(PLAYER_B, match.players[1], free))
+        else:
+            continue
+        tables.append(DrawnTable(STAGES_ROUND, number, seats, stage=match.stage))
+    return _sheet_draw(schema, "Match", draw_headers, tuple(tables))
+
+
+def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
+    """The cells a report of a knock-out match not yet on its sheet types besides its results: stage and players."""
+    if not table.stage:
+        return {}
+    line = table.seats[0].line
+    return {(line, draw.columns[STAGE]): table.stage,
+            **{(line, draw.columns[s.seat]): s.player for s in table.seats}}
+
+
+def stage_name(draw: Draw, table: DrawnTable) -> str:
+    """How the pages and the import name it: 'Final table 1', 'Match SF1'."""
+    return f"{draw.table_word} {table.stage or table.table}"
+
+
+__all__ = ["STAGES_ROUND", "draw_cells", "read_stages", "stage_name"]
