@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from ..errors import InputError
-from .layout import Cell, Look, Page, Row, stack
+from .layout import Look, Page, Row, stack
 
 
 class Form(Protocol):

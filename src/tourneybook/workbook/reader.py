@@ -165,7 +165,7 @@ def read_sheet(
     width = len(schema.columns)
     for ref in grid.merged:
         first, _, last = ref.partition(":")
-        (min_row, min_col), (max_row, max_col) = split_cell(first), split_cell(last or first)
+        (_, min_col), (max_row, _) = split_cell(first), split_cell(last or first)
         if max_row >= HEADER_ROW and min_col <= width:
             out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
     letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})
