@@ -17,7 +17,7 @@ The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -254,30 +254,66 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
         c.extend(tournament_problems(t))
         c.raise_if_any()
     games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
-    points = {p: Fraction(0) for p in t.players}
-    vp = dict(points)
-    percentage = dict(points)
+    sums = _Sums(t.players)
     for game in games:
+        sums.add(game)
+    return sums.ranked(t, lots_due=not _missing_rounds(t)), games
+
+
+class _Sums:
+    """Each player's ranking points, VP sum and percentage sum so far, and who has a result."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.points = {p: Fraction(0) for p in players}
+        self.vp = dict(self.points)
+        self.percentage = dict(self.points)
+        self.with_results: set[str] = set()
+
+    def add(self, game: GameScore) -> None:
         for s in game.players:
-            points[s.player] += s.points
-            vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
-            percentage[s.player] += s.part("percentage")  # type: ignore[operator]
-    criteria = [
-        Criterion(VP_SUM, True, field_values(vp)),
-        Criterion(PERCENTAGE_SUM, True, field_values(percentage)),
-    ]
-    standings = rank(
-        t.players,
-        points,
-        criteria,
-        tournament=t.settings.tournament,
-        total_name="ranking points",
-        lot_decisions=t.lot_decisions,
-        adjustments=t.adjustments,
-        without_results=set(t.players) - {s.player for game in games for s in game.players},
-        lots_due=not _missing_rounds(t),  # a lot matters once the preliminary seeds the knock-out
-    )
-    return standings, games
+            self.points[s.player] += s.points
+            self.vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
+            self.percentage[s.player] += s.part("percentage")  # type: ignore[operator]
+            self.with_results.add(s.player)
+
+    def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
+        """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
+        criteria = [
+            Criterion(VP_SUM, True, field_values(dict(self.vp))),
+            Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage))),
+        ]
+        return rank(
+            t.players,
+            dict(self.points),
+            criteria,
+            tournament=t.settings.tournament,
+            total_name="ranking points",
+            lot_decisions=t.lot_decisions,
+            adjustments=t.adjustments,
+            without_results=set(t.players) - self.with_results,
+            lots_due=lots_due,  # a lot matters once the preliminary seeds the knock-out
+        )
+
+
+def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+    """The preliminary table after each of ``rounds``, in one pass over the tables in round order.
+
+    Each round's tables join the sums of the rounds before; each table is ranked
+    as :func:`standings` ranks the tables up to that round, with its marks
+    (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked.
+    """
+    tables = sorted(t.tables, key=lambda x: (x.round, x.table))
+    sums = _Sums(t.players)
+    after: dict[int, Standings] = {}
+    taken = 0
+    for number in sorted(set(rounds)):
+        while taken < len(tables) and tables[taken].round <= number:
+            sums.add(_scored(tables[taken]))
+            taken += 1
+        played = {x.round for x in tables[:taken]}
+        complete = all(r in played for r in range(1, t.settings.preliminary_rounds + 1))
+        after[number] = marked(sums.ranked(t, lots_due=complete), t.attendance)
+    return [after[n] for n in rounds]
 
 
 def knockout(t: Tournament, *, checked: bool = False) -> Bracket | None:
@@ -459,4 +495,5 @@ RULESET = Ruleset(
     draw_rounds=lambda settings: settings.preliminary_rounds,
     preliminary=preliminary,
     knockout=knockout,
+    standings_by_round=standings_by_round,
 )
