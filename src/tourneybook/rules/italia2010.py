@@ -325,7 +325,8 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
             so_far += of_round[r]
         added = number
         top = next((b for b in t.games if b.top and b.round <= number), None)
-        everyone = _rank(t, so_far)
+        reached = max((b.round for b in t.games if b.round <= number), default=0)
+        everyone = _rank(t, so_far, lots_due=top is not None or reached >= ROUNDS - 1)  # lots_matter of the prefix
         after[number] = marked(everyone if top is None else _top_three_first(t, so_far, top, everyone), t.attendance)
     return [after[n] for n in rounds]
 
