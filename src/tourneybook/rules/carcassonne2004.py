@@ -38,7 +38,7 @@ from .carcassonne_knockout import (
     placings_table,
 )
 from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
-from .scored import scored_once
+from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
 """Seed 002: 5-3-2-1 at four players, 5-3-1 at three."""
@@ -253,6 +253,11 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
         c = Collector()
         c.extend(tournament_problems(t))
         c.raise_if_any()
+    return _preliminary(t)
+
+
+@once_per_record
+def _preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
     sums = _Sums(t.players)
     for game in games:
@@ -278,21 +283,12 @@ class _Sums:
 
     def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
         """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
-        criteria = [
-            Criterion(VP_SUM, True, field_values(dict(self.vp))),
-            Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage))),
-        ]
-        return rank(
-            t.players,
-            dict(self.points),
-            criteria,
-            tournament=t.settings.tournament,
-            total_name="ranking points",
-            lot_decisions=t.lot_decisions,
-            adjustments=t.adjustments,
-            without_results=set(t.players) - self.with_results,
-            lots_due=lots_due,  # a lot matters once the preliminary seeds the knock-out
-        )
+        criteria = [Criterion(VP_SUM, True, field_values(dict(self.vp))),
+                    Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage)))]
+        return rank(t.players, dict(self.points), criteria, tournament=t.settings.tournament,
+                    total_name="ranking points", lot_decisions=t.lot_decisions, adjustments=t.adjustments,
+                    without_results=set(t.players) - self.with_results,
+                    lots_due=lots_due)  # a lot matters once the preliminary seeds the knock-out
 
 
 def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
