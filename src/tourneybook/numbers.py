@@ -107,8 +107,12 @@ def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     if isinstance(value, SquareRoot):
         rounded = value.rounded(places)
     else:
-        rounded = round_half_up(Fraction(value), places)
-    return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
+        rounded = round_half_up(value, places)
+    scale = 10**places
+    hundredths = rounded.numerator * (scale // rounded.denominator)  # whole units of the last place: exact
+    whole, part = divmod(abs(hundredths), scale)
+    sign = "-" if hundredths < 0 else ""
+    return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
 
 
 def exact(value: Fraction | SquareRoot) -> str:
