@@ -19,6 +19,8 @@ from tourneybook.numbers import SquareRoot, display, exact, exact_sum, percent_r
         (F(5, 200), "0.03", "0.025 -> 0.03 (round() would give 0.02)"),
         (F(-1, 200), "-0.01", "halves away from zero"),
         (F(12), "12.00", "whole numbers keep two decimals"),
+        (F(-1, 1000), "0.00", "a loss that rounds to nothing shows no minus sign"),
+        (F(-2501, 100), "-25.01", "a negative total: its sign, then its hundredths"),
     ],
 )
 def test_display(value, shown, source):

@@ -94,12 +94,12 @@ def to_fraction(value: int | str | Fraction | Rational) -> Fraction:
 
 def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     """``value`` rounded to ``places`` decimals, halves away from zero (12.5 -> 13)."""
-    value = Fraction(value)
+    value = value if type(value) is Fraction else Fraction(value)
     scale = 10**places
     # integer arithmetic: floor(|n| * scale / d + 1/2), far quicker than Fraction operations
     n, d = abs(value.numerator) * scale, value.denominator
     rounded = (2 * n + d) // (2 * d)
-    return Fraction(rounded if value >= 0 else -rounded, scale)
+    return Fraction(rounded if value.numerator >= 0 else -rounded, scale)
 
 
 def display(value: Fraction | SquareRoot, places: int = 2) -> str:
@@ -107,8 +107,12 @@ def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     if isinstance(value, SquareRoot):
         rounded = value.rounded(places)
     else:
-        rounded = round_half_up(Fraction(value), places)
-    return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.{places}f}"
+        rounded = round_half_up(value, places)
+    scale = 10**places
+    hundredths = rounded.numerator * (scale // rounded.denominator)  # whole units of the last place: exact
+    whole, part = divmod(abs(hundredths), scale)
+    sign = "-" if hundredths < 0 else ""
+    return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
 
 
 def exact(value: Fraction | SquareRoot) -> str:

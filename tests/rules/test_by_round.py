@@ -78,10 +78,14 @@ def _each_prefix_ranked(ruleset, record):
     return [(n, ruleset.standings(after_round(record, n), checked=True).standings) for n in rounds_played(record)]
 
 
-@pytest.mark.parametrize("ruleset_id, rounds", [("fwc2022", 4), ("cafe2023", 4), ("italia2010", 4)])
+@pytest.mark.parametrize("ruleset_id, rounds", [
+    ("fwc2022", 4), ("cafe2023", 4), ("italia2010", 4), ("carcassonne2004", 4),
+    ("codcon2008", 3), ("sos", 3), ("dss", 3), ("cdiplo100", 3), ("opentribute", 3),
+])
 def test_ranking_round_after_round_in_one_pass_equals_ranking_each_prefix(ruleset_id, rounds):
     """The one pass (Ruleset.standings_by_round) against the ruleset's own standings of every prefix:
-    the example, and a simulated 126-player event with its ties, stand-ins, lots and (Italia) top board."""
+    the example, and a simulated 126-player event with its ties, stand-ins, lots, (Italia) top board and
+    (best-N Diplomacy) the best games counted changing from round to round."""
     from tourneybook.simulate import simulate
 
     ruleset, record = example(ruleset_id)

@@ -68,6 +68,24 @@ def test_a_late_arrival_with_an_earlier_result_is_refused_as_recalc_refuses_it(t
     assert "Player 04 plays in round 1, but arrives for round 2" in said
 
 
+def test_a_problem_the_workbook_already_had_stops_no_command_but_one_the_command_adds_does(tmp_path, capsys, played_two):
+    """Checked once when the staged workbook is clean; the workbook as it was only when it is not."""
+    path = _event(tmp_path, played_two)
+    type_players(path, "Player 03", {WITHDREW_AFTER: 1})  # by hand: Player 03 has a round-2 game
+    old = [str(p) for p in recalc_file(path).problems]
+    assert len(old) == 1 and "Player 03 plays in round 2, after withdrawing after round 1" in old[0]
+    typed = path.read_bytes()
+    capsys.readouterr()
+    assert run("withdraw", path, "Player 05", "--after-round", 2) == 0
+    assert path.read_bytes() != typed and [str(p) for p in recalc_file(path).problems] == old
+    written = path.read_bytes()
+    capsys.readouterr()
+    assert run("withdraw", path, "Player 06", "--after-round", 1) == 1
+    said = capsys.readouterr().err
+    assert "Player 06 plays in round 2, after withdrawing after round 1" in said and "Player 03" not in said
+    assert path.read_bytes() == written
+
+
 def test_a_formula_as_a_note_is_refused_before_anything_is_written(tmp_path, capsys, played_two):
     path = _event(tmp_path, played_two)
     before = path.read_bytes()

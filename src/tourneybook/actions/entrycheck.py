@@ -118,14 +118,19 @@ def checked_write(store: WorkbookStore, command: Callable[[WorkbookStore], T]) -
     """Run ``command`` on a staged copy of ``store``; write its cells only if recalc would accept the result.
 
     InputError with recalc's own problems (each at its sheet and cell) that the
-    command's writes would add; nothing is written then.
+    command's writes would add; nothing is written then. The workbook as it was
+    is checked only when the staged one has problems (the writes are held back,
+    so it reads the same before or after the command): a command that leaves a
+    clean workbook clean reads and scores the event once, not twice.
     """
-    before = set(recalc_problems(store))
     staged = StagedWorkbook(store)
     outcome = command(staged)
-    added = [p for p in recalc_problems(staged) if p not in before]
-    if added:
-        raise InputError(added)
+    after = recalc_problems(staged)
+    if after:
+        before = set(recalc_problems(store))
+        added = [p for p in after if p not in before]
+        if added:
+            raise InputError(added)
     staged.apply()
     return outcome
 

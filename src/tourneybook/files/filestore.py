@@ -80,6 +80,10 @@ class FileWorkbook:
         self.package = Package(data, self.path.name)
         self._load_structure()
         self._grids: dict[str, SheetGrid] = {}
+        self._written: dict[str, ResultSheet] = {}
+        """Result sheets written by this run, by name: made into grids only when read again (most never are)."""
+        self._marks: dict[str, Mark | None] = {}
+        """The marks of sheets not yet read or written, read from their first rows once (each is asked twice)."""
         self._entry_parts: dict[str, etree._Element] = {}
         """Entry sheets changed by write_cells, by part name (serialized on saving)."""
         self._styles: ResultStyles | None = None
@@ -176,6 +180,8 @@ class FileWorkbook:
 
     def read(self, name: str) -> SheetGrid:
         name = self.sheet_names()[self._index(name)]
+        if name in self._written:
+            self._grids[name] = SheetGrid(name, tuple(tuple(c.value for c in line) for line in self._written.pop(name).rows))
         if name not in self._grids:
             rel = self._sheet_rel.get(name)
             if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package:
@@ -205,12 +211,16 @@ class FileWorkbook:
     def mark(self, name: str) -> Mark | None:
         """The note marking sheet ``name`` as TourneyBook's, if any (read from its first rows only)."""
         grid = self._grids.get(name)
+        if grid is None and name in self._written:
+            grid = SheetGrid(name, tuple(tuple(c.value for c in line) for line in self._written[name].rows[:2]))  # A2: the mark
         if grid is None:
             rel = self._sheet_rel.get(name)
             if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package or rel.target in self._entry_parts:
                 grid = self.read(name)
-            else:
-                grid = read_sheet_part(self.package, rel.target, name, self.facts, last_row=2)
+            else:  # as the file has it: kept until the sheet is replaced or removed
+                if name not in self._marks:
+                    self._marks[name] = sheet_mark(read_sheet_part(self.package, rel.target, name, self.facts, last_row=2))
+                return self._marks[name]
         return sheet_mark(grid)
 
     def replace(self, sheet: ResultSheet) -> None:
@@ -237,9 +247,12 @@ class FileWorkbook:
             etree.SubElement(self.sheets_xml, q(MAIN, "sheet"), {"name": sheet.name, "sheetId": str(max(ids, default=0) + 1), q(REL, "id"): rel.id})
             self._sheet_rel[sheet.name] = rel
         self._write_result(printed_without_note(sheet), part, index)
-        self._grids[sheet.name] = SheetGrid(sheet.name, tuple(tuple(c.value for c in line) for line in sheet.rows))
+        self._grids.pop(sheet.name, None)
+        self._written[sheet.name] = sheet
+        self._marks.pop(sheet.name, None), self._marks.pop(existing or sheet.name, None)
         if existing is not None and existing != sheet.name:
             self._grids.pop(existing, None)
+            self._written.pop(existing, None)
         if not self.is_owned(sheet.name):
             self.owned.append(sheet.name)
         self._write_owned()
@@ -251,6 +264,7 @@ class FileWorkbook:
         index = self._index(name)
         element = self._sheet_elements()[index]
         rel = self._sheet_rel.pop(name)
+        self._grids.pop(name, None), self._written.pop(name, None), self._marks.pop(name, None)
         self._drop_parts(rel.target)
         self.package.delete(rel.target)
         self.book_rels = [r for r in self.book_rels if r.id != rel.id]

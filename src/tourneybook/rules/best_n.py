@@ -35,7 +35,7 @@ from .diplomacy import (
     repeated_powers,
     tournament_fields,
 )
-from .ranking import Adjustment, Criterion, field_values, rank
+from .ranking import Adjustment, Criterion, Standings, field_values, rank
 
 
 @dataclass(frozen=True)
@@ -205,18 +205,12 @@ class Scheme:
         games = self.scored(t)
         played: dict[str, list[Played]] = {}
         for board, game in zip(in_order(t.games), games):
-            for seat in board.powers:
-                played.setdefault(seat.player, []).append(Played(board, seat, game.of(seat.player).points))
+            _add_board(played, board, game)
         entrants = {e.name: e for e in t.players}
         unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
         ranked = sorted(p for p in played if p not in unranked)
         n = t.settings.games_counted
-        totals = {p: sum(sorted((g.points for g in played[p]), reverse=True)[: n or None], Fraction(0)) for p in ranked}
-        f = Field(played, entrants)
-        table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
-                     total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
-                     adjustments=t.adjustments, lots_due=lots_due(t.games))
-        table = marked(table, t.attendance)  # a withdrawn player keeps their games (and may win awards, 003 VII)
+        table = self._ranked(t, played, entrants, lots_due(t.games))
         notes = [self.unranked_note.format(p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), set(played))
         notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's "
@@ -224,6 +218,39 @@ class Scheme:
         notes += repeated_powers(t.games)
         extras = ((self.best_power_awards(t, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
         return TournamentResult(self.ruleset, table, games, extras, tuple(notes))
+
+    def _ranked(self, t: Tournament, played: Mapping[str, Sequence[Played]], entrants: Mapping[str, Entrant],
+                due: bool) -> Standings:
+        """The table of the players with games in ``played`` (stand-ins left out), with their marks.
+
+        ``due``: a lot may decide, the last of the event's rounds having boards (:func:`lots_due`).
+        """
+        ranked = sorted(p for p in played if not entrants.get(p, Entrant(p)).td)
+        n = t.settings.games_counted
+        totals = {p: sum(sorted((g.points for g in played[p]), reverse=True)[: n or None], Fraction(0)) for p in ranked}
+        f = Field(played, entrants)
+        table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
+                     total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
+                     adjustments=t.adjustments, lots_due=due)
+        return marked(table, t.attendance)  # a withdrawn player keeps their games (and may win awards, 003 VII)
+
+    def standings_by_round(self, t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+        """The table after each of ``rounds``, in one pass: each board scored once, each round's boards
+        joining the games before, ranked as :meth:`standings` ranks the boards up to that round
+        (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked."""
+        boards = in_order(t.games)
+        games = self.scored(t)
+        entrants = {e.name: e for e in t.players}
+        played: dict[str, list[Played]] = {}
+        after: dict[int, Standings] = {}
+        taken = 0
+        for number in sorted(set(rounds)):
+            while taken < len(boards) and boards[taken].round <= number:
+                _add_board(played, boards[taken], games[taken])
+                taken += 1
+            due = lots_due(boards[:taken])
+            after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, due)
+        return [after[n] for n in rounds]
 
     def best_power_awards(self, t: Tournament, games: Sequence[GameScore] | None = None) -> Table:
         """The best single-game score of each power; ties shown for the TD to break.
@@ -280,6 +307,12 @@ def lots_due(boards: Sequence[Board]) -> bool:
     return max((b.round for b in boards), default=0) >= ROUNDS
 
 
+def _add_board(played: dict[str, list[Played]], board: Board, game: GameScore) -> None:
+    """Each player's game on ``board`` after their games so far."""
+    for seat in board.powers:
+        played.setdefault(seat.player, []).append(Played(board, seat, game.of(seat.player).points))
+
+
 def in_order(boards: Sequence[Board]) -> list[Board]:
     """Boards in (round, board) order: the order of the Games sheet and of the scores standings hand on."""
     return sorted(boards, key=lambda b: (b.round, b.board))
@@ -322,4 +355,5 @@ def best_n_ruleset(*, scheme: Scheme, name: str, seed: str, summary: str, settin
         cell_functions=cell_functions,
         draw_rounds=lambda _settings: ROUNDS,
         tournament_of=lambda title, boards, chosen: record(title, boards, chosen),
+        standings_by_round=scheme.standings_by_round,
     )

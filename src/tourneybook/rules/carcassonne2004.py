@@ -17,7 +17,7 @@ The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -38,7 +38,7 @@ from .carcassonne_knockout import (
     placings_table,
 )
 from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
-from .scored import scored_once
+from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
 """Seed 002: 5-3-2-1 at four players, 5-3-1 at three."""
@@ -253,31 +253,63 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
         c = Collector()
         c.extend(tournament_problems(t))
         c.raise_if_any()
+    return _preliminary(t)
+
+
+@once_per_record
+def _preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
-    points = {p: Fraction(0) for p in t.players}
-    vp = dict(points)
-    percentage = dict(points)
+    sums = _Sums(t.players)
     for game in games:
+        sums.add(game)
+    return sums.ranked(t, lots_due=not _missing_rounds(t)), games
+
+
+class _Sums:
+    """Each player's ranking points, VP sum and percentage sum so far, and who has a result."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.points = {p: Fraction(0) for p in players}
+        self.vp = dict(self.points)
+        self.percentage = dict(self.points)
+        self.with_results: set[str] = set()
+
+    def add(self, game: GameScore) -> None:
         for s in game.players:
-            points[s.player] += s.points
-            vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
-            percentage[s.player] += s.part("percentage")  # type: ignore[operator]
-    criteria = [
-        Criterion(VP_SUM, True, field_values(vp)),
-        Criterion(PERCENTAGE_SUM, True, field_values(percentage)),
-    ]
-    standings = rank(
-        t.players,
-        points,
-        criteria,
-        tournament=t.settings.tournament,
-        total_name="ranking points",
-        lot_decisions=t.lot_decisions,
-        adjustments=t.adjustments,
-        without_results=set(t.players) - {s.player for game in games for s in game.players},
-        lots_due=not _missing_rounds(t),  # a lot matters once the preliminary seeds the knock-out
-    )
-    return standings, games
+            self.points[s.player] += s.points
+            self.vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
+            self.percentage[s.player] += s.part("percentage")  # type: ignore[operator]
+            self.with_results.add(s.player)
+
+    def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
+        """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
+        criteria = [Criterion(VP_SUM, True, field_values(dict(self.vp))),
+                    Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage)))]
+        return rank(t.players, dict(self.points), criteria, tournament=t.settings.tournament,
+                    total_name="ranking points", lot_decisions=t.lot_decisions, adjustments=t.adjustments,
+                    without_results=set(t.players) - self.with_results,
+                    lots_due=lots_due)  # a lot matters once the preliminary seeds the knock-out
+
+
+def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
+    """The preliminary table after each of ``rounds``, in one pass over the tables in round order.
+
+    Each round's tables join the sums of the rounds before; each table is ranked
+    as :func:`standings` ranks the tables up to that round, with its marks
+    (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked.
+    """
+    tables = sorted(t.tables, key=lambda x: (x.round, x.table))
+    sums = _Sums(t.players)
+    after: dict[int, Standings] = {}
+    taken = 0
+    for number in sorted(set(rounds)):
+        while taken < len(tables) and tables[taken].round <= number:
+            sums.add(_scored(tables[taken]))
+            taken += 1
+        played = {x.round for x in tables[:taken]}
+        complete = all(r in played for r in range(1, t.settings.preliminary_rounds + 1))
+        after[number] = marked(sums.ranked(t, lots_due=complete), t.attendance)
+    return [after[n] for n in rounds]
 
 
 def knockout(t: Tournament, *, checked: bool = False) -> Bracket | None:
@@ -429,8 +461,7 @@ def _table_from_dict(data: object, where: str, c: Collector) -> PreliminaryTable
         where = f"R{rnd} T{number}"
     seats = []
     for i, raw in enumerate(read.items(d, "players", where, c, required=True), start=1):
-        at = f"{where}, seat {i}"
-        s = read.record(raw, "a seat", at, c, ("player", "vp"))
+        s = read.record(raw, "a seat", at := f"{where}, seat {i}", c, ("player", "vp"))
         player, vp = read.name(s.get("player"), "player", at, c), read.whole(s.get("vp"), "vp", at, c)
         seats.append(None if player is None or vp is None else VpResult(player, vp))
     if None in seats or not isinstance(d.get("players"), list):
@@ -457,12 +488,12 @@ RULESET = Ruleset(
     game_from_dict=game_from_dict,
     tournament_from_dict=tournament_from_dict,
     family=Family.CARCASSONNE,
-    seats=("Player 1", "Player 2", "Player 3", "Player 4"),
-    fewest_seats=3,
+    seats=("Player 1", "Player 2", "Player 3", "Player 4"), fewest_seats=3,
     form=FormProfile(title="Carcassonne 2004", variant="SLIP"),
     cell_functions=("tb_carc_points",),
     draw_rounds=lambda settings: settings.preliminary_rounds,
     preliminary=preliminary,
     knockout=knockout,
     qualification=Qualification("knock-out", knockout_players),
+    standings_by_round=standings_by_round,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TypeVar
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, finalize
 
 Game = TypeVar("Game")
 Score = TypeVar("Score")
@@ -32,4 +32,21 @@ def scored_once(score: Callable[[Game], Score]) -> Callable[[Game], Score]:
     return once
 
 
-__all__ = ["scored_once"]
+def once_per_record(compute: Callable[[Game], Score]) -> Callable[[Game], Score]:
+    """``compute``, a pure function of one frozen record that need not be hashable (a Carcassonne
+    record holds its lots in a dict), remembered for that very object while it lives: the layout's
+    bracket check and the standings rank the same record, and a 1,000-player preliminary is ranked once."""
+    known: dict[int, Score] = {}
+
+    def once(record: Game) -> Score:
+        key = id(record)
+        if key not in known:
+            known[key] = compute(record)
+            finalize(record, known.pop, key, None)  # gone with the record, before its id can be reused
+        return known[key]
+
+    once.__doc__ = compute.__doc__
+    return once
+
+
+__all__ = ["once_per_record", "scored_once"]

@@ -67,9 +67,11 @@ def score_game(game: Game, scorer: NationScorer) -> GameScore:
 def score_checked(game: Game, scorer: NationScorer) -> GameScore:
     """The scores of a game already validated (by :func:`score_game` or a tournament check)."""
     scored = scorer(game)
+    nations_of: dict[Role, list[NationResult]] = {role: [] for role in Role}
+    for r in scored.nations:  # each nation's controller asked once (not once per role)
+        nations_of[game.controller(r.nation)].append(r)
     players = []
-    for role in Role:
-        own = [r for r in scored.nations if game.controller(r.nation) is role]
+    for role, own in nations_of.items():
         ranked = sorted((r.points for r in own), reverse=True)
         others = ranked[1:]
         parts: list[tuple[str, Any]] = []

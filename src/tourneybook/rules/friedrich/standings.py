@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from ...numbers import SquareRoot
+from ...numbers import SquareRoot, exact_sum
 from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
 from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
@@ -45,10 +45,7 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
         check_tournament(t)  # every game included: score them without checking each again
     games = sorted(t.games, key=lambda g: (g.round, g.table))
     scores = [_score(g, scorer) for g in games]
-    totals = {p.name: Fraction(0) for p in t.players}
-    for gs in scores:
-        for ps in gs.players:
-            totals[ps.player] += ps.points
+    totals = _totals(t, scores)
     played = {(g.player(role), role): (g, gs) for g, gs in zip(games, scores) for role in Role}
     notes: list[str] = []
     table = _qualifying(t, totals, played, {ps.player for gs in scores for ps in gs.players}, len({g.round for g in games}), notes)
@@ -98,11 +95,11 @@ def _qualifying(t: Tournament, totals: Mapping[str, Fraction], played: Mapping[t
             for role in (Role.ELISABETH, Role.MARIA_THERESA)
             if (name, role) in played
         ]
-        e_mt[name] = sum(seconds, Fraction(0)) if seconds else None
+        e_mt[name] = exact_sum(seconds) if seconds else None
         fred = played.get((name, Role.FREDERICK))
-        stcc_of[name] = stcc(fred[0].tc) if fred and fred[0].tc else None
+        stcc_of[name] = _stcc(fred[0].tc) if fred and fred[0].tc else None
         opponents = [fred[0].player(r) for r in Role if r is not Role.FREDERICK] if fred else []
-        quality[name] = sum((totals[o] for o in opponents), Fraction(0)) if fred else None
+        quality[name] = exact_sum(totals[o] for o in opponents) if fred else None
         if fred and fred[0].tc is None:
             notes.append(f"{fred[0].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
     criteria = [
@@ -132,7 +129,7 @@ def standings_by_round(t: Tournament, scorer: NationScorer, rounds: Sequence[int
     ``t`` must be checked.
     """
     games = sorted(t.games, key=lambda g: (g.round, g.table))
-    totals = {p.name: Fraction(0) for p in t.players}
+    points: dict[str, list[Fraction]] = {p.name: [] for p in t.players}
     played: dict[tuple[str, Role], tuple[Game, GameScore]] = {}
     with_results: set[str] = set()
     after: dict[int, Standings] = {}
@@ -142,12 +139,26 @@ def standings_by_round(t: Tournament, scorer: NationScorer, rounds: Sequence[int
             game = games[taken]
             score = _score(game, scorer)
             for ps in score.players:
-                totals[ps.player] += ps.points
+                points[ps.player].append(ps.points)
                 with_results.add(ps.player)
             played.update(((game.player(role), role), (game, score)) for role in Role)
             taken += 1
-        after[number] = _qualifying(t, dict(totals), played, with_results, len({g.round for g in games[:taken]}), [])
+        totals = {p: exact_sum(x) for p, x in points.items()}
+        after[number] = _qualifying(t, totals, played, with_results, len({g.round for g in games[:taken]}), [])
     return [after[n] for n in rounds]
+
+
+def _totals(t: Tournament, scores: Iterable[GameScore]) -> dict[str, Fraction]:
+    """Each player's sum of game points, exact, over one common denominator (not a gcd per game)."""
+    points: dict[str, list[Fraction]] = {p.name: [] for p in t.players}
+    for gs in scores:
+        for ps in gs.players:
+            points[ps.player].append(ps.points)
+    return {p: exact_sum(x) for p, x in points.items()}
+
+
+_stcc = scored_once(stcc)
+"""The sTCC of a Frederick game's count, worked out once: each round's standings compare it again."""
 
 
 def _score(game: Game, scorer: NationScorer) -> GameScore:

@@ -264,9 +264,10 @@ def _draw_problems(rows: Sequence[Row], out: Collector) -> None:
         first = tables.setdefault(key, row)
         if first is not row:
             out.extend([row.problem(f"round {key[0]} table {key[1]} is already entered on row {first.line}", TABLE)])
-        for role in Role:
-            name = row[role.value]
-            if name is None or [row[r.value] for r in Role].index(name) != list(Role).index(role):
+        names = [row[r.value] for r in Role]  # once per row, not once per role
+        for position, role in enumerate(Role):
+            name = names[position]
+            if name is None or names.index(name) != position:
                 continue  # a player in two roles at one table is the rules' problem
             first = seated.setdefault((row[ROUND], name), row)
             if first is not row:
