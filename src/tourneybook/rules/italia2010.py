@@ -44,8 +44,9 @@ from .diplomacy import (
     players_problems,
     tournament_fields,
 )
-from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
 from .italia2010_game import board_order, score_checked, score_game
+from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
+
 
 @dataclass(frozen=True)
 class Settings:
