@@ -112,3 +112,18 @@ def test_what_to_rows_writes_reads_back_as_the_same_record(tmp_path: Path, rules
         path = template.write(tmp_path / f"{ruleset_id}.xlsx", layout, tournament=t.name, settings=t.settings,
                               rows=layout.to_rows(t))
         assert read_event(FileWorkbook(path)).record == t
+
+
+def test_an_adjustment_for_a_sum_of_squares_stand_in_is_refused_at_its_cell_and_the_file_kept(tmp_path: Path):
+    path = typed(tmp_path / "sos.xlsx", "sos")
+    wb = openpyxl.load_workbook(path)
+    wb["Players"].cell(FIRST + 2, 3, "yes")  # Cy is a stand-in
+    for col, value in enumerate(("Cy", -5, "late"), start=1):
+        wb["Adjustments"].cell(FIRST, col, value)
+    wb.save(path)
+    before = path.read_bytes()
+    report = recalc_file(path)
+    assert not report.ok
+    found = [(f"{p.sheet}!{p.cell}", p.message) for p in report.problems]
+    assert any(c == "Adjustments!A4" and "Cy is a stand-in" in m for c, m in found), found
+    assert path.read_bytes() == before
