@@ -1,4 +1,5 @@
-"""The workbooks of Draw Size Scoring, C-Diplo 100 and OpenTribute (layouts/best_n.py): typed as an organiser types.
+"""The workbooks of Sum of Squares, Draw Size Scoring, C-Diplo 100 and OpenTribute (layouts/best_n.py): typed as an
+organiser types.
 
 The boards are the hand-worked examples (examples/<id>/, docs/formats/diplomacy.md). Draw Size Scoring's
 In draw column (G, after Eliminated in) records a draw that left survivors out.
@@ -55,6 +56,7 @@ def scores(path: Path) -> dict[str, float]:
     ("dss", {"France": "yes", "Germany": "x", "England": "no"}, [0, 0, 50, 50, 0, 0, 0]),
     ("cdiplo100", None, [1, 13, 36, 36, 5, 4, 5]),
     ("opentribute", None, [0, 45, 68, 68, 41, 37, 41]),
+    ("sos", None, [0, 10.96, 35.53, 35.53, 7.02, 3.95, 7.02]),  # 100 x centres² / 228 (25 + 81 + 81 + 16 + 9 + 16)
 ])
 def test_the_tie_board_typed_in_scores_as_worked_by_hand(tmp_path: Path, ruleset_id, in_draw, expected):
     path = typed(tmp_path / f"{ruleset_id}.xlsx", ruleset_id, in_draw)
@@ -62,6 +64,24 @@ def test_the_tie_board_typed_in_scores_as_worked_by_hand(tmp_path: Path, ruleset
     assert report.ok, [str(p) for p in report.problems]
     got = scores(path)
     assert [got[p] for p in PLAYERS] == expected
+
+
+@pytest.mark.parametrize("ruleset_id", ["sos", "dss", "cdiplo100", "opentribute"])
+def test_a_stand_in_is_scored_for_the_board_but_not_ranked(tmp_path: Path, ruleset_id):
+    path = typed(tmp_path / f"{ruleset_id}.xlsx", ruleset_id)
+    wb = openpyxl.load_workbook(path)
+    wb["Players"].cell(FIRST + 2, 3, "yes")  # Cy (France, 9 centres) is marked Stand-in (column C)
+    wb.save(path)
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    board = {name.removesuffix(" (stand-in)"): points for name, points in scores(path).items()}
+    assert board["Cy"] == board["Di"] > 0  # France scores as Germany, their equal on 9 centres
+    rows = [row for row in openpyxl.load_workbook(path, data_only=True)["Standings"].iter_rows(min_row=5, values_only=True)
+            if row[1] is not None]
+    ranked = [row[1] for row in rows]
+    assert not any(str(n).startswith("Cy") for n in ranked)
+    assert sorted(ranked) == sorted(set(PLAYERS) - {"Cy"})
+    assert rows[0][0] == 1 and rows[0][2] == board["Di"]  # Germany's 9 centres lead once France's stand-in is out
 
 
 def test_in_draw_on_an_eliminated_power_is_refused_at_its_cell_and_the_file_kept(tmp_path: Path):
@@ -80,7 +100,7 @@ def test_only_dss_has_the_in_draw_column():
     assert "In draw" not in headers["cdiplo100"] + headers["opentribute"]
 
 
-@pytest.mark.parametrize("ruleset_id", ["dss", "cdiplo100", "opentribute"])
+@pytest.mark.parametrize("ruleset_id", ["sos", "dss", "cdiplo100", "opentribute"])
 def test_what_to_rows_writes_reads_back_as_the_same_record(tmp_path: Path, ruleset_id):
     ruleset, layout = find_ruleset(ruleset_id), find_layout(ruleset_id)
     record = ruleset.tournament_from_dict(json.loads((ROOT / "examples" / ruleset_id / "tournament.json").read_text()))
@@ -92,3 +112,18 @@ def test_what_to_rows_writes_reads_back_as_the_same_record(tmp_path: Path, rules
         path = template.write(tmp_path / f"{ruleset_id}.xlsx", layout, tournament=t.name, settings=t.settings,
                               rows=layout.to_rows(t))
         assert read_event(FileWorkbook(path)).record == t
+
+
+def test_an_adjustment_for_a_sum_of_squares_stand_in_is_refused_at_its_cell_and_the_file_kept(tmp_path: Path):
+    path = typed(tmp_path / "sos.xlsx", "sos")
+    wb = openpyxl.load_workbook(path)
+    wb["Players"].cell(FIRST + 2, 3, "yes")  # Cy is a stand-in
+    for col, value in enumerate(("Cy", -5, "late"), start=1):
+        wb["Adjustments"].cell(FIRST, col, value)
+    wb.save(path)
+    before = path.read_bytes()
+    report = recalc_file(path)
+    assert not report.ok
+    found = [(f"{p.sheet}!{p.cell}", p.message) for p in report.problems]
+    assert any(c == "Adjustments!A4" and "Cy is a stand-in" in m for c, m in found), found
+    assert path.read_bytes() == before

@@ -1,5 +1,5 @@
-"""The workbook of a best-N Diplomacy system that scores the final count (Draw Size Scoring, C-Diplo 100,
-OpenTribute): the final-count Boards sheet, read into the :mod:`tourneybook.rules.best_n` record.
+"""The workbook of a best-N Diplomacy system that scores the final count (Sum of Squares, Draw Size Scoring,
+C-Diplo 100, OpenTribute): the final-count Boards sheet, read into the :mod:`tourneybook.rules.best_n` record.
 
 Each system's layout module is one call of :func:`best_n_layout`. Stand-ins (the
 Players sheet) fill a board and are scored for it, but not ranked. Draw Size
