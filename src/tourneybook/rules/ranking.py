@@ -17,6 +17,7 @@ the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -252,23 +253,39 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
     players): higher (or lower) first, no value last, ties by name; done once over the whole field.
     """
     leading = _leading_field_wide(criteria, final_total, field_wide)
-    order = list(by_name)
-    for criterion, values in reversed(leading):  # stable sorts, the last criterion first, keep earlier orders
-        if criterion.higher_wins:
-            order.sort(key=lambda p: (False, 0) if (v := values.get(p)) is None else (True, v), reverse=True)
-        else:
-            order.sort(key=lambda p: (True, 0) if (v := values.get(p)) is None else (False, v))
+    keys = list(zip(*(_exact_ints(c.higher_wins, [values.get(p) for p in by_name]) for c, values in leading)))
     runs: list[tuple[list[str], int, str | None]] = []
-    for i, p in enumerate(order):
-        split = None
-        if i:
-            previous = order[i - 1]
-            split = next((c.name for c, values in leading if values.get(previous) != values.get(p)), None)
-        if i == 0 or split is not None:
-            runs.append(([p], len(leading), split))
-        else:
-            runs[-1][0].append(p)
+    previous: tuple[int, ...] | None = None
+    for i in sorted(range(len(by_name)), key=keys.__getitem__):  # stable: ties stay by name
+        key = keys[i]
+        if key == previous:
+            runs[-1][0].append(by_name[i])
+            continue
+        split = None if previous is None else next(c.name for (c, _), a, b in zip(leading, previous, key) if a != b)
+        runs.append(([by_name[i]], len(leading), split))
+        previous = key
     return runs
+
+
+def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
+    """Each value of a criterion as an int, the best lowest, no value last, equal values equal.
+
+    Fractions are scaled by their least common denominator: exact, and the sort then compares and hashes ints
+    (comparing Fractions cost more than the rest of the ranking). Other values go by their place among the
+    distinct values."""
+    present = [v for v in column if v is not None]
+    if all(type(v) is int or type(v) is Fraction for v in present):
+        scale = {d: 1 for d in {v.denominator for v in present}}
+        common = math.lcm(*scale)
+        for d in scale:
+            scale[d] = common // d
+        ints = [None if v is None else v.numerator * scale[v.denominator] for v in column]
+    else:
+        place = {v: i for i, v in enumerate(sorted(set(present)))}
+        ints = [None if v is None else place[v] for v in column]
+    signed = [None if x is None else (-x if higher_wins else x) for x in ints]
+    last = max((x for x in signed if x is not None), default=0) + 1
+    return [last if x is None else x for x in signed]
 
 
 def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]) -> tuple[dict[str, Fraction], dict[str, list[str]]]:
