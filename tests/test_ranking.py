@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tourneybook.numbers import SquareRoot
 from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -214,6 +215,7 @@ def _reference_rank(players, totals, tiebreaks, *, tournament, total_name="point
 NAMES = [f"P{i:02d}" for i in range(24)]
 _small_value = st.one_of(st.none(), st.integers(0, 2), st.sampled_from([F(1, 2), F(3, 2)]))
 _any_value = st.one_of(_small_value, st.sampled_from([0.5, 2.0, 2.5]))  # floats: ranked by their places, not scaled
+_root = st.one_of(st.none(), st.sampled_from([0, 1, F(1, 4), F(9, 4), F(23, 7)]).map(SquareRoot))  # the sTCC's values
 
 
 @st.composite
@@ -229,7 +231,7 @@ def _fields(draw):
             salt = draw(st.integers(0, 5))
             tiebreaks.append(Criterion(f"h2h{i}", higher_wins, _group_dependent(salt), per_group=True))
         else:
-            value = _any_value if draw(st.integers(0, 3)) == 0 else _small_value
+            value = draw(st.sampled_from([_small_value, _small_value, _any_value, _root]))
             values = {p: draw(value) for p in players if draw(st.integers(0, 4))}
             tiebreaks.append(Criterion(f"tb{i}", higher_wins, field_values(values)))
     adjustments = [Adjustment(draw(st.sampled_from(players)), draw(st.sampled_from([F(-1), F(1, 2), F(1)])), f"r{j}")

@@ -24,6 +24,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from ..numbers import SquareRoot
 from .lots import suggested_lot
 
 Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
@@ -274,6 +275,9 @@ def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
     (comparing Fractions cost more than the rest of the ranking). Other values go by their place among the
     distinct values."""
     present = [v for v in column if v is not None]
+    if present and all(type(v) is SquareRoot for v in present):  # the sTCC: a root orders as its exact square
+        column = [None if v is None else v.square for v in column]
+        present = [v.square for v in present]
     if all(type(v) is int or type(v) is Fraction for v in present):
         scale = {d: 1 for d in {v.denominator for v in present}}
         common = math.lcm(*scale)
