@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tourneybook.numbers import SquareRoot
 from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -134,3 +135,153 @@ def test_before_the_last_round_a_full_tie_shares_its_place_and_asks_for_no_lot()
     last = rank(PLAYERS, totals, tb, tournament="t")
     assert [r.rank for r in last.rows] == [1, 2, 3, 4] and last.unresolved_lots == (tuple(last.order[1:3]),) and last.shared == ()
     assert [r.total for r in last.rows if r.player in ("Ann", "Cid")] == [F(7), F(7)]  # the numbers are the same either way
+
+
+# --- The field-wide sort (issue 23) against the recursion it replaced --------------------------------------------
+
+def _reference_rank(players, totals, tiebreaks, *, tournament, total_name="points", lot_decisions=None,
+                    adjustments=(), without_results=(), lots_due=True):
+    """rank() as it was before issue 23: every tied group re-bucketed criterion by criterion, recursively."""
+    from tourneybook.rules.lots import suggested_lot
+    from tourneybook.rules.ranking import LOT, NO_RESULT, SHARED, Standings, StandingRow
+
+    lot_decisions = dict(lot_decisions or {})
+    adjust = {p: F(0) for p in players}
+    reasons = {p: [] for p in players}
+    for a in adjustments:
+        adjust[a.player] += a.points
+        reasons[a.player].append(a.reason)
+    final_total = {p: F(totals.get(p, 0)) + adjust[p] for p in players}
+    criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
+    shown = {p: {} for p in players}
+    for c in tiebreaks:
+        if not c.per_group:
+            values = c.values(list(players))
+            for p in players:
+                shown[p][c.name] = values.get(p)
+    order, boundary, lot_state, unresolved, shared = [], [], {}, [], []
+
+    def left_tied(group):
+        if all(p in without_results for p in group):
+            return sorted(group), NO_RESULT, None
+        if not lots_due:
+            return sorted(group), SHARED, None
+        numbers = [lot_decisions.get(p) for p in group]
+        if None not in numbers and len(set(numbers)) == len(numbers):
+            return sorted(group, key=lambda p: lot_decisions[p]), LOT, LotState.DECIDED
+        return suggested_lot(tournament, group), LOT, LotState.SUGGESTED
+
+    def settle(group, level, separated_by):
+        if len(group) == 1:
+            order.append(group[0])
+            boundary.append(separated_by)
+            return
+        if level == len(criteria):
+            ordered, kind, state = left_tied(group)
+            if kind == SHARED:
+                shared.append(tuple(ordered))
+            elif state is LotState.SUGGESTED:
+                unresolved.append(tuple(ordered))
+            for i, p in enumerate(ordered):
+                order.append(p)
+                boundary.append(separated_by if i == 0 else kind)
+                if state is not None:
+                    lot_state[p] = state
+            return
+        criterion = criteria[level]
+        values = criterion.values(group)
+        if criterion.per_group:
+            for p in group:
+                shown[p][criterion.name] = values.get(p)
+        buckets = {}
+        for p in group:
+            buckets.setdefault(values.get(p), []).append(p)
+        present = sorted((v for v in buckets if v is not None), reverse=criterion.higher_wins)
+        for i, key in enumerate(present + ([None] if None in buckets else [])):
+            settle(sorted(buckets[key]), level + 1, separated_by if i == 0 else criterion.name)
+
+    settle(sorted(players), 0, None)
+    rows, rank_no = [], 0
+    for i, p in enumerate(order):
+        if not (i and boundary[i] in (NO_RESULT, SHARED)):
+            rank_no = i + 1
+        rows.append(StandingRow(rank=rank_no, player=p, total=final_total[p],
+                                tiebreaks=tuple((c.name, shown[p].get(c.name)) for c in tiebreaks),
+                                decided_by=boundary[i] if i else None, lot=lot_state.get(p), adjustment=adjust[p],
+                                adjustment_reasons=tuple(reasons[p])))
+    return Standings(total_name, tuple(c.name for c in tiebreaks), tuple(rows), tuple(unresolved), tuple(shared))
+
+
+NAMES = [f"P{i:02d}" for i in range(24)]
+_small_value = st.one_of(st.none(), st.integers(0, 2), st.sampled_from([F(1, 2), F(3, 2)]))
+_any_value = st.one_of(_small_value, st.sampled_from([0.5, 2.0, 2.5]))  # floats: ranked by their places, not scaled
+_root = st.one_of(st.none(), st.sampled_from([0, 1, F(1, 4), F(9, 4), F(23, 7)]).map(SquareRoot))  # the sTCC's values
+
+
+@st.composite
+def _fields(draw):
+    """A random field with many ties: small totals, few tie-breaker values, some missing (no value)."""
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=len(NAMES), unique=True))
+    totals = {p: draw(st.sampled_from([0, 1, 2, F(5, 2)])) for p in players if draw(st.booleans()) or p != players[0]}
+    tiebreaks = []
+    for i in range(draw(st.integers(0, 4))):
+        higher_wins = draw(st.booleans())
+        if draw(st.booleans()):
+            # depends on who is tied (like head-to-head): a reproducible function of the group and the player
+            salt = draw(st.integers(0, 5))
+            tiebreaks.append(Criterion(f"h2h{i}", higher_wins, _group_dependent(salt), per_group=True))
+        else:
+            value = draw(st.sampled_from([_small_value, _small_value, _any_value, _root]))
+            values = {p: draw(value) for p in players if draw(st.integers(0, 4))}
+            tiebreaks.append(Criterion(f"tb{i}", higher_wins, field_values(values)))
+    adjustments = [Adjustment(draw(st.sampled_from(players)), draw(st.sampled_from([F(-1), F(1, 2), F(1)])), f"r{j}")
+                   for j in range(draw(st.integers(0, 3)))]
+    lots = {p: draw(st.integers(1, len(players))) for p in players if draw(st.booleans())}
+    without = {p for p in players if draw(st.integers(0, 3)) == 0}
+    return players, totals, tiebreaks, dict(adjustments=adjustments, lot_decisions=lots, without_results=without,
+                                            lots_due=draw(st.booleans()))
+
+
+def _group_dependent(salt):
+    def values(group):
+        key = sum(int(p[1:]) for p in group) + salt
+        return {p: None if (key + int(p[1:])) % 5 == 0 else (key * int(p[1:])) % 3 for p in group}
+    return values
+
+
+def _recording(criteria, calls):
+    """The criteria, each recording the groups it is asked about (the per-group ones: which tied groups)."""
+    def wrap(c):
+        def values(group):
+            if c.per_group:
+                calls.append((c.name, tuple(group)))
+            return c.values(group)
+        return Criterion(c.name, c.higher_wins, values, c.per_group)
+    return [wrap(c) for c in criteria]
+
+
+@given(_fields(), st.booleans())
+def test_rank_equals_the_recursive_reference_on_random_fields_with_ties(field, reverse):
+    players, totals, tiebreaks, options = field
+    given_order = list(reversed(players)) if reverse else players
+    new_calls, old_calls = [], []
+    new = rank(given_order, totals, _recording(tiebreaks, new_calls), tournament="Essen", **options)
+    old = _reference_rank(given_order, totals, _recording(tiebreaks, old_calls), tournament="Essen", **options)
+    assert new.rows == old.rows  # ranks, order, totals, shown values, decided_by, lot states, adjustments
+    assert new.unresolved_lots == old.unresolved_lots and new.shared == old.shared
+    assert new.tiebreak_names == old.tiebreak_names
+    assert new_calls == old_calls  # a per-group criterion sees exactly the groups it saw before
+
+
+def test_a_field_wide_sort_keeps_deciding_criterion_and_lots_of_a_worked_field():
+    """Worked by hand: points, then 'vp' (field-wide, lower wins, no value last), then head-to-head per group."""
+    totals = {"Ann": F(6), "Bob": F(6), "Cid": F(6), "Dee": F(6), "Eve": F(9)}
+    vp = Criterion("vp", False, field_values({"Ann": 2, "Bob": 1, "Cid": 2, "Dee": 2}))
+    h2h = Criterion("h2h", True, lambda group: {p: (1 if p == "Dee" else 0) for p in group}, per_group=True)
+    s = rank(["Eve", "Dee", "Cid", "Bob", "Ann"], totals, [vp, h2h], tournament="Essen 2004")
+    # Eve on points; Bob's lowest vp; Dee wins the head-to-head of the three on vp 2; Ann and Cid to a lot
+    assert s.order[:3] == ["Eve", "Bob", "Dee"] and set(s.order[3:]) == {"Ann", "Cid"}
+    assert [r.decided_by for r in s.rows] == [None, "points", "vp", "h2h", "lot"]
+    assert [r.rank for r in s.rows] == [1, 2, 3, 4, 5]
+    assert s.unresolved_lots == (tuple(s.order[3:]),)
+    assert dict(s.row("Bob").tiebreaks)["h2h"] is None and dict(s.row("Dee").tiebreaks)["h2h"] == 1

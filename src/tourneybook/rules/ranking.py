@@ -17,12 +17,14 @@ the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from ..numbers import SquareRoot
 from .lots import suggested_lot
 
 Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
@@ -143,10 +145,9 @@ def rank(
     adjust, reasons = _adjustments(players, adjustments)
     final_total = {p: _with(totals.get(p, 0), adjust[p]) for p in players}
 
-    total_criterion = Criterion(total_name, True, lambda group: {p: final_total[p] for p in group})
-    criteria = [total_criterion, *tiebreaks]
+    criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
 
-    shown = _field_wide_values(players, tiebreaks)  # a per-group criterion adds its values where it is used
+    field_wide, shown = _field_wide_values(players, tiebreaks)  # a per-group criterion adds its values where it is used
 
     order: list[str] = []
     # boundary[i] is the criterion that separated order[i-1] from order[i]
@@ -186,7 +187,8 @@ def rank(
             members = sorted(buckets[key])  # stable, input-order independent
             settle(members, level + 1, separated_by if i == 0 else criterion.name)
 
-    settle(sorted(players), 0, None)
+    for run, level, separated_by in _runs_tied_on(sorted(players), criteria, final_total, field_wide):
+        settle(run, level, separated_by)  # only players tied on the field-wide criteria go group by group
 
     rows: list[StandingRow] = []
     rank_no = 0
@@ -215,15 +217,79 @@ def _left_tied(group: list[str], without_results: Collection[str], lots_due: boo
     return ordered, LOT, state
 
 
-def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]) -> dict[str, dict[str, Value]]:
-    """Each player's value of every criterion computed over the whole field (not per tied group)."""
+def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]
+                       ) -> tuple[dict[int, Mapping[str, Value]], dict[str, dict[str, Value]]]:
+    """The values of each tie-breaker not per tied group (by its position), computed once over the whole field
+    (they also order the field in one sort), and each player's value of every such criterion (shown)."""
+    field = list(players)
+    field_wide = {i: c.values(field) for i, c in enumerate(tiebreaks) if not c.per_group}
     shown: dict[str, dict[str, Value]] = {p: {} for p in players}
-    for c in tiebreaks:
-        if not c.per_group:
-            field_values = c.values(list(players))
+    for i, c in enumerate(tiebreaks):
+        if i in field_wide:
+            field_values = field_wide[i]
             for p in players:
                 shown[p][c.name] = field_values.get(p)
-    return shown
+    return field_wide, shown
+
+
+def _leading_field_wide(criteria: Sequence[Criterion], final_total: Mapping[str, Fraction],
+                        field_wide: Mapping[int, Mapping[str, Value]]) -> list[tuple[Criterion, Mapping[str, Value]]]:
+    """The total and the tie-breakers after it up to the first per-group one, each with its field-wide values.
+
+    Criteria after a per-group one stay group by group: they only ever apply inside a group it left tied."""
+    leading: list[tuple[Criterion, Mapping[str, Value]]] = [(criteria[0], final_total)]
+    for i, c in enumerate(criteria[1:]):
+        if i not in field_wide:
+            break
+        leading.append((c, field_wide[i]))
+    return leading
+
+
+def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total: Mapping[str, Fraction],
+                  field_wide: Mapping[int, Mapping[str, Value]]) -> list[tuple[list[str], int, str | None]]:
+    """``by_name`` ordered by the leading field-wide criteria, cut into runs tied on all of them (each by name),
+    each with the level of the criterion to go on with and the one that put it below the run above (None first).
+
+    The same order as bucketing criterion by criterion (one recursion per tied group, too slow for 10,000
+    players): higher (or lower) first, no value last, ties by name; done once over the whole field.
+    """
+    leading = _leading_field_wide(criteria, final_total, field_wide)
+    keys = list(zip(*(_exact_ints(c.higher_wins, [values.get(p) for p in by_name]) for c, values in leading)))
+    runs: list[tuple[list[str], int, str | None]] = []
+    previous: tuple[int, ...] | None = None
+    for i in sorted(range(len(by_name)), key=keys.__getitem__):  # stable: ties stay by name
+        key = keys[i]
+        if key == previous:
+            runs[-1][0].append(by_name[i])
+            continue
+        split = None if previous is None else next(c.name for (c, _), a, b in zip(leading, previous, key) if a != b)
+        runs.append(([by_name[i]], len(leading), split))
+        previous = key
+    return runs
+
+
+def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
+    """Each value of a criterion as an int, the best lowest, no value last, equal values equal.
+
+    Fractions are scaled by their least common denominator: exact, and the sort then compares and hashes ints
+    (comparing Fractions cost more than the rest of the ranking). Other values go by their place among the
+    distinct values."""
+    present = [v for v in column if v is not None]
+    if present and all(type(v) is SquareRoot for v in present):  # the sTCC: a root orders as its exact square
+        column = [None if v is None else v.square for v in column]
+        present = [v.square for v in present]
+    if all(type(v) is int or type(v) is Fraction for v in present):
+        scale = {d: 1 for d in {v.denominator for v in present}}
+        common = math.lcm(*scale)
+        for d in scale:
+            scale[d] = common // d
+        ints = [None if v is None else v.numerator * scale[v.denominator] for v in column]
+    else:
+        place = {v: i for i, v in enumerate(sorted(set(present)))}
+        ints = [None if v is None else place[v] for v in column]
+    signed = [None if x is None else (-x if higher_wins else x) for x in ints]
+    last = max((x for x in signed if x is not None), default=0) + 1
+    return [last if x is None else x for x in signed]
 
 
 def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]) -> tuple[dict[str, Fraction], dict[str, list[str]]]:
