@@ -101,7 +101,7 @@ def test_the_example_tournaments_rank_as_worked_by_hand(ruleset_id):
 
 
 def test_dss_ties_go_to_the_best_game_then_the_organisers_lot():
-    result = dss.standings(dss.tournament_from_dict(json.loads((EXAMPLES / "dss" / "tournament.json").read_text())))
+    result = dss.RULESET.standings(dss.RULESET.tournament_from_dict(json.loads((EXAMPLES / "dss" / "tournament.json").read_text())))
     di, cy = result.standings.row("Di"), result.standings.row("Cy")
     assert dict(di.tiebreaks)["highest single game"] == dict(cy.tiebreaks)["highest single game"] == 50
     assert (di.rank, cy.rank, cy.decided_by) == (2, 3, "lot")
@@ -110,16 +110,16 @@ def test_dss_ties_go_to_the_best_game_then_the_organisers_lot():
 def test_games_counted_n_is_the_directors():
     seven = ["Ann", "Bo", "Cy", "Di", "Ed", "Fe", "Gu"]
     games = (board(TIE, 1, players=seven), board(LEADER, 2, players=seven[1:] + seven[:1]))
-    one = cdiplo100.standings(Tournament("Open", games, Settings(games_counted=1))).standings
-    both = cdiplo100.standings(Tournament("Open", games)).standings
+    one = cdiplo100.RULESET.standings(Tournament("Open", games, Settings(games_counted=1))).standings
+    both = cdiplo100.RULESET.standings(Tournament("Open", games)).standings
     assert one.row("Di").total == 36 and both.row("Di").total == 36 + 21  # Di: Germany 36 in R1, France 21 in R2
     with pytest.raises(ValidationError, match="games counted 0 must be at least 1"):
-        cdiplo100.standings(Tournament("Open", games, Settings(games_counted=0)))
+        cdiplo100.RULESET.standings(Tournament("Open", games, Settings(games_counted=0)))
 
 
 def test_a_stand_in_is_scored_for_the_board_but_not_ranked():
     t = Tournament("Open", (board(LEADER),), players=tuple(Entrant(p.value, td=p is G) for p in Power))
-    result = opentribute.standings(t)
+    result = opentribute.RULESET.standings(t)
     assert "Germany" not in result.standings.order and result.games[0].of("Germany").points == 110
     assert "Germany is a stand-in: games scored for the board, not ranked" in result.notes
 

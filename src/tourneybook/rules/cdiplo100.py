@@ -20,9 +20,7 @@ and is scored for it, but not ranked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from .base import FormProfile, GameScore, PlayerScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
@@ -65,14 +63,6 @@ def score_game(board: Board) -> GameScore:
 SCHEME = Scheme(ID, "C-Diplo 100", score_game, (best_game("highest single game"),))
 """The sum of the best N games (2 unless the Settings say otherwise), then the best single game, then a lot."""
 
-tournament_problems = SCHEME.tournament_problems
-standings = SCHEME.standings
-
-
-def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    """A tournament record from JSON; ValidationError with every problem otherwise."""
-    return SCHEME.tournament_from_dict(data, Tournament, Settings())
-
 
 SUMMARY = (
     "C-Diplo 100 (Diplomacy). Solo (18+ centres): 100, everyone else 0. Otherwise 1 for playing, 1 per centre, "
@@ -95,5 +85,4 @@ RULESET = best_n_ruleset(
     cell_functions=("tb_cdiplo100",),
 )
 
-__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "rank_points", "score_game", "standings",
-           "tournament_from_dict", "tournament_problems"]
+__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "rank_points", "score_game"]
