@@ -34,7 +34,7 @@ def test_api_state_has_the_round_the_seating_and_every_player(hall):
     assert state["round"] == 1 and state["title"] == "Hall Open" and state["reporting"] is True
     seated = sorted(s["player"] for t in state["seating"] for s in t["seats"])
     assert seated == sorted(r["player"] for r in state["standings"]["rows"]) and len(seated) == 8
-    assert state["standings"]["cut"] == 16  # the Carcassonne knock-out of 16 (Settings)
+    assert state["standings"]["cut"] == 0  # 8 players, no result yet: the knock-out of 16 cuts no one (as published)
     assert [t["table"] for t in state["seating"]] == [1, 2]
 
 

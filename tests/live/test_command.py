@@ -93,3 +93,19 @@ def test_the_address_to_type_and_the_one_the_forms_remember(event, monkeypatch):
     assert Journal(journal_path(event)).recall(ADDRESS_KEY) is None  # localhost would be useless on a phone's QR code
     assert main(["live", str(event), "--host", "0.0.0.0", "--port", str(free_port())]) == 0
     assert Journal(journal_path(event)).recall(ADDRESS_KEY) == "http://10.0.0.7:8765/".replace("8765", str(served[-1].port))
+
+
+def test_the_projector_draws_the_line_where_the_published_page_does(tmp_path):
+    """FWC 2022 (seed 000 GFTR B): the best four play the final, so the line is under the 4th of the standings;
+    a finalist who withdrew is passed over on the page and on the projector alike."""
+    from tourneybook.publish import read_published
+    from tourneybook.publish.classification import cut_after
+
+    event = tmp_path / "fwc.xlsx"
+    event.write_bytes((WORKBOOKS / "fwc2022-example.xlsx").read_bytes())
+    assert read_state(Snapshot(FileWorkbook(event, read_only=True))).data["standings"]["cut"] == 4
+    fourth = read_published(event).result.standings.rows[3].player
+    assert main(["withdraw", str(event), fourth, "--after-round", "4"]) == 0  # played all four, gone before the final
+    published = read_published(event)
+    state = read_state(Snapshot(FileWorkbook(event, read_only=True)))
+    assert state.data["standings"]["cut"] == cut_after(published) + 1 == 5  # the 5th moves up; the line goes under

@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..publish import Published
+from ..publish.classification import cut_after
 from ..publish.page import place_reason
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
-from ..workbook.nameorder import name_order
+from ..workbook.nameorder import in_name_order, name_order
 from .draw import Draw, DrawnTable, Snapshot, read_draw
 from .stages import STAGES_ROUND, read_stages
 
-CUT_SETTINGS = ("finalists", "knockout_size")
-"""The Settings fields that say how many qualify for the final or the knock-out: the projector draws a line there."""
 PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
 """Headers of an extra table that places players (the Friedrich final, the knock-out's final placings, awards)."""
 
@@ -59,7 +58,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         "table_word": draw.table_word,
         "seating": seating(draw, draw.current_round),
         "by_name": by_name(draw, draw.current_round, event.language),
-        "names": in_language(names_of(draw, published), event.language),
+        "names": in_name_order(list(names_of(draw, published)), event.language),
         "standings": standings(published),
         "extras": [
             {"title": t.title, "headers": list(t.headers), "rows": [[shown(v) for v in row] for row in t.rows], "notes": list(t.notes)}
@@ -93,10 +92,6 @@ def names_of(draw: Draw, published: Published) -> set[str]:
     return ranked | {s.player for t in draw.tables if t.round == current for s in t.seats}
 
 
-def in_language(names: set[str], language: str) -> list[str]:
-    return sorted(names, key=lambda n: name_order(n, language))
-
-
 def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
     """Each player's place in every table that places players ahead of the standings (the final, the knock-out's
     placings, awards), with why they are below the one above when the table says it."""
@@ -125,8 +120,8 @@ def standings(published: Published) -> dict[str, Any]:
     for game in published.result.games:
         for score in game.players:
             games.setdefault(score.player, []).append({"game": game.game, "seat": score.seat, "points": shown(score.points)})
-    settings = published.event.record.settings if hasattr(published.event.record, "settings") else None
-    cut = next((getattr(settings, name) for name in CUT_SETTINGS if isinstance(getattr(settings, name, None), int)), 0)
+    after = cut_after(published)  # the published page's line: withdrawn finalists passed over, none before results
+    cut = 0 if after is None else after + 1
     placed = placings(published.result.extras)
     rows = [
         {
@@ -144,4 +139,4 @@ def standings(published: Published) -> dict[str, Any]:
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 
 
-__all__ = ["HallState", "by_name", "in_language", "placings", "read_state", "seating", "standings"]
+__all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings"]
