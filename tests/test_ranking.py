@@ -134,7 +134,9 @@ def test_before_the_last_round_a_full_tie_shares_its_place_and_asks_for_no_lot()
     assert all(r.lot is None for r in early.rows)
     last = rank(PLAYERS, totals, tb, tournament="t")
     assert [r.rank for r in last.rows] == [1, 2, 3, 4] and last.unresolved_lots == (tuple(last.order[1:3]),) and last.shared == ()
-    assert [r.total for r in last.rows if r.player in ("Ann", "Cid")] == [F(7), F(7)]  # the numbers are the same either way
+    assert [r.total for r in last.rows if r.player in ("Ann", "Cid")] == [F(7), F(7)]
+    # the numbers are the same either way: only the ranks and the lots differ
+    assert {r.player: (r.total, r.tiebreaks) for r in early.rows} == {r.player: (r.total, r.tiebreaks) for r in last.rows}
 
 
 # --- The field-wide sort (issue 23) against the recursion it replaced --------------------------------------------

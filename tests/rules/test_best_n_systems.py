@@ -148,6 +148,12 @@ def test_the_command_line_scores_a_recorded_draw(capsys):
     assert [p["points"]["display"] for p in out["players"]] == ["0.00", "0.00", "50.00", "50.00", "0.00", "0.00", "0.00"]
 
 
+def test_cdiplo100_eliminated_powers_share_the_ranks_left_when_fewer_than_three_survive():
+    """docs/formats/diplomacy.md: on 17-17 the two leaders split 38 + 14; the five on 0 centres split the third's 7."""
+    scores = points(cdiplo100, board((17, 17, 0, 0, 0, 0, 0)))
+    assert scores == [F(1 + 17 + 26)] * 2 + [F(12, 5)] * 5
+
+
 centres = st.lists(st.integers(0, 17), min_size=7, max_size=7).filter(lambda c: 0 < sum(c) <= 34)
 
 

@@ -59,9 +59,8 @@ class Planner:
         if key not in self._plans:
             before = tuple(r for r in self.played if r.number < anchor)
             fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
-            self._plans[key] = self._kept_seats(field_round, anchor, before) or fresh
-            if self._plans[key] is not fresh and worse(self._plans[key], fresh, before, self.groups):
-                self._plans[key] = fresh
+            kept = self._kept_seats(field_round, anchor, before)
+            self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
         return self._plans[key]
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
