@@ -52,7 +52,7 @@ class StagedWorkbook:
     def read(self, name: str) -> SheetGrid:
         if name in self._replaced:
             sheet = self._replaced[name]
-            return SheetGrid(name, tuple(tuple(c.value for c in line) for line in sheet.rows))
+            return sheet.grid()
         grid = self.store.read(name)
         typed = self._typed.get(grid.name) or self._typed.get(name)
         return grid if not typed else _overlaid(grid, typed)

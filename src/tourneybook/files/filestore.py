@@ -181,7 +181,7 @@ class FileWorkbook:
     def read(self, name: str) -> SheetGrid:
         name = self.sheet_names()[self._index(name)]
         if name in self._written:
-            self._grids[name] = SheetGrid(name, tuple(tuple(c.value for c in line) for line in self._written.pop(name).rows))
+            self._grids[name] = self._written.pop(name).grid()
         if name not in self._grids:
             rel = self._sheet_rel.get(name)
             if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package:
@@ -212,7 +212,7 @@ class FileWorkbook:
         """The note marking sheet ``name`` as TourneyBook's, if any (read from its first rows only)."""
         grid = self._grids.get(name)
         if grid is None and name in self._written:
-            grid = SheetGrid(name, tuple(tuple(c.value for c in line) for line in self._written[name].rows[:2]))  # A2: the mark
+            grid = self._written[name].grid(2)  # A2: the mark
         if grid is None:
             rel = self._sheet_rel.get(name)
             if rel is None or rel.type != REL + "/worksheet" or rel.target not in self.package or rel.target in self._entry_parts:
@@ -247,15 +247,18 @@ class FileWorkbook:
             etree.SubElement(self.sheets_xml, q(MAIN, "sheet"), {"name": sheet.name, "sheetId": str(max(ids, default=0) + 1), q(REL, "id"): rel.id})
             self._sheet_rel[sheet.name] = rel
         self._write_result(printed_without_note(sheet), part, index)
-        self._grids.pop(sheet.name, None)
+        self._forget(sheet.name, existing or sheet.name)
         self._written[sheet.name] = sheet
-        self._marks.pop(sheet.name, None), self._marks.pop(existing or sheet.name, None)
-        if existing is not None and existing != sheet.name:
-            self._grids.pop(existing, None)
-            self._written.pop(existing, None)
         if not self.is_owned(sheet.name):
             self.owned.append(sheet.name)
         self._write_owned()
+
+    def _forget(self, *names: str) -> None:
+        """What was read, written or marked of these sheets is no longer what the file holds."""
+        for name in names:
+            self._grids.pop(name, None)
+            self._written.pop(name, None)
+            self._marks.pop(name, None)
 
     def remove(self, name: str) -> None:
         """Delete the result sheet ``name``; a sheet that is not TourneyBook's (:func:`.marks.may_delete`) stays."""
@@ -264,7 +267,7 @@ class FileWorkbook:
         index = self._index(name)
         element = self._sheet_elements()[index]
         rel = self._sheet_rel.pop(name)
-        self._grids.pop(name, None), self._written.pop(name, None), self._marks.pop(name, None)
+        self._forget(name)
         self._drop_parts(rel.target)
         self.package.delete(rel.target)
         self.book_rels = [r for r in self.book_rels if r.id != rel.id]
@@ -275,7 +278,6 @@ class FileWorkbook:
             for attribute in ("activeTab", "firstSheet"):
                 if int(view.get(attribute, "0")) >= index and int(view.get(attribute, "0")) > 0:
                     view.set(attribute, str(int(view.get(attribute, "0")) - 1))
-        self._grids.pop(name, None)
         self.owned = [n for n in self.owned if n.casefold() != name.casefold()]
         self._write_owned()
 

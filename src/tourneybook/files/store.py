@@ -110,6 +110,10 @@ class ResultSheet:
     print_header: str = ""
     """Printed at the top of every page (the page header), e.g. the title when its row is left out of the print."""
 
+    def grid(self, rows: int | None = None) -> SheetGrid:
+        """The sheet's values as a reader sees them once written (its first ``rows`` rows; all by default)."""
+        return SheetGrid(self.name, tuple(tuple(c.value for c in line) for line in self.rows[:rows]))
+
 
 def title_header(text: str) -> str:
     """A page header section's code for ``text`` printed as a title (:attr:`ResultSheet.print_header`): bold, 14 pt,
