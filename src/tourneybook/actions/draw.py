@@ -42,7 +42,6 @@ from ..workbook.settings_sheet import SETTINGS
 from .attendance import fewer_stand_ins
 from .draw_reading import (
     DrawEvent,
-    ReadOnce,
     absent_but_seated,
     after_the_last,
     keep_apart_groups,
@@ -272,7 +271,7 @@ def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, fi
     here = event.attending(first)
     draw_only = [r.number for r in history if not event.rounds[r.number].played_at]
     kept = [[n for n in g if n in here] for g in choices.groups]
-    return event.layout.top_board.draw(lambda: read_event(ReadOnce(event), event.read), ReadOnce(event), here, history,
+    return event.layout.top_board.draw(lambda: read_event(event.sheets, event.read), event.sheets, here, history,
                                        kept, first, choices.sitting[first], choices.doubling,
                                        _rng(event.read.tournament, first, seed), draw_only)
 
@@ -282,7 +281,7 @@ def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: Dr
     store = event.store
     # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a live workbook has no undo.
     check_writable(store, [SEATING_SHEET, QUALITY_SHEET])
-    typing = Typing(event.grid(event.sheet.name))
+    typing = Typing(event.sheets.read(event.sheet.name))
     for number in wanted:
         old = event.rounds[number].rows if number in event.rounds else []
         write_round(typing, event.sheet.schema, event.sheet, next(r for r in draw.rounds if r.number == number), old)

@@ -10,12 +10,12 @@ at its cell. Nothing here writes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..draws import DEFAULT_THEATRES
 from ..errors import Collector, InputError, Problem
-from ..files.store import WorkbookStore
+from ..files.store import SheetGrid, WorkbookStore
 from ..rules import Ruleset
 from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..workbook import cells
@@ -26,18 +26,49 @@ from ..workbook.reader import PlayerNames, read_sheet
 from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
 
 
+class ReadOnce:
+    """The store as a draw reads it: each sheet read the first time it is asked for, then kept for the command.
+
+    It is a store for reading (``sheet_names``, ``read``), so the event's own reading
+    (:func:`~tourneybook.workbook.event.read_event`, the Italia top board) goes through
+    it too and reads no sheet the draw has read already. The draw writes to the store
+    itself, after every read.
+    """
+
+    def __init__(self, store: WorkbookStore):
+        self.store = store
+        self._names = store.sheet_names()
+        self._grids: dict[str, SheetGrid] = {}
+
+    def sheet_names(self) -> list[str]:
+        return list(self._names)
+
+    def read(self, name: str) -> SheetGrid:
+        if name not in self._grids:
+            self._grids[name] = self.store.read(name)
+        return self._grids[name]
+
+    def grid(self, name: str) -> SheetGrid | None:
+        """The sheet's cells; None when the workbook has no such sheet (the readers name it missing)."""
+        return self.read(name) if name in self._names else None
+
+
 @dataclass
 class DrawEvent:
     """What a draw reads of the workbook, each sheet once: the Settings, the Players and the draw sheet's rounds."""
 
-    store: WorkbookStore
+    sheets: ReadOnce
     read: EventSettings
     layout: Layout
     sheet: DrawSheet
     players: list[Player]
     names: PlayerNames | None
     rounds: dict[int, EntryRound]
-    grids: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def store(self) -> WorkbookStore:
+        """The store the draw writes to (and reads through :attr:`sheets`)."""
+        return self.sheets.store
 
     @property
     def ruleset(self) -> Ruleset:
@@ -47,12 +78,6 @@ class DrawEvent:
     def title(self) -> str:
         return self.read.tournament or self.ruleset.name
 
-    def grid(self, name: str):
-        """A sheet's cells, read from the store the first time only (None when the workbook has no such sheet)."""
-        if name not in self.grids:
-            self.grids[name] = self.store.read(name) if name in self.store.sheet_names() else None
-        return self.grids[name]
-
     def attending(self, number: int) -> list[str]:
         """Who plays round ``number`` (not withdrawn, arrived, not absent at the roll call)."""
         return [p.name for p in self.players if p.plays(number)]
@@ -61,39 +86,20 @@ class DrawEvent:
 def read_draw_event(store: WorkbookStore) -> DrawEvent:
     """Settings (once), Players and the draw sheet; every problem of theirs at once."""
     out = Collector(InputError)
-    present = store.sheet_names()
-    grids: dict[str, Any] = {}
-
-    def grid(name: str):
-        if name not in grids:
-            grids[name] = store.read(name) if name in present else None
-        return grids[name]
-
-    read = read_event_settings(grid(SETTINGS.name), present)  # the Settings sheet, read once
+    sheets = ReadOnce(store)
+    present = sheets.sheet_names()
+    read = read_event_settings(sheets.grid(SETTINGS.name), present)  # the Settings sheet, read once
     out.extend(read.problems)
-    players_grid = grid(PLAYERS.name)
+    players_grid = sheets.grid(PLAYERS.name)
     players = read_players(players_grid, out, present)
     names = player_names(players_grid) if players_grid is not None else None
     sheet = draw_sheet(read.ruleset)
-    rows = read_sheet(grid(sheet.name), sheet.schema, out, players=names, present=present)
+    rows = read_sheet(sheets.grid(sheet.name), sheet.schema, out, players=names, present=present)
     out.raise_if_any()
     if not players:
         raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
-    return DrawEvent(store, read, find_layout(read.ruleset.id), sheet, players, names,
-                     entry_rounds(rows, sheet.schema, sheet), grids)
-
-
-class ReadOnce:
-    """The store as the event's reading sees it: the sheets the draw has read already are not read again."""
-
-    def __init__(self, event: DrawEvent):
-        self.event = event
-
-    def sheet_names(self) -> list[str]:
-        return self.event.store.sheet_names()
-
-    def read(self, name: str):
-        return self.event.grid(name)
+    return DrawEvent(sheets, read, find_layout(read.ruleset.id), sheet, players, names,
+                     entry_rounds(rows, sheet.schema, sheet))
 
 
 def after_the_last(event: DrawEvent) -> str:
@@ -216,7 +222,7 @@ def sitting_out(event: DrawEvent, wanted: Sequence[int], typed: Sequence[str], o
     sitting = {n: list(given) for n in wanted}
     schema = event.layout.sit_outs
     if schema is not None:
-        for row in read_sheet(event.grid(schema.name), schema, out, players=event.names):
+        for row in read_sheet(event.sheets.grid(schema.name), schema, out, players=event.names):
             if row[ROUND] in sitting and row[PLAYER] not in sitting[row[ROUND]]:
                 sitting[row[ROUND]].append(row[PLAYER])
     return sitting
