@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-from .cost import keep_apart_partners, meeting_counts
+from .cost import keep_apart_partners, meeting_counts, small_table_visits
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs
@@ -83,7 +83,7 @@ def draw_carcassonne(
     index = {name: i for i, name in enumerate(field)}
     partners = keep_apart_partners(index, groups)
     meetings = meeting_counts(index, history)
-    small_history = _small_table_visits(index, history)
+    small_history = small_table_visits(index, history)
     costs = (meetings, partners, small_history)
     seating, target = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
     built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
@@ -109,18 +109,6 @@ def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str],
     if b is None:
         raise AssertionError("bug: b is unset")
     return field, groups, b
-
-
-def _small_table_visits(index: dict[str, int], history: Sequence[Round]) -> list[int]:
-    """How often each player of the field has sat at a table of three in the played rounds."""
-    visits = [0] * len(index)
-    for rnd in history:
-        for table in rnd.tables:
-            if len(table.seats) == 3:
-                for name in table.players:
-                    if name in index:
-                        visits[index[name]] += 1
-    return visits
 
 
 def _best_seating(

@@ -39,6 +39,18 @@ def meeting_counts(index: Mapping[str, int], rounds: Sequence[Round]) -> Meeting
     return counts
 
 
+def small_table_visits(index: Mapping[str, int], rounds: Sequence[Round]) -> list[int]:
+    """How often each indexed player has sat at a table of three (Carcassonne, seed 002); unknown names are ignored."""
+    visits = [0] * len(index)
+    for rnd in rounds:
+        for table in rnd.tables:
+            if len(table.seats) == 3:
+                for name in table.players:
+                    if name in index:
+                        visits[index[name]] += 1
+    return visits
+
+
 def copy_meetings(meetings: Meetings) -> Meetings:
     """An independent copy to count new rounds into."""
     return [Counter(row) for row in meetings]

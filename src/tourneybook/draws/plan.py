@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ..errors import InputError
-from .cost import keep_apart_partners, meeting_counts
+from .cost import keep_apart_partners, meeting_counts, small_table_visits
 from .explain import Ledger, make_round
 from .model import Draw, Family, Round
 from .shape import shape_of
@@ -74,14 +74,8 @@ def substituted(
     rounds = [[[replacing.get(s.player, s.player) for s in t.seats] for t in rnd.tables] for rnd in plan.rounds]
     field = sorted({p for rnd in rounds for t in rnd for p in t})
     index = {name: i for i, name in enumerate(field)}
-    small_history = [0] * len(field)
     small_tables = shape_of(plan.game).small_tables
-    for rnd in history:
-        for t in rnd.tables:
-            if small_tables and len(t.seats) == 3:
-                for name in t.players:
-                    if name in index:
-                        small_history[index[name]] += 1
+    small_history = small_table_visits(index, history) if small_tables else [0] * len(field)
     ledger = Ledger(meeting_counts(index, history), keep_apart_partners(index, [
         [p for p in g if p in index] for g in keep_apart]), small_history)
     built = []
