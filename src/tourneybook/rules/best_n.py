@@ -189,9 +189,10 @@ class Scheme:
                                                  for b in t.games for p in b.powers)))
         return c.problems
 
-    def scored(self, t: Tournament) -> tuple[GameScore, ...]:
-        """Each board scored once, in (round, board) order: the order of the Games sheet."""
-        return tuple(self.score_game(b) for b in in_order(t.games))
+    def scored(self, boards: Sequence[Board]) -> tuple[GameScore, ...]:
+        """Each of ``boards`` scored once; given in (round, board) order (:func:`in_order`, sorted once by the
+        caller), the order of the Games sheet."""
+        return tuple(self.score_game(b) for b in boards)
 
     def standings(self, t: Tournament, *, checked: bool = False) -> TournamentResult:
         """Rank by the sum of the best N games, then the tie-breaks, then a lot.
@@ -202,9 +203,10 @@ class Scheme:
         problems = [] if checked else self.tournament_problems(t)
         if problems:
             raise ValidationError(problems)
-        games = self.scored(t)
+        boards = in_order(t.games)
+        games = self.scored(boards)
         played: dict[str, list[Played]] = {}
-        for board, game in zip(in_order(t.games), games):
+        for board, game in zip(boards, games):
             _add_board(played, board, game)
         entrants = {e.name: e for e in t.players}
         unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
@@ -216,7 +218,7 @@ class Scheme:
         notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's "
                   "lot is entered" for g in table.unresolved_lots]
         notes += repeated_powers(t.games)
-        extras = ((self.best_power_awards(t, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
+        extras = ((self._awards(t, boards, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
         return TournamentResult(self.ruleset, table, games, extras, tuple(notes))
 
     def _ranked(self, t: Tournament, played: Mapping[str, Sequence[Played]], entrants: Mapping[str, Entrant],
@@ -239,7 +241,7 @@ class Scheme:
         joining the games before, ranked as :meth:`standings` ranks the boards up to that round
         (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked."""
         boards = in_order(t.games)
-        games = self.scored(t)
+        games = self.scored(boards)
         entrants = {e.name: e for e in t.players}
         played: dict[str, list[Played]] = {}
         after: dict[int, Standings] = {}
@@ -258,16 +260,21 @@ class Scheme:
         ``games``: the boards' scores in (round, board) order, from a caller that has
         checked ``t`` (:meth:`standings`); without them ``t`` is checked and scored here.
         """
+        boards = in_order(t.games)
         if games is None:
             problems = self.tournament_problems(t)
             if problems:
                 raise ValidationError(problems)
-            games = self.scored(t)
+            games = self.scored(boards)
+        return self._awards(t, boards, games)
+
+    def _awards(self, t: Tournament, boards: Sequence[Board], games: Sequence[GameScore]) -> Table:
+        """:meth:`best_power_awards` of ``boards`` in (round, board) order and their ``games``."""
         unranked = {e.name for e in t.players if e.td}
         rows = []
         for power in Power:
             results = [(game.of(seat.player).points, seat.player, board.label)
-                       for board, game in zip(in_order(t.games), games)
+                       for board, game in zip(boards, games)
                        if (seat := board.result(power)).player not in unranked]
             top = max((r[0] for r in results), default=None)
             winners = [r for r in results if r[0] == top]
