@@ -258,7 +258,7 @@ class Scheme:
         """The best single-game score of each power; ties shown for the TD to break.
 
         ``games``: the boards' scores in (round, board) order, from a caller that has
-        checked ``t`` (:meth:`standings`); without them ``t`` is checked and scored here.
+        checked and scored ``t``; without them ``t`` is checked and scored here.
         """
         boards = in_order(t.games)
         if games is None:
