@@ -10,14 +10,14 @@ raised before anything is written; the caller saves.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
 from ..workbook import cells
 from ..rules.attendance import rounds_text
-from ..workbook.generic import ABSENT, ATTENDANCE_NOTE, CLUB, FROM_ROUND, GROUP, NAME, PLAYERS, STAND_IN, WITHDREW_AFTER, Player, player_names, read_players
+from ..workbook.generic import ABSENT, ATTENDANCE_NOTE, CLUB, FROM_ROUND, GROUP, NAME, PLAYERS, STAND_IN, WITHDREW_AFTER, Player, control_character, player_names, read_players
+from ..workbook.nameorder import base_letters
 from ..files.address import address
 from ..workbook.schema import FIRST_DATA_ROW, HEADER_ROW
 from ..files.store import CellValue, SheetGrid, WorkbookStore
@@ -78,7 +78,9 @@ def join(
     if from_round < 1:
         raise InputError(Problem(f"--from-round {from_round}: rounds start at 1", sheet=PLAYERS.name))
     names = player_names(grid)
-    _refuse_control(name)
+    wrong = control_character(name)
+    if wrong:
+        raise InputError(Problem(wrong, sheet=PLAYERS.name))
     if name.strip() and name in names:
         player = _known(grid, players, name)
         if player.withdrew_after is not None and player.withdrew_after < from_round:
@@ -233,9 +235,8 @@ def _stand_in_remark(player: Player, stand_in: bool) -> str:
 
 
 def _fold(name: str) -> str:
-    """A name without accents, case and extra blanks: 'Jose  NUNEZ' folds as 'José Núñez' does."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split()).casefold()
+    """A name without accents, case and extra blanks: 'Jose  NUNEZ' folds as 'José Núñez' does, 'Soren' as 'Søren'."""
+    return " ".join(base_letters(name).split())
 
 
 def _refuse_near_name(names: PlayerNames, typed: str) -> None:
@@ -255,12 +256,6 @@ def _refuse_formulas(**typed: str) -> None:
             what = "the name" if option == "name" else f"--{option}"
             raise InputError(Problem(f"{what} {value.strip()!r} starts with '=', which your spreadsheet program takes for "
                                      "a formula: start it with a word instead (e.g. 'ill, see ...')", sheet=PLAYERS.name))
-
-
-def _refuse_control(typed: str) -> None:
-    if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in typed):
-        raise InputError(Problem(f"the name {typed!r} holds a control character: type the name again",
-                                 sheet=PLAYERS.name))
 
 
 def _players(store: WorkbookStore) -> tuple[SheetGrid, tuple[Player, ...]]:

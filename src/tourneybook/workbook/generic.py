@@ -115,9 +115,9 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
             out.add(f'"{row[NAME]}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
         seen[key] = row
-        if any(unicodedata.category(ch) == "Cc" for ch in row[NAME]):
-            out.add(f"the name {row[NAME]!r} holds a control character (pasted from another program?): type the name "
-                    "again", sheet=PLAYERS.name, cell=row.cell(NAME))
+        wrong = control_character(row[NAME])
+        if wrong:
+            out.add(wrong, sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
         first, last = row[FROM_ROUND] or 1, row[WITHDREW_AFTER]
         wrong = order_problem(first, last)
@@ -132,6 +132,17 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
                    row[LOT], row.line, first, last, row.get(ATTENDANCE_NOTE, ""), absent)
         )
     return tuple(players)
+
+
+def control_character(name: str) -> str:
+    """Why ``name`` cannot be a player's name: it holds a control character; '' when it holds none.
+
+    The one check of the Players sheet's names and of a name ``join`` types there. A tab or a line
+    break is no such character: the sheet's reader (cells.text) folds white space into one space.
+    """
+    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in name):
+        return f"the name {name!r} holds a control character (pasted from another program?): type the name again"
+    return ""
 
 
 def _absent_rounds(row: Row, out: Collector) -> frozenset[int] | None:
@@ -199,6 +210,7 @@ __all__ = [
     "PLAYERS",
     "Player",
     "attendance",
+    "control_character",
     "player_names",
     "read_adjustments",
     "read_players",
