@@ -7,7 +7,17 @@ from collections import Counter
 
 import pytest
 
-from tourneybook.draws import DEFAULT_THEATRES, POWERS, Power, Round, Theatre, draw_diplomacy, draw_italia_top_board, quality
+from tourneybook.draws import (
+    DEFAULT_THEATRES,
+    POWERS,
+    Power,
+    Round,
+    Theatre,
+    UnfilledBoards,
+    draw_diplomacy,
+    draw_italia_top_board,
+    quality,
+)
 from tourneybook.errors import InputError
 from tourneybook.rules.diplomacy import DEFAULT_THEATRES as RULES_THEATRES
 from tourneybook.rules.diplomacy import parse_theatres
@@ -53,17 +63,13 @@ def test_all_rounds_at_once_have_no_power_repeat():
     assert report.rematch_cost == report.rematch_bound == 60  # 4 boards of 7 over 5: 2+2+1+1+1 -> 2 pairs
 
 
-WAYS = (" (with tourneybook draw: --sit-out NAME or --double NAME, once for each player; Italia 2010's button and draw also take the sit-outs typed as rows of its Sit-outs sheet)")
-"""Issue 21: the message names the ways to ask them."""
-
-
 @pytest.mark.parametrize(
     "n, sit_outs, doubles, message",
     [
         (22, {}, {}, "round 1: 22 players - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: "
-         "ask 1 more to sit out or 6 more to play two boards" + WAYS),
+         "ask 1 more to sit out or 6 more to play two boards"),
         (23, {1: ["P001"]}, {}, "round 1: 23 players - 1 sitting out + 0 on two boards = 22 seats, not a multiple "
-         "of 7: ask 1 more to sit out or 6 more to play two boards" + WAYS),
+         "of 7: ask 1 more to sit out or 6 more to play two boards"),
         (21, {1: ["P001"]}, {1: ["P001"]}, "round 1: P001 cannot both sit out and play two boards"),
         (5, {}, {1: ["P001", "P002"]}, "round 1: playing two boards needs at least two boards"),
         (21, {3: ["P001"]}, {}, "sit-outs: round 3 is not drawn now (rounds 1)"),
@@ -74,6 +80,20 @@ def test_organiser_choice_must_make_a_multiple_of_seven(n, sit_outs, doubles, me
     with pytest.raises(InputError) as caught:
         draw_diplomacy(field(n), sit_outs=sit_outs, doubles=doubles, rng=random.Random(1))
     assert message in [str(p) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("n, sit_outs, doubles, numbers", [
+    (22, {}, {}, (22, 0, 0)),
+    (23, {1: ["P001"]}, {}, (23, 1, 0)),
+    (26, {1: ["P001"]}, {1: ["P002", "P003"]}, (26, 1, 2)),  # 27 seats: 6 more to sit out or 1 more to double
+])
+def test_unfilled_boards_keep_their_numbers_for_the_caller_to_word(n, sit_outs, doubles, numbers):
+    """Seed 003 II.5: the pure draw names no command option or sheet; the action that calls it says how to ask."""
+    with pytest.raises(InputError) as caught:
+        draw_diplomacy(field(n), sit_outs=sit_outs, doubles=doubles, rng=random.Random(1))
+    [problem] = [p for p in caught.value.problems if isinstance(p, UnfilledBoards)]
+    assert (problem.players, problem.sitting_out, problem.doubles) == numbers and problem.where == "round 1"
+    assert "--sit-out" not in problem.message and "sheet" not in problem.message
 
 
 def test_sit_outs_and_doubles():

@@ -240,6 +240,16 @@ def test_keep_apart_groups_come_from_the_players_sheet(tmp_path):
             assert len(set(clubs)) == 4
 
 
+def test_italia_unfilled_boards_name_its_sit_outs_sheet(tmp_path, capsys):
+    """Seed 004 section 6: Italia's TD may also type who sits out on its Sit-outs sheet; the refusal says so."""
+    path = event(tmp_path, "italia2010", 23)
+    assert main(["draw", str(path), "--round", "1", "--sit-out", "Player 22"]) == 1
+    assert ("round 1: 23 players - 1 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 more to sit "
+            "out or 6 more to play two boards (with tourneybook draw: --sit-out NAME or --double NAME, once for each "
+            "player; the button and draw also take the sit-outs typed as rows of the 'Sit-outs' sheet)"
+            ) in capsys.readouterr().err
+
+
 def test_the_default_seed_makes_the_same_draw_from_the_same_workbook(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     first.mkdir(), second.mkdir()
@@ -254,7 +264,10 @@ def test_diplomacy_sit_outs_and_double_boards_come_from_the_organiser(tmp_path, 
     path = event(tmp_path, "codcon2008", 22)
     before = path.read_bytes()
     assert main(["draw", str(path), "--round", "1"]) == 1
-    assert "22 seats, not a multiple of 7" in capsys.readouterr().err
+    # issue 21: the draws give the numbers, the draw action says how to ask (CODCon has no sheet of sit-outs)
+    assert ("Boards: round 1: 22 players - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 more "
+            "to sit out or 6 more to play two boards (with tourneybook draw: --sit-out NAME or --double NAME, once for "
+            "each player)\n") in capsys.readouterr().err
     assert path.read_bytes() == before
     assert main(["draw", str(path), "--round", "1", "--sit-out", "player 21"]) == 0
     assert "Player 21" not in {p for s in tables(path, "codcon2008", 1).values() for p in s.values()}

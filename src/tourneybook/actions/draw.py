@@ -23,9 +23,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..draws import Draw, QualityReport, Round, quality
+from ..draws import Draw, QualityReport, Round, UnfilledBoards, quality
 from ..draws.planner import Planner, same_field_runs
 from ..draws.shape import shape_of
 from ..errors import Collector, InputError, Problem
@@ -37,6 +37,7 @@ from ..workbook.draw_rows import DrawSheet, Typing, as_round, write_round
 from ..workbook.draw_sheets import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, final_draw_sheet, quality_sheet, seating_sheet
 from ..workbook.event import read_event
 from ..workbook.generic import PLAYERS, Player
+from ..workbook.layout import Layout
 from ..workbook.layouts.friedrich_final import FinalOutcome
 from ..workbook.settings_sheet import SETTINGS
 from .attendance import fewer_stand_ins
@@ -261,8 +262,8 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
-        raise InputError([_placed(p, event.sheet, event.players, numbers[0], workbook_name(event.store))
-                          for p in exc.problems]) from None
+        raise InputError([_placed(_ways_to_ask(p, event.layout), event.sheet, event.players, numbers[0],
+                                  workbook_name(event.store)) for p in exc.problems]) from None
     return drawn, planned, draw_notes, plan_notes
 
 
@@ -317,6 +318,17 @@ def _attendance_notes(players: Sequence[Player], wanted: Sequence[int], family: 
         notes.append("the remaining rounds are re-planned from the rounds played: everyone present keeps one game "
                      "per role; a seat left empty is filled by a stand-in (Players, Stand-in yes)")
     return notes
+
+
+def _ways_to_ask(p: Problem, layout: Layout) -> Problem:
+    """Boards that seven do not fill (the draws' :class:`UnfilledBoards`), with how the TD asks players to sit out
+    or play two boards here: the draw's options, and the layout's sit-outs sheet where it has one (Italia 2010)."""
+    if not isinstance(p, UnfilledBoards):
+        return p
+    sheet = layout.sit_outs
+    also = f"; the button and draw also take the sit-outs typed as rows of the '{sheet.name}' sheet" if sheet else ""
+    return replace(p, message=f"{p.message} (with tourneybook draw: --sit-out NAME or --double NAME, once for each "
+                              f"player{also})")
 
 
 def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), number: int = 0, workbook: str = "") -> Problem:

@@ -12,7 +12,7 @@ re-exported here; seats hold their names.
 """
 
 from .carcassonne import draw_carcassonne
-from .diplomacy import draw_diplomacy, draw_italia_top_board
+from .diplomacy import UnfilledBoards, draw_diplomacy, draw_italia_top_board
 from .friedrich import check_final_choices, draw_friedrich
 from .model import (
     DEFAULT_THEATRES,
@@ -45,6 +45,7 @@ __all__ = [
     "Round",
     "Seat",
     "Theatre",
+    "UnfilledBoards",
     "Weights",
     "check_final_choices",
     "draw_carcassonne",

@@ -19,7 +19,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
+from ..errors import Problem
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
@@ -67,8 +69,9 @@ def draw_diplomacy(
     ([7, 7, 7], ('P22',))
 
     Without that choice the round is refused: ``InputError: round 1: 22 players
-    - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 to
-    sit out or 6 to play two boards``.
+    - 0 sitting out + 0 on two boards = 22 seats, not a multiple of 7: ask 1 more
+    to sit out or 6 more to play two boards``, an :class:`UnfilledBoards` problem
+    that keeps the numbers (the caller says how the TD asks them).
     """
     numbers = [len(history) + k + 1 for k in range(rounds)]
     choices = (sit_outs or {}, doubles or {}, theatres)
@@ -181,6 +184,28 @@ def _by_round(
     return result
 
 
+@dataclass(frozen=True)
+class UnfilledBoards(Problem):
+    """A round whose seats do not fill boards of seven: the TD asks players to sit out or play two boards (seed 003
+    II.5). The numbers are kept for the layer that says how to ask them (a command's options, a sheet of sit-outs)."""
+
+    players: int = 0
+    """The field of the round."""
+    sitting_out: int = 0
+    """Those the TD has asked to sit out so far."""
+    doubles: int = 0
+    """Those the TD has asked to play two boards so far."""
+
+    @classmethod
+    def of(cls, number: int, players: int, sitting_out: int, doubles: int) -> UnfilledBoards:
+        """The problem of round ``number``, in words: 22 players - 0 sitting out + 0 on two boards = 22 seats..."""
+        seats = players - sitting_out + doubles
+        short = seats % BOARD
+        return cls(f"{players} players - {sitting_out} sitting out + {doubles} on two boards = {seats} seats, "
+                   f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards",
+                   f"round {number}", players=players, sitting_out=sitting_out, doubles=doubles)
+
+
 def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozenset[str], collector) -> None:
     where = f"round {number}"
     for name in sorted(sitting & doubling):
@@ -189,14 +214,7 @@ def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozens
     if seats <= 0:
         collector.add("nobody is left to play", where)
     elif seats % BOARD:
-        short = seats % BOARD
-        collector.add(
-            f"{n} players - {len(sitting)} sitting out + {len(doubling)} on two boards = {seats} seats, "
-            f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards "
-            "(with tourneybook draw: --sit-out NAME or --double NAME, once for each player; Italia 2010's button "
-            "and draw also take the sit-outs typed as rows of its Sit-outs sheet)",
-            where,
-        )
+        collector.extend([UnfilledBoards.of(number, n, len(sitting), len(doubling))])
     elif doubling and seats < 2 * BOARD:
         collector.add("playing two boards needs at least two boards", where)
 
