@@ -18,7 +18,6 @@ from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from .codes import TABLE_SECRET, table_code
-from ..workbook.event import read_event
 from .draw import read_draw
 from .stages import read_stages
 from .journal import Journal, journal_path
@@ -97,11 +96,7 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
         return list(forms), ""
     journal = Journal(journal_path(workbook))
     secret, address = journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
-    bracket = None
-    if any(hasattr(form, "pages") for form in forms):  # the bracket's matches come from the standings (as recalc's)
-        event = read_event(store)
-        bracket = event.ruleset.knockout(event.record) if event.ruleset.knockout else None
-    stages = read_stages(store, bracket)
+    stages = read_stages(store)
     tables = stages.tables if stages else ()
     stamped: list[Any] = []
     for form in forms:
