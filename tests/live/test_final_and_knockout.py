@@ -232,3 +232,19 @@ def test_the_buttons_import_types_the_finals_report_into_the_final_game_row(tmp_
     typed = FileWorkbook(event, read_only=True).read("Final game")
     assert typed.value(line, columns["Note"]) == "played in the main hall"
     assert typed.value(line, columns["Start time"]) == 14.5 / 24  # a time of day, as Excel keeps it (a day's fraction)
+
+
+def test_the_finals_report_is_imported_while_a_qualifying_game_has_a_problem(tmp_path):
+    # the final's table is its 'Final game' row alone, as a round's table is its draw row: a problem elsewhere is
+    # recalc's to show (only a knock-out's report waits, its bracket coming from the standings)
+    event = example("fwc2022", tmp_path)
+    hall = served(event)
+    final, columns = hall.state.stages.tables[0], hall.state.stages.columns
+    line = final.seats[0].line
+    book = FileWorkbook(event)
+    book.write_cells("Final game", {(line, columns["Note"]): None})
+    book.write_cells("Qualifying games", {(4, 23): "lots"})  # Russia held, round 1 table 1: not a number
+    book.save()
+    report_and_confirm(hall, hall.code_of(final), {"Note": "played in the main hall"})
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert done.lines() == ["final or knock-out, table 1: written"]

@@ -24,7 +24,7 @@ from starlette.routing import Route
 from .codes import normalised
 from .director import director_routes
 from .draw import DrawnTable, seated_of
-from .guard import Attempts, BodyLimit, TooLarge, client_of, cross_site, csrf_token, device_of, read_form, too_large, with_cookies
+from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
 from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
@@ -122,10 +122,9 @@ class HallPages:
             return refusal
         if request.method == "GET":
             return self.form_page(request, table, {})
-        form = await read_form(request)
-        why = cross_site(request, form)
-        if why:
-            return self.html(request, message_page("Refused", why, "bad"), 403)
+        form, refusal = await same_site_form(request, self.html)
+        if refusal is not None:
+            return refusal
         draw = self.hall.state.draw_of(table)
         values = {f.key: str(form.get(f.key, "")) for f in draw.fields(table)}
         checked = check_report(self.hall.state.snapshot, draw, table, values)
@@ -144,10 +143,9 @@ class HallPages:
         table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
-        form = await read_form(request)
-        why = cross_site(request, form)
-        if why:
-            return self.html(request, message_page("Refused", why, "bad"), 403)
+        form, refusal = await same_site_form(request, self.html)
+        if refusal is not None:
+            return refusal
         waiting = self.hall.journal.waiting(table.round, table.table)
         if waiting is None or str(waiting.id) != str(form.get("report", "")):
             return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "

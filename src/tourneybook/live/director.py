@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from .guard import client_of, cross_site, read_form
+from .guard import client_of, same_site_form
 from .hall import Hall
 from .importing import named
 from .journal import CONFIRMED, WAITING, JournalError
@@ -36,10 +36,9 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             client = client_of(request)
             if attempts.blocked(client):
                 return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
-            form = await read_form(request)
-            why = cross_site(request, form)
-            if why:
-                return html(request, message_page("Refused", why, "bad"), 403)
+            form, refusal = await same_site_form(request, html)
+            if refusal is not None:
+                return refusal
             key = str(form.get("key", ""))
             if not hall.is_director(key):
                 attempts.wrong(client)
@@ -55,11 +54,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
         """The form of a director action, or the refusal (no key: 403; a cross-site form: 403)."""
         if not allowed(request):
             return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
-        form = await read_form(request)
-        why = cross_site(request, form)
-        if why:
-            return None, html(request, message_page("Refused", why, "bad"), 403)
-        return form, None
+        return await same_site_form(request, html)
 
     async def clock(request: Request) -> Response:
         form, refusal = await guarded(request)

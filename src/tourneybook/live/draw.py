@@ -96,10 +96,7 @@ def read_draw(store: WorkbookStore) -> Draw:
     if not word or not has_column(schema, ROUND):
         return Draw(schema.name, "Table", blocks, (), {}, {}, {}, ())
     draw_headers = (ROUND, word, *seats)
-    out = Collector(InputError)
-    grid = store.read(schema.name) if schema.name in head.present else None
-    rows = read_sheet_rows(grid, schema, draw_headers, head, out)
-    out.raise_if_any()
+    rows = draw_rows(store, head, schema, draw_headers)
     found: dict[tuple[int, int], list[Seat]] = {}
     for row in rows:
         if row[ROUND] is None or row[word] is None:
@@ -111,17 +108,26 @@ def read_draw(store: WorkbookStore) -> Draw:
         else:
             sitting.extend(Seat(s, row[s], row.line) for s in seats if row[s] is not None)
     tables = tuple(DrawnTable(r, t, tuple(s)) for (r, t), s in sorted(found.items()) if s)
-    headers = tuple(c.header for c in schema.columns if c.header not in draw_headers)
+    return sheet_draw(schema, word, blocks, tuple(c.header for c in schema.columns if c.header not in draw_headers), tables)
+
+
+def sheet_draw(schema: EntrySheet, word: str, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
+    """The Draw of ``schema``'s sheet whose reports fill the columns ``asked``: every column's letter, index and
+    allowed words come from the sheet's schema."""
     letters = {c.header: schema.letter(c.header) for c in schema.columns}
     columns = {c.header: schema.index(c.header) for c in schema.columns}
     choices = {c.header: tuple(c.choices) for c in schema.columns if c.choices}
-    return Draw(schema.name, word, blocks, headers, letters, columns, choices, tables)
+    return Draw(schema.name, word, blocks, asked, letters, columns, choices, tables)
 
 
-def read_sheet_rows(grid: SheetGrid | None, schema: EntrySheet, draw_headers: tuple[str, ...], head: EventHead,
-                    out: Collector) -> tuple[Row, ...]:
-    """The draw sheet's rows with only the draw's columns checked: results are recalc's to check."""
-    return read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
+def draw_rows(store: WorkbookStore, head: EventHead, schema: EntrySheet, draw_headers: tuple[str, ...]) -> tuple[Row, ...]:
+    """The rows of ``schema``'s sheet (a round's draw, the final's, the knock-out's) with only the draw's columns
+    checked: results are recalc's to check. InputError naming the cell of a draw that cannot be read."""
+    out = Collector(InputError)
+    grid = store.read(schema.name) if schema.name in head.present else None
+    rows = read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
+    out.raise_if_any()
+    return rows
 
 
 class Snapshot:
@@ -164,4 +170,4 @@ class Snapshot:
         return None
 
 
-__all__ = ["Draw", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "read_draw", "seated_of"]
+__all__ = ["Draw", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "draw_rows", "read_draw", "seated_of", "sheet_draw"]

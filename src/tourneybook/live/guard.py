@@ -20,7 +20,9 @@ from collections import deque
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, Response
+
+from .pages import message_page
 
 MAX_BODY = 16 * 1024
 ATTEMPTS, WINDOW = 5, 60.0
@@ -139,4 +141,13 @@ def cross_site(request: Request, form) -> str:
     return ""
 
 
-__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of", "read_form", "with_cookies"]
+async def same_site_form(request: Request, html) -> tuple[dict[str, str], Response | None]:
+    """The posted form, and the refusal (403, the page saying why: :func:`cross_site`) when it is not our own page's,
+    drawn by ``html`` (the pages' answer, with their headers and cookies)."""
+    form = await read_form(request)
+    why = cross_site(request, form)
+    return form, (html(request, message_page("Refused", why, "bad"), 403) if why else None)
+
+
+__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of",
+           "read_form", "same_site_form", "with_cookies"]

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import Collector, InputError
+from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, table_code
 from .draw import DrawnTable, Snapshot
 from .journal import Journal
+from .stamp import reporting_on
 from .state import HallState, read_state
 
 DIRECTOR_KEY_LENGTH = 12
@@ -53,9 +53,7 @@ class Hall:
         try:
             snapshot = Snapshot(FileWorkbook(self.workbook, read_only=True))
             state = read_state(snapshot)
-            out = Collector(InputError)
-            reporting = read_live_reporting(snapshot.read(SETTINGS.name), out)
-            out.raise_if_any()
+            reporting = reporting_on(snapshot)
         except InputError as exc:
             lines = tuple(str(p) for p in exc.problems)
         except OSError as exc:  # saved half-way by another program this instant: the next save event reads it whole

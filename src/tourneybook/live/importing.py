@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..workbook import cells
-from ..workbook.event import read_event
 from ..files.store import WorkbookStore
 from .draw import Draw, read_draw, seated_of
 from .journal import Journal, Report
@@ -69,7 +68,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
     for report in journal.confirmed():
         if report.round == STAGES_ROUND:  # read again for each: a match typed by the last import moves the free row
             try:
-                stages = stages_of(store)
+                stages = read_stages(store)
             except InputError as exc:
                 refused.append((report, f"the workbook has problems ({exc.problems[0]}): recalculate, correct them, "
                                         "then import again"))
@@ -84,12 +83,6 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
         else:
             (written if outcome else already).append(report)
     return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused))
-
-
-def stages_of(store: WorkbookStore) -> Draw | None:
-    """The final's or the knock-out's tables as the workbook has them now (the bracket from its standings)."""
-    event = read_event(store)
-    return read_stages(store, event.ruleset.knockout(event.record) if event.ruleset.knockout else None)
 
 
 def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str | Disagreement:

@@ -16,14 +16,13 @@ the knock-out's N-th match in bracket order) that no round's code can open.
 
 from __future__ import annotations
 
-from ..errors import Collector, InputError
-from ..forms.event import draw_only, event_head
+from ..forms.event import event_head
+from ..workbook.event import Event, read_event
 from ..workbook.layouts.carcassonne2004 import KNOCKOUT, PLAYER_A, PLAYER_B, STAGE
 from ..workbook.layouts.friedrich_final import FINAL_SHEET
-from ..workbook.reader import read_sheet
 from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
 from ..files.store import WorkbookStore
-from .draw import Draw, DrawnTable, Seat
+from .draw import Draw, DrawnTable, Seat, draw_rows, sheet_draw
 
 STAGES_ROUND = 0
 """The "round" of the final and the knock-out's matches: after every round of play."""
@@ -32,42 +31,35 @@ LOT_PREFIX = "Lot "
 """The final's lot columns: a tie the rules leave to a lot is the director's to draw, not a phone's to report."""
 
 
-def read_stages(store: WorkbookStore, bracket=None) -> Draw | None:
-    """The final's or the knock-out's reportable tables, or None for an event with neither.
+def read_stages(store: WorkbookStore, event: Event | None = None) -> Draw | None:
+    """The final's or the knock-out's reportable tables; None for an event with neither, or a knock-out whose
+    bracket is not known yet. InputError (every problem) when what they are read from cannot be read.
 
-    ``bracket``: the event's knock-out as far as it is known (``ruleset.knockout`` of the
-    record), which the caller has computed already with the standings.
+    The final's table is its 'Final game' row alone. The knock-out's matches come from the bracket, and
+    the bracket from the preliminary standings: only then is the whole event read (and must be free of
+    problems), or ``event`` taken when the caller has read it already (the hall's state, for the standings).
     """
     head = event_head(store)
     names = {s.name for s in head.layout.sheets}
     if FINAL_SHEET in names:
         return _final(store, head, head.layout.sheet(FINAL_SHEET))
-    if KNOCKOUT.name in names and bracket is not None:
-        return _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
-    return None
-
-
-def _rows(store: WorkbookStore, head, schema: EntrySheet, draw_headers: tuple[str, ...]):
-    out = Collector(InputError)
-    grid = store.read(schema.name) if schema.name in head.present else None
-    rows = read_sheet(grid, draw_only(schema, draw_headers), out, players=head.names, present=head.present)
-    out.raise_if_any()
-    return rows
+    knockout = head.ruleset.knockout
+    if KNOCKOUT.name not in names or knockout is None:
+        return None
+    bracket = knockout((event if event is not None else read_event(store, head.read)).record)
+    return None if bracket is None else _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
 
 
 def _sheet_draw(schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
-    headers = tuple(c.header for c in schema.columns
-                    if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
-    return Draw(schema.name, word, False, headers, {c.header: schema.letter(c.header) for c in schema.columns},
-                {c.header: schema.index(c.header) for c in schema.columns},
-                {c.header: tuple(c.choices) for c in schema.columns if c.choices}, tables)
+    asked = tuple(c.header for c in schema.columns if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
+    return sheet_draw(schema, word, False, asked, tables)
 
 
 def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
     roles = tuple(s for s in head.ruleset.seats if any(c.header == s for c in schema.columns))
     draw_headers = (TABLE, *roles)
     tables = []
-    for row in _rows(store, head, schema, draw_headers):
+    for row in draw_rows(store, head, schema, draw_headers):
         seats = tuple(Seat(role, row[role], row.line) for role in roles if row[role] is not None)
         if len(seats) == len(roles):  # every finalist in the role they chose: the game the final's report is for
             tables.append(DrawnTable(STAGES_ROUND, row.get(TABLE) or 1, seats))
@@ -76,7 +68,7 @@ def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
 
 def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
     draw_headers = (STAGE, PLAYER_A, PLAYER_B)
-    rows = _rows(store, head, schema, draw_headers)
+    rows = draw_rows(store, head, schema, draw_headers)
     typed = {row[STAGE]: row for row in rows if row[STAGE] is not None}
     free = max((row.line for row in rows), default=FIRST_DATA_ROW - 1) + 1
     tables = []

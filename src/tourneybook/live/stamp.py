@@ -18,7 +18,6 @@ from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from .codes import TABLE_SECRET, table_code
-from ..workbook.event import read_event
 from .draw import read_draw
 from .stages import read_stages
 from .journal import Journal, journal_path
@@ -88,6 +87,15 @@ class CodedBracket:
 
 CODES_A_LINE = 8
 """Match codes on one printed line of the bracket: the round of 16 in two lines."""
+NOT_SERVED_YET = ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with "
+                  "this computer's address): the forms carry the table codes without the address. Start it once with the "
+                  "hall's address, then print the forms again.")
+
+
+def secret_and_address(workbook: str | Path) -> tuple[str, str]:
+    """The journal's secret of the table codes, and the address ``tourneybook live`` last served on ('' before it did)."""
+    journal = Journal(journal_path(workbook))
+    return journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
 
 
 def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
@@ -95,13 +103,8 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     of the games after the rounds (:mod:`.stages`) when live reporting is on; and a note for the organiser."""
     if not reporting_on(store):
         return list(forms), ""
-    journal = Journal(journal_path(workbook))
-    secret, address = journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
-    bracket = None
-    if any(hasattr(form, "pages") for form in forms):  # the bracket's matches come from the standings (as recalc's)
-        event = read_event(store)
-        bracket = event.ruleset.knockout(event.record) if event.ruleset.knockout else None
-    stages = read_stages(store, bracket)
+    secret, address = secret_and_address(workbook)
+    stages = read_stages(store)
     tables = stages.tables if stages else ()
     stamped: list[Any] = []
     for form in forms:
@@ -115,8 +118,7 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
         return stamped, ("Live reporting is on, but no game after the rounds can be reported yet: the final's code is "
                          "printed once the finalists are typed under their roles on the 'Final game' sheet; a match's "
                          "once both its players are known.")
-    return stamped, "" if address else ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): "
-                                        "the forms carry the table codes without the address.")
+    return stamped, "" if address else NOT_SERVED_YET
 
 
 SEATING_QR_CELL = "D3"
@@ -133,6 +135,7 @@ def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple
 
 
 def reporting_on(store: WorkbookStore) -> bool:
+    """The Settings' "Live reporting" (off without a Settings sheet); InputError naming its cell when it is not yes or no."""
     if SETTINGS.name not in store.sheet_names():
         return False
     out = Collector(InputError)
@@ -146,15 +149,10 @@ def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     when live reporting is on; and a note for the organiser ('' when there is nothing to say)."""
     if not reporting_on(store):
         return list(forms), ""
-    journal = Journal(journal_path(workbook))
-    secret = journal.secret(TABLE_SECRET)
-    address = journal.recall(ADDRESS_KEY) or ""
+    secret, address = secret_and_address(workbook)
     tables = [t.table for t in read_draw(store).tables if t.round == round]
     stamped = [StampedForm(form, address, table_code(secret, round, number)) for form, number in zip(forms, tables)]
-    if address:
-        return stamped, ""
-    return stamped, ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with this computer's address): the forms carry the "
-                     "table codes without the address. Start it once with the hall's address, then print the forms again.")
+    return stamped, "" if address else NOT_SERVED_YET
 
 
 __all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "CodedBracket", "StampedForm", "reporting_on", "seating_pictures",

@@ -49,7 +49,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     event = read_event(snapshot)
     result = event_result(event)
     draw = read_draw(snapshot)
-    stages = read_stages(snapshot, event.ruleset.knockout(event.record) if event.ruleset.knockout else None)
+    stages = read_stages(snapshot, event)  # the event read once: the standings and the knock-out's bracket
     published = Published(event, result)
     data = {
         "title": published.title,
