@@ -71,7 +71,8 @@ def heading(driver) -> str:
                                  "document.querySelector('h1').textContent : ''")
 
 
-def wait_for(check, seconds: float = 20):
+def wait_for(check, seconds: float = 60):
+    # generous: a loaded 2-core machine starts chromium and redraws slowly; a pass returns at once
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = check()
