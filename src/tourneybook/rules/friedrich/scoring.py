@@ -75,31 +75,42 @@ def score_checked(game: Game, scorer: NationScorer) -> GameScore:
     for r in scored.nations:  # each nation's controller asked once (not once per role)
         own_of[_ROLE_INDEX[game.controller(r.nation)]].append(r)
     seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order, as _ROLES
-    players = []
-    for role, own, player in zip(_ROLES, own_of, seated):
-        ranked = sorted((r.points for r in own), reverse=True)
-        others = ranked[1:]
-        parts: list[tuple[str, Any]] = []
-        for r in own:
-            if len(r.results) == 1:
-                parts.append((_NATION_NAME[r.nation], r.results[0][1]))
-            else:
-                parts.extend((_option_label(r.nation, how), points) for how, points in r.results)
-        if role is Role.MARIA_THERESA and scored.imperial_at_switch is not None:
-            parts.append(("Imperial Army at the switch", scored.imperial_at_switch))
-            others.append(scored.imperial_at_switch)
-        bonus = _bonus(own)
-        best = ranked[0]
-        if bonus is not None:
-            parts.append(("bonus", bonus))
-            best = best + bonus
-        elif type(best) is not Fraction:  # a game score is a Fraction, whatever the scorer gave
-            best = Fraction(best)
-        parts.append((SECOND_BEST, max(others) if others else None))
-        if role is Role.FREDERICK and game.tc is not None:
-            parts.append(("sTCC", stcc_text(game.tc)))
-        players.append(PlayerScore(player, _ROLE_NAME[role], best, tuple(parts)))
-    return GameScore(game.label, tuple(players), (game.note,) if game.note else ())
+    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(_ROLES, own_of, seated))
+    return GameScore(game.label, players, (game.note,) if game.note else ())
+
+
+def _player_score(role: Role, player: str, own: list[NationResult], scored: NationScores, game: Game) -> PlayerScore:
+    """One role's score: its best nation plus its bonus shares, with the parts that explain it."""
+    parts: list[tuple[str, Any]] = []
+    ranked = []
+    shares = []
+    for r in own:
+        results = r.results
+        if len(results) == 1:
+            ranked.append(results[0][1])
+            parts.append((_NATION_NAME[r.nation], results[0][1]))
+        else:
+            ranked.append(r.points)
+            parts.extend((_option_label(r.nation, how), points) for how, points in results)
+        if r.bonus:
+            shares.append(r.bonus)
+    if len(ranked) > 1:
+        ranked.sort(reverse=True)
+    others = ranked[1:]
+    if role is Role.MARIA_THERESA and scored.imperial_at_switch is not None:
+        parts.append(("Imperial Army at the switch", scored.imperial_at_switch))
+        others.append(scored.imperial_at_switch)
+    bonus = _bonus(shares)
+    best = ranked[0]
+    if bonus is not None:
+        parts.append(("bonus", bonus))
+        best = best + bonus
+    elif type(best) is not Fraction:  # a game score is a Fraction, whatever the scorer gave
+        best = Fraction(best)
+    parts.append((SECOND_BEST, max(others) if others else None))
+    if role is Role.FREDERICK and game.tc is not None:
+        parts.append(("sTCC", stcc_text(game.tc)))
+    return PlayerScore(player, _ROLE_NAME[role], best, tuple(parts))
 
 
 # Enum members' names and indexes read once: a member's .value goes through a descriptor in Python,
@@ -119,9 +130,8 @@ def _option_label(nation: Nation, how: str) -> str:
     return label
 
 
-def _bonus(own: list[NationResult]) -> Fraction | None:
-    """The victory bonus shares of a role's nations added up; None where there is none."""
-    shares = [r.bonus for r in own if r.bonus]
+def _bonus(shares: list[Fraction]) -> Fraction | None:
+    """A role's nations' victory bonus shares added up; None where there is none."""
     if not shares:
         return None
     total = shares[0] if len(shares) == 1 else sum(shares, Fraction(0))
