@@ -95,6 +95,9 @@ class Tally:
         """The rounds of the games taken."""
         self.taken = 0
         """The games taken: the first ones of ``scored.games``."""
+        self._fractions: dict[int, Fraction] = {}
+        """Each whole number over the scale as a Fraction, made once: totals repeat over a large field (in
+        tenths, 10,000 CAFE players share a few hundred), and making a Fraction costs a gcd."""
 
     def take_through(self, last: int | None = None) -> None:
         """Take every game up to round ``last`` (None: every game)."""
@@ -115,7 +118,10 @@ class Tally:
 
     def fraction(self, scaled: int) -> Fraction:
         """A whole number over the scale as the exact score it stands for."""
-        return Fraction(scaled, self.scored.scale)
+        made = self._fractions.get(scaled)
+        if made is None:
+            made = self._fractions[scaled] = Fraction(scaled, self.scored.scale)
+        return made
 
     def quality(self, i: int) -> Fraction:
         """Game ``i``'s Frederick opponents' quality: the sum of their totals so far."""
