@@ -80,14 +80,14 @@ def _qualifying(t: Tournament, tally: Tally, notes: list[str]) -> Standings:
     A missing sTCC is named in ``notes``.
     """
     ranked = [p.name for p in t.players if not p.stand_in]
-    fraction, totals, e_mt_of, frederick, games = tally.fraction, tally.totals, tally.e_mt, tally.frederick, tally.scored.games
+    fraction, games, stcc_of_game = tally.fraction, tally.scored.games, tally.scored.stcc
     e_mt: dict[str, Fraction | None] = {}
     stcc_of: dict[str, SquareRoot | None] = {}
     quality: dict[str, Fraction | None] = {}
     for name in ranked:
-        e_mt[name] = None if name not in e_mt_of else fraction(e_mt_of[name])
-        fred = frederick.get(name)
-        stcc_of[name] = None if fred is None else tally.scored.stcc[fred]
+        e_mt[name] = None if name not in tally.e_mt else fraction(tally.e_mt[name])
+        fred = tally.frederick.get(name)  # the index of the player's Frederick game
+        stcc_of[name] = None if fred is None else stcc_of_game[fred]
         quality[name] = None if fred is None else tally.quality(fred)
         if fred is not None and games[fred].tc is None:
             notes.append(f"{games[fred].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
@@ -98,7 +98,7 @@ def _qualifying(t: Tournament, tally: Tally, notes: list[str]) -> Standings:
     ]
     table = rank(
         ranked,
-        {name: fraction(totals[name]) for name in ranked},
+        {name: fraction(tally.totals[name]) for name in ranked},
         criteria,
         tournament=t.settings.tournament,
         lot_decisions=dict(t.lots),
