@@ -88,14 +88,19 @@ def maria_theresa_offensive(game: Game) -> Fraction:
     return min(points, MARIA_THERESA_OO_MAX)
 
 
-@lru_cache(maxsize=64)  # one per set of winners
 def bonus_share(winners: frozenset[Nation]) -> Fraction:
     """Each winning nation's share: (2 + winning attackers beyond the first) / winning nations.
 
     Seed: Russia, Sweden and Austria win, "Elisabeth will receive 2 x 4/3 = 2.67 P".
     """
     attackers = len(winners - {Nation.PRUSSIA})
-    return Fraction(VICTORY_BONUS + max(attackers - 1, 0), len(winners))
+    return _share(VICTORY_BONUS + max(attackers - 1, 0), len(winners))
+
+
+@lru_cache(maxsize=64)
+def _share(bonus: int, nations: int) -> Fraction:
+    """``bonus`` shared by ``nations``: the same few Fractions in every game, each made once."""
+    return Fraction(bonus, nations)
 
 
 def score_nations(game: Game) -> NationScores:
