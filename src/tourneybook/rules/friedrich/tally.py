@@ -33,9 +33,9 @@ class ScoredGames:
     """Each game's scores, its players in Role order (:func:`.scoring.score_checked`)."""
     scale: int
     """A common denominator of every game score and second-best score."""
-    points: tuple[tuple[int, int, int, int], ...]
+    points: tuple[tuple[int, ...], ...]
     """Each game's scores of Frederick, Elisabeth, Maria Theresa and Pompadour, times ``scale``."""
-    seconds: tuple[tuple[int, int], ...]
+    seconds: tuple[tuple[int, ...], ...]
     """Each game's second-best scores of Elisabeth and Maria Theresa (two nations each: always one), times ``scale``."""
     stcc: tuple[SquareRoot | None, ...]
     """Each game's sTCC; None where its inputs are not entered."""
@@ -57,9 +57,11 @@ def scored_games(t: Tournament, scorer: NationScorer) -> ScoredGames:
 
 
 def _score_games(t: Tournament, scorer: NationScorer) -> ScoredGames:
+    """Score every game of ``t`` and find the common denominator of all the scores the standings add up."""
     games = tuple(sorted(t.games, key=lambda g: (g.round, g.table)))
     scores = tuple(score_checked(g, scorer) for g in games)
     points = [tuple(ps.points for ps in gs.players) for gs in scores]
+    # players in Role order: [1] Elisabeth, [2] Maria Theresa
     seconds = [(gs.players[1].part(SECOND_BEST), gs.players[2].part(SECOND_BEST)) for gs in scores]
     factor = {d: 1 for d in {x.denominator for row in (*points, *seconds) for x in row}}
     scale = math.lcm(*factor)  # small in practice: halves, thirds, tenths, the objectives' totals
@@ -69,8 +71,8 @@ def _score_games(t: Tournament, scorer: NationScorer) -> ScoredGames:
         games,
         scores,
         scale,
-        tuple(tuple(x.numerator * factor[x.denominator] for x in row) for row in points),  # type: ignore[misc]
-        tuple(tuple(x.numerator * factor[x.denominator] for x in row) for row in seconds),  # type: ignore[misc]
+        tuple(tuple(x.numerator * factor[x.denominator] for x in row) for row in points),
+        tuple(tuple(x.numerator * factor[x.denominator] for x in row) for row in seconds),
         tuple(None if g.tc is None else stcc(g.tc) for g in games),
     )
 
