@@ -208,7 +208,8 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
     twice_in_role: dict[tuple[str, Role], list[str]] = {}
     first_in_round: dict[int, dict[str, str]] = {}
     twice_in_round: dict[tuple[int, str], list[str]] = {}
-    seats: list[tuple[int, Any, str]] = []
+    here = by_player(t.attendance)
+    seats: list[tuple[int, Any, str]] = []  # (round, player, game) to compare with the attendance records, if any
     counted = t.settings.games_counted if _is_int(t.settings.games_counted) else None
     for game in t.games:
         if not games_checked:
@@ -222,7 +223,8 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
             c.add(f"round {game.round} is beyond the {counted} qualifying rounds", label)
         seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order
         for role, name in zip(_ROLES, seated):
-            seats.append((game.round, name, label))
+            if here:
+                seats.append((game.round, name, label))
             if isinstance(name, str) and name:
                 if name not in known:
                     c.add(f"{name!r} ({_ROLE_NAME[role]}) is not a registered player", label)
@@ -239,7 +241,6 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
         c.add(f"{name} plays {role.value} more than once ({', '.join(labels)})", "games")
     for (r, name), labels in sorted(twice_in_round.items()):
         c.add(f"{name} plays more than once in round {r} ({', '.join(labels)})", "games")
-    here = by_player(t.attendance)
     for r in sorted(first_in_round):
         in_round = first_in_round[r]
         for name in sorted(n for n in real if n not in in_round and (n not in here or here[n].plays(r))):
