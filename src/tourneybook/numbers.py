@@ -29,13 +29,18 @@ class SquareRoot:
     square: Fraction
 
     def rounded(self, places: int = 2) -> Fraction:
-        """The root rounded half up to ``places`` decimals, computed without floats.
+        """The root rounded half up to ``places`` decimals, computed without floats."""
+        return Fraction(self._units(places), 10**places)
+
+    def _units(self, places: int) -> int:
+        """The root in whole units of the ``places``-th decimal, rounded half up.
 
         k = floor(root * 10^p + 1/2) is the largest k with (2k - 1)^2 <= 4 * square * 10^(2p).
         """
-        scaled = 4 * Fraction(self.square) * 10 ** (2 * places)
-        m = math.isqrt(math.floor(scaled))  # floor(sqrt(q)) == isqrt(floor(q)) for q >= 0
-        return Fraction((m + 1) // 2, 10**places)
+        n, d = self.square.numerator, self.square.denominator  # an int has both too
+        # floor(sqrt(q)) == isqrt(floor(q)) for q >= 0; floor(q) on the two whole numbers, no Fraction made
+        m = math.isqrt(4 * n * 10 ** (2 * places) // d)
+        return (m + 1) // 2
 
 
 WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
@@ -94,22 +99,25 @@ def to_fraction(value: int | str | Fraction | Rational) -> Fraction:
 
 def round_half_up(value: Fraction, places: int = 0) -> Fraction:
     """``value`` rounded to ``places`` decimals, halves away from zero (12.5 -> 13)."""
-    value = value if type(value) is Fraction else Fraction(value)
-    scale = 10**places
+    return Fraction(_half_up_units(value, places), 10**places)
+
+
+def _half_up_units(value: Fraction, places: int) -> int:
+    """``value`` in whole units of the ``places``-th decimal, halves away from zero (12.5 -> 13 at 0 places)."""
+    value = value if type(value) is Fraction or type(value) is int else Fraction(value)
     # integer arithmetic: floor(|n| * scale / d + 1/2), far quicker than Fraction operations
-    n, d = abs(value.numerator) * scale, value.denominator
-    rounded = (2 * n + d) // (2 * d)
-    return Fraction(rounded if value.numerator >= 0 else -rounded, scale)
+    n, d = value.numerator, value.denominator
+    units = (2 * abs(n) * 10**places + d) // (2 * d)
+    return units if n >= 0 else -units
 
 
 def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     """The value as shown to organisers: ``places`` decimals, half up ('2.67', '12.00')."""
     if isinstance(value, SquareRoot):
-        rounded = value.rounded(places)
+        hundredths = value._units(places)
     else:
-        rounded = round_half_up(value, places)
+        hundredths = _half_up_units(value, places)  # whole units of the last place: exact, no Fraction made
     scale = 10**places
-    hundredths = rounded.numerator * (scale // rounded.denominator)  # whole units of the last place: exact
     whole, part = divmod(abs(hundredths), scale)
     sign = "-" if hundredths < 0 else ""
     return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
@@ -130,7 +138,9 @@ def as_json(value: Fraction | SquareRoot) -> dict[str, str]:
 
 def percent_rounded(held: int, total: int) -> int:
     """``100 * held / total`` rounded half up to a whole number (12.5 % -> 13 %)."""
-    return int(round_half_up(Fraction(100 * held, total)))
+    n, d = (100 * held, total) if total > 0 else (-100 * held, -total)
+    units = (2 * abs(n) + d) // (2 * d)  # as round_half_up, on the two whole numbers: no Fraction made
+    return units if n >= 0 else -units
 
 
 __all__ = [

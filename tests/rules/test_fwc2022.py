@@ -161,3 +161,14 @@ def test_bonus_shares_add_up_to_the_bonus(data):
     bonus = sum(dict(p.parts).get("bonus", 0) for p in fwc2022.score_game(game_from_dict(game)).players)
     assert bonus == 2 + max(len([w for w in winners if w != "Prussia"]) - 1, 0)
     assert all(p.part(SECOND_BEST) is None or p.part(SECOND_BEST) <= 10 for p in fwc2022.score_game(game_from_dict(game)).players)
+
+
+def test_winners_given_as_a_plain_set_score_as_a_frozenset():
+    """The checks accept the winners as any set (rules/friedrich/validation.py), so scoring must too: the bonus
+    share is worked out once per number of winners, never by hashing the winners themselves. Example 3:
+    Russia, Sweden and Austria share 4 bonus points."""
+    from dataclasses import replace
+
+    game = game_from_dict(json.loads((EXAMPLES / "example3.json").read_text()))
+    as_set = fwc2022.score_game(replace(game, winners=set(game.winners)))
+    assert as_set == fwc2022.score_game(game) and as_set.of(game.elisabeth).part("bonus") == Fraction(8, 3)

@@ -22,6 +22,7 @@ the better of this and her nations' standard scores (RULES.md).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..numbers import percent_rounded
 from .base import FormProfile
@@ -32,6 +33,7 @@ from .friedrich import (
     Nation,
     NationResult,
     NationScores,
+    Objectives,
     OffensiveOutcome,
     Settings,
     friedrich_ruleset,
@@ -52,6 +54,7 @@ MARIA_THERESA_OO_MAX = Fraction(9)
 """"The maximum score she can achieve is however 9 points" (before the TC bonus)."""
 
 
+@lru_cache(maxsize=4096)  # the same few (held, total) in game after game: each Fraction made once
 def percent_score(held: int, total: int) -> Fraction:
     """%O / 10 with %O rounded half up to a whole number (92 % -> 9.2)."""
     return Fraction(percent_rounded(held, total), 10)
@@ -59,9 +62,13 @@ def percent_score(held: int, total: int) -> Fraction:
 
 def frederick_standard(game: Game) -> Fraction:
     """Defensive victory: 10 + 0.1 per turn; defeat (or an OO victory's standard): 0.5 per turn."""
-    if game.prussian_defensive_victory:
-        return 10 + TENTH * game.duration
-    return DEFEAT_PER_TURN * game.duration
+    return _frederick_turns(game.duration, game.prussian_defensive_victory)
+
+
+@lru_cache(maxsize=64)
+def _frederick_turns(duration: int, defensive_victory: bool) -> Fraction:
+    """:func:`frederick_standard` of a game lasting ``duration``: one Fraction each, made once."""
+    return 10 + TENTH * duration if defensive_victory else DEFEAT_PER_TURN * duration
 
 
 def prussia_results(game: Game) -> tuple[tuple[str, Fraction], ...]:
@@ -79,11 +86,25 @@ def prussia_results(game: Game) -> tuple[tuple[str, Fraction], ...]:
     return (standard,) if Nation.PRUSSIA in game.winners else (bohemia,)
 
 
-def attacker(game: Game, nation: Nation, held: int, turns: int) -> Fraction:
+def attacker(game: Game, result: Objectives) -> Fraction:
     """Winner: 13 - 0.1 per turn of the game; loser: %O/10 + 1.6 - 0.1 per turn in the game."""
-    if nation in game.winners:
-        return ATTACKER_VICTORY - TENTH * game.duration
-    return percent_score(held, game.result(nation).total) + LOSER_BASE - TENTH * turns
+    if result.nation in game.winners:
+        return _winner(game.duration)
+    turns = game.duration if result.left_turn is None else result.left_turn  # as Game.turns_in_game
+    return _loser(result.held, result.total, turns)
+
+
+@lru_cache(maxsize=64)
+def _winner(duration: int) -> Fraction:
+    """A victorious attacker's score: 13 - 0.1 per turn (one Fraction per duration, made once)."""
+    return ATTACKER_VICTORY - TENTH * duration
+
+
+@lru_cache(maxsize=4096)
+def _loser(held: int, total: int, turns: int) -> Fraction:
+    """A losing attacker's score: %O/10 + 1.6 - 0.1 per turn in the game (each made once: three Fraction
+    operations, where a 10,000-player event scores 40,000 losing attackers)."""
+    return percent_score(held, total) + LOSER_BASE - TENTH * turns
 
 
 def maria_theresa_offensive(game: Game) -> Fraction:
@@ -98,18 +119,15 @@ def maria_theresa_offensive(game: Game) -> Fraction:
 def score_nations(game: Game) -> NationScores:
     """Every nation's CAFE score in ``game`` (a validated record)."""
     nations = [NationResult(Nation.PRUSSIA, prussia_results(game))]
+    objectives = {o.nation: o for o in game.objectives}  # each nation's result, looked up once
     for nation in ATTACKERS:
-        o = game.result(nation)
-        results = [("standard", attacker(game, nation, o.held, game.turns_in_game(nation)))]
+        results = [("standard", attacker(game, objectives[nation]))]
         if nation is Nation.AUSTRIA and game.offensive is not None:
             results.append(("OO", maria_theresa_offensive(game)))
         nations.append(NationResult(nation, tuple(results)))
     switch = game.imperial_switch
     # "the score achieved by the Imperial Army at the moment of switching": a loser's score then
-    at_switch = None
-    if switch is not None:
-        ia = game.result(Nation.IMPERIAL_ARMY)
-        at_switch = percent_score(switch.held, ia.total) + LOSER_BASE - TENTH * switch.turn
+    at_switch = None if switch is None else _loser(switch.held, objectives[Nation.IMPERIAL_ARMY].total, switch.turn)
     return NationScores(tuple(nations), at_switch)
 
 

@@ -20,6 +20,7 @@ bonus is divided evenly among the winning nations."
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from .base import FormProfile
 from .friedrich import (
@@ -46,13 +47,21 @@ MARIA_THERESA_OO_MAX = Fraction(19, 2)
 """Maria Theresa's OO score "is limited to a maximum of 9.5 P"."""
 VICTORY_BONUS = 2
 """"The winner of the game receives 2 bonus points", +1 per winning attacker beyond the first."""
+NO_BONUS = Fraction(0)
+"""A losing nation's share of the bonus."""
 
 
 def frederick_standard(game: Game) -> Fraction:
     """10 for a defensive victory; otherwise (defeat, or victory by the OO) 0.5 per turn, at most 11.5."""
     if game.prussian_defensive_victory:
         return DEFENSIVE_VICTORY
-    return min(PER_TURN * game.duration, PER_TURN * MAX_TURNS)
+    return _turns_points(min(game.duration, MAX_TURNS))
+
+
+@lru_cache(maxsize=64)
+def _turns_points(turns: int) -> Fraction:
+    """0.5 per turn: one Fraction per number of turns, made once (every game asks for one)."""
+    return PER_TURN * turns
 
 
 def frederick_offensive(game: Game) -> Fraction:
@@ -64,6 +73,7 @@ def frederick_offensive(game: Game) -> Fraction:
     return points if oo.outcome is OffensiveOutcome.SUCCEEDED else points - OO_FAILED
 
 
+@lru_cache(maxsize=4096)  # the same few (held, total) in game after game: each Fraction made once
 def attacker(held: int, total: int) -> Fraction:
     """Objectives held in percent divided by 10: 10 * h / t (at most 10, as h <= t)."""
     return Fraction(10 * held, total)
@@ -84,28 +94,32 @@ def bonus_share(winners: frozenset[Nation]) -> Fraction:
     Seed: Russia, Sweden and Austria win, "Elisabeth will receive 2 x 4/3 = 2.67 P".
     """
     attackers = len(winners - {Nation.PRUSSIA})
-    return Fraction(VICTORY_BONUS + max(attackers - 1, 0), len(winners))
+    return _share(VICTORY_BONUS + max(attackers - 1, 0), len(winners))
+
+
+@lru_cache(maxsize=64)
+def _share(bonus: int, nations: int) -> Fraction:
+    """``bonus`` shared by ``nations``: the same few Fractions in every game, each made once."""
+    return Fraction(bonus, nations)
 
 
 def score_nations(game: Game) -> NationScores:
     """Every nation's FWC score in ``game`` (a validated record)."""
-    share = bonus_share(game.winners)
-
-    def result(nation: Nation, *results: tuple[str, Fraction]) -> NationResult:
-        return NationResult(nation, results, share if nation in game.winners else Fraction(0))
-
+    winners = game.winners
+    share = bonus_share(winners)
     prussia = [("standard", frederick_standard(game))]
-    austria = [("standard", attacker(game.result(Nation.AUSTRIA).held, game.result(Nation.AUSTRIA).total))]
+    objectives = {o.nation: o for o in game.objectives}  # each nation's result, looked up once
+    austria = [("standard", attacker(objectives[Nation.AUSTRIA].held, objectives[Nation.AUSTRIA].total))]
     if game.offensive is not None:
         prussia.append(("OO", frederick_offensive(game)))
         austria.append(("OO", maria_theresa_offensive(game)))
-    nations = [result(Nation.PRUSSIA, *prussia)]
+    nations = [NationResult(Nation.PRUSSIA, tuple(prussia), share if Nation.PRUSSIA in winners else NO_BONUS)]
     for nation in ATTACKERS:
-        o = game.result(nation)
-        standard = ("standard", attacker(o.held, o.total))
-        nations.append(result(nation, *austria) if nation is Nation.AUSTRIA else result(nation, standard))
+        o = objectives[nation]
+        results = tuple(austria) if nation is Nation.AUSTRIA else (("standard", attacker(o.held, o.total)),)
+        nations.append(NationResult(nation, results, share if nation in winners else NO_BONUS))
     switch = game.imperial_switch
-    at_switch = None if switch is None else attacker(switch.held, game.result(Nation.IMPERIAL_ARMY).total)
+    at_switch = None if switch is None else attacker(switch.held, objectives[Nation.IMPERIAL_ARMY].total)
     return NationScores(tuple(nations), at_switch)
 
 

@@ -1,10 +1,12 @@
 """Each game scored once, however often the standings rank it.
 
 The standings after each round rank the same frozen games again, prefix by
-prefix (a 10,000-player event: 25,000 Friedrich scorings instead of 10,000; the
-Italia boards twice over). A game's scores depend on nothing but the game, so a
-scoring function may remember them, for as long as the game itself lives: the
-memory goes with the games, never kept for a game no one holds any more.
+prefix (a 10,000-player Carcassonne event: each table's ranking points four
+times over; the Italia boards twice over; a Friedrich record's games are
+scored together, once per record: rules/friedrich/tally.py). A game's scores
+depend on nothing but the game, so a scoring function may remember them, for
+as long as the game itself lives: the memory goes with the games, never kept
+for a game no one holds any more.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ each ruleset's own (:mod:`..fwc2022`, :mod:`..cafe2023`); it comes in as a
 :data:`NationScorer`.
 
 Modules: :mod:`.records` (roles, nations, game and tournament records),
-:mod:`.validation`, :mod:`.scoring` (game scores, sTCC), :mod:`.standings`
+:mod:`.validation`, :mod:`.scoring` (game scores, sTCC), :mod:`.tally` (the
+games scored once per record, their totals as whole numbers), :mod:`.standings`
 (qualifying standings, final), :mod:`.json` (docs/formats/friedrich.md) and
 :mod:`.ruleset` (a ruleset from its nation scoring).
 """

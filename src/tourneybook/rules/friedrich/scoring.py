@@ -31,7 +31,8 @@ class NationResult:
 
     @property
     def points(self) -> Fraction:
-        return max(points for _, points in self.results)
+        results = self.results
+        return results[0][1] if len(results) == 1 else max(points for _, points in results)
 
 
 @dataclass(frozen=True)
@@ -65,32 +66,78 @@ def score_game(game: Game, scorer: NationScorer) -> GameScore:
 
 
 def score_checked(game: Game, scorer: NationScorer) -> GameScore:
-    """The scores of a game already validated (by :func:`score_game` or a tournament check)."""
+    """The scores of a game already validated (by :func:`score_game` or a tournament check).
+
+    The players come in :class:`Role` order (the standings read them by role from there).
+    """
     scored = scorer(game)
-    nations_of: dict[Role, list[NationResult]] = {role: [] for role in Role}
+    own_of: tuple[list[NationResult], ...] = ([], [], [], [])  # each role's nations, by _ROLE_INDEX
     for r in scored.nations:  # each nation's controller asked once (not once per role)
-        nations_of[game.controller(r.nation)].append(r)
-    players = []
-    for role, own in nations_of.items():
-        ranked = sorted((r.points for r in own), reverse=True)
-        others = ranked[1:]
-        parts: list[tuple[str, Any]] = []
-        for r in own:
-            if len(r.results) == 1:
-                parts.append((r.nation.value, r.results[0][1]))
-            else:
-                parts.extend((f"{r.nation.value} ({how})", points) for how, points in r.results)
-        if role is Role.MARIA_THERESA and scored.imperial_at_switch is not None:
-            parts.append(("Imperial Army at the switch", scored.imperial_at_switch))
-            others.append(scored.imperial_at_switch)
-        bonus = sum((r.bonus for r in own), Fraction(0))
-        if bonus:
-            parts.append(("bonus", bonus))
-        parts.append((SECOND_BEST, max(others) if others else None))
-        if role is Role.FREDERICK and game.tc is not None:
-            parts.append(("sTCC", stcc_text(game.tc)))
-        players.append(PlayerScore(game.player(role), role.value, ranked[0] + bonus, tuple(parts)))
-    return GameScore(game.label, tuple(players), (game.note,) if game.note else ())
+        own_of[_ROLE_INDEX[game.controller(r.nation)]].append(r)
+    seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order, as _ROLES
+    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(_ROLES, own_of, seated))
+    return GameScore(game.label, players, (game.note,) if game.note else ())
+
+
+def _player_score(role: Role, player: str, own: list[NationResult], scored: NationScores, game: Game) -> PlayerScore:
+    """One role's score: its best nation plus its bonus shares, with the parts that explain it."""
+    parts: list[tuple[str, Any]] = []
+    ranked = []
+    shares = []
+    for r in own:
+        results = r.results
+        if len(results) == 1:
+            ranked.append(results[0][1])
+            parts.append((_NATION_NAME[r.nation], results[0][1]))
+        else:
+            ranked.append(r.points)
+            parts.extend((_option_label(r.nation, how), points) for how, points in results)
+        if r.bonus:
+            shares.append(r.bonus)
+    if len(ranked) > 1:
+        ranked.sort(reverse=True)
+    others = ranked[1:]
+    if role is Role.MARIA_THERESA and scored.imperial_at_switch is not None:
+        parts.append(("Imperial Army at the switch", scored.imperial_at_switch))
+        others.append(scored.imperial_at_switch)
+    bonus = _bonus(shares)
+    best = ranked[0]
+    if bonus is not None:
+        parts.append(("bonus", bonus))
+        best = best + bonus
+    elif type(best) is not Fraction:  # a game score is a Fraction, whatever the scorer gave
+        best = Fraction(best)
+    parts.append((SECOND_BEST, max(others) if others else None))
+    if role is Role.FREDERICK and game.tc is not None:
+        parts.append(("sTCC", stcc_text(game.tc)))
+    return PlayerScore(player, _ROLE_NAME[role], best, tuple(parts))
+
+
+# Enum members' names and indexes read once: a member's .value goes through a descriptor in Python,
+# and every game asks for them over and over (10,000 games at a 10,000-player event)
+_ROLES = tuple(Role)
+_ROLE_INDEX = {role: i for i, role in enumerate(_ROLES)}
+_ROLE_NAME = {role: role.value for role in Role}
+_NATION_NAME = {nation: nation.value for nation in Nation}
+_OPTION_LABELS: dict[tuple[Nation, str], str] = {}
+"""'Austria (OO)': a nation's result labelled by how it was scored, made once per nation and how."""
+
+
+def _option_label(nation: Nation, how: str) -> str:
+    label = _OPTION_LABELS.get((nation, how))
+    if label is None:
+        label = _OPTION_LABELS[nation, how] = f"{nation.value} ({how})"
+    return label
+
+
+def _bonus(shares: list[Fraction]) -> Fraction | None:
+    """A role's nations' victory bonus shares added up; None where there is none."""
+    if not shares:
+        return None
+    total = shares[0] if len(shares) == 1 else sum(shares, Fraction(0))
+    if not total:
+        return None
+    return total if type(total) is Fraction else Fraction(total)
 
 
 # --- sTCC ----------------------------------------------------------------------
@@ -102,7 +149,7 @@ def stcc_squared(tc: TcCount) -> Fraction:
     The sTCC itself is irrational in general; its square orders players the same
     way and ties exactly.
     """
-    return Fraction(tc.frederick, tc.attackers) ** 2 * Fraction(MAX_TURNS, tc.turns)
+    return Fraction(tc.frederick**2 * MAX_TURNS, tc.attackers**2 * tc.turns)  # one Fraction made: one gcd
 
 
 def stcc(tc: TcCount) -> SquareRoot:

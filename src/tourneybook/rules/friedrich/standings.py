@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from ...numbers import SquareRoot, exact_sum
+from ...numbers import SquareRoot
 from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
 from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
-from ..scored import scored_once
 from .records import Game, Role, Tournament
-from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
+from .scoring import NationScorer, score_checked
+from .tally import Tally, scored_games
 from .validation import check_tournament
 
 E_MT_SECOND_BEST = "E+MT second-best"
@@ -43,13 +43,12 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     """
     if not checked:
         check_tournament(t)  # every game included: score them without checking each again
-    games = sorted(t.games, key=lambda g: (g.round, g.table))
-    scores = [_score(g, scorer) for g in games]
-    totals = _totals(t, scores)
-    played = {(g.player(role), role): (g, gs) for g, gs in zip(games, scores) for role in Role}
+    scored = scored_games(t, scorer)
+    tally = Tally(t, scored)
+    tally.take_through()
     notes: list[str] = []
-    table = _qualifying(t, totals, played, {ps.player for gs in scores for ps in gs.players}, len({g.round for g in games}), notes)
-    if not scores:
+    table = _qualifying(t, tally, notes)
+    if not scored.games:
         notes.append("no results yet: the standings start with the first game typed")
     for group in table.unresolved_lots:
         notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
@@ -61,47 +60,37 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     skipped = passed_over(table.order, top, len(top))
     if skipped and t.settings.finalists:
         notes.append(f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; the next in the ranking moves up")
-    complete = len({g.round for g in games}) == t.settings.games_counted
+    complete = len(tally.rounds) == t.settings.games_counted
     if t.final is not None:
         final_score = score_checked(t.final, scorer)  # checked with the tournament
-        extras = (final_result(t.final, final_score, games, table, t.settings.tournament, dict(t.final_lots)),)
+        extras = (final_result(t.final, final_score, scored.games, table, t.settings.tournament, dict(t.final_lots)),)
         if set(t.final.player(r) for r in Role) != set(top):
             notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")
     elif complete and t.settings.finalists:
         notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
-    return TournamentResult(ruleset, table, tuple(scores), extras, tuple(notes))
+    return TournamentResult(ruleset, table, scored.scores, extras, tuple(notes))
 
 
-_SCORERS: dict[NationScorer, Callable[[Game], GameScore]] = {}
-"""For each nation scoring, its games' scores remembered (:func:`..scored.scored_once`)."""
+def _qualifying(t: Tournament, tally: Tally, notes: list[str]) -> Standings:
+    """The qualifying table of the games ``tally`` has taken (GFTR D tie-breakers).
 
-
-def _qualifying(t: Tournament, totals: Mapping[str, Fraction], played: Mapping[tuple[str, Role], tuple[Game, GameScore]],
-                with_results: set[str], rounds_played: int, notes: list[str]) -> Standings:
-    """The qualifying table from the games' totals and each player's game per role (GFTR D tie-breakers).
-
-    A lot matters once the finalists are known: before the last counted round (``rounds_played``
-    fewer than the games counted) players tied on every criterion share their place.
+    A lot matters once the finalists are known: before the last counted round (fewer rounds
+    played than the games counted) players tied on every criterion share their place.
 
     A missing sTCC is named in ``notes``.
     """
     ranked = [p.name for p in t.players if not p.stand_in]
+    fraction, games, stcc_of_game = tally.fraction, tally.scored.games, tally.scored.stcc
     e_mt: dict[str, Fraction | None] = {}
     stcc_of: dict[str, SquareRoot | None] = {}
     quality: dict[str, Fraction | None] = {}
     for name in ranked:
-        seconds = [
-            played[name, role][1].of(name).part(SECOND_BEST)
-            for role in (Role.ELISABETH, Role.MARIA_THERESA)
-            if (name, role) in played
-        ]
-        e_mt[name] = exact_sum(seconds) if seconds else None
-        fred = played.get((name, Role.FREDERICK))
-        stcc_of[name] = _stcc(fred[0].tc) if fred and fred[0].tc else None
-        opponents = [fred[0].player(r) for r in Role if r is not Role.FREDERICK] if fred else []
-        quality[name] = exact_sum(totals[o] for o in opponents) if fred else None
-        if fred and fred[0].tc is None:
-            notes.append(f"{fred[0].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
+        e_mt[name] = None if name not in tally.e_mt else fraction(tally.e_mt[name])
+        fred = tally.frederick.get(name)  # the index of the player's Frederick game
+        stcc_of[name] = None if fred is None else stcc_of_game[fred]
+        quality[name] = None if fred is None else tally.quality(fred)
+        if fred is not None and games[fred].tc is None:
+            notes.append(f"{games[fred].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
     criteria = [
         Criterion(E_MT_SECOND_BEST, True, field_values(e_mt)),
         Criterion(STCC, False, field_values(stcc_of)),
@@ -109,13 +98,13 @@ def _qualifying(t: Tournament, totals: Mapping[str, Fraction], played: Mapping[t
     ]
     table = rank(
         ranked,
-        totals,
+        {name: fraction(tally.totals[name]) for name in ranked},
         criteria,
         tournament=t.settings.tournament,
         lot_decisions=dict(t.lots),
         adjustments=t.adjustments,
-        without_results=set(ranked) - with_results,
-        lots_due=rounds_played >= t.settings.games_counted,
+        without_results=set(ranked) - tally.with_results,
+        lots_due=len(tally.rounds) >= t.settings.games_counted,
     )
     return marked(table, t.attendance)
 
@@ -123,50 +112,17 @@ def _qualifying(t: Tournament, totals: Mapping[str, Fraction], played: Mapping[t
 def standings_by_round(t: Tournament, scorer: NationScorer, rounds: Sequence[int]) -> list[Standings]:
     """The qualifying table after each of ``rounds``, in one pass over the games in round order.
 
-    Totals and each player's games grow round by round; each round's table is
-    ranked from them as :func:`standings` ranks the games up to that round
-    (rules/by_round.py's prefixes: tests/rules/test_by_round.py checks they agree).
-    ``t`` must be checked.
+    Totals and each player's games grow round by round (one :class:`.tally.Tally`); each round's table
+    is ranked from them as :func:`standings` ranks the games up to that round (rules/by_round.py's
+    prefixes: tests/rules/test_by_round.py checks they agree). The games are scored once for the
+    record, with its standings. ``t`` must be checked.
     """
-    games = sorted(t.games, key=lambda g: (g.round, g.table))
-    points: dict[str, list[Fraction]] = {p.name: [] for p in t.players}
-    played: dict[tuple[str, Role], tuple[Game, GameScore]] = {}
-    with_results: set[str] = set()
+    tally = Tally(t, scored_games(t, scorer))
     after: dict[int, Standings] = {}
-    taken = 0
     for number in sorted(set(rounds)):
-        while taken < len(games) and games[taken].round <= number:
-            game = games[taken]
-            score = _score(game, scorer)
-            for ps in score.players:
-                points[ps.player].append(ps.points)
-                with_results.add(ps.player)
-            played.update(((game.player(role), role), (game, score)) for role in Role)
-            taken += 1
-        totals = {p: exact_sum(x) for p, x in points.items()}
-        after[number] = _qualifying(t, totals, played, with_results, len({g.round for g in games[:taken]}), [])
+        tally.take_through(number)
+        after[number] = _qualifying(t, tally, [])
     return [after[n] for n in rounds]
-
-
-def _totals(t: Tournament, scores: Iterable[GameScore]) -> dict[str, Fraction]:
-    """Each player's sum of game points, exact, over one common denominator (not a gcd per game)."""
-    points: dict[str, list[Fraction]] = {p.name: [] for p in t.players}
-    for gs in scores:
-        for ps in gs.players:
-            points[ps.player].append(ps.points)
-    return {p: exact_sum(x) for p, x in points.items()}
-
-
-_stcc = scored_once(stcc)
-"""The sTCC of a Frederick game's count, worked out once: each round's standings compare it again."""
-
-
-def _score(game: Game, scorer: NationScorer) -> GameScore:
-    """:func:`score_checked`, once per game and scorer."""
-    once = _SCORERS.get(scorer)
-    if once is None:
-        once = _SCORERS[scorer] = scored_once(lambda g: score_checked(g, scorer))
-    return once(game)
 
 
 def final_ranking(order: Sequence[str], t: Tournament) -> list[str]:

@@ -12,7 +12,7 @@ from .records import ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, Game, Nation, Of
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))  # a plain int first: quick
 
 
 def _is_turn(value: Any) -> bool:
@@ -20,7 +20,18 @@ def _is_turn(value: Any) -> bool:
 
 
 def _count(value: Any, what: str, where: str, c: Collector, minimum: int = 0) -> bool:
-    return c.check(_is_int(value) and value >= minimum, f"{what} {value!r} is not a whole number from {minimum}", where)
+    if _is_int(value) and value >= minimum:
+        return True
+    c.add(f"{what} {value!r} is not a whole number from {minimum}", where)
+    return False
+
+
+# Each problem is worded only once found (an f-string for every check passed was most of the time of
+# checking a 10,000-player event), and the roles' and nations' names are read once (an Enum's .value
+# goes through a descriptor in Python).
+_ROLES = tuple(Role)
+_ROLE_NAME = {role: role.value for role in Role}
+_NATION_NAME = {nation: nation.value for nation in Nation}
 
 
 def game_problems(game: Game) -> list[Problem]:
@@ -30,25 +41,34 @@ def game_problems(game: Game) -> list[Problem]:
     if game.round is not None:
         _count(game.round, "round", g, c, 1)
     _count(game.table, "table", g, c, 1)
-    names = [game.player(r) for r in Role]
-    for role, name in zip(Role, names):
-        c.check(isinstance(name, str) and name.strip() != "", f"no player given for {role.value}", g)
-    for name in sorted({n for n in names if isinstance(n, str) and n and names.count(n) > 1}):
-        c.add(f"{name} is seated in more than one role", g)
-    duration_ok = c.check(_is_turn(game.duration), f"duration {game.duration!r} is not a turn from 1 to {MAX_TURNS}", g)
+    names = [game.frederick, game.elisabeth, game.maria_theresa, game.pompadour]  # in Role order
+    for role, name in zip(_ROLES, names):
+        if not (isinstance(name, str) and name.strip() != ""):
+            c.add(f"no player given for {role.value}", g)
+    given = [n for n in names if isinstance(n, str) and n]
+    if len(set(given)) < len(given):
+        for name in sorted({n for n in given if names.count(n) > 1}):
+            c.add(f"{name} is seated in more than one role", g)
+    duration_ok = _is_turn(game.duration)
+    if not duration_ok:
+        c.add(f"duration {game.duration!r} is not a turn from 1 to {MAX_TURNS}", g)
     winners = game.winners if isinstance(game.winners, (set, frozenset)) else frozenset()
-    c.check(bool(winners), "no winning nation entered", g)
+    if not winners:
+        c.add("no winning nation entered", g)
     for w in winners:
-        c.check(isinstance(w, Nation), f"unknown winning nation {w!r}", g)
-    beside = sorted(w.value for w in winners if isinstance(w, Nation) and w is not Nation.PRUSSIA)
-    if Nation.PRUSSIA in winners and beside:
-        c.add(f"Prussia cannot win together with {', '.join(beside)}", g)
+        if not isinstance(w, Nation):
+            c.add(f"unknown winning nation {w!r}", g)
+    if Nation.PRUSSIA in winners and len(winners) > 1:
+        beside = sorted(w.value for w in winners if isinstance(w, Nation) and w is not Nation.PRUSSIA)
+        if beside:
+            c.add(f"Prussia cannot win together with {', '.join(beside)}", g)
     _objectives_problems(game, winners, duration_ok, c)
     _switch_problems(game, duration_ok, c)
     _offensive_problems(game, winners, duration_ok, c)
     if game.tc is not None:
         where = f"{g}, sTCC"
-        c.check(_is_turn(game.tc.turns), f"N {game.tc.turns!r} is not a turn from 1 to {MAX_TURNS}", where)
+        if not _is_turn(game.tc.turns):
+            c.add(f"N {game.tc.turns!r} is not a turn from 1 to {MAX_TURNS}", where)
         _count(game.tc.frederick, "Frederick's TCs", where, c)
         _count(game.tc.attackers, "the attackers' TCs", where, c, 1)  # sTCC divides by it
     return c.problems
@@ -65,16 +85,19 @@ def _objectives_problems(game: Game, winners: frozenset, duration_ok: bool, c: C
         if o.nation not in ATTACKERS:
             c.add(f"{o.nation!r} is not an attacking nation", g)
             continue
-        where = f"{g}, {o.nation.value}"
+        where = f"{g}, {_NATION_NAME[o.nation]}"
         if _count(o.total, "total of objectives", where, c, 1) and _count(o.held, "objectives held", where, c):
-            c.check(o.held <= o.total, f"objectives held {o.held} exceed the total {o.total}", where)
+            if o.held > o.total:
+                c.add(f"objectives held {o.held} exceed the total {o.total}", where)
         if o.left_turn is None:
             continue
-        if c.check(_is_turn(o.left_turn), f"turn left {o.left_turn!r} is not a turn from 1 to {MAX_TURNS}", where):
-            if duration_ok and o.left_turn > game.duration:
-                c.add(f"left the game in turn {o.left_turn}, after the game ended in turn {game.duration}", where)
-            if o.nation in winners:
-                c.add(f"left the game in turn {o.left_turn} and cannot be a winner", where)
+        if not _is_turn(o.left_turn):
+            c.add(f"turn left {o.left_turn!r} is not a turn from 1 to {MAX_TURNS}", where)
+            continue
+        if duration_ok and o.left_turn > game.duration:
+            c.add(f"left the game in turn {o.left_turn}, after the game ended in turn {game.duration}", where)
+        if o.nation in winners:
+            c.add(f"left the game in turn {o.left_turn} and cannot be a winner", where)
 
 
 def _switch_problems(game: Game, duration_ok: bool, c: Collector) -> None:
@@ -82,20 +105,20 @@ def _switch_problems(game: Game, duration_ok: bool, c: Collector) -> None:
     if s is None:
         return
     where = f"{game.label}, Imperial Army switch"
-    c.check(
-        s.to in (Role.ELISABETH, Role.POMPADOUR),
-        f"the Imperial Army can pass only to Elisabeth or Pompadour, not {getattr(s.to, 'value', s.to)!r}",
-        where,
-    )
+    if s.to not in (Role.ELISABETH, Role.POMPADOUR):
+        c.add(f"the Imperial Army can pass only to Elisabeth or Pompadour, not {getattr(s.to, 'value', s.to)!r}", where)
     ia = [o for o in game.objectives if o.nation is Nation.IMPERIAL_ARMY]
-    if c.check(_is_turn(s.turn), f"turn {s.turn!r} is not a turn from 1 to {MAX_TURNS}", where):
+    if not _is_turn(s.turn):
+        c.add(f"turn {s.turn!r} is not a turn from 1 to {MAX_TURNS}", where)
+    else:
         if duration_ok and s.turn > game.duration:
             c.add(f"switched in turn {s.turn}, after the game ended in turn {game.duration}", where)
         left = ia[0].left_turn if ia else None
         if _is_int(left) and s.turn > left:
             c.add(f"switched in turn {s.turn}, after the Imperial Army left in turn {left}", where)
     if _count(s.held, "objectives held at the switch", where, c) and ia and _is_int(ia[0].total):
-        c.check(s.held <= ia[0].total, f"objectives held {s.held} exceed the total {ia[0].total}", where)
+        if s.held > ia[0].total:
+            c.add(f"objectives held {s.held} exceed the total {ia[0].total}", where)
 
 
 def _offensive_problems(game: Game, winners: frozenset, duration_ok: bool, c: Collector) -> None:
@@ -103,28 +126,27 @@ def _offensive_problems(game: Game, winners: frozenset, duration_ok: bool, c: Co
     if o is None:
         return
     where = f"{game.label}, Offensive Option"
-    if not c.check(isinstance(o.outcome, OffensiveOutcome), f"unknown outcome {o.outcome!r}", where):
+    if not isinstance(o.outcome, OffensiveOutcome):
+        c.add(f"unknown outcome {o.outcome!r}", where)
         return
     if o.outcome is OffensiveOutcome.SUCCEEDED:
         c.check(Nation.PRUSSIA in winners, "succeeded, but Prussia is not the winner", where)
     if o.outcome is OffensiveOutcome.CALLED_OFF:
         turn = o.called_off_turn
-        if c.check(_is_turn(turn), f"turn called off {turn!r} is not a turn from 1 to {MAX_TURNS}", where):
-            if duration_ok and turn > game.duration:
-                c.add(f"called off in turn {o.called_off_turn}, after the game ended in turn {game.duration}", where)
-    else:
-        c.check(o.called_off_turn is None, f"a turn it was called off is given, but it {o.outcome.value!r}", where)
+        if not _is_turn(turn):
+            c.add(f"turn called off {turn!r} is not a turn from 1 to {MAX_TURNS}", where)
+        elif duration_ok and turn > game.duration:
+            c.add(f"called off in turn {o.called_off_turn}, after the game ended in turn {game.duration}", where)
+    elif o.called_off_turn is not None:
+        c.add(f"a turn it was called off is given, but it {o.outcome.value!r}", where)
     counts_ok = _count(o.prussia_bohemian, "Prussia's Bohemian objectives", where, c)
     counts_ok = _count(o.austria_bohemian, "Austria's Bohemian objectives", where, c) and counts_ok
-    if counts_ok:
-        c.check(
-            o.prussia_bohemian + o.austria_bohemian <= BOHEMIAN_OBJECTIVES,
-            f"Prussia's {o.prussia_bohemian} and Austria's {o.austria_bohemian} Bohemian objectives"
-            f" exceed the {BOHEMIAN_OBJECTIVES}",
-            where,
-        )
+    if counts_ok and o.prussia_bohemian + o.austria_bohemian > BOHEMIAN_OBJECTIVES:
+        c.add(f"Prussia's {o.prussia_bohemian} and Austria's {o.austria_bohemian} Bohemian objectives"
+              f" exceed the {BOHEMIAN_OBJECTIVES}", where)
     took = o.austria_took_card
-    c.check(isinstance(took, bool), f"Austria took the card: {took!r} is not true/false", where)
+    if not isinstance(took, bool):
+        c.add(f"Austria took the card: {took!r} is not true/false", where)
 
 
 def check_game(game: Game) -> None:
@@ -152,7 +174,8 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     c.check(_is_int(s.finalists) and s.finalists in (0, 4), f"finalists {s.finalists!r} is neither 4 nor 0", "settings, finalists")
     names = [p.name for p in t.players]
     for p in t.players:
-        c.check(isinstance(p.name, str) and p.name.strip() != "", f"player name {p.name!r} is empty", "players")
+        if not (isinstance(p.name, str) and p.name.strip() != ""):
+            c.add(f"player name {p.name!r} is empty", "players")
     for name in sorted(n for n, times in Counter(names).items() if isinstance(n, str) and times > 1):
         c.add(f"{name} is registered twice", "players")
     real = {p.name for p in t.players if not p.stand_in}
@@ -180,37 +203,59 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
 
 def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector, games_checked: bool) -> None:
     """GFTR B: one game per round for every ranked player, each role once, only registered players."""
-    by_round: dict[tuple[int, str], list[str]] = {}
-    by_role: dict[tuple[str, Role], list[str]] = {}
+    # each seat's first game, and every game of a seat taken more than once (only those few are worded)
+    first_in_role: dict[tuple[str, Role], str] = {}
+    twice_in_role: dict[tuple[str, Role], list[str]] = {}
+    first_in_round: dict[int, dict[str, str]] = {}
+    twice_in_round: dict[tuple[int, str], list[str]] = {}
+    here = by_player(t.attendance)
+    seats: list[tuple[int, Any, str]] = []  # (round, player, game) to compare with the attendance records, if any
+    counted = t.settings.games_counted if _is_int(t.settings.games_counted) else None
     for game in t.games:
         if not games_checked:
             c.extend(game_problems(game))
+        label = game.label
         if game.round is None:
-            c.add("the final is entered among the qualifying games", game.label)
+            c.add("the final is entered among the qualifying games", label)
         if not _is_int(game.round):
             continue  # reported above
-        if _is_int(t.settings.games_counted) and game.round > t.settings.games_counted:
-            c.add(f"round {game.round} is beyond the {t.settings.games_counted} qualifying rounds", game.label)
-        for role in Role:
-            name = game.player(role)
+        if counted is not None and game.round > counted:
+            c.add(f"round {game.round} is beyond the {counted} qualifying rounds", label)
+        seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order
+        for role, name in zip(_ROLES, seated):
+            if here:
+                seats.append((game.round, name, label))
             if isinstance(name, str) and name:
                 if name not in known:
-                    c.add(f"{name!r} ({role.value}) is not a registered player", game.label)
-                by_role.setdefault((name, role), []).append(game.label)
-        for name in {game.player(r) for r in Role if isinstance(game.player(r), str)}:
-            by_round.setdefault((game.round, name), []).append(game.label)
-    # only the few failures are sorted and worded: a 1,000-player event has 4,000 seats to go through
-    twice_in_role = [(name, role, labels) for (name, role), labels in by_role.items() if len(labels) > 1]
-    for name, role, labels in sorted(twice_in_role, key=lambda f: (f[0], f[1].value)):
+                    c.add(f"{name!r} ({_ROLE_NAME[role]}) is not a registered player", label)
+                _note_seat(first_in_role, twice_in_role, (name, role), label)
+        players = {n for n in seated if isinstance(n, str)}
+        if players:
+            in_round = first_in_round.setdefault(game.round, {})
+            for name in players:
+                if name in in_round:
+                    twice_in_round.setdefault((game.round, name), [in_round[name]]).append(label)
+                else:
+                    in_round[name] = label
+    for (name, role), labels in sorted(twice_in_role.items(), key=lambda seat: (seat[0][0], seat[0][1].value)):
         c.add(f"{name} plays {role.value} more than once ({', '.join(labels)})", "games")
-    for (r, name), labels in sorted(kv for kv in by_round.items() if len(kv[1]) > 1):
+    for (r, name), labels in sorted(twice_in_round.items()):
         c.add(f"{name} plays more than once in round {r} ({', '.join(labels)})", "games")
-    here = by_player(t.attendance)
-    for r in sorted({r for r, _ in by_round}):
-        for name in sorted(n for n in real if (r, n) not in by_round and (n not in here or here[n].plays(r))):
+    for r in sorted(first_in_round):
+        in_round = first_in_round[r]
+        for name in sorted(n for n in real if n not in in_round and (n not in here or here[n].plays(r))):
             c.add(f"{name} has no game in round {r}", "games")
-    seats = ((g.round, g.player(role), g.label) for g in t.games if _is_int(g.round) for role in Role)
-    c.extend(seating_problems(t.attendance, seats))
+    if here:  # without attendance records every seat is for a round its player is there for
+        c.extend(seating_problems(t.attendance, seats))
+
+
+def _note_seat(first: dict[tuple[str, Role], str], twice: dict[tuple[str, Role], list[str]],
+               seat: tuple[str, Role], label: str) -> None:
+    """``label`` for a player's ``seat``: its first game in ``first``, every game of a seat taken again in ``twice``."""
+    if seat in first:
+        twice.setdefault(seat, [first[seat]]).append(label)
+    else:
+        first[seat] = label
 
 
 def check_tournament(t: Tournament) -> None:
