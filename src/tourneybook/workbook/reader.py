@@ -185,7 +185,7 @@ def read_sheet(
         values: dict[str, Any] = {}
         clean = True
         for i, (value, (header, required, read)) in enumerate(zip(raw, plan), start=1):
-            if value is None or cells.is_empty(value):
+            if value is None or (type(value) is not int and cells.is_empty(value)):  # most cells are None or an int
                 values[header] = None
                 if required:
                     out.add(f'{header} is missing (the row has other entries)', sheet=schema.name, cell=address(line, i))
