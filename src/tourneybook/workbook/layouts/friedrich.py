@@ -223,11 +223,10 @@ def game_of(row: Row, round_: int | None, out: Collector) -> Game | None:
     v = row.values
     why = "the game's result is entered"
     ok = _need(row, _RESULT_NEEDS, why, out)
-    objectives = []
-    for n, held, total, left_column in _OBJECTIVE_HEADERS:
-        left = v[left_column] if left_column else None
-        ok = _need(row, (held, total), why if left is None else f"{n.value} left the game", out) and ok
-        objectives.append(Objectives(n, v[held], v[total], left))
+    objectives = tuple(Objectives(n, v[held], v[total], v[left] if left else None) for n, held, total, left in _OBJECTIVE_HEADERS)
+    if any(o.held is None or o.total is None for o in objectives):  # only then look at each nation's cells
+        for o, (n, held, total, _) in zip(objectives, _OBJECTIVE_HEADERS):
+            ok = _need(row, (held, total), why if o.left_turn is None else f"{n.value} left the game", out) and ok
     won = winners(row, out) if v[WINNERS] is not None else frozenset()
     switch = None
     if any(v[h] is not None for h in (SWITCH_TURN, SWITCH_TO, SWITCH_HELD)):
@@ -258,7 +257,7 @@ def game_of(row: Row, round_: int | None, out: Collector) -> Game | None:
         *(v[h] for h in ROLE_HEADERS),
         duration=v[ENDED],
         winners=won,
-        objectives=tuple(objectives),
+        objectives=objectives,
         imperial_switch=switch,
         offensive=offensive,
         tc=tc,
