@@ -16,7 +16,10 @@ cells that exist cost time and memory, so one stray value at XFD5 or row
 its entries (a million empty rows or styled empty cells) is read without them:
 only its rows holding a value are handed to the careful reader. Every part is
 checked to be well-formed XML first (calamine reads damaged XML without a
-word), by expat with no handlers, which runs in C at about 150 MB a second.
+word: an unclosed row, a stray '<', a second root element), by expat with no
+handlers, which runs in C at about 150 MB a second. That check and calamine's
+read are two passes over the part, but the one pass that would do both, the
+careful reader, takes four times as long as the two together.
 A value no spreadsheet can hold (NaN, INF, a shared string that is not there,
 a style that does not exist) is an :class:`~tourneybook.errors.InputError`
 naming its sheet and cell.
