@@ -266,3 +266,13 @@ def test_every_entry_command_either_refuses_or_writes_what_recalc_accepts(tmp_pa
         return
     report = recalc_file(path)
     assert report.ok, [str(p) for p in report.problems]
+
+
+def test_the_control_characters_refused_in_a_name_are_unicodes_that_are_not_white_space():
+    import unicodedata
+
+    from tourneybook.workbook.generic import control_character
+
+    refused = {chr(i) for i in range(0x110000) if control_character(f"Ann{chr(i)}Lee")}
+    assert refused == {chr(i) for i in range(0x110000) if unicodedata.category(chr(i)) == "Cc" and not chr(i).isspace()}
+    assert len(refused) == 55  # 65 in Cc, less tab, the four line breaks and the four separators \x1c-\x1f, and NEL

@@ -10,7 +10,7 @@ import xlsxwriter
 from rich_workbook import rich_copy
 
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.files.sheetreader import read_plain_sheet, read_sheet_part
+from tourneybook.files.sheetreader import read_plain_sheet, read_sheet_part, styles_from
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 
@@ -61,3 +61,16 @@ def test_a_rich_workbook_reads_the_same(event_file: Path):
     for name in ("Players", "Preliminary", "Settings"):
         plain, careful = both(path, name)
         assert plain == careful and careful.rows, name
+
+
+@pytest.mark.parametrize("count", [1, 9, 10, 37, 100, 190, 999, 1000, 65430])
+def test_a_style_index_the_file_lacks_is_found_and_no_other(count: int):
+    """The search that sends a sheet with a missing style to the careful reader (which names its cell)."""
+    pattern = styles_from(count)
+    for index in sorted({0, 1, 8, 9, 10, 11, 99, 100, 101, 189, 190, 191, *range(count - 12, count + 12), 10 * count, 100_000}):
+        if index < 0:
+            continue
+        for written in (str(index), "0" + str(index)):  # a leading zero is the same index
+            cell = f'<c r="B7" s="{written}" t="n"><v>3</v></c>'.encode()
+            assert (pattern.search(cell) is not None) == (index >= count), (count, written)
+    assert pattern.search(b'<c r="B7" t="s"><v>4711</v></c>') is None  # no style: the default one

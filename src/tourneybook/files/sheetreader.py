@@ -16,7 +16,10 @@ cells that exist cost time and memory, so one stray value at XFD5 or row
 its entries (a million empty rows or styled empty cells) is read without them:
 only its rows holding a value are handed to the careful reader. Every part is
 checked to be well-formed XML first (calamine reads damaged XML without a
-word), by expat with no handlers, which runs in C at about 150 MB a second.
+word: an unclosed row, a stray '<', a second root element), by expat with no
+handlers, which runs in C at about 150 MB a second. That check and calamine's
+read are two passes over the part, but the one pass that would do both, the
+careful reader, takes four times as long as the two together.
 A value no spreadsheet can hold (NaN, INF, a shared string that is not there,
 a style that does not exist) is an :class:`~tourneybook.errors.InputError`
 naming its sheet and cell.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -47,12 +51,27 @@ DATE_FORMAT_IDS = frozenset((*range(14, 23), *range(27, 37), *range(45, 48), *ra
 _LITERALS = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.|_.|\*.')
 MAX_COLUMN, MAX_ROW = 16384, 1048576
 _FAR_COLUMN = re.compile(rb' r="[A-Z]{3}\d')
-_STYLE_INDEX = re.compile(rb' s="(\d+)"')
 _LAST_ROW = re.compile(rb'<row r="(\d+)"')
-_INFINITE = (float("inf"), float("-inf"))
 _VALUE_END = re.compile(rb"</(?:v|is|f)>")
 _FILLER_ROWS = 10_000
 """A sheet with more rows than this and four times as many rows as rows holding a value is mostly filler."""
+
+
+def styles_from(count: int) -> re.Pattern[bytes]:
+    """A pattern finding a cell style index of ``count`` or more (' s="37"' for 37 styles), in one pass in C.
+
+    Listing the indices a sheet uses (a findall over every cell, then int() of each)
+    took about as long as calamine's own read of the sheet; a search for one
+    index too large allocates nothing. Numbers of more digits than ``count``, then
+    numbers of as many digits that are as large or larger digit by digit: for 37,
+    ``[1-9]\\d{2,}``, ``37``, ``[4-9]\\d`` and ``3[8-9]``.
+    """
+    digits = str(count)
+    larger = [f"[1-9]\\d{{{len(digits)},}}", digits]
+    for i, digit in enumerate(digits):
+        if digit != "9":
+            larger.append(f"{digits[:i]}[{int(digit) + 1}-9]" + "\\d" * (len(digits) - i - 1))
+    return re.compile(f' s="0*(?:{"|".join(larger)})"'.encode())
 
 
 def is_date_format(code: str) -> bool:
@@ -71,6 +90,15 @@ class BookFacts:
     style_count: int
     epoch: dt.datetime
     _strings: Sequence[str] | None = None
+    _styles_beyond: re.Pattern[bytes] | None = None
+
+    def has_missing_style(self, data: bytes) -> bool:
+        """True when a cell of the worksheet part ``data`` uses a style index the file does not have."""
+        if not self.style_count:
+            return False
+        if self._styles_beyond is None:
+            self._styles_beyond = styles_from(self.style_count)
+        return self._styles_beyond.search(data) is not None
 
     @property
     def strings(self) -> Sequence[str]:
@@ -246,8 +274,7 @@ def _plain(data: bytes, facts: BookFacts) -> bool:
     match = _LAST_ROW.match(data, last) if last >= 0 else None
     if match and int(match.group(1)) > 4 * data.count(b"<row ") + 1000:
         return False  # a stray row far below the entries
-    styles = {int(i) for i in _STYLE_INDEX.findall(data)}
-    return not facts.style_count or max(styles, default=0) < facts.style_count
+    return not facts.has_missing_style(data)
 
 
 def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str, facts: BookFacts) -> SheetGrid:
@@ -268,16 +295,13 @@ def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str
         return read_sheet_part(package, part, sheet, facts)
     rows = []
     for r, line in enumerate(values, start=1):
-        row = []
-        for c, value in enumerate(line, start=1):
-            if value == "":
-                value = None
-            elif type(value) is float:
-                if value != value or value in _INFINITE:
-                    raise _problem(sheet, address(r, c), f"the number {'NaN' if value != value else ('INF' if value > 0 else '-INF')!r} is not a number a spreadsheet can hold")
-                if value.is_integer():
-                    value = int(value)
-            row.append(value)
+        # one comprehension per row, not a statement per cell (a 10,000-player sheet has 400,000 cells):
+        # empty is None, a whole number an int, and only a fraction is looked at further
+        try:
+            row = [None if v == "" else ((int(v) if v.is_integer() else _finite(v)) if type(v) is float else v) for v in line]
+        except _NotFinite as exc:
+            c = next(c for c, v in enumerate(line, start=1) if type(v) is float and not math.isfinite(v))
+            raise _problem(sheet, address(r, c), f"the number {exc.shown!r} is not a number a spreadsheet can hold") from None
         while row and row[-1] is None:
             row.pop()
         rows.append(tuple(row))
@@ -285,6 +309,21 @@ def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str
         rows.pop()
     ranges = tuple(f"{address(a[0] + 1, a[1] + 1)}:{address(b[0] + 1, b[1] + 1)}" for a, b in merged)
     return SheetGrid(sheet, tuple(rows), ranges)
+
+
+class _NotFinite(Exception):
+    """NaN or an infinity from calamine: no spreadsheet holds one (the reader names its cell)."""
+
+    def __init__(self, value: float):
+        super().__init__(value)
+        self.shown = "NaN" if value != value else ("INF" if value > 0 else "-INF")
+
+
+def _finite(value: float) -> float:
+    """``value``, a number with a fraction; _NotFinite for NaN and the infinities."""
+    if math.isfinite(value):
+        return value
+    raise _NotFinite(value)
 
 
 def _problem(sheet: str, cell: str, why: str) -> InputError:

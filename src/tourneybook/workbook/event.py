@@ -15,15 +15,15 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..files.address import split_cell
-from ..files.store import SheetGrid, WorkbookStore
+from ..files.store import WorkbookStore
 from ..draws.families import draw_family
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .nameorder import DEFAULT_LANGUAGE, shared_places_in_language
-from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, attendance_range_problems, player_names, read_adjustments, read_players
+from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, adjustments_of, attendance_range_problems, player_names, read_players
 from .settings_sheet import SETTINGS, EventSettings, read_event_settings
 from .layout import Layout, find_layout
-from .reader import PlayerNames, read_sheet
+from .reader import Row, read_sheet
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,10 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     if draw_family(ruleset.family).fixed_rounds:  # a Diplomacy event may add rounds; the others have a fixed number
         out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
-    adjustments = read_adjustments(grid(ADJUSTMENTS.name), names, out, present)
+    adjustment_rows = read_sheet(grid(ADJUSTMENTS.name), ADJUSTMENTS, out, players=names, present=present)
+    adjustments = adjustments_of(adjustment_rows)
     out.extend(head.club_ranking_problems)
-    out.extend(stand_in_problems(players, grid(ADJUSTMENTS.name), names))
+    out.extend(stand_in_problems(players, adjustment_rows))
     try:
         record = layout.to_tournament(entries, players, settings, adjustments, head.tournament)
     except InputError as exc:
@@ -118,8 +119,11 @@ def rows_not_reported(later: Sequence[Problem], reported: Sequence[Problem]) -> 
     return [p for p in later if place(p)[1] > 1 and (p.sheet, place(p)[0]) not in rows]
 
 
-def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, names: PlayerNames | None) -> list[Problem]:
-    """An adjustment or a lot decision for a stand-in, at its cell: a stand-in is never ranked, so it would do nothing."""
+def stand_in_problems(players: Sequence[Player], adjustments: Sequence[Row]) -> list[Problem]:
+    """An adjustment or a lot decision for a stand-in, at its cell: a stand-in is never ranked, so it would do nothing.
+
+    ``adjustments``: the Adjustments sheet's rows as :func:`read_event` read them (the sheet is read once).
+    """
     stand_ins = {p.name: p for p in players if p.stand_in}
     problems = [
         Problem(
@@ -131,9 +135,7 @@ def stand_in_problems(players: Sequence[Player], adjustments: SheetGrid | None, 
         for p in stand_ins.values()
         if p.lot is not None
     ]
-    if not stand_ins or adjustments is None:
-        return problems
-    for row in read_sheet(adjustments, ADJUSTMENTS, Collector(InputError), players=names):
+    for row in adjustments:
         p = stand_ins.get(row[PLAYER])
         if p is not None:
             problems.append(

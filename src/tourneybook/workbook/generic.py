@@ -9,7 +9,7 @@ of the ruleset's Settings dataclass by its label (field metadata 'label').
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -58,6 +58,10 @@ PLAYERS = EntrySheet(
                help="Roll call: rounds not played, e.g. 2 or 2, 4."),
     ),
 )
+
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
+"""Unicode's control characters (category Cc) that are not white space, in one search of a name rather than a
+lookup per letter (tests/workbook pins it to unicodedata)."""
 
 PLAYER, POINTS, REASON = "Player", "Points", "Reason"
 
@@ -110,26 +114,28 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
     seen: dict[str, Row] = {}
     players: list[Player] = []
     for row in rows:
-        key = " ".join(row[NAME].split()).casefold()
+        v = row.values  # a typed cell is never "", so `or ""` only stands in for an empty one
+        name = v[NAME]
+        key = " ".join(name.split()).casefold()
         if key in seen:
-            out.add(f'"{row[NAME]}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
+            out.add(f'"{name}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
         seen[key] = row
-        wrong = control_character(row[NAME])
+        wrong = control_character(name)
         if wrong:
             out.add(wrong, sheet=PLAYERS.name, cell=row.cell(NAME))
             continue
-        first, last = row[FROM_ROUND] or 1, row[WITHDREW_AFTER]
+        first, last = v[FROM_ROUND] or 1, v[WITHDREW_AFTER]
         wrong = order_problem(first, last)
         if wrong:
-            out.add(f"{row[NAME]} {wrong} (clear the cell if they never came)", sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
+            out.add(f"{name} {wrong} (clear the cell if they never came)", sheet=PLAYERS.name, cell=row.cell(WITHDREW_AFTER))
             continue
-        absent = _absent_rounds(row, out)
+        absent = _absent_rounds(row, out) if v[ABSENT] else frozenset()
         if absent is None:
             continue
         players.append(
-            Player(row[NAME], row.get(CLUB, ""), bool(row.get(STAND_IN, False)), row[DISTANCE], row.get(GROUP, ""),
-                   row[LOT], row.line, first, last, row.get(ATTENDANCE_NOTE, ""), absent)
+            Player(name, v[CLUB] or "", bool(v[STAND_IN]), v[DISTANCE], v[GROUP] or "",
+                   v[LOT], row.line, first, last, v[ATTENDANCE_NOTE] or "", absent)
         )
     return tuple(players)
 
@@ -140,7 +146,7 @@ def control_character(name: str) -> str:
     The one check of the Players sheet's names and of a name ``join`` types there. A tab or a line
     break is no such character: the sheet's reader (cells.text) folds white space into one space.
     """
-    if any(unicodedata.category(ch) == "Cc" and not ch.isspace() for ch in name):
+    if _CONTROL.search(name):
         return f"the name {name!r} holds a control character (pasted from another program?): type the name again"
     return ""
 
@@ -199,9 +205,8 @@ def player_names(grid: SheetGrid) -> PlayerNames:
     return PlayerNames(names)
 
 
-def read_adjustments(grid: SheetGrid | None, names: PlayerNames | None, out: Collector, present: Sequence[str] = ()) -> tuple[Adjustment, ...]:
-    """The Adjustments sheet as ranking adjustments."""
-    rows = read_sheet(grid, ADJUSTMENTS, out, players=names, present=present)
+def adjustments_of(rows: Sequence[Row]) -> tuple[Adjustment, ...]:
+    """The Adjustments sheet's rows (read_sheet with :data:`ADJUSTMENTS`) as ranking adjustments."""
     return tuple(Adjustment(r[PLAYER], r[POINTS], r[REASON]) for r in rows)
 
 
@@ -209,9 +214,9 @@ __all__ = [
     "ADJUSTMENTS",
     "PLAYERS",
     "Player",
+    "adjustments_of",
     "attendance",
     "control_character",
     "player_names",
-    "read_adjustments",
     "read_players",
 ]

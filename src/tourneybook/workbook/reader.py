@@ -9,7 +9,7 @@ other sheets still are, so one run reports everything that can be found.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import Collector, Problem
 from . import cells
 from ..files.address import address, split_cell
-from .schema import FIRST_DATA_ROW, HEADER_ROW, EntrySheet, Kind
+from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
 
 
@@ -61,6 +61,8 @@ class PlayerNames:
         self._by_key: dict[str, str] = {}
         for name in names:
             self._by_key.setdefault(_key(name), name)
+        self._spellings = frozenset(self._by_key.values())
+        """The names as the Players sheet spells them: nearly every player cell, found without folding its case."""
 
     def __contains__(self, name: str) -> bool:
         return _key(name) in self._by_key
@@ -71,6 +73,8 @@ class PlayerNames:
 
     def match(self, typed: str) -> str:
         """The Players sheet's spelling of ``typed``; CellError with the closest names otherwise."""
+        if typed in self._spellings:
+            return typed
         found = self._by_key.get(_key(typed))
         if found is not None:
             return found
@@ -169,35 +173,40 @@ def read_sheet(
         if max_row >= HEADER_ROW and min_col <= width:
             out.add(f"merged cells {ref} in the entry area: unmerge them (Format > Merge cells)", sheet=schema.name, cell=ref.split(":")[0])
     letters = MappingProxyType({c.header: schema.letter(c.header) for c in schema.columns})
+    plan = tuple((c.header, c.required, _cell_reader(c, players)) for c in schema.columns)
     rows: list[Row] = []
     blank = (None,) * width
     for line, cells_of_line in enumerate(grid.rows[FIRST_DATA_ROW - 1 :], start=FIRST_DATA_ROW):
         if not cells_of_line:  # a row with no cell at all (a million of them above a stray value)
             continue
-        raw = (tuple(cells_of_line[:width]) + blank)[:width]
-        if all(cells.is_empty(v) for v in raw):
+        raw = cells_of_line[:width] if len(cells_of_line) >= width else (*cells_of_line, *blank[len(cells_of_line) :])
+        if all(v is None or cells.is_empty(v) for v in raw):
             continue  # partial tournaments are normal: empty rows are skipped
         values: dict[str, Any] = {}
         clean = True
-        for i, (column, value) in enumerate(zip(schema.columns, raw), start=1):
-            if cells.is_empty(value):
-                values[column.header] = None
-                if column.required:
-                    out.add(f'{column.header} is missing (the row has other entries)', sheet=schema.name, cell=address(line, i))
+        for i, (value, (header, required, read)) in enumerate(zip(raw, plan), start=1):
+            if value is None or (type(value) is not int and cells.is_empty(value)):  # most cells are None or an int
+                values[header] = None
+                if required:
+                    out.add(f'{header} is missing (the row has other entries)', sheet=schema.name, cell=address(line, i))
                     clean = False
                 continue
             try:
-                typed = cells.convert(value, column)
-                if column.kind is Kind.PLAYER and players is not None:
-                    typed = players.match(typed)
+                values[header] = read(value)
             except cells.CellError as exc:
                 out.add(str(exc), sheet=schema.name, cell=address(line, i))
                 clean = False
-                continue
-            values[column.header] = typed
         if clean:
             rows.append(Row(schema.name, line, MappingProxyType(values), letters))
     return tuple(rows)
+
+
+def _cell_reader(column: Column, players: PlayerNames | None) -> Callable[[Any], Any]:
+    """The typed value of a non-empty cell of ``column``: cells.converter's, a player's name as the Players sheet spells it."""
+    convert = cells.converter(column)
+    if column.kind is not Kind.PLAYER or players is None:
+        return convert
+    return lambda value: players.match(convert(value))
 
 
 __all__ = ["PlayerNames", "Row", "missing_sheet", "read_sheet"]

@@ -82,9 +82,14 @@ KNOCKOUT = EntrySheet(
 )
 
 
+SEAT_HEADERS = tuple((player_header(seat), vp_header(seat)) for seat in range(1, SEATS + 1))
+"""Each seat's player and VP columns, named once: 10,000 players sit at 2,500 table rows a round."""
+
+
 def drawn_only(row: Row) -> bool:
     """Players but no victory points at all: a table drawn (``tourneybook draw``) and not played yet."""
-    return all(row[vp_header(seat)] is None for seat in range(1, SEATS + 1))
+    values = row.values
+    return all(values[vp] is None for _, vp in SEAT_HEADERS)
 
 
 def _table(row: Row, out: Collector) -> PreliminaryTable | None:
@@ -92,18 +97,19 @@ def _table(row: Row, out: Collector) -> PreliminaryTable | None:
         return None  # checked as a draw by _rounds, left out of the scores
     seats: list[VpResult] = []
     ok = True
-    for seat in range(1, SEATS + 1):
-        player, vp = row[player_header(seat)], row[vp_header(seat)]
+    values = row.values
+    for player_column, vp_column in SEAT_HEADERS:
+        player, vp = values[player_column], values[vp_column]
         if player is None and vp is None:
             continue
         if player is None:
-            out.extend([row.problem(f"VP {vp} without a player: enter {player_header(seat)}", player_header(seat))])
+            out.extend([row.problem(f"VP {vp} without a player: enter {player_column}", player_column)])
             ok = False
         elif vp is None:
-            out.extend([row.problem(f"{player}'s victory points are missing", vp_header(seat))])
+            out.extend([row.problem(f"{player}'s victory points are missing", vp_column)])
             ok = False
         elif any(s.player == player for s in seats):
-            out.extend([row.problem(f"{player} is seated twice at this table", player_header(seat))])
+            out.extend([row.problem(f"{player} is seated twice at this table", player_column)])
             ok = False
         else:
             seats.append(VpResult(player, vp))
@@ -118,21 +124,22 @@ def _rounds(rows: Sequence[Row], out: Collector) -> None:
     tables: dict[tuple[int, int], Row] = {}
     seated: dict[tuple[int, str], Row] = {}
     for row in rows:
-        key = (row[ROUND], row[TABLE])
+        values = row.values
+        key = (values[ROUND], values[TABLE])
         if key in tables:
             out.extend([row.problem(f"round {key[0]} table {key[1]} is already entered on row {tables[key].line}", TABLE)])
         tables.setdefault(key, row)
-        for seat in range(1, SEATS + 1):
-            player = row[player_header(seat)]
+        for player_column, _ in SEAT_HEADERS:
+            player = values[player_column]
             if player is None:
                 continue
-            first = seated.setdefault((row[ROUND], player), row)
+            first = seated.setdefault((key[0], player), row)
             if first is not row:
                 out.extend(
                     [
                         row.problem(
-                            f"{player} already plays in round {row[ROUND]} at table {first[TABLE]} (row {first.line})",
-                            player_header(seat),
+                            f"{player} already plays in round {key[0]} at table {first[TABLE]} (row {first.line})",
+                            player_column,
                         )
                     ]
                 )
