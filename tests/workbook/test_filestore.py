@@ -195,8 +195,8 @@ def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file
 
 
 def test_every_kind_of_result_cell_reads_back_as_written(event_file: Path):
-    # The writer re-fills a few reused cell elements: each cell must still carry its own
-    # reference, style and text, and a row of only a height stays a row.
+    # The writer makes the rows as text: each cell must carry its own reference, style and
+    # text, and a row of only a height stays a row.
     import datetime as dt
     from decimal import Decimal
     from fractions import Fraction
