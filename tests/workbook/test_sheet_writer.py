@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import struct
+import zlib
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -19,8 +21,8 @@ from lxml import etree
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.resultstyles import MINIMAL_STYLES, ResultStyles
-from tourneybook.files.sheetwriter import _cell, _date_format, render_sheet
-from tourneybook.files.store import Cell, Formula, ResultSheet
+from tourneybook.files.sheetwriter import DRAWING_NS, _cell, _date_format, drawing_part, render_sheet
+from tourneybook.files.store import Cell, Formula, ResultSheet, picture_size
 
 EVERY_KIND = ResultSheet(
     "Every kind",
@@ -127,3 +129,22 @@ def test_every_kind_reads_back_in_openpyxl(tmp_path: Path):
     assert ws["E5"].alignment.wrap_text and ws["E5"].font.i and not ws["D2"].alignment.wrap_text
     assert ws.row_dimensions[6].height == 30 and ws.row_dimensions[8].height == 24.5 and ws["A8"].value == "tall"
     assert ws.max_row == 8 and all(c.value is None for c in ws[7])
+
+
+def _png(width: int, height: int) -> bytes:
+    """A grey PNG of that size, made by hand (signature, IHDR, IDAT, IEND)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))  # each row: filter 0, then 8-bit grey pixels
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def test_a_picture_is_drawn_at_its_png_size():
+    png = _png(300, 37)
+    assert picture_size(png) == (300, 37)
+    drawing = etree.fromstring(drawing_part((), (("C4", png),)))
+    ext = drawing.find(f"{{{DRAWING_NS}}}oneCellAnchor/{{{DRAWING_NS}}}ext")
+    assert (ext.get("cx"), ext.get("cy")) == (str(300 * 9525), str(37 * 9525))  # 9525 EMU a pixel at 96 dpi

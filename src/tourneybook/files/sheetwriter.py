@@ -24,7 +24,7 @@ from lxml import etree
 from .address import absolute, column_letter, split_cell
 from .package import MAIN, REL, q
 from .resultstyles import ResultStyles
-from .store import Chart, ResultSheet, title_header
+from .store import Chart, ResultSheet, picture_size, title_header
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
@@ -456,7 +456,7 @@ def _picture_anchor(root: etree._Element, number: int, cell: str, png: bytes) ->
     """A PNG at its natural size (96 dpi) with its top-left corner at ``cell``; its image is 'rId{number}'."""
     xdr = DRAWING_NS
     row, col = split_cell(cell)
-    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")  # the PNG's IHDR
+    width, height = picture_size(png)
     cx, cy = width * 9525, height * 9525  # EMU per pixel at 96 dpi
     anchor = etree.SubElement(root, q(xdr, "oneCellAnchor"))
     start = etree.SubElement(anchor, q(xdr, "from"))
