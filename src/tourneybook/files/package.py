@@ -237,14 +237,14 @@ class Package:
         """The whole package as a zip: changed parts as set, every other part byte for byte."""
         self._changed["[Content_Types].xml"] = serialize(self.types)
         out = io.BytesIO()
-        # Level 3: half the time of zlib's default 6 on a 10,000-player workbook's 70 MB of XML
-        # (0.4 s against 0.9 s), for a file about a sixth larger (9.1 MB against 7.7 MB).
+        # Level 2: on a 10,000-player FWC workbook's 39 MB of XML, 0.13 s of deflating against
+        # 0.19 s at level 3 and 0.47 s at zlib's default 6, for a file of 5.4 MB against 5.1 and 4.4.
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
             # [Content_Types].xml first, as Excel writes it (some readers sniff it there)
             for name in sorted(self.names(), key=lambda n: n != "[Content_Types].xml"):
                 info = zipfile.ZipInfo(name, date_time=self._infos[name].date_time if name in self._infos else (1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
-                target.writestr(info, self.read(name), compresslevel=3)  # a ZipInfo ignores the ZipFile's level
+                target.writestr(info, self.read(name), compresslevel=2)  # a ZipInfo ignores the ZipFile's level
         return out.getvalue()
 
 
