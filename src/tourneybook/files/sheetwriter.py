@@ -237,8 +237,6 @@ def _rows_xml(sheet: ResultSheet, styles: ResultStyles, width: int) -> bytes:
                 cells.append(f'<c r="{ref}"{style} t="inlineStr">{text}</c>')
             elif kind is Fraction:
                 cells.append(f'<c r="{ref}"{style}><v>{_number_text(value.numerator / value.denominator)}</v></c>')
-            elif value is None:
-                cells.append(f'<c r="{ref}"{style}/>')
             else:
                 cells.append(_cell_xml(ref, style, value))
         height = f' ht="{heights[r]}" customHeight="1"' if r in heights else ""
