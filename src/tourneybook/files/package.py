@@ -163,6 +163,16 @@ class Package:
         except (zipfile.BadZipFile, zlib.error, EOFError, ValueError):
             raise DamagedFile(f"{self.file_name} is damaged: its part {name} cannot be unpacked. Use a backup copy.") from None
 
+    def head(self, name: str, size: int) -> bytes:
+        """The first ``size`` bytes of a part (all of it when shorter), inflating no more of it than that."""
+        if name in self._changed or name not in self._infos:
+            return self.read(name)[:size]
+        try:
+            with self._zip.open(self._infos[name]) as part:
+                return part.read(size)
+        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError):
+            raise DamagedFile(f"{self.file_name} is damaged: its part {name} cannot be unpacked. Use a backup copy.") from None
+
     def xml(self, name: str) -> etree._Element:
         return parse_xml(self.read(name), name, self.file_name)
 
