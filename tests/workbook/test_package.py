@@ -304,3 +304,15 @@ def test_a_part_whose_header_is_damaged_is_refused_on_saving():
     package = Package(bytes(source), "damaged.xlsx")
     with pytest.raises(DamagedFile, match=r"damaged.xlsx is damaged: its part xl/media/Zoë.png cannot be found. Use a backup copy."):
         package.to_bytes()
+
+
+def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
+    """No zip64: 4 GB and 65,535 parts are the most a saved workbook may reach, and past them saving stops with a sentence."""
+    from tourneybook.errors import InputError
+    from tourneybook.files.package import _ZipWriter
+
+    writer = _ZipWriter()
+    writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))
+    writer.directory += [b""] * (0xFFFF - 1)  # as if 65,535 parts were written
+    with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
+        writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))

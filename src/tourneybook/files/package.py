@@ -313,8 +313,8 @@ class _ZipWriter:
         encoded = name.encode()
         year, month, day, hour, minute, second = date_time
         offset = self.out.tell()
-        if max(offset, len(stored), size) > 0xFFFFFFFF:
-            raise InputError("The workbook would be larger than 4 GB, which an .xlsx file cannot hold: nothing was written.")
+        if max(offset, len(stored), size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
+            raise InputError("The workbook would be larger than an .xlsx file can be (4 GB, 65,535 parts): nothing was written.")
         fields = (version, flags | (0 if name.isascii() else _UTF8_NAME), method, hour << 11 | minute << 5 | second // 2,
                   (year - 1980) << 9 | month << 5 | day, crc, len(stored), size, len(encoded))
         self.out.write(_LOCAL.pack(b"PK\x03\x04", *fields, 0) + encoded)
