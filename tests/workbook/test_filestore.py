@@ -195,8 +195,8 @@ def test_a_listed_name_on_a_sheet_without_the_mark_is_not_overwritten(event_file
 
 
 def test_every_kind_of_result_cell_reads_back_as_written(event_file: Path):
-    # The writer re-fills a few reused cell elements: each cell must still carry its own
-    # reference, style and text, and a row of only a height stays a row.
+    # The writer makes the rows as text: each cell must carry its own reference, style and
+    # text, and a row of only a height stays a row.
     import datetime as dt
     from decimal import Decimal
     from fractions import Fraction
@@ -216,3 +216,42 @@ def test_every_kind_of_result_cell_reads_back_as_written(event_file: Path):
     assert ws["F1"].number_format == "0.00" and ws["E1"].number_format == "General"
     assert ws.row_dimensions[2].height == 30 and ws["A2"].value is None
     assert ws["A3"].value is None and ws["B3"].value == "x" and ws["C3"].value == dt.datetime(2024, 5, 1)
+
+
+def test_a_long_result_sheets_mark_is_read_from_the_start_of_its_part(tmp_path: Path, monkeypatch):
+    """Its two first rows come from the first 64 KB: the rest of the part is never inflated."""
+    from tourneybook.files.package import Package
+
+    path = tmp_path / "long.xlsx"
+    openpyxl.Workbook().save(path)
+    book = FileWorkbook(path)
+    rows = ((Cell("Games", "title"),), (Cell(note("Games", RECALCULATED), "note"),))
+    book.replace(ResultSheet("Games", rows + tuple((Cell(f"player {n}"), Cell(n)) for n in range(20000))))
+    book.replace(ResultSheet("Issues", rows[:1] + ((Cell(note("Issues", RECALCULATED)),),)))  # a part shorter than 64 KB
+    book.save()
+    book = FileWorkbook(path)
+    games = book._sheet_rel["Games"].target
+    assert book.package._infos[games].file_size > 10 * 2**16
+    real_read = Package.read
+    monkeypatch.setattr(Package, "read", lambda self, name: None if name == games else real_read(self, name))
+    assert book.mark("Games").names("Games") and book.mark("Issues").names("Issues")
+    assert book.package.head(games, 40) == b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>"[:40]
+
+
+def test_a_result_sheet_damaged_in_its_first_rows_is_refused_as_when_read_whole(tmp_path: Path):
+    from tourneybook.files.package import DamagedFile
+
+    path = tmp_path / "damaged.xlsx"
+    openpyxl.Workbook().save(path)
+    book = FileWorkbook(path)
+    book.replace(ResultSheet("Games", ((Cell("Games"),), (Cell(note("Games", RECALCULATED)),), *((Cell(n),) for n in range(9999)))))
+    book.save()
+    part = FileWorkbook(path)._sheet_rel["Games"].target
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i) for i in z.infolist()}
+    parts[part] = parts[part].replace(b'<row r="2">', b'<row r="2"><<', 1)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    with pytest.raises(DamagedFile, match=r"the sheet 'Games' \(xl/worksheets/sheet2.xml\) is not well-formed XML"):
+        FileWorkbook(path).mark("Games")

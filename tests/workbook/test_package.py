@@ -9,6 +9,7 @@ types into) is byte-identical, and LibreOffice opens the file with the same valu
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -237,3 +238,81 @@ def test_a_workbook_from_before_the_ownership_list_is_recalculated_in_place(tmp_
     after = FileWorkbook(path)
     assert after.sheet_names()[: len(before.sheet_names())] == before.sheet_names()  # no second Standings, same places
     assert {"Standings", "Games", "Issues"} <= set(after.owned)
+
+
+TYPES_XML = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    b'<Default Extension="xml" ContentType="application/xml"/></Types>'
+)
+
+
+class _Unseekable(io.RawIOBase):
+    """A stream zipfile cannot seek back in: it writes each entry's CRC and sizes after its data (a data descriptor)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        self.data += b
+        return len(b)
+
+
+def _zip_of_every_kind() -> bytes:
+    """Parts deflated at level 9, stored, under a non-ASCII name, with a data descriptor, at their own times."""
+    out = _Unseekable()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr(zipfile.ZipInfo("[Content_Types].xml", (2021, 3, 4, 5, 6, 8)), TYPES_XML, zipfile.ZIP_DEFLATED)
+        big = zipfile.ZipInfo("xl/worksheets/sheet1.xml", (2022, 1, 2, 3, 4, 6))
+        z.writestr(big, b"<row>" + b"".join(b"<c>%d</c>" % i for i in range(20000)) + b"</row>", zipfile.ZIP_DEFLATED, 9)
+        z.writestr(zipfile.ZipInfo("xl/media/Zoë.png", (2023, 12, 31, 23, 59, 58)), bytes(range(256)) * 4, zipfile.ZIP_STORED)
+        z.writestr(zipfile.ZipInfo("xl/changed.xml", (2020, 6, 7, 8, 9, 10)), b"<old/>", zipfile.ZIP_DEFLATED)
+    return bytes(out.data)
+
+
+def test_a_save_copies_the_parts_it_leaves_as_they_are_stored():
+    from tourneybook.files.package import Package
+
+    source = _zip_of_every_kind()
+    package = Package(source, "kinds.xlsx")
+    package.write("xl/changed.xml", b"<new/>")
+    package.write("xl/added.xml", b"<added/>" * 100)
+    saved = package.to_bytes()
+    with zipfile.ZipFile(io.BytesIO(source)) as before, zipfile.ZipFile(io.BytesIO(saved)) as after:
+        assert after.testzip() is None  # every part's CRC checks
+        assert after.namelist() == ["[Content_Types].xml", "xl/worksheets/sheet1.xml", "xl/media/Zoë.png", "xl/changed.xml", "xl/added.xml"]
+        assert before.getinfo("xl/media/Zoë.png").flag_bits & 0x8  # the source wrote data descriptors
+        for name in ("xl/worksheets/sheet1.xml", "xl/media/Zoë.png"):  # left as they were: the stored bytes copied
+            old, new = before.getinfo(name), after.getinfo(name)
+            assert (new.compress_type, new.compress_size, new.CRC, new.date_time) == (old.compress_type, old.compress_size, old.CRC, old.date_time)
+            assert not new.flag_bits & 0x8 and after.read(name) == before.read(name)
+            assert saved.count(Package(source, "kinds.xlsx")._stored(old).tobytes()) == 1
+        changed = after.getinfo("xl/changed.xml")
+        assert after.read("xl/changed.xml") == b"<new/>" and changed.date_time == (2020, 6, 7, 8, 9, 10)
+        assert after.read("xl/added.xml") == b"<added/>" * 100 and after.getinfo("xl/added.xml").compress_type == zipfile.ZIP_DEFLATED
+    assert Package(saved, "again.xlsx").to_bytes() == saved  # saving the saved file again changes nothing
+
+
+def test_a_part_whose_header_is_damaged_is_refused_on_saving():
+    from tourneybook.files.package import DamagedFile, Package
+
+    source = bytearray(_zip_of_every_kind())
+    source[source.index("xl/media/Zoë.png".encode()) - 30] = ord("X")  # its local header's signature
+    package = Package(bytes(source), "damaged.xlsx")
+    with pytest.raises(DamagedFile, match=r"damaged.xlsx is damaged: its part xl/media/Zoë.png cannot be found. Use a backup copy."):
+        package.to_bytes()
+
+
+def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
+    """No zip64: 4 GB and 65,535 parts are the most a saved workbook may reach, and past them saving stops with a sentence."""
+    from tourneybook.errors import InputError
+    from tourneybook.files.package import _ZipWriter
+
+    writer = _ZipWriter()
+    writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))
+    writer.directory += [b""] * (0xFFFF - 1)  # as if 65,535 parts were written
+    with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
+        writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))

@@ -115,6 +115,12 @@ class ResultSheet:
         return SheetGrid(self.name, tuple(tuple(c.value for c in line) for line in self.rows[:rows]))
 
 
+def picture_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height in pixels, as its header (IHDR, the first chunk) gives them: how large a picture of
+    :attr:`ResultSheet.pictures` is drawn (at 96 dpi) and how tall its row must be."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
 def title_header(text: str) -> str:
     """A page header section's code for ``text`` printed as a title (:attr:`ResultSheet.print_header`): bold, 14 pt,
     '&' doubled as Excel asks. The file store and Excel's PageSetup (the live store) write the same."""
@@ -159,4 +165,4 @@ class WorkbookStore(Protocol):
         ...
 
 
-__all__ = ["Cell", "CellValue", "Chart", "ResultSheet", "SheetGrid", "WorkbookStore"]
+__all__ = ["Cell", "CellValue", "Chart", "ResultSheet", "SheetGrid", "WorkbookStore", "picture_size"]

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..draws import Draw
 from ..files.marks import DRAWN, FINAL_DRAWN, note
-from ..files.store import Cell, ResultSheet
+from ..files.store import Cell, ResultSheet, picture_size
 from .draw_rows import ROUND
 from .layouts.friedrich_final import CHOOSING, FINAL_SHEET, FinalOutcome
 from .nameorder import DEFAULT_LANGUAGE, name_order
@@ -88,7 +88,7 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
 
 def _png_height_pt(png: bytes) -> float:
     """A PNG's height in points at 96 dpi (its IHDR's height), as the sheet shows it."""
-    return int.from_bytes(png[20:24], "big") * 0.75
+    return picture_size(png)[1] * 0.75
 
 
 def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:
