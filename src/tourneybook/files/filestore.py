@@ -20,10 +20,8 @@ that was read (another program may have saved it meanwhile).
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,15 +32,14 @@ from ..errors import InputError, Problem
 from .address import absolute, column_letter, split_cell
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
-from .package import MAIN, REL, DamagedFile, Package, Relationship, q, refuse_dtd, rels_name, serialize
+from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
 from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
-from .sheetreader import BookFacts, _read_xml, read_plain_sheet, read_sheet_part, without_filler
+from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part, without_filler
 from .tablegrowth import grow_tables
 from .sheetwriter import _cell, quoted, render_sheet
 from .store import ResultSheet, SheetGrid
 
-_ROW_NUMBER = re.compile(rb'<row r="(\d+)"[^>]*>')  # a row's whole start tag
 OWNED_NAME = "TourneyBook.ResultSheets"
 """Hidden workbook name listing the result sheets, as a text constant ("Standings/Games/Issues")."""
 _OWNED_LIMIT = 250
@@ -220,18 +217,9 @@ class FileWorkbook:
                 grid = self.read(name)
             else:  # as the file has it: kept until the sheet is replaced or removed
                 if name not in self._marks:
-                    self._marks[name] = sheet_mark(self._first_rows(rel.target, name))
+                    self._marks[name] = sheet_mark(read_sheet_part(self.package, rel.target, name, self.facts, last_row=2))
                 return self._marks[name]
         return sheet_mark(grid)
-
-    def _first_rows(self, part: str, name: str) -> SheetGrid:
-        """Rows 1 and 2 of a worksheet part, from its first 64 KB alone when a later row starts there (not all 14 MB)."""
-        head = self.package.head(part, 2**16)
-        if any(int(number) > 2 for number in _ROW_NUMBER.findall(head)):
-            with contextlib.suppress(DamagedFile):  # if not, the whole part read below says what is wrong with it
-                refuse_dtd(head, part, self.package.file_name)
-                return _read_xml(head, self.package.file_name, part, name, self.facts, last_row=2)  # stops at that row
-        return read_sheet_part(self.package, part, name, self.facts, last_row=2)
 
     def replace(self, sheet: ResultSheet) -> None:
         names = self.sheet_names()

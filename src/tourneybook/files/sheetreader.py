@@ -27,6 +27,7 @@ naming its sheet and cell.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import io
 import math
@@ -159,8 +160,16 @@ def _is_cell(ref: str) -> bool:
 def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, last_row: int = MAX_ROW) -> SheetGrid:
     """The values and merged ranges of the worksheet part ``part`` (shown to the organiser as ``sheet``).
 
-    With ``last_row``, reading stops there (a sheet's title rows, without reading its table).
+    With ``last_row``, reading stops there (a sheet's title rows, without reading its table): when
+    a later row starts in the part's first 64 KB, only those are inflated (not all 14 MB of a
+    10,000-player Games sheet, to read its note in A2).
     """
+    if last_row < MAX_ROW:
+        head = package.head(part, 2**16)
+        if any(int(number) > last_row for number in _LAST_ROW.findall(head)):
+            with contextlib.suppress(DamagedFile):  # if not, the whole part read below says what is wrong with it
+                refuse_dtd(head, part, package.file_name)
+                return _read_xml(head, package.file_name, part, sheet, facts, last_row)  # stops at that row
     data = package.read(part)
     refuse_dtd(data, part, package.file_name)
     return _read_xml(data, package.file_name, part, sheet, facts, last_row)

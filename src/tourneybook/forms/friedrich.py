@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
-from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, OffensiveOutcome, Role
+from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
 from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
 from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
