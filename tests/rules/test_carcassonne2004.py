@@ -16,8 +16,6 @@ from tourneybook.errors import InputError, ValidationError
 from tourneybook.numbers import display
 from tourneybook.rules import find_ruleset
 from tourneybook.rules.carcassonne2004 import (
-    PERCENTAGE_SUM,
-    VP_SUM,
     PreliminaryTable,
     Settings,
     Tournament,
@@ -29,6 +27,7 @@ from tourneybook.rules.carcassonne2004 import (
     standings,
     tournament_from_dict,
 )
+from tourneybook.rules.carcassonne_sums import PERCENTAGE_SUM, VP_SUM
 from tourneybook.rules.carcassonne_knockout import (
     Decision,
     GameOutcome,

@@ -10,7 +10,8 @@ player game are multiplied by 3/4." "In a case of a tie the sum of the victory p
 average points gained at this table for the calculation of the percentages only."
 RULES.md "Carcassonne 2004" settles the seed's arithmetic slips (392, not 394).
 
-The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
+The sums and their ranking are in :mod:`.carcassonne_sums`, the knock-out in
+:mod:`.carcassonne_knockout`; the JSON record format
 (docs/formats/carcassonne2004.md) is read at the end of this module with :mod:`.records_json`.
 """
 
@@ -20,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Collector, Problem
@@ -37,7 +39,8 @@ from .carcassonne_knockout import (
     match_from_dict,
     placings_table,
 )
-from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
+from .carcassonne_sums import PreliminarySums
+from .ranking import Adjustment, Standings, split_evenly
 from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
@@ -46,8 +49,6 @@ THREE_PLAYER_VP_FACTOR = Fraction(3, 4)
 """Seed 002: 3-player VP x 3/4 for the VP tie-break sum."""
 MAX_ROUNDS = 20
 """A sanity bound on the preliminary rounds setting (the seed plays 4)."""
-VP_SUM = "VP sum (3-player x 3/4)"
-PERCENTAGE_SUM = "percentage sum"
 
 
 @dataclass(frozen=True)
@@ -167,23 +168,29 @@ def score_game(table: PreliminaryTable) -> GameScore:
 def _scored(table: PreliminaryTable) -> GameScore:
     """:func:`score_game` of a table already checked (alone or with its tournament)."""
     size = len(table.seats)
-    levels = sorted({s.vp for s in table.seats}, reverse=True)
-    group_sizes = [sum(s.vp == v for s in table.seats) for v in levels]
-    shares = dict(zip(levels, split_evenly([Fraction(p) for p in RANKING_POINTS[size]], group_sizes)))
-    place = {v: 1 + sum(group_sizes[:i]) for i, v in enumerate(levels)}
+    vps = [s.vp for s in table.seats]
+    levels = sorted(set(vps), reverse=True)
+    group_sizes = tuple(vps.count(v) for v in levels)
+    shares = dict(zip(levels, _shares(size, group_sizes)))
+    place, first = {}, 1
+    for v, n in zip(levels, group_sizes):
+        place[v], first = first, first + n
     three = size == 3
-    total = Fraction(sum(s.vp for s in table.seats)) * (Fraction(4, 3) if three else 1)
-    scores = []
-    for i, seat in enumerate(table.seats, start=1):
-        adjusted = seat.vp * THREE_PLAYER_VP_FACTOR if three else Fraction(seat.vp)
-        parts = (
+    table_vp = Fraction(sum(vps))
+    total = table_vp * Fraction(4, 3) if three else table_vp
+    # 100 x VP / total, made from the total's two whole numbers: one Fraction per seat (a 10,000-player
+    # event scores 40,000 seats), not the three of multiplying and dividing Fractions
+    per_cent, of = 100 * total.denominator, total.numerator
+    scores = tuple(
+        PlayerScore(seat.player, f"seat {i}", shares[seat.vp], (  # by seat, as entered
             ("place", place[seat.vp]),
             ("ranking points", shares[seat.vp]),
             ("VP", seat.vp),
-            ("adjusted VP", adjusted),
-            ("percentage", 100 * seat.vp / total),
-        )
-        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))  # by seat, as entered
+            ("adjusted VP", seat.vp * THREE_PLAYER_VP_FACTOR if three else Fraction(seat.vp)),
+            ("percentage", Fraction(per_cent * seat.vp, of)),
+        ))  # PreliminarySums.add reads the last two by place
+        for i, seat in enumerate(table.seats, start=1)
+    )
     notes = [
         f"{', '.join(sorted(s.player for s in table.seats if s.vp == v))} tied at {v} VP: "
         f"places {place[v]}-{place[v] + n - 1} share {display(shares[v] * n)} points, {display(shares[v])} each"
@@ -192,7 +199,15 @@ def _scored(table: PreliminaryTable) -> GameScore:
     ]
     if three:
         notes.append(f"3-player table: VP x 3/4 for the tie-break; percentages of {display(total)} (total x 4/3)")
-    return GameScore(table.label, tuple(scores), tuple(notes))
+    return GameScore(table.label, scores, tuple(notes))
+
+
+@lru_cache(maxsize=None)
+def _shares(size: int, group_sizes: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """The ranking points each player of a tied group gets at a table of ``size``, groups best first.
+
+    Made once per way a table can finish (a handful: no tie, two tied for second, ...), not once per table."""
+    return tuple(split_evenly(RANKING_POINTS[size], group_sizes))
 
 
 # -- the whole tournament ---------------------------------------------------------------
@@ -259,36 +274,10 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
 @once_per_record
 def _preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
-    sums = _Sums(t.players)
+    sums = PreliminarySums(t.players)
     for game in games:
         sums.add(game)
     return sums.ranked(t, lots_due=not _missing_rounds(t)), games
-
-
-class _Sums:
-    """Each player's ranking points, VP sum and percentage sum so far, and who has a result."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.points = {p: Fraction(0) for p in players}
-        self.vp = dict(self.points)
-        self.percentage = dict(self.points)
-        self.with_results: set[str] = set()
-
-    def add(self, game: GameScore) -> None:
-        for s in game.players:
-            self.points[s.player] += s.points
-            self.vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
-            self.percentage[s.player] += s.part("percentage")  # type: ignore[operator]
-            self.with_results.add(s.player)
-
-    def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
-        """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
-        criteria = [Criterion(VP_SUM, True, field_values(dict(self.vp))),
-                    Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage)))]
-        return rank(t.players, dict(self.points), criteria, tournament=t.settings.tournament,
-                    total_name="ranking points", lot_decisions=t.lot_decisions, adjustments=t.adjustments,
-                    without_results=set(t.players) - self.with_results,
-                    lots_due=lots_due)  # a lot matters once the preliminary seeds the knock-out
 
 
 def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
@@ -299,7 +288,7 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
     (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked.
     """
     tables = sorted(t.tables, key=lambda x: (x.round, x.table))
-    sums = _Sums(t.players)
+    sums = PreliminarySums(t.players)
     after: dict[int, Standings] = {}
     taken = 0
     for number in sorted(set(rounds)):
