@@ -133,20 +133,24 @@ def seatable(players: int, max_three_player_tables: int = 3) -> bool:
 def table_problems(table: PreliminaryTable) -> list[Problem]:
     """Everything impossible about one table on its own."""
     c = Collector()
-    c.check(table.round >= 1 and table.table >= 1, "round and table numbers start at 1", table.label)
-    c.extend(seat_problems(table.seats, table.label))
+    label = table.label
+    c.check(table.round >= 1 and table.table >= 1, "round and table numbers start at 1", label)
+    c.extend(seat_problems(table.seats, label))
     return c.problems
 
 
 def seat_problems(seats: tuple[VpResult, ...], where: str) -> list[Problem]:
     """Table size, names, VP and a player seated twice."""
-    c = Collector()
-    c.check(len(seats) in RANKING_POINTS, f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
+    c = Collector()  # each message is made only for a problem found: a large event checks 40,000 seats
+    if len(seats) not in RANKING_POINTS:
+        c.add(f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
     for seat in seats:
         c.check(bool(seat.player.strip()), "a player's name is empty", where)
-        c.check(seat.vp >= 0, f"negative victory points {seat.vp}", f"{where}, {seat.player}")
+        if seat.vp < 0:
+            c.add(f"negative victory points {seat.vp}", f"{where}, {seat.player}")
     for player, n in Counter(s.player for s in seats).items():
-        c.check(n == 1, f"{player} is seated {n} times", where)
+        if n > 1:
+            c.add(f"{player} is seated {n} times", where)
     if len(seats) in RANKING_POINTS and all(s.vp >= 0 for s in seats):
         c.check(sum(s.vp for s in seats) > 0, "no victory points entered (the table total is 0)", where)
     return c.problems
@@ -231,25 +235,31 @@ def tournament_problems(t: Tournament) -> list[Problem]:
         "players",
     )
     known = set(t.players)
-    for label, n in Counter(x.label for x in t.tables).items():
-        c.check(n == 1, f"table entered {n} times", label)
-    for table in t.tables:
+    # each table's label made once, and each message only for a problem found: 10,000 tables at a large event
+    labels = [x.label for x in t.tables]
+    for label, n in Counter(labels).items():
+        if n > 1:
+            c.add(f"table entered {n} times", label)
+    for table, label in zip(t.tables, labels):
         c.extend(table_problems(table))
-        c.check(table.round <= s.preliminary_rounds, f"the preliminary has {s.preliminary_rounds} rounds", table.label)
+        if table.round > s.preliminary_rounds:
+            c.add(f"the preliminary has {s.preliminary_rounds} rounds", label)
         for seat in table.seats:
-            c.check(seat.player in known, f"unknown player {seat.player!r}", table.label)
+            if seat.player not in known:
+                c.add(f"unknown player {seat.player!r}", label)
     for rnd in sorted({x.round for x in t.tables}):
         in_round = [x for x in t.tables if x.round == rnd]
         seated = Counter(p for x in in_round for p in {seat.player for seat in x.seats})
         for player, n in seated.items():
-            c.check(n == 1, f"{player} plays at {n} tables in this round", f"round {rnd}")
+            if n > 1:
+                c.add(f"{player} plays at {n} tables in this round", f"round {rnd}")
         threes = sum(len(x.seats) == 3 for x in in_round)
         c.check(
             threes <= s.max_three_player_tables,
             f"{threes} tables of 3; at most {s.max_three_player_tables} are allowed",
             f"round {rnd}",
         )
-    c.extend(seating_problems(t.attendance, ((x.round, seat.player, x.label) for x in t.tables for seat in x.seats)))
+    c.extend(seating_problems(t.attendance, ((x.round, seat.player, label) for x, label in zip(t.tables, labels) for seat in x.seats)))
     for a in t.adjustments:
         c.check(a.player in known, f"adjustment for unknown player {a.player!r}", "adjustments")
     for player in t.lot_decisions:
