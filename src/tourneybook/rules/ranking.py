@@ -259,7 +259,7 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
     players): higher (or lower) first, no value last, ties by name; done once over the whole field.
     """
     leading = _leading_field_wide(criteria, final_total, field_wide)
-    keys = list(zip(*(_exact_ints(c.higher_wins, [values.get(p) for p in by_name]) for c, values in leading)))
+    keys = list(zip(*(_exact_ints(c.higher_wins, list(map(values.get, by_name))) for c, values in leading)))
     names = [c.name for c, _ in leading]
     level = len(leading)
     runs: list[tuple[list[str], int, str | None]] = []
@@ -352,4 +352,4 @@ def split_evenly(points: Sequence[Fraction | int], places: Sequence[int]) -> lis
 
 def field_values(mapping: Mapping[str, Value]) -> Callable[[Sequence[str]], Mapping[str, Value]]:
     """A group-independent criterion's value function from a precomputed mapping."""
-    return lambda group: {p: mapping.get(p) for p in group}
+    return lambda group: dict(zip(group, map(mapping.get, group)))
