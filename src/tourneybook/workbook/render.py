@@ -254,9 +254,9 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
         game = Cell(g.game)
         note = Cell("; ".join(g.notes), "note") if g.notes else no_note  # on the game's first row
         for p in g.players:
-            values = dict(p.parts)
+            cells = {name: number_cell(value) for name, value in p.parts}  # a part the player has not is empty
             rows.append((game, players[p.player], seats[p.seat], number_cell(p.points),
-                         *[number_cell(values.get(name)) for name in parts], note))
+                         *[cells.get(name, EMPTY) for name in parts], note))
             note = no_note
     widths = (_text_width("Game", (g.game for g in games), 9, 16),
               _text_width("Player", players, 20),
