@@ -45,14 +45,16 @@ def _shown(value: Any) -> str:
 
 
 def _shown_once() -> Callable[[Any], str]:
-    """:func:`_shown`, each Fraction's text made once: a 10,000-player table repeats its totals thousands
-    of times, and rounding one costs more than finding its text."""
-    texts: dict[tuple[int, int], str] = {}
+    """:func:`_shown`, each number's text made once: a 10,000-player table repeats its totals thousands
+    of times (and half its sTCC roots), and rounding one costs more than finding its text."""
+    texts: dict[tuple[int, int, bool], str] = {}
 
     def shown(value: Any) -> str:
-        if type(value) is not Fraction:
+        kind = type(value)
+        if kind is not Fraction and kind is not SquareRoot:
             return _shown(value)
-        key = (value.numerator, value.denominator)  # hashing a Fraction itself is slow
+        exact = value if kind is Fraction else value.square
+        key = (exact.numerator, exact.denominator, kind is SquareRoot)  # hashing a Fraction itself is slow
         text = texts.get(key)
         if text is None:
             text = texts[key] = display(value)

@@ -56,8 +56,7 @@ def number_cell(value: Any, style: str = "") -> Cell:
     if isinstance(value, Fraction):
         return _fraction_cell(value.numerator, value.denominator, style)
     if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
-        shown = value.rounded(2)
-        return _fraction_cell(shown.numerator, shown.denominator, style)
+        return _root_cell(value.square.numerator, value.square.denominator, style)
     if hasattr(value, "value") and hasattr(value, "name"):  # an enum member
         return Cell(value.value, style)
     return Cell(value, style)
@@ -91,6 +90,14 @@ def _fraction_cell(numerator: int, denominator: int, style: str) -> Cell:
     value = Fraction(numerator, denominator)
     shown = value if 100 % denominator == 0 else round_half_up(value, 2)
     return Cell(shown.numerator if shown.denominator == 1 else shown, style, NUMBER_FORMAT)
+
+
+@lru_cache(maxsize=8192)
+def _root_cell(numerator: int, denominator: int, style: str) -> Cell:
+    """A root's cell, rounded once per value: half of a 10,000-player field's sTCC values recur, and
+    rounding a root (an integer square root of a large number) costs more than finding it."""
+    shown = SquareRoot(Fraction(numerator, denominator)).rounded(2)
+    return _fraction_cell(shown.numerator, shown.denominator, style)
 
 
 def _head(title: str, sheet: str) -> list[tuple[Cell, ...]]:
