@@ -12,8 +12,8 @@ import os
 import shutil
 import sys
 import tempfile
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
