@@ -145,12 +145,14 @@ def seat_problems(seats: tuple[VpResult, ...], where: str) -> list[Problem]:
     if len(seats) not in RANKING_POINTS:
         c.add(f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
     for seat in seats:
-        c.check(bool(seat.player.strip()), "a player's name is empty", where)
+        if not seat.player.strip():
+            c.add("a player's name is empty", where)
         if seat.vp < 0:
             c.add(f"negative victory points {seat.vp}", f"{where}, {seat.player}")
-    for player, n in Counter(s.player for s in seats).items():
-        if n > 1:
-            c.add(f"{player} is seated {n} times", where)
+    if len({s.player for s in seats}) < len(seats):  # someone seated twice: say who, and how often
+        for player, n in Counter(s.player for s in seats).items():
+            if n > 1:
+                c.add(f"{player} is seated {n} times", where)
     if len(seats) in RANKING_POINTS and all(s.vp >= 0 for s in seats):
         c.check(sum(s.vp for s in seats) > 0, "no victory points entered (the table total is 0)", where)
     return c.problems
@@ -208,9 +210,8 @@ def _scored(table: PreliminaryTable) -> GameScore:
 
 @lru_cache(maxsize=None)
 def _shares(size: int, group_sizes: tuple[int, ...]) -> tuple[Fraction, ...]:
-    """The ranking points each player of a tied group gets at a table of ``size``, groups best first.
-
-    Made once per way a table can finish (a handful: no tie, two tied for second, ...), not once per table."""
+    """The ranking points each player of a tied group gets at a table of ``size``, groups best first: made
+    once per way a table can finish (a handful: no tie, two tied for second, ...), not once per table."""
     return tuple(split_evenly(RANKING_POINTS[size], group_sizes))
 
 
