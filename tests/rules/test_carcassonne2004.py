@@ -16,8 +16,6 @@ from tourneybook.errors import InputError, ValidationError
 from tourneybook.numbers import display
 from tourneybook.rules import find_ruleset
 from tourneybook.rules.carcassonne2004 import (
-    PERCENTAGE_SUM,
-    VP_SUM,
     PreliminaryTable,
     Settings,
     Tournament,
@@ -29,6 +27,7 @@ from tourneybook.rules.carcassonne2004 import (
     standings,
     tournament_from_dict,
 )
+from tourneybook.rules.carcassonne_sums import PERCENTAGE_SUM, VP_SUM
 from tourneybook.rules.carcassonne_knockout import (
     Decision,
     GameOutcome,
@@ -212,7 +211,7 @@ def test_adjustment_and_lot_decision():
     assert decided.standings.order == ["D", "C", "B", "A"] and not decided.standings.unresolved_lots
 
 
-def random_tournament(rnd: random.Random, n: int, rounds: int) -> Tournament:
+def random_tournament(rnd: random.Random, n: int, rounds: int, vps: tuple[int, ...] = (40, 60, 60, 80, 100)) -> Tournament:
     players = [f"P{i:02d}" for i in range(n)]
     threes = next(b for b in range(4) if (n - 3 * b) % 4 == 0)
     tables = []
@@ -224,7 +223,7 @@ def random_tournament(rnd: random.Random, n: int, rounds: int) -> Tournament:
         for no, size in enumerate(sizes, start=1):
             group = order[start : start + size]
             start += size
-            tables.append(PreliminaryTable(r, no, tuple(VpResult(p, rnd.choice([40, 60, 60, 80, 100])) for p in group)))
+            tables.append(PreliminaryTable(r, no, tuple(VpResult(p, rnd.choice(vps)) for p in group)))
     return Tournament(tuple(players), tuple(tables), settings=Settings(preliminary_rounds=rounds, knockout_size=0))
 
 
@@ -245,6 +244,40 @@ def test_standings_are_a_total_order_independent_of_record_order(rnd, n, rounds)
     lots = {p: i for i, p in enumerate(result.order)}
     confirmed = standings(Tournament(t.players, t.tables, settings=t.settings, lot_decisions=lots)).standings
     assert confirmed.order == result.order and not confirmed.unresolved_lots
+
+
+def seed_sums(t: Tournament, last_round: int) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """Each player's ranking points, VP sum and percentage sum up to ``last_round``, worked from seed 002's
+    words one table at a time, as plain Fractions: the reference for the sums kept as ints and pairs."""
+    sums = {p: (Fraction(0), Fraction(0), Fraction(0)) for p in t.players}
+    for x in t.tables:
+        if x.round > last_round:
+            continue
+        vps = [s.vp for s in x.seats]
+        three = len(vps) == 3
+        points = (5, 3, 1) if three else (5, 3, 2, 1)
+        total = Fraction(sum(vps)) * (Fraction(4, 3) if three else 1)  # raised by its average at 3 players
+        for s in x.seats:
+            above, tied = sum(v > s.vp for v in vps), vps.count(s.vp)
+            share = Fraction(sum(points[above : above + tied]), tied)  # tied places share their points
+            adjusted = s.vp * (Fraction(3, 4) if three else Fraction(1))
+            old = sums[s.player]
+            sums[s.player] = (old[0] + share, old[1] + adjusted, old[2] + 100 * s.vp / total)
+    return sums
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(6, 23), st.integers(1, 4))
+def test_each_rounds_standings_hold_the_seeds_exact_sums_in_order(rnd, n, rounds):
+    t = random_tournament(rnd, n, rounds, vps=(37, 60, 61, 61, 98))  # ties; 3/4 of 37, 61 or 98 is not whole
+    after = find_ruleset("carcassonne2004").standings_by_round(t, list(range(1, rounds + 1)))
+    assert after[-1] == standings(t).standings
+    for number, table in enumerate(after, start=1):
+        expected = seed_sums(t, number)
+        rows = [(r.total, *(v for _, v in r.tiebreaks)) for r in table.rows]
+        assert rows == [expected[r.player] for r in table.rows]
+        assert all(type(v) is Fraction for row in rows for v in row)  # written as 0.00 numbers on the sheets
+        assert rows == sorted(rows, reverse=True)  # ranking points, then VP sum, then percentage sum
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ player game are multiplied by 3/4." "In a case of a tie the sum of the victory p
 average points gained at this table for the calculation of the percentages only."
 RULES.md "Carcassonne 2004" settles the seed's arithmetic slips (392, not 394).
 
-The knock-out is in :mod:`.carcassonne_knockout`; the JSON record format
+The sums and their ranking are in :mod:`.carcassonne_sums`, the knock-out in
+:mod:`.carcassonne_knockout`; the JSON record format
 (docs/formats/carcassonne2004.md) is read at the end of this module with :mod:`.records_json`.
 """
 
@@ -20,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..errors import Collector, Problem
@@ -37,7 +39,8 @@ from .carcassonne_knockout import (
     match_from_dict,
     placings_table,
 )
-from .ranking import Adjustment, Criterion, Standings, field_values, rank, split_evenly
+from .carcassonne_sums import PreliminarySums
+from .ranking import Adjustment, Standings, split_evenly
 from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
@@ -46,8 +49,6 @@ THREE_PLAYER_VP_FACTOR = Fraction(3, 4)
 """Seed 002: 3-player VP x 3/4 for the VP tie-break sum."""
 MAX_ROUNDS = 20
 """A sanity bound on the preliminary rounds setting (the seed plays 4)."""
-VP_SUM = "VP sum (3-player x 3/4)"
-PERCENTAGE_SUM = "percentage sum"
 
 
 @dataclass(frozen=True)
@@ -132,20 +133,26 @@ def seatable(players: int, max_three_player_tables: int = 3) -> bool:
 def table_problems(table: PreliminaryTable) -> list[Problem]:
     """Everything impossible about one table on its own."""
     c = Collector()
-    c.check(table.round >= 1 and table.table >= 1, "round and table numbers start at 1", table.label)
-    c.extend(seat_problems(table.seats, table.label))
+    label = table.label
+    c.check(table.round >= 1 and table.table >= 1, "round and table numbers start at 1", label)
+    c.extend(seat_problems(table.seats, label))
     return c.problems
 
 
 def seat_problems(seats: tuple[VpResult, ...], where: str) -> list[Problem]:
     """Table size, names, VP and a player seated twice."""
-    c = Collector()
-    c.check(len(seats) in RANKING_POINTS, f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
+    c = Collector()  # each message is made only for a problem found: a large event checks 40,000 seats
+    if len(seats) not in RANKING_POINTS:
+        c.add(f"{len(seats)} players at a table; tables hold 4 (or 3)", where)
     for seat in seats:
-        c.check(bool(seat.player.strip()), "a player's name is empty", where)
-        c.check(seat.vp >= 0, f"negative victory points {seat.vp}", f"{where}, {seat.player}")
-    for player, n in Counter(s.player for s in seats).items():
-        c.check(n == 1, f"{player} is seated {n} times", where)
+        if not seat.player.strip():
+            c.add("a player's name is empty", where)
+        if seat.vp < 0:
+            c.add(f"negative victory points {seat.vp}", f"{where}, {seat.player}")
+    if len({s.player for s in seats}) < len(seats):  # someone seated twice: say who, and how often
+        for player, n in Counter(s.player for s in seats).items():
+            if n > 1:
+                c.add(f"{player} is seated {n} times", where)
     if len(seats) in RANKING_POINTS and all(s.vp >= 0 for s in seats):
         c.check(sum(s.vp for s in seats) > 0, "no victory points entered (the table total is 0)", where)
     return c.problems
@@ -167,23 +174,29 @@ def score_game(table: PreliminaryTable) -> GameScore:
 def _scored(table: PreliminaryTable) -> GameScore:
     """:func:`score_game` of a table already checked (alone or with its tournament)."""
     size = len(table.seats)
-    levels = sorted({s.vp for s in table.seats}, reverse=True)
-    group_sizes = [sum(s.vp == v for s in table.seats) for v in levels]
-    shares = dict(zip(levels, split_evenly([Fraction(p) for p in RANKING_POINTS[size]], group_sizes)))
-    place = {v: 1 + sum(group_sizes[:i]) for i, v in enumerate(levels)}
+    vps = [s.vp for s in table.seats]
+    levels = sorted(set(vps), reverse=True)
+    group_sizes = tuple(vps.count(v) for v in levels)
+    shares = dict(zip(levels, _shares(size, group_sizes)))
+    place, first = {}, 1
+    for v, n in zip(levels, group_sizes):
+        place[v], first = first, first + n
     three = size == 3
-    total = Fraction(sum(s.vp for s in table.seats)) * (Fraction(4, 3) if three else 1)
-    scores = []
-    for i, seat in enumerate(table.seats, start=1):
-        adjusted = seat.vp * THREE_PLAYER_VP_FACTOR if three else Fraction(seat.vp)
-        parts = (
+    table_vp = Fraction(sum(vps))
+    total = table_vp * Fraction(4, 3) if three else table_vp
+    # 100 x VP / total, made from the total's two whole numbers: one Fraction per seat (a 10,000-player
+    # event scores 40,000 seats), not the three of multiplying and dividing Fractions
+    per_cent, of = 100 * total.denominator, total.numerator
+    scores = tuple(
+        PlayerScore(seat.player, f"seat {i}", shares[seat.vp], (  # by seat, as entered
             ("place", place[seat.vp]),
             ("ranking points", shares[seat.vp]),
             ("VP", seat.vp),
-            ("adjusted VP", adjusted),
-            ("percentage", 100 * seat.vp / total),
-        )
-        scores.append(PlayerScore(seat.player, f"seat {i}", shares[seat.vp], parts))  # by seat, as entered
+            ("adjusted VP", seat.vp * THREE_PLAYER_VP_FACTOR if three else Fraction(seat.vp)),
+            ("percentage", Fraction(per_cent * seat.vp, of)),
+        ))  # PreliminarySums.add reads the last two by place
+        for i, seat in enumerate(table.seats, start=1)
+    )
     notes = [
         f"{', '.join(sorted(s.player for s in table.seats if s.vp == v))} tied at {v} VP: "
         f"places {place[v]}-{place[v] + n - 1} share {display(shares[v] * n)} points, {display(shares[v])} each"
@@ -192,7 +205,14 @@ def _scored(table: PreliminaryTable) -> GameScore:
     ]
     if three:
         notes.append(f"3-player table: VP x 3/4 for the tie-break; percentages of {display(total)} (total x 4/3)")
-    return GameScore(table.label, tuple(scores), tuple(notes))
+    return GameScore(table.label, scores, tuple(notes))
+
+
+@lru_cache(maxsize=None)
+def _shares(size: int, group_sizes: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """The ranking points each player of a tied group gets at a table of ``size``, groups best first: made
+    once per way a table can finish (a handful: no tie, two tied for second, ...), not once per table."""
+    return tuple(split_evenly(RANKING_POINTS[size], group_sizes))
 
 
 # -- the whole tournament ---------------------------------------------------------------
@@ -216,25 +236,31 @@ def tournament_problems(t: Tournament) -> list[Problem]:
         "players",
     )
     known = set(t.players)
-    for label, n in Counter(x.label for x in t.tables).items():
-        c.check(n == 1, f"table entered {n} times", label)
-    for table in t.tables:
+    # each table's label made once, and each message only for a problem found: 10,000 tables at a large event
+    labels = [x.label for x in t.tables]
+    for label, n in Counter(labels).items():
+        if n > 1:
+            c.add(f"table entered {n} times", label)
+    for table, label in zip(t.tables, labels):
         c.extend(table_problems(table))
-        c.check(table.round <= s.preliminary_rounds, f"the preliminary has {s.preliminary_rounds} rounds", table.label)
+        if table.round > s.preliminary_rounds:
+            c.add(f"the preliminary has {s.preliminary_rounds} rounds", label)
         for seat in table.seats:
-            c.check(seat.player in known, f"unknown player {seat.player!r}", table.label)
+            if seat.player not in known:
+                c.add(f"unknown player {seat.player!r}", label)
     for rnd in sorted({x.round for x in t.tables}):
         in_round = [x for x in t.tables if x.round == rnd]
         seated = Counter(p for x in in_round for p in {seat.player for seat in x.seats})
         for player, n in seated.items():
-            c.check(n == 1, f"{player} plays at {n} tables in this round", f"round {rnd}")
+            if n > 1:
+                c.add(f"{player} plays at {n} tables in this round", f"round {rnd}")
         threes = sum(len(x.seats) == 3 for x in in_round)
         c.check(
             threes <= s.max_three_player_tables,
             f"{threes} tables of 3; at most {s.max_three_player_tables} are allowed",
             f"round {rnd}",
         )
-    c.extend(seating_problems(t.attendance, ((x.round, seat.player, x.label) for x in t.tables for seat in x.seats)))
+    c.extend(seating_problems(t.attendance, ((x.round, seat.player, label) for x, label in zip(t.tables, labels) for seat in x.seats)))
     for a in t.adjustments:
         c.check(a.player in known, f"adjustment for unknown player {a.player!r}", "adjustments")
     for player in t.lot_decisions:
@@ -259,36 +285,10 @@ def preliminary(t: Tournament, *, checked: bool = False) -> tuple[Standings, tup
 @once_per_record
 def _preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     games = tuple(_scored(x) for x in sorted(t.tables, key=lambda x: (x.round, x.table)))
-    sums = _Sums(t.players)
+    sums = PreliminarySums(t.players)
     for game in games:
         sums.add(game)
     return sums.ranked(t, lots_due=not _missing_rounds(t)), games
-
-
-class _Sums:
-    """Each player's ranking points, VP sum and percentage sum so far, and who has a result."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.points = {p: Fraction(0) for p in players}
-        self.vp = dict(self.points)
-        self.percentage = dict(self.points)
-        self.with_results: set[str] = set()
-
-    def add(self, game: GameScore) -> None:
-        for s in game.players:
-            self.points[s.player] += s.points
-            self.vp[s.player] += s.part("adjusted VP")  # type: ignore[operator]
-            self.percentage[s.player] += s.part("percentage")  # type: ignore[operator]
-            self.with_results.add(s.player)
-
-    def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
-        """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
-        criteria = [Criterion(VP_SUM, True, field_values(dict(self.vp))),
-                    Criterion(PERCENTAGE_SUM, True, field_values(dict(self.percentage)))]
-        return rank(t.players, dict(self.points), criteria, tournament=t.settings.tournament,
-                    total_name="ranking points", lot_decisions=t.lot_decisions, adjustments=t.adjustments,
-                    without_results=set(t.players) - self.with_results,
-                    lots_due=lots_due)  # a lot matters once the preliminary seeds the knock-out
 
 
 def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
@@ -299,7 +299,7 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
     (rules/by_round.py; tests/rules/test_by_round.py checks they agree). ``t`` must be checked.
     """
     tables = sorted(t.tables, key=lambda x: (x.round, x.table))
-    sums = _Sums(t.players)
+    sums = PreliminarySums(t.players)
     after: dict[int, Standings] = {}
     taken = 0
     for number in sorted(set(rounds)):

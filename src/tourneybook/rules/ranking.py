@@ -113,11 +113,19 @@ NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
 
 
-def _with(total: Fraction | int, adjustment: Fraction) -> Fraction:
-    """``total`` plus ``adjustment``, exact; nothing added, nor converted, where there is nothing to
-    (rank() runs for every round's standings: tens of thousands of players at a large event)."""
-    total = total if type(total) is Fraction else Fraction(total)
-    return total + adjustment if adjustment else total
+NOTHING = Fraction(0)
+"""No adjustment (Fractions are immutable: one serves every player without one)."""
+
+
+def _final_totals(players: Sequence[str], totals: Mapping[str, Fraction | int], adjust: Mapping[str, Fraction]
+                  ) -> dict[str, Fraction]:
+    """Each player's total as a Fraction, adjustments added; nothing added, nor converted, where there is
+    nothing to (rank() runs for every round's standings: tens of thousands of players at a large event)."""
+    final = {p: t if type(t := totals.get(p, 0)) is Fraction else Fraction(t) for p in players}
+    for p, points in adjust.items():
+        if points:
+            final[p] = final[p] + points
+    return final
 
 
 def rank(
@@ -143,7 +151,7 @@ def rank(
     """
     lot_decisions = dict(lot_decisions or {})
     adjust, reasons = _adjustments(players, adjustments)
-    final_total = {p: _with(totals.get(p, 0), adjust[p]) for p in players}
+    final_total = _final_totals(players, totals, adjust)
 
     criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
 
@@ -176,8 +184,7 @@ def rank(
         criterion = criteria[level]
         values = criterion.values(group)
         if criterion.per_group:
-            for p in group:
-                shown[p][criterion.name] = values.get(p)
+            shown[criterion.name].update((p, values.get(p)) for p in group)
         buckets: dict[Value, list[str]] = {}
         for p in group:
             buckets.setdefault(values.get(p), []).append(p)
@@ -192,13 +199,14 @@ def rank(
 
     rows: list[StandingRow] = []
     rank_no = 0
+    columns = [(c.name, shown[c.name]) for c in tiebreaks]
     for i, p in enumerate(order):
         if not (i and boundary[i] in (NO_RESULT, SHARED)):  # nothing split them (yet): they share the place
             rank_no = i + 1
-        tiebreak_values = tuple((c.name, shown[p].get(c.name)) for c in tiebreaks)
+        tiebreak_values = tuple([(name, values.get(p)) for name, values in columns])
         rows.append(StandingRow(rank=rank_no, player=p, total=final_total[p], tiebreaks=tiebreak_values,
-                                decided_by=boundary[i] if i else None, lot=lot_state.get(p), adjustment=adjust[p],
-                                adjustment_reasons=tuple(reasons[p])))
+                                decided_by=boundary[i] if i else None, lot=lot_state.get(p),
+                                adjustment=adjust.get(p, NOTHING), adjustment_reasons=reasons.get(p, ())))
     return Standings(total_name, tuple(c.name for c in tiebreaks), tuple(rows), tuple(unresolved), tuple(shared))
 
 
@@ -220,16 +228,13 @@ def _left_tied(group: list[str], without_results: Collection[str], lots_due: boo
 def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]
                        ) -> tuple[dict[int, Mapping[str, Value]], dict[str, dict[str, Value]]]:
     """The values of each tie-breaker not per tied group (by its position), computed once over the whole field
-    (they also order the field in one sort), and each player's value of every such criterion (shown)."""
+    (they also order the field in one sort), and the values shown of each tie-breaker, by its name: those, and
+    for a per-group one an empty mapping, filled where a tied group uses it (no value elsewhere)."""
     field = list(players)
     field_wide = {i: c.values(field) for i, c in enumerate(tiebreaks) if not c.per_group}
-    shown: dict[str, dict[str, Value]] = {p: {} for p in players}
-    for i, c in enumerate(tiebreaks):
-        if i in field_wide:
-            field_values = field_wide[i]
-            for p in players:
-                shown[p][c.name] = field_values.get(p)
-    return field_wide, shown
+    shown: dict[str, Mapping[str, Value]] = {tiebreaks[i].name: values for i, values in field_wide.items()}
+    shown.update((c.name, {}) for c in tiebreaks if c.per_group)
+    return field_wide, shown  # type: ignore[return-value]
 
 
 def _leading_field_wide(criteria: Sequence[Criterion], final_total: Mapping[str, Fraction],
@@ -254,7 +259,9 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
     players): higher (or lower) first, no value last, ties by name; done once over the whole field.
     """
     leading = _leading_field_wide(criteria, final_total, field_wide)
-    keys = list(zip(*(_exact_ints(c.higher_wins, [values.get(p) for p in by_name]) for c, values in leading)))
+    keys = list(zip(*(_exact_ints(c.higher_wins, list(map(values.get, by_name))) for c, values in leading)))
+    names = [c.name for c, _ in leading]
+    level = len(leading)
     runs: list[tuple[list[str], int, str | None]] = []
     previous: tuple[int, ...] | None = None
     for i in sorted(range(len(by_name)), key=keys.__getitem__):  # stable: ties stay by name
@@ -262,8 +269,13 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
         if key == previous:
             runs[-1][0].append(by_name[i])
             continue
-        split = None if previous is None else next(c.name for (c, _), a, b in zip(leading, previous, key) if a != b)
-        runs.append(([by_name[i]], len(leading), split))
+        split = None
+        if previous is not None:  # the first criterion on which this run differs from the one above
+            j = 0
+            while previous[j] == key[j]:
+                j += 1
+            split = names[j]
+        runs.append(([by_name[i]], level, split))
         previous = key
     return runs
 
@@ -274,31 +286,42 @@ def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
     Fractions are scaled by their least common denominator: exact, and the sort then compares and hashes ints
     (comparing Fractions cost more than the rest of the ranking). Other values go by their place among the
     distinct values."""
-    present = [v for v in column if v is not None]
-    if present and all(type(v) is SquareRoot for v in present):  # the sTCC: a root orders as its exact square
+    kinds = set(map(type, column))  # one pass in C: what the column holds decides the way, not each value
+    missing = kinds & {type(None)}
+    kinds -= missing
+    if kinds == {SquareRoot}:  # the sTCC: a root orders as its exact square
         column = [None if v is None else v.square for v in column]
-        present = [v.square for v in present]
-    if all(type(v) is int or type(v) is Fraction for v in present):
-        scale = {d: 1 for d in {v.denominator for v in present}}
-        common = math.lcm(*scale)
-        for d in scale:
-            scale[d] = common // d
+        kinds = set(map(type, column)) - missing
+    ints: list[int | None]
+    if Fraction in kinds and kinds <= {int, Fraction}:
+        denominators = {v.denominator for v in column if v is not None}
+        common = math.lcm(*denominators)
+        scale = {d: common // d for d in denominators}
         ints = [None if v is None else v.numerator * scale[v.denominator] for v in column]
+    elif kinds <= {int}:
+        ints = column
     else:
-        place = {v: i for i, v in enumerate(sorted(set(present)))}
+        place = {v: i for i, v in enumerate(sorted({v for v in column if v is not None}))}
         ints = [None if v is None else place[v] for v in column]
-    signed = [None if x is None else (-x if higher_wins else x) for x in ints]
-    last = max((x for x in signed if x is not None), default=0) + 1
-    return [last if x is None else x for x in signed]
+    if higher_wins:
+        ints = [None if x is None else -x for x in ints]
+    if not missing:
+        return ints  # type: ignore[return-value]
+    last = max((x for x in ints if x is not None), default=0) + 1
+    return [last if x is None else x for x in ints]
 
 
-def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]) -> tuple[dict[str, Fraction], dict[str, list[str]]]:
-    """Each player's adjustment points, summed, and their reasons in the order given."""
-    adjust: dict[str, Fraction] = {p: Fraction(0) for p in players}
-    reasons: dict[str, list[str]] = {p: [] for p in players}
+def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]
+                 ) -> tuple[dict[str, Fraction], dict[str, tuple[str, ...]]]:
+    """The adjustment points, summed, and their reasons in the order given, of each player who has any."""
+    adjust: dict[str, Fraction] = {}
+    reasons: dict[str, tuple[str, ...]] = {}
+    known = set(players)
     for a in adjustments:
-        adjust[a.player] += a.points
-        reasons[a.player].append(a.reason)
+        if a.player not in known:
+            raise KeyError(a.player)  # an adjustment for no one ranked here: a bug of the caller
+        adjust[a.player] = adjust.get(a.player, NOTHING) + a.points
+        reasons[a.player] = (*reasons.get(a.player, ()), a.reason)
     return adjust, reasons
 
 
@@ -312,21 +335,21 @@ def _by_lot(group: list[str], lot_decisions: Mapping[str, int], tournament: str)
     return suggested_lot(tournament, group), LotState.SUGGESTED
 
 
-def split_evenly(points: Sequence[Fraction], places: Sequence[int]) -> list[Fraction]:
+def split_evenly(points: Sequence[Fraction | int], places: Sequence[int]) -> list[Fraction]:
     """Share of ``points`` for each tied group: ``places`` are group sizes in finishing order.
 
     The places a tied group covers are shared equally, e.g. three tied behind the
-    winner at a 4-table with 5-3-2-1 get (3+2+1)/3 = 2 each.
+    winner at a 4-table with 5-3-2-1 get (3+2+1)/3 = 2 each. Whole ``points`` may be
+    ints: each share is then made from two ints, the quickest Fraction to make.
     """
     shares: list[Fraction] = []
     start = 0
     for size in places:
-        covered = points[start : start + size]
-        shares.append(Fraction(sum(covered, Fraction(0)), size))
+        shares.append(Fraction(sum(points[start : start + size]), size))
         start += size
     return shares
 
 
 def field_values(mapping: Mapping[str, Value]) -> Callable[[Sequence[str]], Mapping[str, Value]]:
     """A group-independent criterion's value function from a precomputed mapping."""
-    return lambda group: {p: mapping.get(p) for p in group}
+    return lambda group: dict(zip(group, map(mapping.get, group)))

@@ -44,19 +44,39 @@ EMPTY = Cell(None)
 
 def number_cell(value: Any, style: str = "") -> Cell:
     """A value as written: Fractions as their 2-decimal half-up value with format 0.00."""
-    # exact type tests first: a result sheet holds tens of thousands of these cells,
-    # and isinstance() against Fraction (an abstract-base-class check) is slow
+    # exact type tests first, the commonest first: a result sheet holds hundreds of thousands of
+    # these cells, and isinstance() against Fraction (an abstract-base-class check) is slow
     kind = type(value)
-    if value is None or kind is str or kind is int:  # an enum member may subclass str or int: not here
+    if kind is Fraction:  # by its two whole numbers: compared in C, not in Python
+        return _fraction_cell(value.numerator, value.denominator, style)
+    if kind is int:  # an enum member may subclass str or int: not here
+        return _whole_cell(value, style)
+    if value is None or kind is str:
         return EMPTY if value is None and not style else Cell(value, style)
-    if kind is Fraction or isinstance(value, Fraction):  # by its two whole numbers: compared in C, not in Python
+    if isinstance(value, Fraction):
         return _fraction_cell(value.numerator, value.denominator, style)
     if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
-        shown = value.rounded(2)
-        return _fraction_cell(shown.numerator, shown.denominator, style)
+        return _root_cell(value.square.numerator, value.square.denominator, style)
     if hasattr(value, "value") and hasattr(value, "name"):  # an enum member
         return Cell(value.value, style)
     return Cell(value, style)
+
+
+@lru_cache(maxsize=4096)
+def _whole_cell(value: int, style: str) -> Cell:
+    """An int's cell, made once per value: places, VP and game counts recur down a Games sheet (finding a
+    cell costs less than making one)."""
+    return Cell(value, style)
+
+
+class _SameCells(dict):
+    """Plain cells by their value, each made once: a 10,000-player Games sheet writes each name four times
+    and each seat ten thousand times, and finding a cell costs less than making one. Values of one kind
+    only (texts, or places): True and 1 would be one key."""
+
+    def __missing__(self, value: str | int | None) -> Cell:
+        cell = self[value] = Cell(value)
+        return cell
 
 
 @lru_cache(maxsize=4096)
@@ -70,6 +90,14 @@ def _fraction_cell(numerator: int, denominator: int, style: str) -> Cell:
     value = Fraction(numerator, denominator)
     shown = value if 100 % denominator == 0 else round_half_up(value, 2)
     return Cell(shown.numerator if shown.denominator == 1 else shown, style, NUMBER_FORMAT)
+
+
+@lru_cache(maxsize=8192)
+def _root_cell(numerator: int, denominator: int, style: str) -> Cell:
+    """A root's cell, rounded once per value: half of a 10,000-player field's sTCC values recur, and
+    rounding a root (an integer square root of a large number) costs more than finding it."""
+    shown = SquareRoot(Fraction(numerator, denominator)).rounded(2)
+    return _fraction_cell(shown.numerator, shown.denominator, style)
 
 
 def _head(title: str, sheet: str) -> list[tuple[Cell, ...]]:
@@ -115,6 +143,7 @@ def standings_sheet(
     index) draws a line under the last player going on to the final or knock-out.
     """
     clubs = {p: c for p, c in (clubs or {}).items() if c}
+    decided = _SameCells()  # a few words, ten thousand times
     lots = any(r.lot for r in standings.rows)
     adjusted = any(r.adjustment or r.adjustment_reasons for r in standings.rows)
     marks = any(r.mark for r in standings.rows)
@@ -124,7 +153,7 @@ def standings_sheet(
         *([("Club", _text_width("Club", clubs.values(), 14), lambda r: Cell(clubs.get(r.player)), False)] if clubs else []),
         (standings.total_name, _number_width(standings.total_name), lambda r: number_cell(r.total), True),
         *((n, _number_width(n), (lambda r, i=i: number_cell(r.tiebreaks[i][1])), True) for i, n in enumerate(standings.tiebreak_names)),
-        ("Decided by", _text_width("Decided by", (r.decided_by or "" for r in standings.rows), 16, 24), lambda r: Cell(r.decided_by or ""), False),
+        ("Decided by", _text_width("Decided by", (r.decided_by or "" for r in standings.rows), 16, 24), lambda r: decided[r.decided_by or ""], False),
     ]
     if lots:
         columns.append(("Lot", 24, _lot_cell, False))
@@ -134,7 +163,7 @@ def standings_sheet(
     if marks:
         columns.append((ATTENDANCE, 24, lambda r: Cell(r.mark or None, "note" if r.mark else ""), False))
     # the fraction only where 2 decimals do not show the total whole (its denominator does not divide 100)
-    columns.append(("Exact total", 12, lambda r: Cell(exact(r.total) if 100 % r.total.denominator else None), False))
+    columns.append(("Exact total", 12, lambda r: Cell(exact(r.total)) if 100 % r.total.denominator else EMPTY, False))
     names = [c[0] for c in columns]
     rows = [*_head(title, STANDINGS), _header(names, [i for i, c in enumerate(columns) if c[3]])]
     for i, r in enumerate(standings.rows):
@@ -170,6 +199,8 @@ def standings_sheet(
 
 
 BY_ROUND = "Standings by round"
+NOT_PLAYING = (EMPTY, EMPTY)
+"""The place and total cells of a player not yet playing in a round."""
 CHART_LINES = 10
 """Players drawn in the positions chart (the current top ones): more lines cannot be told apart."""
 
@@ -185,11 +216,11 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
     numbers = [n for n, _ in by_round]
     names = ["Rank", "Player", *(f"Place after round {n}" for n in numbers), *(f"{current.total_name} after round {n}" for n in numbers)]
     rows = [*_head(title, BY_ROUND), _header(names)]
-    after = [{r.player: r for r in s.rows} for _, s in by_round]
+    places = _SameCells()  # each place recurs in every round's column
+    after = [{r.player: (places[r.rank], number_cell(r.total)) for r in s.rows} for _, s in by_round]
     for r in current.rows:
-        places = [Cell(a[r.player].rank) if r.player in a else EMPTY for a in after]
-        totals = [number_cell(a[r.player].total) if r.player in a else EMPTY for a in after]
-        rows.append((Cell(r.rank), Cell(r.player), *places, *totals))
+        cells = [a.get(r.player, NOT_PLAYING) for a in after]
+        rows.append((places[r.rank], Cell(r.player), *[place for place, _ in cells], *[total for _, total in cells]))
     widths = (6, _text_width("Player", (r.player for r in current.rows), 20), *(_number_width(n) for n in names[2:]))
     setup = table_print(rows, names, widths, printed_columns=len(names))
     charts: tuple[Chart, ...] = ()
@@ -221,30 +252,22 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
 
 def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
     """One row per player per game, with the named parts that explain the points."""
-    parts: list[str] = []
-    for g in games:
-        for p in g.players:
-            for name, _ in p.parts:
-                if name not in parts:
-                    parts.append(name)
+    parts = list(dict.fromkeys(name for g in games for p in g.players for name, _ in p.parts))  # in order met
     names = ["Game", "Player", "Seat", "Points", *parts, "Notes"]
     rows = [*_head(title, GAMES), _header(names)]
+    players, seats = _SameCells(), _SameCells()
+    no_note = Cell(None, "note")
     for g in games:
-        for i, p in enumerate(g.players):
-            values = dict(p.parts)
-            rows.append(
-                (
-                    Cell(g.game),
-                    Cell(p.player),
-                    Cell(p.seat),
-                    number_cell(p.points),
-                    *(number_cell(values.get(name)) for name in parts),
-                    Cell("; ".join(g.notes) if i == 0 and g.notes else None, "note"),
-                )
-            )
+        game = Cell(g.game)
+        note = Cell("; ".join(g.notes), "note") if g.notes else no_note  # on the game's first row
+        for p in g.players:
+            cells = {name: number_cell(value) for name, value in p.parts}  # a part the player has not is empty
+            rows.append((game, players[p.player], seats[p.seat], number_cell(p.points),
+                         *[cells.get(name, EMPTY) for name in parts], note))
+            note = no_note
     widths = (_text_width("Game", (g.game for g in games), 9, 16),
-              _text_width("Player", (p.player for g in games for p in g.players), 20),
-              _text_width("Seat", (p.seat for g in games for p in g.players), 12, 20),  # 'Maria Theresa' whole
+              _text_width("Player", players, 20),
+              _text_width("Seat", seats, 12, 20),  # 'Maria Theresa' whole
               9, *(_number_width(n) for n in parts), 30)
     setup = table_print(rows, names, widths, printed_columns=len(names))
     setup["row_heights"] += wrapped_row_heights(rows, widths, (len(names),))

@@ -1,0 +1,27 @@
+"""The standings as `tourneybook recalc` prints them: aligned, numbers right-aligned at 2 decimals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tourneybook.commands.recalc import standings_text, text_table
+from tourneybook.rules.ranking import Adjustment, Criterion, field_values, rank
+
+
+def test_standings_print_aligned_with_what_decided_each_place():
+    # Ada and Bo tie on points (7/2 each) and VP decides; Cy's 1 point less a half-point penalty is 0.50
+    vp = {"Ada": Fraction(200, 3), "Bo": Fraction(60), "Cy": 5}
+    table = rank(["Cy", "Bo", "Ada"], {"Ada": Fraction(7, 2), "Bo": Fraction(7, 2), "Cy": Fraction(1)},
+                 [Criterion("VP", True, field_values(vp))], tournament="T",
+                 adjustments=[Adjustment("Cy", Fraction(-1, 2), "late")])
+    assert standings_text(table).split("\n") == [
+        "#  Player  points     VP  decided by",
+        "-  ------  ------  -----  -----------------------------",
+        "1  Ada       3.50  66.67",
+        "2  Bo        3.50  60.00  VP",
+        "3  Cy        0.50      5  points [adjusted -0.50: late]",
+    ]
+
+
+def test_an_empty_table_is_its_header_and_rule():
+    assert text_table(["#", "Player"], [], {0}) == "#  Player\n-  ------"
