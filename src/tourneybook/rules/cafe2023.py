@@ -90,8 +90,7 @@ def attacker(game: Game, result: Objectives) -> Fraction:
     """Winner: 13 - 0.1 per turn of the game; loser: %O/10 + 1.6 - 0.1 per turn in the game."""
     if result.nation in game.winners:
         return _winner(game.duration)
-    turns = game.duration if result.left_turn is None else result.left_turn  # as Game.turns_in_game
-    return _loser(result.held, result.total, turns)
+    return _loser(result.held, result.total, game.turns_in_game(result))
 
 
 @lru_cache(maxsize=64)

@@ -184,19 +184,17 @@ class Game:
     def role_of(self, player: str) -> Role | None:
         return next((r for r in Role if self.player(r) == player), None)
 
-    def result(self, nation: Nation) -> Objectives:
-        return next(o for o in self.objectives if o.nation is nation)
-
     def controller(self, nation: Nation) -> Role:
         """Who controls ``nation`` at the end (the IA's new controller after a switch)."""
         if nation is Nation.IMPERIAL_ARMY and self.imperial_switch is not None:
             return self.imperial_switch.to
         return STARTING_CONTROLLER[nation]
 
-    def turns_in_game(self, nation: Nation) -> int:
-        """The turn it left, otherwise the game's duration (RULES.md, Friedrich)."""
-        left = self.result(nation).left_turn
-        return self.duration if left is None else left
+    def turns_in_game(self, result: Objectives) -> int:
+        """An attacking nation's turns in the game: the turn it left, otherwise the game's duration
+        (RULES.md, Friedrich). Takes the nation's own entry of :attr:`objectives`, which a scorer has
+        in hand, rather than searching for it."""
+        return self.duration if result.left_turn is None else result.left_turn
 
     def offensive_end(self) -> int:
         """The turn the OO ended: called off, or with the game (victory or still active)."""
