@@ -79,6 +79,15 @@ MAX_TURNS = 23
 BOHEMIAN_OBJECTIVES = 14
 """The OO is fought over 14 Bohemian objectives."""
 
+# The roles in order and the roles' and nations' names, read once: an Enum member's .value goes through a
+# descriptor in Python, and every game's checks and scores ask for them (10,000 games at a 10,000-player event)
+ROLES = tuple(Role)
+"""The roles in :class:`Role` order."""
+ROLE_NAME = {role: role.value for role in Role}
+"""Each role's name, as shown."""
+NATION_NAME = {nation: nation.value for nation in Nation}
+"""Each nation's name, as shown."""
+
 
 @dataclass(frozen=True)
 class Objectives:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...numbers import SquareRoot, display
 from ..base import GameScore, PlayerScore
-from .records import MAX_TURNS, Game, Nation, Role, TcCount
+from .records import MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES, Game, Nation, Role, TcCount
 from .validation import check_game
 
 
@@ -74,8 +74,8 @@ def score_checked(game: Game, scorer: NationScorer) -> GameScore:
     own_of: tuple[list[NationResult], ...] = ([], [], [], [])  # each role's nations, by _ROLE_INDEX
     for r in scored.nations:  # each nation's controller asked once (not once per role)
         own_of[_ROLE_INDEX[game.controller(r.nation)]].append(r)
-    seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order, as _ROLES
-    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(_ROLES, own_of, seated))
+    seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order, as ROLES
+    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(ROLES, own_of, seated))
     return GameScore(game.label, players, (game.note,) if game.note else ())
 
 
@@ -88,7 +88,7 @@ def _player_score(role: Role, player: str, own: list[NationResult], scored: Nati
         results = r.results
         if len(results) == 1:
             ranked.append(results[0][1])
-            parts.append((_NATION_NAME[r.nation], results[0][1]))
+            parts.append((NATION_NAME[r.nation], results[0][1]))
         else:
             ranked.append(r.points)
             parts.extend((_option_label(r.nation, how), points) for how, points in results)
@@ -110,15 +110,11 @@ def _player_score(role: Role, player: str, own: list[NationResult], scored: Nati
     parts.append((SECOND_BEST, max(others) if others else None))
     if role is Role.FREDERICK and game.tc is not None:
         parts.append(("sTCC", stcc_text(game.tc)))
-    return PlayerScore(player, _ROLE_NAME[role], best, tuple(parts))
+    return PlayerScore(player, ROLE_NAME[role], best, tuple(parts))
 
 
-# Enum members' names and indexes read once: a member's .value goes through a descriptor in Python,
-# and every game asks for them over and over (10,000 games at a 10,000-player event)
-_ROLES = tuple(Role)
-_ROLE_INDEX = {role: i for i, role in enumerate(_ROLES)}
-_ROLE_NAME = {role: role.value for role in Role}
-_NATION_NAME = {nation: nation.value for nation in Nation}
+_ROLE_INDEX = {role: i for i, role in enumerate(ROLES)}
+"""Each role's place in :data:`.records.ROLES`, found once (every game asks for its nations' controllers)."""
 _OPTION_LABELS: dict[tuple[Nation, str], str] = {}
 """'Austria (OO)': a nation's result labelled by how it was scored, made once per nation and how."""
 

@@ -8,7 +8,9 @@ from typing import Any
 
 from ...errors import Collector, Problem, ValidationError
 from ..attendance import by_player, seating_problems
-from .records import ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, Game, Nation, OffensiveOutcome, Role, Tournament
+from .records import (
+    ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES, Game, Nation, OffensiveOutcome, Role, Tournament,
+)
 
 
 def _is_int(value: Any) -> bool:
@@ -26,23 +28,19 @@ def _count(value: Any, what: str, where: str, c: Collector, minimum: int = 0) ->
     return False
 
 
-# Each problem is worded only once found (an f-string for every check passed was most of the time of
-# checking a 10,000-player event), and the roles' and nations' names are read once (an Enum's .value
-# goes through a descriptor in Python).
-_ROLES = tuple(Role)
-_ROLE_NAME = {role: role.value for role in Role}
-_NATION_NAME = {nation: nation.value for nation in Nation}
-
-
 def game_problems(game: Game) -> list[Problem]:
-    """Everything that cannot happen in ``game``, all at once."""
+    """Everything that cannot happen in ``game``, all at once.
+
+    Each problem is worded only once found: an f-string for every check passed was most of the time of
+    checking a 10,000-player event.
+    """
     c = Collector()
     g = game.label
     if game.round is not None:
         _count(game.round, "round", g, c, 1)
     _count(game.table, "table", g, c, 1)
     names = [game.frederick, game.elisabeth, game.maria_theresa, game.pompadour]  # in Role order
-    for role, name in zip(_ROLES, names):
+    for role, name in zip(ROLES, names):
         if not (isinstance(name, str) and name.strip() != ""):
             c.add(f"no player given for {role.value}", g)
     given = [n for n in names if isinstance(n, str) and n]
@@ -85,7 +83,7 @@ def _objectives_problems(game: Game, winners: frozenset, duration_ok: bool, c: C
         if o.nation not in ATTACKERS:
             c.add(f"{o.nation!r} is not an attacking nation", g)
             continue
-        where = f"{g}, {_NATION_NAME[o.nation]}"
+        where = f"{g}, {NATION_NAME[o.nation]}"
         if _count(o.total, "total of objectives", where, c, 1) and _count(o.held, "objectives held", where, c):
             if o.held > o.total:
                 c.add(f"objectives held {o.held} exceed the total {o.total}", where)
@@ -222,12 +220,12 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
         if counted is not None and game.round > counted:
             c.add(f"round {game.round} is beyond the {counted} qualifying rounds", label)
         seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order
-        for role, name in zip(_ROLES, seated):
+        for role, name in zip(ROLES, seated):
             if here:
                 seats.append((game.round, name, label))
             if isinstance(name, str) and name:
                 if name not in known:
-                    c.add(f"{name!r} ({_ROLE_NAME[role]}) is not a registered player", label)
+                    c.add(f"{name!r} ({ROLE_NAME[role]}) is not a registered player", label)
                 _note_seat(first_in_role, twice_in_role, (name, role), label)
         players = {n for n in seated if isinstance(n, str)}
         if players:
