@@ -187,6 +187,11 @@ class Game:
     def label(self) -> str:
         return "Final" if self.round is None else f"R{self.round} T{self.table}"
 
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """The players in :class:`Role` order, as :data:`ROLES`: Frederick, Elisabeth, Maria Theresa, Pompadour."""
+        return (self.frederick, self.elisabeth, self.maria_theresa, self.pompadour)
+
     def player(self, role: Role) -> str:
         return getattr(self, _ROLE_FIELD[role])
 

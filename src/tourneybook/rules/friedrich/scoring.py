@@ -74,8 +74,7 @@ def score_checked(game: Game, scorer: NationScorer) -> GameScore:
     own_of: tuple[list[NationResult], ...] = ([], [], [], [])  # each role's nations, by _ROLE_INDEX
     for r in scored.nations:  # each nation's controller asked once (not once per role)
         own_of[_ROLE_INDEX[game.controller(r.nation)]].append(r)
-    seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order, as ROLES
-    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(ROLES, own_of, seated))
+    players = tuple(_player_score(role, player, own, scored, game) for role, own, player in zip(ROLES, own_of, game.players))
     return GameScore(game.label, players, (game.note,) if game.note else ())
 
 

@@ -107,7 +107,7 @@ class Tally:
         while self.taken < len(games) and (last is None or games[self.taken].round <= last):
             i = self.taken
             g = games[i]
-            seated = (g.frederick, g.elisabeth, g.maria_theresa, g.pompadour)  # Role order, as the points
+            seated = g.players  # in Role order, as the points
             for name, points in zip(seated, self.scored.points[i]):
                 totals[name] += points
             second_e, second_mt = self.scored.seconds[i]

@@ -9,7 +9,8 @@ from typing import Any
 from ...errors import Collector, Problem, ValidationError
 from ..attendance import by_player, seating_problems
 from .records import (
-    ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES, Game, Nation, OffensiveOutcome, Role, Tournament,
+    ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES,
+    Game, Nation, OffensiveOutcome, Role, Tournament,
 )
 
 
@@ -39,7 +40,7 @@ def game_problems(game: Game) -> list[Problem]:
     if game.round is not None:
         _count(game.round, "round", g, c, 1)
     _count(game.table, "table", g, c, 1)
-    names = [game.frederick, game.elisabeth, game.maria_theresa, game.pompadour]  # in Role order
+    names = game.players
     for role, name in zip(ROLES, names):
         if not (isinstance(name, str) and name.strip() != ""):
             c.add(f"no player given for {role.value}", g)
@@ -219,7 +220,7 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
             continue  # reported above
         if counted is not None and game.round > counted:
             c.add(f"round {game.round} is beyond the {counted} qualifying rounds", label)
-        seated = (game.frederick, game.elisabeth, game.maria_theresa, game.pompadour)  # in Role order
+        seated = game.players
         for role, name in zip(ROLES, seated):
             if here:
                 seats.append((game.round, name, label))
