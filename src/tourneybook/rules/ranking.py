@@ -18,7 +18,7 @@ the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -294,10 +294,8 @@ def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
         kinds = set(map(type, column)) - missing
     ints: list[int | None]
     if Fraction in kinds and kinds <= {int, Fraction}:
-        denominators = {v.denominator for v in column if v is not None}
-        common = math.lcm(*denominators)
-        scale = {d: common // d for d in denominators}
-        ints = [None if v is None else v.numerator * scale[v.denominator] for v in column]
+        _, factor = common_denominator(v for v in column if v is not None)
+        ints = [None if v is None else v.numerator * factor[v.denominator] for v in column]
     elif kinds <= {int}:
         ints = column
     else:
@@ -309,6 +307,21 @@ def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
         return ints  # type: ignore[return-value]
     last = max((x for x in ints if x is not None), default=0) + 1
     return [last if x is None else x for x in ints]
+
+
+def common_denominator(values: Iterable[Fraction | int]) -> tuple[int, dict[int, int]]:
+    """The least common denominator of ``values``, and for each of their denominators what a numerator is
+    multiplied by to be over it: n/d is exactly ``n * factor[d]`` over the common denominator.
+
+    Scores as whole numbers over one denominator add, compare and hash as ints (a Fraction's every sum
+    costs a gcd). 1 and no factors for no values.
+
+    >>> common_denominator([Fraction(1, 2), Fraction(2, 3), 4])
+    (6, {1: 6, 2: 3, 3: 2})
+    """
+    denominators = {v.denominator for v in values}
+    common = math.lcm(*denominators)
+    return common, {d: common // d for d in denominators}
 
 
 def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]

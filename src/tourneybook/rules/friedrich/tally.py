@@ -11,13 +11,13 @@ n / scale is the score itself.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ...numbers import SquareRoot
 from ..base import GameScore
+from ..ranking import common_denominator
 from ..scored import once_per_record
 from .records import Game, Tournament
 from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
@@ -63,10 +63,8 @@ def _score_games(t: Tournament, scorer: NationScorer) -> ScoredGames:
     points = [tuple(ps.points for ps in gs.players) for gs in scores]
     # players in Role order: [1] Elisabeth, [2] Maria Theresa
     seconds = [(gs.players[1].part(SECOND_BEST), gs.players[2].part(SECOND_BEST)) for gs in scores]
-    factor = {d: 1 for d in {x.denominator for row in (*points, *seconds) for x in row}}
-    scale = math.lcm(*factor)  # small in practice: halves, thirds, tenths, the objectives' totals
-    for d in factor:
-        factor[d] = scale // d
+    # small in practice: halves, thirds, tenths, the objectives' totals
+    scale, factor = common_denominator(x for row in (*points, *seconds) for x in row)
     return ScoredGames(
         games,
         scores,
