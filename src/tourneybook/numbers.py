@@ -30,9 +30,9 @@ class SquareRoot:
 
     def rounded(self, places: int = 2) -> Fraction:
         """The root rounded half up to ``places`` decimals, computed without floats."""
-        return Fraction(self._units(places), 10**places)
+        return Fraction(self.units(places), 10**places)
 
-    def _units(self, places: int) -> int:
+    def units(self, places: int) -> int:
         """The root in whole units of the ``places``-th decimal, rounded half up.
 
         k = floor(root * 10^p + 1/2) is the largest k with (2k - 1)^2 <= 4 * square * 10^(2p).
@@ -105,8 +105,12 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
 def _half_up_units(value: Fraction, places: int) -> int:
     """``value`` in whole units of the ``places``-th decimal, halves away from zero (12.5 -> 13 at 0 places)."""
     value = value if type(value) is Fraction or type(value) is int else Fraction(value)
-    # integer arithmetic: floor(|n| * scale / d + 1/2), far quicker than Fraction operations
-    n, d = value.numerator, value.denominator
+    return _ratio_half_up(value.numerator, value.denominator, places)
+
+
+def _ratio_half_up(n: int, d: int, places: int = 0) -> int:
+    """``n / d`` (``d`` > 0) in whole units of the ``places``-th decimal, halves away from zero."""
+    # integer arithmetic: floor(|n| * scale / d + 1/2), far quicker than Fraction operations, no Fraction made
     units = (2 * abs(n) * 10**places + d) // (2 * d)
     return units if n >= 0 else -units
 
@@ -114,12 +118,12 @@ def _half_up_units(value: Fraction, places: int) -> int:
 def display(value: Fraction | SquareRoot, places: int = 2) -> str:
     """The value as shown to organisers: ``places`` decimals, half up ('2.67', '12.00')."""
     if isinstance(value, SquareRoot):
-        hundredths = value._units(places)
+        units = value.units(places)
     else:
-        hundredths = _half_up_units(value, places)  # whole units of the last place: exact, no Fraction made
+        units = _half_up_units(value, places)  # whole units of the last place: exact, no Fraction made
     scale = 10**places
-    whole, part = divmod(abs(hundredths), scale)
-    sign = "-" if hundredths < 0 else ""
+    whole, part = divmod(abs(units), scale)
+    sign = "-" if units < 0 else ""
     return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
 
 
@@ -138,9 +142,7 @@ def as_json(value: Fraction | SquareRoot) -> dict[str, str]:
 
 def percent_rounded(held: int, total: int) -> int:
     """``100 * held / total`` rounded half up to a whole number (12.5 % -> 13 %)."""
-    n, d = (100 * held, total) if total > 0 else (-100 * held, -total)
-    units = (2 * abs(n) + d) // (2 * d)  # as round_half_up, on the two whole numbers: no Fraction made
-    return units if n >= 0 else -units
+    return _ratio_half_up(100 * held, total) if total > 0 else _ratio_half_up(-100 * held, -total)
 
 
 __all__ = [
