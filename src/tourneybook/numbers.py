@@ -16,6 +16,8 @@ from numbers import Rational
 from typing import Any
 
 Number = Fraction
+ZERO = Fraction(0)
+"""Nothing: no bonus share, no adjustment (a Fraction is immutable: one serves every score without one)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -149,6 +151,7 @@ __all__ = [
     "Number",
     "ROUND_HALF_UP",
     "SquareRoot",
+    "ZERO",
     "as_json",
     "display",
     "exact",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ..numbers import ZERO
 from .base import FormProfile
 from .friedrich import (
     ATTACKERS,
@@ -47,8 +48,6 @@ MARIA_THERESA_OO_MAX = Fraction(19, 2)
 """Maria Theresa's OO score "is limited to a maximum of 9.5 P"."""
 VICTORY_BONUS = 2
 """"The winner of the game receives 2 bonus points", +1 per winning attacker beyond the first."""
-NO_BONUS = Fraction(0)
-"""A losing nation's share of the bonus."""
 
 
 def frederick_standard(game: Game) -> Fraction:
@@ -113,11 +112,11 @@ def score_nations(game: Game) -> NationScores:
     if game.offensive is not None:
         prussia.append(("OO", frederick_offensive(game)))
         austria.append(("OO", maria_theresa_offensive(game)))
-    nations = [NationResult(Nation.PRUSSIA, tuple(prussia), share if Nation.PRUSSIA in winners else NO_BONUS)]
+    nations = [NationResult(Nation.PRUSSIA, tuple(prussia), share if Nation.PRUSSIA in winners else ZERO)]
     for nation in ATTACKERS:
         o = objectives[nation]
         results = tuple(austria) if nation is Nation.AUSTRIA else (("standard", attacker(o.held, o.total)),)
-        nations.append(NationResult(nation, results, share if nation in winners else NO_BONUS))
+        nations.append(NationResult(nation, results, share if nation in winners else ZERO))
     switch = game.imperial_switch
     at_switch = None if switch is None else attacker(switch.held, objectives[Nation.IMPERIAL_ARMY].total)
     return NationScores(tuple(nations), at_switch)

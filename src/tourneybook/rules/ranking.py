@@ -24,7 +24,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import SquareRoot
+from ..numbers import ZERO, SquareRoot
 from .lots import suggested_lot
 
 Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
@@ -77,7 +77,7 @@ class StandingRow:
     """The criterion that put this player below the one above; None for first place."""
     lot: LotState | None = None
     """Set where this place came from a lot."""
-    adjustment: Fraction = Fraction(0)
+    adjustment: Fraction = ZERO
     adjustment_reasons: tuple[str, ...] = ()
     mark: str = ""
     """Attendance shown beside the name: 'withdrew after round 2', 'from round 2' (rules/attendance.py)."""
@@ -111,10 +111,6 @@ SHARED = "tied on every criterion"
 """'decided by' of a player who shares the place above: tied on everything, and no lot due yet."""
 NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
-
-
-NOTHING = Fraction(0)
-"""No adjustment (Fractions are immutable: one serves every player without one)."""
 
 
 def _final_totals(players: Sequence[str], totals: Mapping[str, Fraction | int], adjust: Mapping[str, Fraction]
@@ -206,7 +202,7 @@ def rank(
         tiebreak_values = tuple([(name, values.get(p)) for name, values in columns])
         rows.append(StandingRow(rank=rank_no, player=p, total=final_total[p], tiebreaks=tiebreak_values,
                                 decided_by=boundary[i] if i else None, lot=lot_state.get(p),
-                                adjustment=adjust.get(p, NOTHING), adjustment_reasons=reasons.get(p, ())))
+                                adjustment=adjust.get(p, ZERO), adjustment_reasons=reasons.get(p, ())))
     return Standings(total_name, tuple(c.name for c in tiebreaks), tuple(rows), tuple(unresolved), tuple(shared))
 
 
@@ -333,7 +329,7 @@ def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]
     for a in adjustments:
         if a.player not in known:
             raise KeyError(a.player)  # an adjustment for no one ranked here: a bug of the caller
-        adjust[a.player] = adjust.get(a.player, NOTHING) + a.points
+        adjust[a.player] = adjust.get(a.player, ZERO) + a.points
         reasons[a.player] = (*reasons.get(a.player, ()), a.reason)
     return adjust, reasons
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...numbers import SquareRoot, display
+from ...numbers import ZERO, SquareRoot, display
 from ..base import GameScore, PlayerScore
 from .records import MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES, Game, Nation, Role, TcCount
 from .validation import check_game
@@ -26,7 +26,7 @@ class NationResult:
     """The scored nation."""
     results: tuple[tuple[str, Fraction], ...]
     """(how, points), e.g. (('standard', 9/2), ('OO', 10)); the better counts."""
-    bonus: Fraction = Fraction(0)
+    bonus: Fraction = ZERO
     """Its share of the victory bonus (FWC); 0 where there is none."""
 
     @property
