@@ -129,7 +129,8 @@ def _offensive_problems(game: Game, winners: frozenset, duration_ok: bool, c: Co
         c.add(f"unknown outcome {o.outcome!r}", where)
         return
     if o.outcome is OffensiveOutcome.SUCCEEDED:
-        c.check(Nation.PRUSSIA in winners, "succeeded, but Prussia is not the winner", where)
+        if Nation.PRUSSIA not in winners:
+            c.add("succeeded, but Prussia is not the winner", where)
     if o.outcome is OffensiveOutcome.CALLED_OFF:
         turn = o.called_off_turn
         if not _is_turn(turn):
@@ -164,13 +165,12 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     """
     c = Collector()
     s = t.settings
-    c.check(isinstance(s.tournament, str) and s.tournament.strip() != "", "the tournament needs a name", "settings, tournament")
-    c.check(
-        _is_int(s.games_counted) and 1 <= s.games_counted <= 4,
-        f"qualifying games {s.games_counted!r} is not 1 to 4",
-        "settings, games_counted",
-    )
-    c.check(_is_int(s.finalists) and s.finalists in (0, 4), f"finalists {s.finalists!r} is neither 4 nor 0", "settings, finalists")
+    if not (isinstance(s.tournament, str) and s.tournament.strip() != ""):
+        c.add("the tournament needs a name", "settings, tournament")
+    if not (_is_int(s.games_counted) and 1 <= s.games_counted <= 4):
+        c.add(f"qualifying games {s.games_counted!r} is not 1 to 4", "settings, games_counted")
+    if not (_is_int(s.finalists) and s.finalists in (0, 4)):
+        c.add(f"finalists {s.finalists!r} is neither 4 nor 0", "settings, finalists")
     names = [p.name for p in t.players]
     for p in t.players:
         if not (isinstance(p.name, str) and p.name.strip() != ""):
@@ -182,21 +182,28 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     if t.final is not None:
         if not games_checked:
             c.extend(game_problems(t.final))
-        c.check(t.final.round is None, "the final has a round number", "final")
-        c.check(s.finalists == 4, "a final is entered, but the settings have no finalists", "final")
+        if t.final.round is not None:
+            c.add("the final has a round number", "final")
+        if s.finalists != 4:
+            c.add("a final is entered, but the settings have no finalists", "final")
         for role in Role:
             name = t.final.player(role)
-            c.check(isinstance(name, str) and name in real, f"{name!r} ({role.value}) is not a ranked player", "final")
+            if not (isinstance(name, str) and name in real):
+                c.add(f"{name!r} ({role.value}) is not a ranked player", "final")
     for a in t.adjustments:
         where = "adjustments"
-        c.check(isinstance(a.player, str) and a.player in real, f"{a.player!r} is not a ranked player", where)
-        c.check(isinstance(a.points, Fraction), f"{a.player}: points {a.points!r} are not an exact number", where)
-        reason = isinstance(a.reason, str) and a.reason.strip() != ""
-        c.check(reason, f"{a.player}: an adjustment needs a reason", where)
+        if not (isinstance(a.player, str) and a.player in real):
+            c.add(f"{a.player!r} is not a ranked player", where)
+        if not isinstance(a.points, Fraction):
+            c.add(f"{a.player}: points {a.points!r} are not an exact number", where)
+        if not (isinstance(a.reason, str) and a.reason.strip() != ""):
+            c.add(f"{a.player}: an adjustment needs a reason", where)
     for where, lots in (("lots", t.lots), ("final lots", t.final_lots)):
         for name, number in lots:
-            c.check(name in real, f"{name!r} is not a ranked player", where)
-            c.check(_is_int(number), f"{name}: lot number {number!r} is not a whole number", where)
+            if name not in real:
+                c.add(f"{name!r} is not a ranked player", where)
+            if not _is_int(number):
+                c.add(f"{name}: lot number {number!r} is not a whole number", where)
     return c.problems
 
 
