@@ -148,10 +148,8 @@ def rank(
     lot_decisions = dict(lot_decisions or {})
     adjust, reasons = _adjustments(players, adjustments)
     final_total = _final_totals(players, totals, adjust)
-
     criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
-
-    field_wide, shown = _field_wide_values(players, tiebreaks)  # a per-group criterion adds its values where it is used
+    field_wide, shown, per_group = _field_wide_values(players, tiebreaks)
 
     order: list[str] = []
     # boundary[i] is the criterion that separated order[i-1] from order[i]
@@ -179,8 +177,8 @@ def rank(
             return
         criterion = criteria[level]
         values = criterion.values(group)
-        if criterion.per_group:
-            shown[criterion.name].update((p, values.get(p)) for p in group)
+        if criterion.per_group:  # its values are shown where it is used
+            per_group[criterion.name].update((p, values.get(p)) for p in group)
         buckets: dict[Value, list[str]] = {}
         for p in group:
             buckets.setdefault(values.get(p), []).append(p)
@@ -221,16 +219,18 @@ def _left_tied(group: list[str], without_results: Collection[str], lots_due: boo
     return ordered, LOT, state
 
 
-def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]
-                       ) -> tuple[dict[int, Mapping[str, Value]], dict[str, dict[str, Value]]]:
+def _field_wide_values(players: Sequence[str], tiebreaks: Sequence[Criterion]) -> tuple[
+        dict[int, Mapping[str, Value]], dict[str, Mapping[str, Value]], dict[str, dict[str, Value]]]:
     """The values of each tie-breaker not per tied group (by its position), computed once over the whole field
-    (they also order the field in one sort), and the values shown of each tie-breaker, by its name: those, and
-    for a per-group one an empty mapping, filled where a tied group uses it (no value elsewhere)."""
+    (they also order the field in one sort); the values shown of each tie-breaker, by its name: those, and
+    for a per-group one an empty dict, filled where a tied group uses it (no value elsewhere); and those
+    dicts of the per-group ones, by name, to fill."""
     field = list(players)
     field_wide = {i: c.values(field) for i, c in enumerate(tiebreaks) if not c.per_group}
+    per_group: dict[str, dict[str, Value]] = {c.name: {} for c in tiebreaks if c.per_group}
     shown: dict[str, Mapping[str, Value]] = {tiebreaks[i].name: values for i, values in field_wide.items()}
-    shown.update((c.name, {}) for c in tiebreaks if c.per_group)
-    return field_wide, shown  # type: ignore[return-value]
+    shown.update(per_group)
+    return field_wide, shown, per_group
 
 
 def _leading_field_wide(criteria: Sequence[Criterion], final_total: Mapping[str, Fraction],
@@ -277,32 +277,36 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
 
 
 def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
-    """Each value of a criterion as an int, the best lowest, no value last, equal values equal.
+    """Each value of a criterion as an int, the best lowest, no value last, equal values equal."""
+    kinds = set(map(type, column))  # one pass in C: what the column holds decides the way, not each value
+    if type(None) not in kinds:
+        return _value_ints(higher_wins, column, kinds)
+    kinds.discard(type(None))
+    present = _value_ints(higher_wins, [v for v in column if v is not None], kinds)
+    last = max(present, default=0) + 1
+    ints = iter(present)
+    return [last if v is None else next(ints) for v in column]
+
+
+def _value_ints(higher_wins: bool, values: list[Value], kinds: set[type]) -> list[int]:
+    """:func:`_exact_ints` of values that are all there, ``kinds`` their types.
 
     Fractions are scaled by their least common denominator: exact, and the sort then compares and hashes ints
     (comparing Fractions cost more than the rest of the ranking). Other values go by their place among the
     distinct values."""
-    kinds = set(map(type, column))  # one pass in C: what the column holds decides the way, not each value
-    missing = kinds & {type(None)}
-    kinds -= missing
     if kinds == {SquareRoot}:  # the sTCC: a root orders as its exact square
-        column = [None if v is None else v.square for v in column]
-        kinds = set(map(type, column)) - missing
-    ints: list[int | None]
+        values = [v.square for v in values]
+        kinds = set(map(type, values))
+    ints: list[int]
     if Fraction in kinds and kinds <= {int, Fraction}:
-        _, factor = common_denominator(v for v in column if v is not None)
-        ints = [None if v is None else v.numerator * factor[v.denominator] for v in column]
+        _, factor = common_denominator(values)
+        ints = [v.numerator * factor[v.denominator] for v in values]
     elif kinds <= {int}:
-        ints = column
+        ints = values
     else:
-        place = {v: i for i, v in enumerate(sorted({v for v in column if v is not None}))}
-        ints = [None if v is None else place[v] for v in column]
-    if higher_wins:
-        ints = [None if x is None else -x for x in ints]
-    if not missing:
-        return ints  # type: ignore[return-value]
-    last = max((x for x in ints if x is not None), default=0) + 1
-    return [last if x is None else x for x in ints]
+        place = {v: i for i, v in enumerate(sorted(set(values)))}
+        ints = [place[v] for v in values]
+    return [-x for x in ints] if higher_wins else ints
 
 
 def common_denominator(values: Iterable[Fraction | int]) -> tuple[int, dict[int, int]]:
