@@ -62,19 +62,20 @@ def number_cell(value: Any, style: str = "") -> Cell:
     return Cell(value, style)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _whole_cell(value: int, style: str) -> Cell:
-    """An int's cell, made once per value: places, VP and game counts recur down a Games sheet (finding a
-    cell costs less than making one)."""
+    """An int's cell, made once per value: places, VP and game counts recur down a Games sheet, and each place
+    in every round's column of the standings by round (finding a cell costs less than making one; room for
+    every place of a 10,000-player field)."""
     return Cell(value, style)
 
 
 class _SameCells(dict):
-    """Plain cells by their value, each made once: a 10,000-player Games sheet writes each name four times
-    and each seat ten thousand times, and finding a cell costs less than making one. Values of one kind
-    only (texts, or places): True and 1 would be one key."""
+    """Plain text cells by their text, each made once, for one sheet: a 10,000-player Games sheet writes each
+    name four times and each seat ten thousand times, and finding a cell costs less than making one (an int's
+    cell is :func:`number_cell`'s)."""
 
-    def __missing__(self, value: str | int | None) -> Cell:
+    def __missing__(self, value: str | None) -> Cell:
         cell = self[value] = Cell(value)
         return cell
 
@@ -216,11 +217,10 @@ def by_round_sheet(by_round: Sequence[tuple[int, Standings]], current: Standings
     numbers = [n for n, _ in by_round]
     names = ["Rank", "Player", *(f"Place after round {n}" for n in numbers), *(f"{current.total_name} after round {n}" for n in numbers)]
     rows = [*_head(title, BY_ROUND), _header(names)]
-    places = _SameCells()  # each place recurs in every round's column
-    after = [{r.player: (places[r.rank], number_cell(r.total)) for r in s.rows} for _, s in by_round]
+    after = [{r.player: (number_cell(r.rank), number_cell(r.total)) for r in s.rows} for _, s in by_round]
     for r in current.rows:
         cells = [a.get(r.player, NOT_PLAYING) for a in after]
-        rows.append((places[r.rank], Cell(r.player), *[place for place, _ in cells], *[total for _, total in cells]))
+        rows.append((number_cell(r.rank), Cell(r.player), *[place for place, _ in cells], *[total for _, total in cells]))
     widths = (6, _text_width("Player", (r.player for r in current.rows), 20), *(_number_width(n) for n in names[2:]))
     setup = table_print(rows, names, widths, printed_columns=len(names))
     charts: tuple[Chart, ...] = ()
