@@ -147,11 +147,27 @@ def percent_rounded(held: int, total: int) -> int:
     return _ratio_half_up(100 * held, total) if total > 0 else _ratio_half_up(-100 * held, -total)
 
 
+def common_denominator(values: Iterable[Fraction | int]) -> tuple[int, dict[int, int]]:
+    """The least common denominator of ``values``, and for each of their denominators what a numerator is
+    multiplied by to be over it: n/d is exactly ``n * factor[d]`` over the common denominator.
+
+    Scores as whole numbers over one denominator add, compare and hash as ints (a Fraction's every sum
+    costs a gcd). 1 and no factors for no values.
+
+    >>> common_denominator([Fraction(1, 2), Fraction(2, 3), 4])
+    (6, {1: 6, 2: 3, 3: 2})
+    """
+    denominators = {v.denominator for v in values}
+    common = math.lcm(*denominators)
+    return common, {d: common // d for d in denominators}
+
+
 __all__ = [
     "Number",
     "ROUND_HALF_UP",
     "SquareRoot",
     "ZERO",
+    "common_denominator",
     "as_json",
     "display",
     "exact",

@@ -17,14 +17,13 @@ the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import ZERO, SquareRoot
+from ..numbers import ZERO, SquareRoot, common_denominator
 from .lots import suggested_lot
 
 Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
@@ -307,21 +306,6 @@ def _value_ints(higher_wins: bool, values: list[Value], kinds: set[type]) -> lis
         place = {v: i for i, v in enumerate(sorted(set(values)))}
         ints = [place[v] for v in values]
     return [-x for x in ints] if higher_wins else ints
-
-
-def common_denominator(values: Iterable[Fraction | int]) -> tuple[int, dict[int, int]]:
-    """The least common denominator of ``values``, and for each of their denominators what a numerator is
-    multiplied by to be over it: n/d is exactly ``n * factor[d]`` over the common denominator.
-
-    Scores as whole numbers over one denominator add, compare and hash as ints (a Fraction's every sum
-    costs a gcd). 1 and no factors for no values.
-
-    >>> common_denominator([Fraction(1, 2), Fraction(2, 3), 4])
-    (6, {1: 6, 2: 3, 3: 2})
-    """
-    denominators = {v.denominator for v in values}
-    common = math.lcm(*denominators)
-    return common, {d: common // d for d in denominators}
 
 
 def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]

@@ -15,9 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...numbers import SquareRoot
+from ...numbers import SquareRoot, common_denominator
 from ..base import GameScore
-from ..ranking import common_denominator
 from ..scored import once_per_record
 from .records import Game, Tournament
 from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
