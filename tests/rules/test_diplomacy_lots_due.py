@@ -70,3 +70,19 @@ def test_italia_asks_no_lot_after_round_1_of_3():
     # 004 3.3: the top board, in the last round, is seeded by every round before it: round 2 is the cut.
     assert standings_after("italia2010", 1).standings.unresolved_lots == ()
     assert standings_after("italia2010", 2).standings.unresolved_lots != ()
+
+
+@pytest.mark.parametrize(("ruleset_id", "rounds"), [(s, 2 if s == "italia2010" else 3) for s in SYSTEMS])
+def test_the_issues_sheet_asks_for_each_lot_once(ruleset_id, rounds):
+    # The ruleset's own "lot needed" note is recognised whatever the group's order (the suggested order,
+    # not the alphabet): no second note beside it asking for the same lot.
+    from tourneybook.workbook.render import ISSUES, result_sheets
+
+    result = standings_after(ruleset_id, rounds)
+    issues = next(s for s in result_sheets(result, "Lots cup") if s.name == ISSUES)
+    texts = [str(cell.value) for row in issues.rows for cell in row if isinstance(cell.value, str)]
+    groups = result.standings.unresolved_lots
+    assert any(list(g) != sorted(g) for g in groups)  # what the old check by the sorted names missed
+    for group in groups:
+        asking = [t for t in texts if "lot" in t and all(re.search(rf"\b{re.escape(p)}\b", t) for p in group)]
+        assert len(asking) == 1, (group, asking)

@@ -35,7 +35,7 @@ from .diplomacy import (
     repeated_powers,
     tournament_fields,
 )
-from .ranking import Adjustment, Criterion, Standings, field_values, rank
+from .ranking import Adjustment, Criterion, Standings, field_values, lot_needed, rank
 
 
 @dataclass(frozen=True)
@@ -215,8 +215,7 @@ class Scheme:
         table = self._ranked(t, played, entrants, lots_due(t.games))
         notes = [self.unranked_note.format(p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), set(played))
-        notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's "
-                  "lot is entered" for g in table.unresolved_lots]
+        notes += [lot_needed(g) for g in table.unresolved_lots]
         notes += repeated_powers(t.games)
         extras = ((self._awards(t, boards, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
         return TournamentResult(self.ruleset, table, games, extras, tuple(notes))

@@ -45,7 +45,7 @@ from .diplomacy import (
     tournament_fields,
 )
 from .italia2010_game import board_order, score_checked, score_game
-from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, rank
+from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, lot_needed, rank
 
 
 @dataclass(frozen=True)
@@ -302,8 +302,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         notes.append("no top board entered: every place is by points")
     played = {r.player for r in rows}
     notes += absent_players(t.players, played)
-    notes += [f"lot needed: {', '.join(g)} are still tied; the suggested order is shown until the organiser's lot is entered"
-              for g in table.unresolved_lots]
+    notes += [lot_needed(g) for g in table.unresolved_lots]
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
                     tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)

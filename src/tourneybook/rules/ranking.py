@@ -112,6 +112,15 @@ NO_RESULT = "no result yet"
 """'decided by' of a player listed by name among others without a result: nothing decided them yet."""
 
 
+def lot_needed(group: Sequence[str]) -> str:
+    """The note of players only the organiser's lot can part (``group`` as in :attr:`Standings.unresolved_lots`).
+
+    Worded here once: the rulesets that note it themselves and the Issues sheet, which adds it for
+    the others, recognise it by its text.
+    """
+    return f"lot needed: {', '.join(group)} are still tied; the suggested order is shown until the organiser's lot is entered"
+
+
 def _final_totals(players: Sequence[str], totals: Mapping[str, Fraction | int], adjust: Mapping[str, Fraction]
                   ) -> dict[str, Fraction]:
     """Each player's total as a Fraction, adjustments added; nothing added, nor converted, where there is

@@ -25,7 +25,7 @@ from typing import Any
 from ..errors import Problem
 from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
-from ..rules.ranking import LotState, Standings
+from ..rules.ranking import LotState, Standings, lot_needed
 from .generic import LOT, PLAYERS
 from ..files.marks import RECALCULATED, note
 from ..files.address import column_letter
@@ -389,10 +389,9 @@ def result_sheets(
         taken.add(name.casefold())
         sheets.append(table_sheet(table, name))
     notes = list(result.notes)
-    for group in result.standings.unresolved_lots:
-        text = f"unresolved lot between {', '.join(group)}: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
-        if not any(", ".join(sorted(group)) in n or text == n for n in notes):
-            notes.append(text)
+    said = set(notes)  # a ruleset that notes a lot needed says so in the one wording (a set: 1,000s of ties at 10,000 players)
+    notes += [f"unresolved lot between {', '.join(group)}: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
+              for group in result.standings.unresolved_lots if lot_needed(group) not in said]
     notes.extend(shared_note(result.standings, group) for group in result.standings.shared)
     sheets.append(issues_sheet((), notes))
     return sheets
