@@ -318,6 +318,21 @@ def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
         writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))
 
 
+def test_a_last_part_that_ends_past_4_gb_is_refused_before_writing():
+    """A part starting below 4 GB but ending past it would put the central directory where a zip cannot point."""
+    from tourneybook.errors import InputError
+    from tourneybook.files.package import _ZipWriter
+
+    class NearFourGB(io.BytesIO):
+        def tell(self) -> int:
+            return super().tell() + 0xFFFFFFFF - 100  # as if 4 GB less 100 bytes were written
+
+    writer = _ZipWriter()
+    writer.out = NearFourGB()
+    with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
+        writer.deflated("a.xml", bytes(range(256)) * 8, (1980, 1, 1, 0, 0, 0))
+
+
 def test_a_part_named_in_another_encoding_keeps_its_name_byte_for_byte():
     """A zip without the UTF-8 flag may still name a part in UTF-8 (LibreOffice reads it so, Python as cp437): the
     name's bytes are copied as they were, or the relationship naming the picture would point at nothing."""

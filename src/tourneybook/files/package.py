@@ -315,7 +315,8 @@ class _ZipWriter:
                stored: bytes | memoryview, size: int) -> None:
         year, month, day, hour, minute, second = date_time
         offset = self.out.tell()
-        if max(offset, len(stored), size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
+        end = offset + _LOCAL.size + len(encoded) + len(stored)  # where the next entry or the central directory starts
+        if max(end, size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
             raise InputError("The workbook would be larger than an .xlsx file can be (4 GB, 65,535 parts): nothing was written.")
         fields = (version, flags, method, hour << 11 | minute << 5 | second // 2,
                   (year - 1980) << 9 | month << 5 | day, crc, len(stored), size, len(encoded))
