@@ -316,3 +316,37 @@ def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
     writer.directory += [b""] * (0xFFFF - 1)  # as if 65,535 parts were written
     with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
         writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))
+
+
+def test_a_last_part_that_ends_past_4_gb_is_refused_before_writing():
+    """A part starting below 4 GB but ending past it would put the central directory where a zip cannot point."""
+    from tourneybook.errors import InputError
+    from tourneybook.files.package import _ZipWriter
+
+    class NearFourGB(io.BytesIO):
+        def tell(self) -> int:
+            return super().tell() + 0xFFFFFFFF - 100  # as if 4 GB less 100 bytes were written
+
+    writer = _ZipWriter()
+    writer.out = NearFourGB()
+    with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
+        writer.deflated("a.xml", bytes(range(256)) * 8, (1980, 1, 1, 0, 0, 0))
+
+
+def test_a_part_named_in_another_encoding_keeps_its_name_byte_for_byte():
+    """A zip without the UTF-8 flag may still name a part in UTF-8 (LibreOffice reads it so, Python as cp437): the
+    name's bytes are copied as they were, or the relationship naming the picture would point at nothing."""
+    from tourneybook.files.package import Package
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", TYPES_XML)
+        z.writestr("xl/media/ZoXY.png", bytes(range(256)))
+    assert out.getvalue().count(b"ZoXY") == 2  # the local header's name and the central directory's
+    source = out.getvalue().replace(b"ZoXY", "Zoë".encode())  # its UTF-8 bytes, without the flag saying so
+    saved = Package(source, "names.xlsx").to_bytes()
+    assert saved.count("xl/media/Zoë.png".encode()) == 2
+    with zipfile.ZipFile(io.BytesIO(source)) as before, zipfile.ZipFile(io.BytesIO(saved)) as after:
+        assert after.namelist() == before.namelist() == ["[Content_Types].xml", "xl/media/Zo├½.png"]
+        assert not after.getinfo("xl/media/Zo├½.png").flag_bits & 0x800
+        assert after.read("xl/media/Zo├½.png") == bytes(range(256))

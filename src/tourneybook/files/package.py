@@ -301,21 +301,24 @@ class _ZipWriter:
     def deflated(self, name: str, data: bytes, date_time: tuple[int, ...]) -> None:
         packer = zlib.compressobj(_DEFLATE_LEVEL, zlib.DEFLATED, -15)  # raw deflate, as a zip holds it
         stored = packer.compress(data) + packer.flush()
-        self._entry(name, 20, 0, zipfile.ZIP_DEFLATED, date_time, zlib.crc32(data), stored, len(data))
+        flags = 0 if name.isascii() else _UTF8_NAME
+        self._entry(name.encode(), 20, flags, zipfile.ZIP_DEFLATED, date_time, zlib.crc32(data), stored, len(data))
 
     def copied(self, info: zipfile.ZipInfo, stored: memoryview) -> None:
         # without a data descriptor: the CRC and sizes are in the header written here
-        flags = info.flag_bits & ~(_DATA_DESCRIPTOR | _UTF8_NAME)
-        self._entry(info.filename, info.extract_version, flags, info.compress_type, info.date_time, info.CRC, stored, info.file_size)
+        flags = info.flag_bits & ~_DATA_DESCRIPTOR
+        # the name's own bytes: zipfile read them as cp437 without the UTF-8 flag, and LibreOffice as UTF-8
+        encoded = info.filename.encode("utf-8" if flags & _UTF8_NAME else "cp437")
+        self._entry(encoded, info.extract_version, flags, info.compress_type, info.date_time, info.CRC, stored, info.file_size)
 
-    def _entry(self, name: str, version: int, flags: int, method: int, date_time: tuple[int, ...], crc: int,
+    def _entry(self, encoded: bytes, version: int, flags: int, method: int, date_time: tuple[int, ...], crc: int,
                stored: bytes | memoryview, size: int) -> None:
-        encoded = name.encode()
         year, month, day, hour, minute, second = date_time
         offset = self.out.tell()
-        if max(offset, len(stored), size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
+        end = offset + _LOCAL.size + len(encoded) + len(stored)  # where the next entry or the central directory starts
+        if max(end, size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
             raise InputError("The workbook would be larger than an .xlsx file can be (4 GB, 65,535 parts): nothing was written.")
-        fields = (version, flags | (0 if name.isascii() else _UTF8_NAME), method, hour << 11 | minute << 5 | second // 2,
+        fields = (version, flags, method, hour << 11 | minute << 5 | second // 2,
                   (year - 1980) << 9 | month << 5 | day, crc, len(stored), size, len(encoded))
         self.out.write(_LOCAL.pack(b"PK\x03\x04", *fields, 0) + encoded)
         self.out.write(stored)
