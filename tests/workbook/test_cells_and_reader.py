@@ -46,7 +46,7 @@ CHOICE = Column("Stage", Kind.CHOICE, choices=("S1", "Q1", "F"))
     ],
 )
 def test_convert(column, typed, expected):
-    assert cells.convert(typed, column) == expected
+    assert cells.converter(column)(typed) == expected
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,7 @@ def test_convert(column, typed, expected):
 )
 def test_refuse(column, typed, words):
     with pytest.raises(cells.CellError, match=words.replace("(", r"\(").replace(")", r"\)").replace("*", r"\*")):
-        cells.convert(typed, column)
+        cells.converter(column)(typed)
 
 
 @given(st.decimals(min_value=-10**6, max_value=10**6, places=2, allow_nan=False, allow_infinity=False))

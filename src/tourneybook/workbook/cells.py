@@ -223,8 +223,3 @@ def converter(column: Column) -> Callable[[Any], Any]:
         return found
 
     return number
-
-
-def convert(value: Any, column: Column) -> Any:
-    """The typed value of a non-empty cell (players are matched by the reader)."""
-    return converter(column)(value)
