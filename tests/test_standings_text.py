@@ -25,3 +25,17 @@ def test_standings_print_aligned_with_what_decided_each_place():
 
 def test_an_empty_table_is_its_header_and_rule():
     assert text_table(["#", "Player"], [], {0}) == "#  Player\n-  ------"
+
+
+def test_chinese_names_and_an_accent_typed_apart_line_up_as_they_show():
+    # 李雷 shows four columns wide, 'José' typed as e + U+0301 four: the numbers stay under each other
+    lines = text_table(["Player", "points"], [["李雷", "3.50"], ["Jose\u0301", "12.00"], ["Ann", "1.00"]], {1}).split("\n")
+    assert lines == ["Player  points", "------  ------", "李雷      3.50", "Jose\u0301     12.00",
+                     "Ann       1.00"]
+
+
+def test_a_sheet_column_is_as_wide_as_its_names_show():
+    from tourneybook.workbook.print_layout import shown_width, wrapped_lines
+
+    assert [shown_width(t) for t in ("Ann", "李雷", "Jose\u0301", "ＡＢ", "Zoë")] == [3, 4, 4, 4, 3]
+    assert wrapped_lines("李雷 李雷", 5) == 2 and wrapped_lines("Li Lei Li Lei", 13) == 1

@@ -23,6 +23,7 @@ from ..progress import waiting
 from ..rules.base import Table
 from ..rules.ranking import LotState, Standings
 from ..files.filestore import check_suffix
+from ..workbook.print_layout import shown_width
 from ..workbook.problem_groups import grouped_lines
 from ..actions.on_file import recalc_file
 
@@ -66,10 +67,18 @@ def _shown_once() -> Callable[[Any], str]:
 def text_table(headers: list[str], lines: list[list[str]], numeric: set[int]) -> str:
     """An aligned plain-text table; ``numeric`` columns are right-aligned."""
     columns = list(zip(*lines)) if lines else [()] * len(headers)
-    widths = [max([len(h), *map(len, column)]) for h, column in zip(headers, columns)]
+    widths = [max([shown_width(h), *map(shown_width, column)]) for h, column in zip(headers, columns)]
     # one format string pads a whole line in C ("{:>5}" is str.rjust(5)): 10,000 lines print in a blink
     template = "  ".join(f"{{:{'>' if i in numeric else '<'}{w}}}" for i, w in enumerate(widths))
-    return "\n".join(template.format(*cells).rstrip() for cells in [headers, ["-" * w for w in widths], *lines])
+
+    def line(cells: list[str]) -> str:
+        if "".join(cells).isascii():
+            return template.format(*cells).rstrip()
+        # a wide letter (Chinese, Japanese, Korean) takes two columns, an accent typed apart none
+        gaps = [" " * (w - shown_width(c)) for c, w in zip(cells, widths)]
+        return "  ".join(g + c if i in numeric else c + g for i, (c, g) in enumerate(zip(cells, gaps))).rstrip()
+
+    return "\n".join(line(cells) for cells in [headers, ["-" * w for w in widths], *lines])
 
 
 def standings_text(standings: Standings) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +30,16 @@ ROW_PT = 15.0
 """Height of one default row in points (11 pt text)."""
 
 
+def shown_width(text: str) -> int:
+    """How many character widths ``text`` takes on a sheet or a terminal: a Chinese, Japanese or Korean
+    letter (East Asian wide or full-width) takes two, a combining accent none (a name typed as e + its
+    accent shows as one letter). A column sized by len() cut such names, and tables lined up by it slipped.
+    """
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def printed_width_pt(widths: Sequence[float]) -> float:
     """Width in points of columns given in characters, as Excel and LibreOffice lay them out (7 px a character + 5 px)."""
     return sum(math.trunc(7 * w + 5) for w in widths) * 0.75
@@ -44,11 +55,12 @@ def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
     room = max(1, int(width) - (1 if bold else 0))
     lines, used = 1, 0
     for word in str(text).split():
-        need = len(word) if used == 0 else used + 1 + len(word)
+        size = shown_width(word)
+        need = size if used == 0 else used + 1 + size
         if need <= room or used == 0:
             used = need
         else:
-            lines, used = lines + 1, len(word)
+            lines, used = lines + 1, size
     return lines
 
 

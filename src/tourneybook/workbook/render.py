@@ -30,7 +30,7 @@ from .generic import LOT, PLAYERS
 from ..files.marks import RECALCULATED, note
 from ..files.address import column_letter
 from ..files.store import Cell, Chart, ResultSheet
-from .print_layout import FIRST_ROW, CHART_HEIGHT_CM, group_breaks, rows_for, table_print, wrapped_row_heights
+from .print_layout import FIRST_ROW, CHART_HEIGHT_CM, group_breaks, rows_for, shown_width, table_print, wrapped_row_heights
 
 STANDINGS, GAMES, ISSUES = "Standings", "Games", "Issues"
 CHART_PLAYERS = 64
@@ -123,7 +123,7 @@ def _lot_cell(r: Any) -> Cell:
 
 def _text_width(header: str, texts: Any, least: float, most: float = 40) -> float:
     """A text column as wide as its longest text (a name is never cut), within ``least`` and ``most``."""
-    longest = max((len(str(t)) + 2 for t in texts if t), default=0)
+    longest = max((shown_width(str(t)) + 2 for t in texts if t), default=0)
     return max(least, min(most, longest), max((len(w) + 2 for w in header.split()), default=0))
 
 
