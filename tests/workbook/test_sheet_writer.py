@@ -1,7 +1,7 @@
 """The worksheet part of a result sheet, byte by byte (files/sheetwriter.py).
 
 The rows are made as text rather than by lxml (for speed): these tests pin that
-text to what lxml itself writes for the same cell (:func:`_cell`, which entry
+text to what lxml itself writes for the same cell (:func:`cell_element`, which entry
 sheets still use), and to what openpyxl reads back.
 """
 
@@ -21,7 +21,7 @@ from lxml import etree
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.resultstyles import MINIMAL_STYLES, ResultStyles
-from tourneybook.files.sheetwriter import DRAWING_NS, _cell, _date_format, drawing_part, render_sheet
+from tourneybook.files.sheetwriter import DRAWING_NS, _date_format, cell_element, drawing_part, render_sheet
 from tourneybook.files.store import Cell, Formula, ResultSheet, picture_size
 
 EVERY_KIND = ResultSheet(
@@ -107,7 +107,7 @@ def test_each_cell_is_written_as_lxml_writes_it(value):
     row = re.fullmatch(r'.*<sheetData><row r="1">(.*)</row></sheetData>.*', _rendered(ResultSheet("S", ((Cell(value, "note"),),))),
                        re.DOTALL)
     holder = etree.Element("row")
-    _cell(holder, "A1", value, styles.index("note", _date_format(value), False))
+    cell_element(holder, "A1", value, styles.index("note", _date_format(value), False))
     assert row is not None and row.group(1) == etree.tostring(holder[0], encoding="unicode")
 
 

@@ -37,7 +37,7 @@ from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
 from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part, without_filler
 from .tablegrowth import grow_tables
-from .sheetwriter import _cell, quoted, render_sheet
+from .sheetwriter import cell_element, quoted, render_sheet
 from .store import ResultSheet, SheetGrid
 
 OWNED_NAME = "TourneyBook.ResultSheets"
@@ -448,7 +448,7 @@ def _type_into(row: etree._Element, r: int, col: int, value: Any) -> bool:
     style = int(existing.get("s", "0")) if existing is not None and existing.get("s", "0").isdigit() else 0
     had_formula = existing is not None and existing.find(q(MAIN, "f")) is not None
     holder = etree.Element(q(MAIN, "row"))
-    _cell(holder, ref, value, style, ns=f"{{{MAIN}}}")
+    cell_element(holder, ref, value, style, ns=f"{{{MAIN}}}")
     new = holder[0]
     if existing is not None:
         existing.addprevious(new)

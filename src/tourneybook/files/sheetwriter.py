@@ -30,7 +30,8 @@ CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
 A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 EMU_PER_CM = 360000
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_NOT_IN_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""Characters an XML 1.0 part cannot hold: left out of what is written (a sheet would not open otherwise)."""
 _EPOCH = dt.datetime(1899, 12, 30)
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
@@ -47,7 +48,7 @@ def _shown(value: Any) -> tuple[str, str] | None:
     if not isinstance(value, (str, int, float, Fraction, Decimal, dt.date, dt.time)):
         value = str(value)  # anything else is shown as its text
     if isinstance(value, str):
-        return "inlineStr", _CONTROL.sub("", value)
+        return "inlineStr", _NOT_IN_XML.sub("", value)
     if type(value) is bool:
         return "b", "1" if value else "0"
     if isinstance(value, int):
@@ -67,7 +68,7 @@ def _preserved(text: str) -> bool:
     return text != text.strip()
 
 
-def _cell(parent: etree._Element, ref: str, value: Any, style: int, ns: str = "") -> None:
+def cell_element(parent: etree._Element, ref: str, value: Any, style: int, ns: str = "") -> None:
     """One <c> for a non-empty value (or a styled empty cell); ``ns`` '{...}' for a namespaced tree."""
     c = etree.SubElement(parent, ns + "c", r=ref)
     if style:
@@ -233,7 +234,7 @@ def _rows_xml(sheet: ResultSheet, styles: ResultStyles, width: int) -> bytes:
             elif kind is str and value:
                 text = texts.get(value)
                 if text is None:
-                    text = texts[value] = _text_xml(_CONTROL.sub("", value))
+                    text = texts[value] = _text_xml(_NOT_IN_XML.sub("", value))
                 cells.append(f'<c r="{ref}"{style} t="inlineStr">{text}</c>')
             elif kind is Fraction:
                 cells.append(f'<c r="{ref}"{style}><v>{_number_text(value.numerator / value.denominator)}</v></c>')
@@ -294,7 +295,7 @@ def _rich(parent: etree._Element, text: str) -> None:
     rich = etree.SubElement(_c(title, "tx"), q(CHART_NS, "rich"))
     etree.SubElement(rich, q(A_NS, "bodyPr"))
     run = etree.SubElement(etree.SubElement(rich, q(A_NS, "p")), q(A_NS, "r"))
-    etree.SubElement(run, q(A_NS, "t")).text = _CONTROL.sub("", text)
+    etree.SubElement(run, q(A_NS, "t")).text = _NOT_IN_XML.sub("", text)
     _c(title, "overlay", "0")
 
 
@@ -364,7 +365,7 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
         ser = _c(group, "ser")
         _c(ser, "idx", str(i))
         _c(ser, "order", str(i))
-        _c(_c(ser, "tx"), "v").text = _CONTROL.sub("", title)
+        _c(_c(ser, "tx"), "v").text = _NOT_IN_XML.sub("", title)
         if kind == "line":
             _line_look(ser, i, _length(ref))
         else:
@@ -476,4 +477,4 @@ def _picture_anchor(root: etree._Element, number: int, cell: str, png: bytes) ->
     etree.SubElement(anchor, q(xdr, "clientData"))
 
 
-__all__ = ["RenderedSheet", "quoted", "render_sheet", "serial"]
+__all__ = ["RenderedSheet", "cell_element", "quoted", "render_sheet", "serial"]

@@ -59,7 +59,7 @@ PLAYERS = EntrySheet(
     ),
 )
 
-_CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
+_CONTROL_NOT_BLANK = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]")
 """Unicode's control characters (category Cc) that are not white space, in one search of a name rather than a
 lookup per letter (tests/workbook pins it to unicodedata)."""
 
@@ -146,7 +146,7 @@ def control_character(name: str) -> str:
     The one check of the Players sheet's names and of a name ``join`` types there. A tab or a line
     break is no such character: the sheet's reader (cells.text) folds white space into one space.
     """
-    if _CONTROL.search(name):
+    if _CONTROL_NOT_BLANK.search(name):
         return f"the name {name!r} holds a control character (pasted from another program?): type the name again"
     return ""
 
