@@ -2,9 +2,9 @@
 
 - ``templates/`` is what ``tourneybook templates`` writes today (regenerate it after
   changing a schema).
-- every ``workbooks/*.xlsx`` recalculates without a problem, and LibreOffice (the
-  real spreadsheet client here) opens the recalculated file and reads back the
-  Standings as written.
+- every ``workbooks/*.xlsx`` recalculates without a problem to exactly what it shows, and
+  LibreOffice (the real spreadsheet client here) opens the recalculated file and reads
+  back the Standings as written.
 """
 
 from __future__ import annotations
@@ -80,6 +80,11 @@ def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook:
     report = recalc_file(work)
     assert report.ok, report.problems
     assert len(report.result.standings.rows) >= 16
+    # what the example shows is what recalc gives today (recalculate it after a change to the rules or sheets)
+    shipped, fresh = sheet_values(workbook), sheet_values(work)
+    assert list(shipped) == list(fresh)
+    for name in fresh:
+        assert shipped[name] == fresh[name], f"{workbook.name}: the {name!r} sheet is stale: run tourneybook recalc on it"
     ours = openpyxl.load_workbook(work)["Standings"]
     converted = convert(work, "xlsx", tmp_path / "lo")
     theirs = openpyxl.load_workbook(converted, data_only=True)["Standings"]
