@@ -10,6 +10,7 @@ back to Python for the command's own handling.
 # The C module itself: ``import signal`` first builds its enums, several milliseconds
 # in which Ctrl-C would still end in a trace.
 import _signal
+import os
 import sys
 
 INTERRUPTED_WHILE_STARTING = "tourneybook: interrupted (Ctrl-C) while starting; nothing was read or written"
@@ -19,7 +20,11 @@ def _interrupted_while_starting(signum, frame):
     # A held or repeated Ctrl-C must not interrupt the exit itself (a trace from the
     # unwinding imports): the first one is enough.
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
-    raise SystemExit(INTERRUPTED_WHILE_STARTING)  # exit status 1, the sentence on stderr, no trace
+    # Written to the descriptor itself, not left to Python's printing of a SystemExit message:
+    # Ctrl-C may come while cli.safe_console reconfigures sys.stderr, and that printing then
+    # lost the sentence and left a blank line.
+    os.write(2, (INTERRUPTED_WHILE_STARTING + "\n").encode())
+    raise SystemExit(1)  # exit status 1, no trace
 
 
 _signal.signal(_signal.SIGINT, _interrupted_while_starting)
