@@ -29,6 +29,10 @@ from tourneybook.workbook.layout import find_layout
 from tourneybook.files.marks import RECALCULATED, note
 from tourneybook.files.store import Cell, ResultSheet
 
+# openpyxl, reading back the organiser's rich workbook to check it, says it drops the Excel
+# extensions it does not know (conditional formats, data validation): its reading, not our file
+pytestmark = pytest.mark.filterwarnings("ignore:.*extension is not supported and will be removed:UserWarning")
+
 SHARED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml"}
 """Shared parts that gain entries for the result sheets (sheet list, relationships, types, cell formats)."""
 
