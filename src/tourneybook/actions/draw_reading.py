@@ -15,7 +15,7 @@ from typing import Any
 
 from ..draws import DEFAULT_THEATRES
 from ..errors import Collector, InputError, Problem
-from ..files.store import SheetGrid, WorkbookStore
+from ..files.store import ReadOnce, WorkbookStore
 from ..rules import Ruleset
 from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..workbook import cells
@@ -24,33 +24,6 @@ from ..workbook.generic import PLAYERS, Player, player_names, read_players
 from ..workbook.layout import Layout, find_layout
 from ..workbook.reader import PlayerNames, read_sheet
 from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
-
-
-class ReadOnce:
-    """The store as a draw reads it: each sheet read the first time it is asked for, then kept for the command.
-
-    It is a store for reading (``sheet_names``, ``read``), so the event's own reading
-    (:func:`~tourneybook.workbook.event.read_event`, the Italia top board) goes through
-    it too and reads no sheet the draw has read already. The draw writes to the store
-    itself, after every read.
-    """
-
-    def __init__(self, store: WorkbookStore):
-        self.store = store
-        self._names = store.sheet_names()
-        self._grids: dict[str, SheetGrid] = {}
-
-    def sheet_names(self) -> list[str]:
-        return list(self._names)
-
-    def read(self, name: str) -> SheetGrid:
-        if name not in self._grids:
-            self._grids[name] = self.store.read(name)
-        return self._grids[name]
-
-    def grid(self, name: str) -> SheetGrid | None:
-        """The sheet's cells; None when the workbook has no such sheet (the readers name it missing)."""
-        return self.read(name) if name in self._names else None
 
 
 @dataclass
@@ -228,5 +201,5 @@ def sitting_out(event: DrawEvent, wanted: Sequence[int], typed: Sequence[str], o
     return sitting
 
 
-__all__ = ["DrawEvent", "ReadOnce", "absent_but_seated", "after_the_last", "keep_apart_groups", "named", "read_draw_event",
+__all__ = ["DrawEvent", "absent_but_seated", "after_the_last", "keep_apart_groups", "named", "read_draw_event",
            "rounds_to_draw", "sitting_out", "theatres_of"]

@@ -127,6 +127,31 @@ def title_header(text: str) -> str:
     return '&"-,Bold"&14' + text.replace("&", "&&")
 
 
+class ReadOnce:
+    """A store as one command (or one state of the live hall) reads it: each sheet read the first
+    time it is asked for, then kept, so every reader of that moment sees the same values and no
+    sheet is read twice. It reads (``sheet_names``, ``read``, ``grid``); writes go to ``store``.
+    """
+
+    def __init__(self, store: "WorkbookStore"):
+        self.store = store
+        self._names = list(store.sheet_names())
+        self._grids: dict[str, SheetGrid] = {}
+
+    def sheet_names(self) -> list[str]:
+        return list(self._names)
+
+    def read(self, name: str) -> SheetGrid:
+        grid = self._grids.get(name)
+        if grid is None:
+            grid = self._grids[name] = self.store.read(name)
+        return grid
+
+    def grid(self, name: str) -> SheetGrid | None:
+        """The sheet's cells; None when the workbook has no such sheet (the readers name it missing)."""
+        return self.read(name) if name in self._names else None
+
+
 class WorkbookStore(Protocol):
     """Where entry sheets are read from and result sheets are written to."""
 
@@ -165,4 +190,4 @@ class WorkbookStore(Protocol):
         ...
 
 
-__all__ = ["Cell", "CellValue", "Chart", "ResultSheet", "SheetGrid", "WorkbookStore", "picture_size"]
+__all__ = ["Cell", "CellValue", "Chart", "ReadOnce", "ResultSheet", "SheetGrid", "WorkbookStore", "picture_size"]

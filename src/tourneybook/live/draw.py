@@ -16,7 +16,7 @@ from ..errors import Collector, InputError
 from ..forms.event import PLAYER, POWER, ROUND, TABLE_HEADERS, EventHead, draw_only, event_head, has_column
 from ..workbook.reader import Row, read_sheet
 from ..workbook.schema import EntrySheet
-from ..files.store import CellValue, SheetGrid, WorkbookStore
+from ..files.store import CellValue, ReadOnce, SheetGrid, WorkbookStore
 
 KEY_JOIN = "|"
 """Between a power and a header in a field key of a Diplomacy board."""
@@ -130,31 +130,16 @@ def draw_rows(store: WorkbookStore, head: EventHead, schema: EntrySheet, draw_he
     return rows
 
 
-class Snapshot:
+class Snapshot(ReadOnce):
     """The workbook's sheets as read at one moment: every page and check of one state reads the same values.
 
     A sheet is read when first asked for (the entry sheets; never the large result sheets, which the
     pages compute afresh) from the store's copy of the file in memory, then kept.
     """
 
-    def __init__(self, store: WorkbookStore):
-        self._store = store
-        self._names = list(store.sheet_names())
-        self._grids: dict[str, SheetGrid] = {}
-
-    def sheet_names(self) -> list[str]:
-        return list(self._names)
-
-    def read(self, name: str) -> SheetGrid:
-        grid = self._grids.get(name)
-        if grid is None:
-            grid = self._grids[name] = self._store.read(name)
-        return grid
-
     def with_cells(self, sheet: str, cells: Mapping[tuple[int, int], CellValue]) -> "Snapshot":
         """A copy with ``cells`` (1-based row, column) typed into ``sheet``: a report as if it were typed."""
-        copy = Snapshot.__new__(Snapshot)
-        copy._store, copy._names = self, self._names
+        copy = Snapshot(self)
         grid = self.read(sheet)
         rows = [list(r) for r in grid.rows]
         for (line, col), value in cells.items():
