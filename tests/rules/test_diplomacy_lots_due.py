@@ -86,3 +86,4 @@ def test_the_issues_sheet_asks_for_each_lot_once(ruleset_id, rounds):
     for group in groups:
         asking = [t for t in texts if "lot" in t and all(re.search(rf"\b{re.escape(p)}\b", t) for p in group)]
         assert len(asking) == 1, (group, asking)
+        assert asking[0].endswith("the suggested order is shown until the organiser's lot is entered in Players!F")

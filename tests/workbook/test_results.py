@@ -99,6 +99,11 @@ def test_an_unresolved_lot_is_flagged_and_a_decided_one_is_shown(tmp_path, carca
     rows = standings_rows(recalculated(tmp_path, carcassonne_layout, tie))
     assert {r["Lot"] for r in rows.values()} == {SUGGESTED_LOT}
     assert SUGGESTED_LOT == "suggested lot: enter decisions in Players!F"
+    issues = recalculated(tmp_path, carcassonne_layout, tie)["Issues"]
+    notes = [r[1] for r in issues.iter_rows(min_row=6, values_only=True) if r[0] and str(r[0]).startswith("Note")]
+    # one note, in the one wording of every ruleset, naming the players in the suggested order and the cell to type in
+    assert notes == ["lot needed: C, A, B, D are still tied; the suggested order is shown until the organiser's lot is "
+                     "entered in Players!F"]
 
     def decide(wb):
         for line, lot in zip(range(4, 8), (4, 3, 2, 1)):

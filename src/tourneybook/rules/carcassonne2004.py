@@ -40,7 +40,7 @@ from .carcassonne_knockout import (
     placings_table,
 )
 from .carcassonne_sums import PreliminarySums
-from .ranking import Adjustment, Standings, split_evenly
+from .ranking import Adjustment, Standings, lot_needed, split_evenly
 from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
@@ -377,11 +377,7 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         if rounds and played < expected:
             notes.append(f"{player} played {played} of {expected} rounds entered")
     table = marked(table, t.attendance)
-    for group in table.unresolved_lots:
-        notes.append(
-            f"tie between {', '.join(sorted(group))} left to a lot: suggested order "
-            f"{', '.join(group)}; enter the organiser's lot decision"
-        )
+    notes += [lot_needed(group) for group in table.unresolved_lots]
     extras: list[Table] = []
     details: dict[str, Any] = {}
     b = _bracket(t, table)

@@ -388,10 +388,13 @@ def result_sheets(
             n += 1
         taken.add(name.casefold())
         sheets.append(table_sheet(table, name))
-    notes = list(result.notes)
-    said = set(notes)  # a ruleset that notes a lot needed says so in the one wording (a set: 1,000s of ties at 10,000 players)
-    notes += [f"unresolved lot between {', '.join(group)}: enter decisions in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
-              for group in result.standings.unresolved_lots if lot_needed(group) not in said]
+    # Each lot is asked for once, naming the cell to type it in: in place of the ruleset's own note
+    # where it has one (in the one wording, lot_needed), else after the others (a dict: 1,000s of
+    # ties at 10,000 players).
+    asks = {lot_needed(group): f"{lot_needed(group)} in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
+            for group in result.standings.unresolved_lots}
+    notes = [asks.pop(n, n) for n in result.notes]
+    notes += asks.values()
     notes.extend(shared_note(result.standings, group) for group in result.standings.shared)
     sheets.append(issues_sheet((), notes))
     return sheets
