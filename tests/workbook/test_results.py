@@ -171,3 +171,14 @@ def test_issues_sheet_lists_problems_with_their_cells():
 @pytest.mark.parametrize("title, name", [("Knock-out", "Knock-out"), ("Best power: Russia/Turkey [R1]", "Best power  Russia Turkey  R1"), ("x" * 40, "x" * 31)])
 def test_sheet_names_are_valid(title, name):
     assert sheet_name(title) == name
+
+
+def test_a_long_note_on_the_issues_sheet_gets_the_rows_it_wraps_onto():
+    # LibreOffice keeps a row's default height: a note wrapped onto two lines printed over the next note
+    from tourneybook.workbook.render import issues_sheet
+
+    long = "lot needed: Anna Costa, Bruno Duval, Emma Berg, Xenia Garcia are still tied; the suggested order is shown"
+    sheet = issues_sheet((), [long, "short"])
+    rows = {i: row for i, row in enumerate(sheet.rows, start=1)}
+    long_row = next(i for i, row in rows.items() if len(row) > 1 and row[1].value == long)
+    assert dict(sheet.row_heights) == {long_row: 30.0}  # two lines of 15 pt in the 80-character column

@@ -349,6 +349,8 @@ def issues_sheet(problems: Sequence[Problem], notes: Sequence[str] = ()) -> Resu
     return ResultSheet(
         ISSUES, tuple(rows), widths, freeze="", landscape=True, fit_to_width=True,
         print_area=f"A1:B{len(rows)}", wrap_columns=(2,), print_title_rows="1:2",
+        # a long problem or note wraps: its row is made tall enough, or it prints over the next one
+        row_heights=wrapped_row_heights(rows, widths, (2,), first=1),
     )
 
 
