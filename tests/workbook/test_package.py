@@ -317,9 +317,10 @@ def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
 
     writer = _ZipWriter()
     writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))
-    writer.directory += [b""] * (0xFFFF - 1)  # as if 65,535 parts were written
+    writer.directory += [b""] * (0xFFFF - 2)  # as if 65,534 parts were written
+    writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))  # the 65,535th is still written
     with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
-        writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))
+        writer.deflated("c.xml", b"<c/>", (1980, 1, 1, 0, 0, 0))
 
 
 def test_a_last_part_that_ends_past_4_gb_is_refused_before_writing():
@@ -333,8 +334,9 @@ def test_a_last_part_that_ends_past_4_gb_is_refused_before_writing():
 
     writer = _ZipWriter()
     writer.out = NearFourGB()
+    writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))  # 41 bytes, ending below 4 GB: written
     with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):
-        writer.deflated("a.xml", bytes(range(256)) * 8, (1980, 1, 1, 0, 0, 0))
+        writer.deflated("b.xml", bytes(range(256)) * 8, (1980, 1, 1, 0, 0, 0))
 
 
 def test_a_part_named_in_another_encoding_keeps_its_name_byte_for_byte():
