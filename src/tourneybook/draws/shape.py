@@ -19,8 +19,6 @@ class GameShape:
     """What the figures and the words of one game's draw depend on."""
 
     game: Family
-    table_word: str
-    """What its players sit at, as the seeds say: a Diplomacy 'Board', a 'Table' for the others."""
     seat_word: str
     """What a repeated seat is ('role', 'power'); '' where a seat is only a place at the table (Carcassonne)."""
     seat_labels: frozenset[str]
@@ -32,11 +30,16 @@ class GameShape:
     theatres: bool
     """Diplomacy: the powers' theatres (West, Central, East) a player gets again are counted (seed 003 II.4)."""
 
+    @property
+    def table_word(self) -> str:
+        """What its players sit at: the family's own word (:attr:`Family.table_word`)."""
+        return self.game.table_word
+
 
 SHAPES = MappingProxyType({
-    Family.FRIEDRICH: GameShape(Family.FRIEDRICH, "Table", "role", frozenset(r.value for r in ROLES), False, False, False),
-    Family.CARCASSONNE: GameShape(Family.CARCASSONNE, "Table", "", frozenset(), True, True, False),
-    Family.DIPLOMACY: GameShape(Family.DIPLOMACY, "Board", "power", frozenset(p.value for p in POWERS), False, False, True),
+    Family.FRIEDRICH: GameShape(Family.FRIEDRICH, "role", frozenset(r.value for r in ROLES), False, False, False),
+    Family.CARCASSONNE: GameShape(Family.CARCASSONNE, "", frozenset(), True, True, False),
+    Family.DIPLOMACY: GameShape(Family.DIPLOMACY, "power", frozenset(p.value for p in POWERS), False, False, True),
 })
 """Each family's shape."""
 

@@ -199,5 +199,5 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     top_board_ranking: Callable[[TournamentT], Standings] | None = None
     """Italia 2010's top board (seed 004, 4.1): the standings that seed it."""
     standings_by_round: Callable[[TournamentT, Sequence[int]], list[Standings]] | None = None
-    """The standings after each of the given rounds in one pass over the rounds (Friedrich, Italia); None: each
-    round's prefix of the record is ranked on its own (rules/by_round.py)."""
+    """The standings after each of the given rounds in one pass over the rounds (every shipped ruleset has one);
+    None: each round's prefix of the record is ranked on its own (rules/by_round.py)."""

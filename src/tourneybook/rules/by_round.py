@@ -3,7 +3,7 @@
 Pure: a tournament record is cut down to the games of rounds 1..N (a new
 frozen record, nothing changed in place) and ranked by the ruleset exactly as
 the whole event is. A ruleset that can rank round after round in one pass
-(``Ruleset.standings_by_round``: Friedrich and Italia, adding each round's games
+(``Ruleset.standings_by_round``: every shipped ruleset, adding each round's games
 to the totals so far) does so instead, with the same tables. What is cut, for every
 ruleset's record:
 

@@ -306,9 +306,7 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
         while taken < len(tables) and tables[taken].round <= number:
             sums.add(_scored(tables[taken]))
             taken += 1
-        played = {x.round for x in tables[:taken]}
-        complete = all(r in played for r in range(1, t.settings.preliminary_rounds + 1))
-        after[number] = marked(sums.ranked(t, lots_due=complete), t.attendance)
+        after[number] = marked(sums.ranked(t, lots_due=not _missing_rounds(t, tables[:taken])), t.attendance)
     return [after[n] for n in rounds]
 
 
@@ -344,8 +342,9 @@ def knockout_players(order: list[str], t: Tournament) -> list[str]:
     return qualifiers(order, t)[: t.settings.knockout_size]
 
 
-def _missing_rounds(t: Tournament) -> list[int]:
-    played = {x.round for x in t.tables}
+def _missing_rounds(t: Tournament, tables: Sequence[PreliminaryTable] | None = None) -> list[int]:
+    """The preliminary rounds without a table in ``tables`` (all of ``t``'s unless given)."""
+    played = {x.round for x in (t.tables if tables is None else tables)}
     return [r for r in range(1, t.settings.preliminary_rounds + 1) if r not in played]
 
 
