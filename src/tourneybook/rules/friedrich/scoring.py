@@ -129,7 +129,7 @@ def _bonus(shares: list[Fraction]) -> Fraction | None:
     """A role's nations' victory bonus shares added up; None where there is none."""
     if not shares:
         return None
-    total = shares[0] if len(shares) == 1 else sum(shares, Fraction(0))
+    total = shares[0] if len(shares) == 1 else sum(shares, ZERO)
     if not total:
         return None
     return total if type(total) is Fraction else Fraction(total)
