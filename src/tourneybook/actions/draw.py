@@ -285,7 +285,7 @@ def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: Dr
     typing = Typing(event.sheets.read(event.sheet.name))
     for number in wanted:
         old = event.rounds[number].rows if number in event.rounds else []
-        write_round(typing, event.sheet.schema, event.sheet, next(r for r in draw.rounds if r.number == number), old)
+        write_round(typing, event.sheet, next(r for r in draw.rounds if r.number == number), old)
     if top_board:
         event.layout.top_board.mark(store, wanted[0])
     store.write_cells(event.sheet.name, typing.cells)
