@@ -245,7 +245,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
     try:
         for numbers in same_field_runs(wanted, event.players):
             so_far = history + tuple(drawn)
-            direct = choices.top_board or any(choices.sitting[n] for n in numbers) or bool(choices.doubling)
+            direct = any(choices.sitting[n] for n in numbers) or bool(choices.doubling)
             if choices.top_board:
                 part = plan = _top_board(event, history, choices, numbers[0], seed)
             elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
