@@ -245,7 +245,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
     try:
         for numbers in same_field_runs(wanted, event.players):
             so_far = history + tuple(drawn)
-            direct = choices.top_board or any(choices.sitting[n] for n in numbers) or bool(choices.doubling)
+            direct = any(choices.sitting[n] for n in numbers) or bool(choices.doubling)
             if choices.top_board:
                 part = plan = _top_board(event, history, choices, numbers[0], seed)
             elif direct:  # the TD's sit-outs and doubles are known only for the rounds drawn now
@@ -285,7 +285,7 @@ def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: Dr
     typing = Typing(event.sheets.read(event.sheet.name))
     for number in wanted:
         old = event.rounds[number].rows if number in event.rounds else []
-        write_round(typing, event.sheet.schema, event.sheet, next(r for r in draw.rounds if r.number == number), old)
+        write_round(typing, event.sheet, next(r for r in draw.rounds if r.number == number), old)
     if top_board:
         event.layout.top_board.mark(store, wanted[0])
     store.write_cells(event.sheet.name, typing.cells)

@@ -72,7 +72,7 @@ def read_draw_event(store: WorkbookStore) -> DrawEvent:
     if not players:
         raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
     return DrawEvent(sheets, read, find_layout(read.ruleset.id), sheet, players, names,
-                     entry_rounds(rows, sheet.schema, sheet))
+                     entry_rounds(rows, sheet))
 
 
 def after_the_last(event: DrawEvent) -> str:

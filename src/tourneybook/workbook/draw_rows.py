@@ -68,8 +68,9 @@ def draw_headers(family: DrawSheet) -> tuple[str, ...]:
     return (ROUND, family.table, *family.seats)
 
 
-def entry_rounds(rows: Sequence[Row], schema: EntrySheet, family: DrawSheet) -> dict[int, EntryRound]:
+def entry_rounds(rows: Sequence[Row], family: DrawSheet) -> dict[int, EntryRound]:
     drawn = set(draw_headers(family))
+    schema = family.schema
     rounds: dict[int, EntryRound] = {}
     for row in rows:
         entry = rounds.setdefault(row[ROUND], EntryRound(row[ROUND]))
@@ -137,9 +138,10 @@ class Typing:
         return FIRST_DATA_ROW - 1
 
 
-def write_round(typing: Typing, schema: EntrySheet, family: DrawSheet, rnd: Round, old: Sequence[Row]) -> None:
+def write_round(typing: Typing, family: DrawSheet, rnd: Round, old: Sequence[Row]) -> None:
     """Type ``rnd`` into the rows of its earlier draw (cleared first), then after the last filled row."""
     headers = draw_headers(family)
+    schema = family.schema
     for row in old:
         for h in headers:
             typing.put(row.line, schema.index(h), None)

@@ -393,8 +393,8 @@ def result_sheets(
     # Each lot is asked for once, naming the cell to type it in: in place of the ruleset's own note
     # where it has one (in the one wording, lot_needed), else after the others (a dict: 1,000s of
     # ties at 10,000 players).
-    asks = {lot_needed(group): f"{lot_needed(group)} in {PLAYERS.name}!{PLAYERS.letter(LOT)}"
-            for group in result.standings.unresolved_lots}
+    cell = f"{PLAYERS.name}!{PLAYERS.letter(LOT)}"
+    asks = {wording: f"{wording} in {cell}" for wording in map(lot_needed, result.standings.unresolved_lots)}
     notes = [asks.pop(n, n) for n in result.notes]
     notes += asks.values()
     notes.extend(shared_note(result.standings, group) for group in result.standings.shared)
