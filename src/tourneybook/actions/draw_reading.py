@@ -22,7 +22,7 @@ from ..workbook import cells
 from ..workbook.draw_rows import PLAYER, ROUND, DrawSheet, EntryRound, draw_sheet, entry_rounds
 from ..workbook.generic import PLAYERS, Player, player_names, read_players
 from ..workbook.layout import Layout, find_layout
-from ..workbook.reader import PlayerNames, read_sheet
+from ..workbook.reader import PlayerNames, matching_key, read_sheet
 from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
 
 
@@ -172,7 +172,7 @@ def keep_apart_groups(players: Sequence[Player]) -> list[list[str]]:
     for p in players:
         # Stand-ins too: at most one per table where possible, so that each table has three ranked players.
         for column, value in (("group", p.group), ("club", p.club), ("stand-in", "yes" if p.stand_in else "")):
-            key = " ".join(value.split()).casefold()
+            key = matching_key(value)
             if key:
                 groups.setdefault((column, key), []).append(p.name)
     return [g for g in groups.values() if len(g) > 1]

@@ -18,7 +18,7 @@ from ..errors import Collector, Problem
 from ..rules.attendance import Attendance, order_problem, range_problem
 from ..rules.ranking import Adjustment
 from . import cells
-from .reader import PlayerNames, Row, read_sheet
+from .reader import PlayerNames, Row, matching_key, read_sheet
 from ..files.address import address
 from .schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
@@ -116,7 +116,7 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
     for row in rows:
         v = row.values  # a typed cell is never "", so `or ""` only stands in for an empty one
         name = v[NAME]
-        key = " ".join(name.split()).casefold()
+        key = matching_key(name)
         if key in seen:
             out.add(f'"{name}" is already on row {seen[key].line}: names must be unique', sheet=PLAYERS.name, cell=row.cell(NAME))
             continue

@@ -49,8 +49,8 @@ class Row:
         return Problem(message, sheet=self.sheet, cell=self.cell(header))
 
 
-def _key(name: str) -> str:
-    """Names match regardless of case and extra blanks ('anna  BERG' is 'Anna Berg')."""
+def matching_key(name: str) -> str:
+    """What typed names (and clubs, groups) are matched by: case and extra blanks aside ('anna  BERG' is 'Anna Berg')."""
     return " ".join(name.split()).casefold()
 
 
@@ -60,12 +60,12 @@ class PlayerNames:
     def __init__(self, names: Iterable[str]):
         self._by_key: dict[str, str] = {}
         for name in names:
-            self._by_key.setdefault(_key(name), name)
+            self._by_key.setdefault(matching_key(name), name)
         self._spellings = frozenset(self._by_key.values())
         """The names as the Players sheet spells them: nearly every player cell, found without folding its case."""
 
     def __contains__(self, name: str) -> bool:
-        return _key(name) in self._by_key
+        return matching_key(name) in self._by_key
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -75,10 +75,10 @@ class PlayerNames:
         """The Players sheet's spelling of ``typed``; CellError with the closest names otherwise."""
         if typed in self._spellings:
             return typed
-        found = self._by_key.get(_key(typed))
+        found = self._by_key.get(matching_key(typed))
         if found is not None:
             return found
-        close = difflib.get_close_matches(_key(typed), list(self._by_key), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
         hint = f'; did you mean "{self._by_key[close[0]]}"?' if close else "; add them to the Players sheet first"
         raise cells.CellError(f'"{typed}" is not on the Players sheet{hint}')
 
@@ -209,4 +209,4 @@ def _cell_reader(column: Column, players: PlayerNames | None) -> Callable[[Any],
     return lambda value: players.match(convert(value))
 
 
-__all__ = ["PlayerNames", "Row", "missing_sheet", "read_sheet"]
+__all__ = ["PlayerNames", "Row", "matching_key", "missing_sheet", "read_sheet"]
