@@ -46,9 +46,9 @@ def test_pages_escape_names_and_fetch_nothing_from_elsewhere(hall):
         assert "<b>Bold</b>" not in page.text
         assert not re.search(r'(src|href)="(https?:)?//', page.text)  # no script, font or picture from elsewhere
         assert "default-src 'none'" in page.headers["content-security-policy"]
-    report = c.get(f"/t/{hall.code_of(first_table(hall))}").text
-    if any("Bold" in s.player for s in first_table(hall).seats):
-        assert "Ben &lt;b&gt;Bold&lt;/b&gt;" in report
+    bens = next(t for t in hall.state.draw.tables if any("Bold" in s.player for s in t.seats))  # the table seating him
+    report = c.get(f"/t/{hall.code_of(bens)}").text
+    assert "Ben &lt;b&gt;Bold&lt;/b&gt;" in report
 
 
 def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):

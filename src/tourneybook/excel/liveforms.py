@@ -13,15 +13,13 @@ sheets' are, :func:`tourneybook.excel.livestore.windows_page_setup`).
 from __future__ import annotations
 
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from ..forms.layout import Look, Page, Picture
+from ..forms.layout import Look, Page
 from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
 from ..files.marks import FORM, note
 from ..files.address import column_letter
-from .livestore import XL_LANDSCAPE, XL_PAPER_A4
+from .livestore import XL_LANDSCAPE, XL_PAPER_A4, place_picture
 
 SHADE = (217, 217, 217)
 """forms.render.SHADE as RGB."""
@@ -56,7 +54,7 @@ def draw_page(sheet: Any, page: Page, classic: bool) -> None:
     mark.font.color = GREY
     if classic:  # desktop Excel places a picture from a file; Excel in a browser shows the code as text only
         for picture in page.pictures:
-            _place_picture(sheet, picture)
+            place_picture(sheet, sheet.range((picture.row + 1, picture.col + 1)), picture.png)
     if classic and sys.platform == "win32":
         setup = sheet.api.PageSetup
         setup.PaperSize = XL_PAPER_A4
@@ -65,15 +63,6 @@ def draw_page(sheet: Any, page: Page, classic: bool) -> None:
         setup.Zoom = False
         setup.FitToPagesWide = 1
         setup.FitToPagesTall = 1
-
-
-def _place_picture(sheet: Any, picture: Picture) -> None:
-    """A QR code at its cell (xlwings adds pictures from a file: a temporary one, removed at once)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "qr.png"
-        path.write_bytes(picture.png)
-        at = sheet.range((picture.row + 1, picture.col + 1))
-        sheet.pictures.add(str(path), left=at.left, top=at.top)
 
 
 def _look(rng: Any, look: Look, span: int) -> None:

@@ -216,12 +216,7 @@ class LiveWorkbook:
             for old in list(sheet.pictures):
                 old.delete()
             for cell, png in result.pictures:
-                with tempfile.TemporaryDirectory() as folder:
-                    path = os.path.join(folder, "picture.png")
-                    with open(path, "wb") as out:
-                        out.write(png)
-                    at = sheet.range(cell)
-                    sheet.pictures.add(path, left=at.left, top=at.top)
+                place_picture(sheet, sheet.range(cell), png)
 
     def _printing(self, sheet: Any, result: ResultSheet) -> None:
         if self.classic and sys.platform == "win32":  # only there can the title move into the page header
@@ -366,6 +361,15 @@ def windows_line_look(api: Any, index: int) -> None:
     last.DataLabel.ShowSeriesName = True
     last.DataLabel.ShowValue = False
     last.DataLabel.Position = XL_LABEL_RIGHT
+
+
+def place_picture(sheet: Any, at: Any, png: bytes) -> None:
+    """A PNG at the top left of the range ``at`` (desktop Excel: xlwings adds pictures from a file, a temporary one)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "picture.png")
+        with open(path, "wb") as out:
+            out.write(png)
+        sheet.pictures.add(path, left=at.left, top=at.top)
 
 
 XL_LANDSCAPE, XL_PAPER_A4 = 2, 9

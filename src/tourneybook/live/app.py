@@ -31,7 +31,6 @@ from .pages import hidden, message_page, phone_page, points_list, projector_page
 from .reporting import check_report
 from .stages import STAGES_ROUND, stage_name
 
-DIRECTOR_COOKIE = "tb_director"
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
                                       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}
@@ -184,4 +183,4 @@ def create_app(hall: Hall) -> BodyLimit:
     return BodyLimit(app)
 
 
-__all__ = ["DIRECTOR_COOKIE", "HallPages", "create_app"]
+__all__ = ["HallPages", "create_app"]

@@ -156,7 +156,7 @@ class Hall:
         code = normalised(code)
         found = None
         for table in state.tables:  # every code is compared: the time taken says nothing about which matched
-            if same(table_code(self.table_secret, table.round, table.table), code):
+            if same(self.code_of(table), code):
                 found = table
         return found
 
