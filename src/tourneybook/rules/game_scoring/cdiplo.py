@@ -1,0 +1,58 @@
+"""C-Diplo 100 and C-Diplo 80: points for playing and per centre, and bonuses for the three biggest powers.
+
+>>> from tourneybook.rules.diplomacy import Board, Power, PowerResult
+>>> centres = dict(zip(Power, (0, 5, 9, 9, 4, 3, 4)))
+>>> seats = tuple(PowerResult(p, p.value, n, 1905 if n == 0 else None) for p, n in centres.items())
+>>> str(CDIPLO_100.scores(Board(1, 1, seats)).of("France").points)  # 1 + 9 + (38 + 14) / 2
+'36'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from ..base import GameScore, PlayerScore
+from ..diplomacy import Board
+from .system import Need, Numbers, Parameter, ScoringSystem, shared_ranks, solo_score, soloist
+
+
+def score_cdiplo(board: Board, numbers: Numbers) -> GameScore:
+    """The solo's points to a soloist, 0 to the others; otherwise played + per centre x centres + the share of the
+    first / second / third points of each power's rank (tied powers split the ranks they cover)."""
+    if soloist(board) is not None:
+        return solo_score(board, numbers["solo"])
+    powers = board.in_power_order()
+    ranks = shared_ranks([p.centres for p in powers], [numbers["first"], numbers["second"], numbers["third"]])
+    scores = tuple(PlayerScore(p.player, p.power.value, numbers["played"] + numbers["per_centre"] * p.centres + bonus,
+                               (("centres", p.centres), ("played", numbers["played"]),
+                                ("centre points", numbers["per_centre"] * p.centres), ("rank points", bonus)))
+                   for p, bonus in zip(powers, ranks))
+    return GameScore(board.label, scores)
+
+
+def cdiplo(id: str, name: str, solo: int, played: int, first: int) -> ScoringSystem:
+    """One C-Diplo system: its solo, playing and first-place points (second and third are 14 and 7 in both)."""
+    return ScoringSystem(
+        id=id,
+        name=name,
+        rule="Each power scores {played} + {per_centre} per centre, plus {first} / {second} / {third} for the most / "
+             "second / third most centres (ties split); a solo scores {solo}.",
+        text="Each power scores {played} + {per_centre} per centre; the most, second and third most centres add "
+             "{first}, {second} and {third} (tied powers split their ranks' points). 18 centres or more is a solo: "
+             "{solo}, everyone else 0.",
+        parameters=(
+            Parameter("solo", "C-Diplo: solo points", F(solo), "What a soloist scores; everyone else scores 0."),
+            Parameter("played", "C-Diplo: points for playing", F(played),
+                      "What every power scores for playing, survivor or not, when no one solos."),
+            Parameter("per_centre", "C-Diplo: points per centre", F(1), "What each centre owned at the end scores."),
+            Parameter("first", "C-Diplo: most centres", F(first), "Added for the most centres (ties split)."),
+            Parameter("second", "C-Diplo: second most centres", F(14), "Added for the second most centres."),
+            Parameter("third", "C-Diplo: third most centres", F(7), "Added for the third most centres."),
+        ),
+        needs=frozenset({Need.CONCESSION}),
+        score=score_cdiplo,
+    )
+
+
+CDIPLO_100 = cdiplo("cdiplo100", "C-Diplo 100", solo=100, played=1, first=38)
+CDIPLO_80 = cdiplo("cdiplo80", "C-Diplo 80", solo=80, played=0, first=25)
