@@ -213,7 +213,7 @@ def event_head(store: WorkbookStore) -> EventHead:
         return store.read(name) if name in present else None
 
     found = read_event_settings(grid(SETTINGS.name), present)  # the Settings sheet, read once
-    ruleset, layout, settings = found.ruleset, find_layout(found.ruleset.id), found.settings
+    ruleset, layout, settings = found.ruleset, find_layout(found.ruleset), found.settings
     out.extend(found.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)

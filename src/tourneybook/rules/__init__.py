@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ..errors import UnknownRuleset
-from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, fwc2022, italia2010, opentribute, sos
+from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, diplomacy_event, dss, fwc2022, italia2010, opentribute, sos
 from .base import Family, FormProfile, Ruleset
 
 RULESETS: tuple[Ruleset, ...] = (
@@ -18,6 +18,7 @@ RULESETS: tuple[Ruleset, ...] = (
     carcassonne2004.RULESET,
     codcon2008.RULESET,
     italia2010.RULESET,
+    diplomacy_event.RULESET,
     sos.RULESET,
     dss.RULESET,
     cdiplo100.RULESET,

@@ -130,6 +130,26 @@ class Qualification:
     player passed over, the next moving up); [] where the Settings have no such stage."""
 
 
+@dataclass(frozen=True)
+class SettingsChoice:
+    """A Settings row whose value chooses the other rows (Diplomacy's game scoring: each system has its numbers).
+
+    It is the metadata "choice" of that Settings field: the sheet reads the row first, takes the
+    chosen option's Settings as the defaults of every other row, and offers the options as a drop-down.
+    """
+
+    options: tuple[tuple[str, str, str], ...]
+    """(id, name, the rule in one sentence) of each option, in the drop-down's order; the sheet shows the name."""
+    settings_of: Callable[[str], Any]
+    """An option's id or name as typed -> its default Settings; InputError naming the options when none matches."""
+    owner_of: Callable[[str], str | None]
+    """A Settings row's label -> the name of the option it belongs to, when it is one option's own row; else None."""
+
+    def name_of(self, option_id: str) -> str:
+        """The option's name, as its row shows it."""
+        return next((name for i, name, _ in self.options if i == option_id), option_id)
+
+
 SettingsT = TypeVar("SettingsT")
 """A ruleset's own Settings dataclass."""
 GameT = TypeVar("GameT")
@@ -201,3 +221,6 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     standings_by_round: Callable[[TournamentT, Sequence[int]], list[Standings]] | None = None
     """The standings after each of the given rounds in one pass over the rounds (every shipped ruleset has one);
     None: each round's prefix of the record is ranked on its own (rules/by_round.py)."""
+    chosen: Callable[[SettingsT], Ruleset] | None = None
+    """A ruleset whose Settings choose how it scores (the Diplomacy event's game scoring, rules/diplomacy_event.py):
+    settings -> the ruleset as they make it (its name, summary, forms, layout columns); None: it is always itself."""

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..files.store import WorkbookStore
-from ..rules import RULESETS, find_ruleset
+from ..rules import RULESETS, Ruleset, find_ruleset
 from .reader import Row
 from .schema import EntrySheet
 
@@ -84,6 +84,9 @@ class Layout:
     """Italia 2010's top board (seed 004 section 4): its draw and the sheet it is marked on."""
     sit_outs: EntrySheet | None = None
     """Italia 2010: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004 section 6)."""
+    chosen: Callable[[Any], Layout] | None = None
+    """The Diplomacy event's: settings -> the layout of the game scoring they choose (its Boards sheet has the
+    columns that system needs); None: one layout whatever the settings."""
 
     @property
     def draw_sheet(self) -> EntrySheet:
@@ -122,11 +125,18 @@ def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str |
     return placed
 
 
-def find_layout(ruleset_id: str) -> Layout:
-    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown."""
+def find_layout(ruleset: str | Ruleset) -> Layout:
+    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown.
+
+    Given the ruleset as an event's Settings made it (:attr:`Ruleset.chosen`), the layout its settings
+    choose (the Diplomacy event's Boards sheet for its game scoring); given an id, the ruleset's default.
+    """
     from .layouts import LAYOUTS  # the layouts build on this module's Layout
 
-    return LAYOUTS[find_ruleset(ruleset_id).id]
+    if isinstance(ruleset, str):
+        return LAYOUTS[find_ruleset(ruleset).id]
+    layout = LAYOUTS[ruleset.id]
+    return layout.chosen(ruleset.settings) if layout.chosen is not None else layout
 
 
 def available_layouts() -> list[Layout]:

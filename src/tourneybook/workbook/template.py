@@ -49,8 +49,8 @@ from .control import (
 from ..files.filestore import save_atomically
 from ..files.resultstyles import LOOKS
 from .generic import ADJUSTMENTS, NAME, PLAYERS
-from .settings_sheet import NAME_FIELD, SETTINGS, setting_cell, setting_rows
-from .layout import Layout, SheetRows
+from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
+from .layout import Layout, SheetRows, find_layout
 from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
@@ -181,12 +181,46 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
         lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width))
         if lines > 1:  # set: LibreOffice keeps the default height and would print the lines over the next row
             ws.row_dimensions[r].height = 15 * lines
+    _choice_list(ws, settings)
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     # 136 characters wide: A4 landscape at full size, the header rows on every page
     _print_portrait(ws, f"A1:C{max(ws.max_row, HEADER_ROW)}")
     ws.page_setup.orientation = "landscape"
     ws.print_title_rows = f"1:{HEADER_ROW}"
     return ws
+
+
+CHOICE_COLUMN = 5
+"""Column E of the Settings sheet: the options of a choosing row (the game-scoring systems), its drop-down's list."""
+
+
+def _choice_list(ws: Worksheet, settings: Any) -> None:
+    """The options of the row that chooses the others (Game scoring), listed from E3 down with their rules beside
+    them, and that row's Value cell a drop-down of them. Beyond column C, so the sheet still reads as before."""
+    f = choice_field(settings)
+    if f is None:
+        return
+    choice = setting_choice(f)
+    label = setting_label(f)
+    header = ws.cell(HEADER_ROW, CHOICE_COLUMN, f"{label}: the systems")
+    rule = ws.cell(HEADER_ROW, CHOICE_COLUMN + 1, "Rule (published numbers)")
+    for cell in (header, rule):
+        for attribute, style in STYLES["header"].items():
+            setattr(cell, attribute, style)
+    for r, (_, name, sentence) in enumerate(choice.options, start=FIRST_DATA_ROW):
+        ws.cell(r, CHOICE_COLUMN, name).alignment = Alignment(vertical="top")
+        ws.cell(r, CHOICE_COLUMN + 1, sentence).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions[column_letter(CHOICE_COLUMN)].width = 28
+    ws.column_dimensions[column_letter(CHOICE_COLUMN + 1)].width = 90
+    last = FIRST_DATA_ROW + len(choice.options) - 1
+    letter = column_letter(CHOICE_COLUMN)
+    picks = DataValidation(type="list", formula1=f"${letter}${FIRST_DATA_ROW}:${letter}${last}", allow_blank=False)
+    picks.showErrorMessage = picks.showInputMessage = True
+    picks.errorTitle, picks.error = label, f"Pick one of the systems listed in column {letter}."
+    picks.promptTitle, picks.prompt = label, f"Pick the system from the list (column {letter} names each with its rule)."
+    ws.add_data_validation(picks)
+    line = next(r for r in range(FIRST_DATA_ROW, ws.max_row + 1) if ws.cell(r, 1).value == label)
+    picks.add(f"B{line}")
 
 
 INSTRUCTION_WIDTHS = (20, 26, 56)
@@ -323,6 +357,9 @@ def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: S
     """A new workbook for ``layout``'s ruleset, with ``rows`` (by sheet name) already typed in."""
     ruleset = find_ruleset(layout.ruleset)
     settings = ruleset.settings if settings is None else settings
+    if ruleset.chosen is not None:  # the Diplomacy event: named, summed up and laid out for its game scoring
+        ruleset = ruleset.chosen(settings)
+        layout = find_layout(ruleset)
     tournament = tournament or str(getattr(settings, NAME_FIELD, ""))
     rows = rows or {}
     book = openpyxl.Workbook()

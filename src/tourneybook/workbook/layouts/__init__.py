@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..layout import Layout
-from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, fwc2022, italia2010, opentribute, sos
+from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, diplomacy_event, dss, fwc2022, italia2010, opentribute, sos
 
 LAYOUTS: Mapping[str, Layout] = MappingProxyType(
-    {module.LAYOUT.ruleset: module.LAYOUT for module in (fwc2022, cafe2023, carcassonne2004, codcon2008, italia2010, sos, dss, cdiplo100,
-                                                    opentribute)}
+    {module.LAYOUT.ruleset: module.LAYOUT for module in (fwc2022, cafe2023, carcassonne2004, codcon2008, italia2010,
+                                                    diplomacy_event, sos, dss, cdiplo100, opentribute)}
 )
 """Each ruleset's layout, by ruleset id (tests/test_every_ruleset.py checks that every ruleset has one)."""
 

@@ -7,7 +7,7 @@ from .best_n import best_n_layout, boards_sheet
 
 BOARDS = boards_sheet("Centres at the end of the game: 34 + 3 per centre, less the tribute to the leader.")
 
-LAYOUT = best_n_layout(RULESET, SCHEME, BOARDS, (
+LAYOUT = best_n_layout(RULESET, SCHEME.tournament_problems, BOARDS, (
     "Boards: copy each centre-count sheet as it comes in: seven rows, Round and Board on each. Centres at the "
     "end are the score; an eliminated power has 0 and its year. The year columns are optional.",
     "A board with only its players (drawn, not yet played) is left out until its results are typed.",

@@ -14,7 +14,7 @@ from .best_n import best_n_layout, boards_sheet
 
 BOARDS = boards_sheet("Centres at the end of the game: the score is 100 x centres squared / the board's sum of squares.")
 
-LAYOUT = best_n_layout(RULESET, SCHEME, BOARDS, (
+LAYOUT = best_n_layout(RULESET, SCHEME.tournament_problems, BOARDS, (
     "Boards: copy each centre-count sheet as it comes in: seven rows, Round and Board on each. Centres are the "
     "score; an eliminated power has 0 and its year in Eliminated in. The year columns are optional.",
     "A board with only its players (drawn, not yet played) is left out until its results are typed.",
