@@ -29,6 +29,10 @@ RULESETS: tuple[Ruleset, ...] = (
 RULESET_IDS: tuple[str, ...] = tuple(r.id for r in RULESETS)
 """Their ids, for help texts and messages."""
 
+STARTED_AS_THEMSELVES: tuple[Ruleset, ...] = tuple(r for r in RULESETS if r.id not in diplomacy_event.PRESETS)
+"""The rulesets ``new`` starts as themselves, each with its template and example workbook: all but the older
+Diplomacy ids, which start the Diplomacy event with their system (their workbooks and records still read)."""
+
 
 def find_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with this id; :class:`UnknownRuleset` names the known ids otherwise.
@@ -44,4 +48,4 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
     raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
 
 
-__all__ = ["RULESETS", "RULESET_IDS", "Family", "FormProfile", "Ruleset", "find_ruleset"]
+__all__ = ["RULESETS", "RULESET_IDS", "STARTED_AS_THEMSELVES", "Family", "FormProfile", "Ruleset", "find_ruleset"]

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..files.store import WorkbookStore
-from ..rules import RULESETS, Ruleset, find_ruleset
+from ..rules import RULESETS, STARTED_AS_THEMSELVES, Ruleset, find_ruleset
 from .reader import Row
 from .schema import EntrySheet
 
@@ -146,4 +146,12 @@ def available_layouts() -> list[Layout]:
     return [LAYOUTS[ruleset.id] for ruleset in RULESETS]
 
 
-__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate"]
+def shipped_layouts() -> list[Layout]:
+    """The layouts with a template and an example workbook: those of the rulesets ``new`` starts as themselves
+    (the older Diplomacy ids start the Diplomacy event, whose one template serves every game scoring)."""
+    from .layouts import LAYOUTS
+
+    return [LAYOUTS[ruleset.id] for ruleset in STARTED_AS_THEMSELVES]
+
+
+__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate", "shipped_layouts"]
