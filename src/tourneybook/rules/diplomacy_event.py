@@ -99,7 +99,7 @@ def settings_type(system_id: str) -> type:
         fields.append((p.key, Fraction, dataclasses.field(default=p.default, metadata={
             "label": row_label(system, p), "help": f"{p.help} Published value: {number_text(p.default)}."})))
     return dataclasses.make_dataclass(
-        f"{system.id.capitalize()}Settings", fields, frozen=True,
+        f"Settings_{system.id}", fields, frozen=True,
         namespace={"system": system, "__post_init__": _check_numbers, "__module__": __name__,
                    "__doc__": f"The Settings of a Diplomacy event scored by {system.name}."})
 
