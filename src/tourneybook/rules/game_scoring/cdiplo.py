@@ -9,11 +9,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
-from .system import Need, Numbers, Parameter, ScoringSystem, shared_ranks, solo_score, soloist
+from .system import Need, Numbers, ScoringSystem, number, shared_ranks, solo_score, soloist
 
 
 def score_cdiplo(board: Board, numbers: Numbers) -> GameScore:
@@ -38,16 +36,16 @@ def cdiplo(id: str, name: str, solo: int, played: int, first: int) -> ScoringSys
         rule="Each power scores {played} + {per_centre} per centre, plus {first} / {second} / {third} for the most / "
              "second / third most centres (ties split); a solo scores {solo}.",
         text="Each power scores {played} + {per_centre} per centre; the most, second and third most centres add "
-             "{first}, {second} and {third} (tied powers split their ranks' points). 18 centres or more is a solo: "
-             "{solo}, everyone else 0.",
+             "{first}, {second} and {third} (tied powers split their ranks' points). 18 centres or more (or a "
+             "concession) is a solo: {solo}, everyone else 0.",
         parameters=(
-            Parameter("solo", "C-Diplo: solo points", F(solo), "What a soloist scores; everyone else scores 0."),
-            Parameter("played", "C-Diplo: points for playing", F(played),
-                      "What every power scores for playing, survivor or not, when no one solos."),
-            Parameter("per_centre", "C-Diplo: points per centre", F(1), "What each centre owned at the end scores."),
-            Parameter("first", "C-Diplo: most centres", F(first), "Added for the most centres (ties split)."),
-            Parameter("second", "C-Diplo: second most centres", F(14), "Added for the second most centres."),
-            Parameter("third", "C-Diplo: third most centres", F(7), "Added for the third most centres."),
+            number(name, "solo", "solo points", solo, "What a soloist scores; everyone else scores 0."),
+            number(name, "played", "points for playing", played,
+                   "What every power scores for playing, survivor or not, when no one solos."),
+            number(name, "per_centre", "points per centre", 1, "What each centre owned at the end scores."),
+            number(name, "first", "most centres", first, "Added for the most centres (ties split)."),
+            number(name, "second", "second most centres", 14, "Added for the second most centres."),
+            number(name, "third", "third most centres", 7, "Added for the third most centres."),
         ),
         needs=frozenset({Need.CONCESSION}),
         score=score_cdiplo,

@@ -38,7 +38,7 @@ DRAW_SIZE = ScoringSystem(
     name="Draw Size",
     rule="The powers in the draw (every survivor unless the board names them) share 100 equally; a solo scores 100.",
     text="The powers in the draw share 100 equally: every survivor, unless the draw left some out (name the powers "
-         "in it in the vote below). 18 centres or more is a solo: 100, everyone else 0.",
+         "in it in the vote below). 18 centres or more (or a concession) is a solo: 100, everyone else 0.",
     parameters=(),
     needs=frozenset({Need.DRAW_MEMBERS, Need.CONCESSION}),
     score=score_draw_size,
@@ -51,7 +51,7 @@ def score_solos(board: Board, numbers: Numbers) -> GameScore:
     """100 to a soloist; every other result scores 0."""
     if soloist(board) is not None:
         return solo_score(board, 100)
-    return game_score(board, {p.power: (0, ()) for p in board.powers}, ("no solo: every power scores 0",))
+    return game_score(board, {p.power: (0, (("solo", "no"),)) for p in board.powers}, ("no solo: every power scores 0",))
 
 
 SOLOS = ScoringSystem(
@@ -79,7 +79,8 @@ def score_your_draw_size(board: Board, numbers: Numbers) -> GameScore:
     """The solo's points to a soloist, 0 to the others; otherwise the points of each power's centre band."""
     if soloist(board) is not None:
         return solo_score(board, numbers["solo"])
-    return game_score(board, {p.power: (your_draw_size_points(p.centres), ()) for p in board.powers})
+    return game_score(board, {p.power: (your_draw_size_points(p.centres), (("band points", your_draw_size_points(p.centres)),))
+                              for p in board.powers})
 
 
 def your_draw_size(id: str, name: str, solo: int) -> ScoringSystem:

@@ -24,21 +24,23 @@ POSITIONS = (7, 6, 5, 4, 3, 2, 1)
 """Points for first to seventh."""
 
 
-def standing(p: PowerResult) -> tuple[int, ...]:
-    """What ranks a power: its final count, then its count in each earlier year, the latest first."""
-    return (p.centres, *reversed(p.history[:-1]))
+def standing(p: PowerResult, won: PowerResult | None) -> tuple[int, ...]:
+    """What ranks a power: its final count (a solo or a concession counting as 18), then its count in each earlier
+    year, the latest first."""
+    return (SOLO_CENTRES if p is won else p.centres, *reversed(p.history[:-1]))
 
 
 def position_points(board: Board, system: str) -> dict[Power, F]:
     """Each power's rank points: by final count, ties broken by the latest earlier year that separates them, and
     powers level every year sharing the points of the ranks they cover."""
-    counts = [p.centres for p in board.powers]
-    tied = sorted({p.power.value for p in board.powers if counts.count(p.centres) > 1})
+    won = soloist(board)
+    counts = [standing(p, won)[0] for p in board.powers]
+    tied = sorted({p.power.value for p, n in zip(board.powers, counts) if counts.count(n) > 1})
     if tied and not any(p.history for p in board.powers):
         raise ValidationError([Problem(
             f"{', '.join(tied)} tie on centres: {system} ranks them by the years before; enter the centre count of "
             "every year", f"game {board.label}")])
-    keys = [standing(p) for p in board.powers]
+    keys = [standing(p, won) for p in board.powers]
     ordered = sorted(keys, reverse=True)
     shares = {}
     for key in set(keys):
@@ -55,7 +57,8 @@ def maxonian(id: str, name: str, line: int) -> ScoringSystem:
         ranks = position_points(board, name)
         rows = {}
         for p in board.powers:
-            above = max(F(0), min(p.centres, SOLO_CENTRES) - n["line"]) if won is None or p is won else F(0)
+            counted = SOLO_CENTRES if p is won else p.centres  # a solo counts as 18, whatever it held
+            above = max(F(0), counted - n["line"]) if won is None or p is won else F(0)
             rows[p.power] = (ranks[p.power] + above, (("rank points", ranks[p.power]), ("above the line", above)))
         return game_score(board, rows, () if won is None else (f"solo: {won.power.value} ({won.player})",))
 
@@ -67,8 +70,8 @@ def maxonian(id: str, name: str, line: int) -> ScoringSystem:
         text="Powers rank by centres: first scores 7, second 6, down to 1 for seventh. Powers tied on centres rank "
              "by their counts in the years before, the latest year that separates them deciding; powers level in "
              "every year share the points of the ranks they cover. Each power with more than {line} centres adds 1 "
-             "per centre above {line} (a solo counting as 18); when a power solos (18 centres or more, or a "
-             "concession) only the soloist adds these.",
+             "per centre above {line}. A solo (18 centres or more, or a concession) counts as 18 centres and "
+             "ranks first, and only the soloist adds points above the line.",
         parameters=(number(name, "line", "centre line", line, "Each centre a power holds above this adds 1.",
                            whole=True),),
         needs=frozenset({Need.YEAR_COUNTS, Need.CONCESSION}),

@@ -40,7 +40,7 @@ SUM_OF_SQUARES = ScoringSystem(
     rule="Each power scores 100 x its centres squared / the sum of all seven powers' centres squared; a solo "
          "scores 100.",
     text="Each power scores 100 x its centres squared / the sum of all seven powers' centres squared (the board "
-         "adds up to 100). 18 centres or more is a solo: 100, everyone else 0.",
+         "adds up to 100). 18 centres or more (or a concession) is a solo: 100, everyone else 0.",
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_sum_of_squares,

@@ -110,19 +110,19 @@ class ScoringSystem:
 
     def numbers(self, given: Mapping[str, Fraction | int] | None = None) -> dict[str, Fraction]:
         """Every number, the director's where given and the default otherwise; ValidationError naming each bad one
-        by its Settings label."""
+        by its Settings label (a Settings cell checks its own with :meth:`Parameter.problem`)."""
         given = dict(given or {})
         c = Collector()
         known = {p.key: p for p in self.parameters}
         for key in sorted(set(given) - set(known)):
             names = ", ".join(known) or "none"
-            c.add(f"{self.name} has no number {key!r}; its numbers: {names}", "numbers")
+            c.add(f"{self.name} has no number {key!r}; its numbers: {names}", "settings")
         filled = {}
         for p in self.parameters:
             value = Fraction(given.get(p.key, p.default))
             problem = p.problem(value)
             if problem:
-                c.add(problem, p.label)
+                c.add(problem, "settings")
             filled[p.key] = value
         c.raise_if_any()
         return filled

@@ -83,7 +83,7 @@ def score_vulcan(board: Board, n: Numbers) -> GameScore:
     rows = {}
     for p in board.powers:
         if not p.survived:
-            rows[p.power] = (0, ())
+            rows[p.power] = (0, (("survival", 0),))
             continue
         gaps = sum(max(0, p.centres - q.centres) for q in board.powers)
         bonus = F(10, sharing) if p.centres == top else F(0)

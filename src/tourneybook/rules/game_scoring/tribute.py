@@ -46,7 +46,7 @@ OPEN_TRIBUTE = ScoringSystem(
     rule="Survivors score 34 + 3 per centre and pay the leader 1 per centre it has more; the leaders share the "
          "tribute; a solo scores 340.",
     text="Survivors score 34 + 3 per centre and pay the leader 1 per centre the leader has more; an eliminated "
-         "power pays the leader's count. 18 centres or more is a solo: 340, everyone else 0.",
+         "power pays the leader's count. 18 centres or more (or a concession) is a solo: 340, everyone else 0.",
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_open_tribute,
@@ -67,7 +67,7 @@ def score_tribute(board: Board, numbers: Numbers) -> GameScore:
     rows = {}
     for p in board.powers:
         if not p.survived:
-            rows[p.power] = (0, ())
+            rows[p.power] = (0, (("survivors' share", 0), ("tribute", 0)))
             continue
         change = received if p in leaders else -paid
         rows[p.power] = (p.centres + share + change, (("survivors' share", share), ("tribute", change)))
