@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ...errors import Collector, Problem, ValidationError
 from ..base import GameScore, PlayerScore
-from ..diplomacy import SOLO_CENTRES, Board, CentreCountText, PowerResult, validate_board
+from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, PowerResult, validate_board
 
 Numbers = Mapping[str, Fraction]
 """A system's numbers by :attr:`Parameter.key`, every one filled."""
@@ -36,7 +36,8 @@ class Need(Enum):
     ELIMINATION_YEAR = "elimination year"
     """The year each eliminated power lost its last centre."""
     YEAR_COUNTS = "year-by-year centre counts"
-    """Every power's centres after each Fall from 1901 (the board's centre-count sheet); refused when missing."""
+    """Every power's centres after each Fall from 1901 (the board's centre-count sheet); the system refuses a board
+    without them where they decide a score (Maxonian: a tie on centres)."""
     DRAW_MEMBERS = "powers in the draw"
     """Who shared an accepted draw; left blank, every survivor did."""
     CONCESSION = "concession"
@@ -109,19 +110,19 @@ class ScoringSystem:
 
     def numbers(self, given: Mapping[str, Fraction | int] | None = None) -> dict[str, Fraction]:
         """Every number, the director's where given and the default otherwise; ValidationError naming each bad one
-        by its Settings label."""
+        by its Settings label (a Settings cell checks its own with :meth:`Parameter.problem`)."""
         given = dict(given or {})
         c = Collector()
         known = {p.key: p for p in self.parameters}
         for key in sorted(set(given) - set(known)):
             names = ", ".join(known) or "none"
-            c.add(f"{self.name} has no number {key!r}; its numbers: {names}", "numbers")
+            c.add(f"{self.name} has no number {key!r}; its numbers: {names}", "settings")
         filled = {}
         for p in self.parameters:
             value = Fraction(given.get(p.key, p.default))
             problem = p.problem(value)
             if problem:
-                c.add(problem, p.label)
+                c.add(problem, "settings")
             filled[p.key] = value
         c.raise_if_any()
         return filled
@@ -129,7 +130,7 @@ class ScoringSystem:
     def scores(self, board: Board, numbers: Mapping[str, Fraction | int] | None = None) -> GameScore:
         """The board's scores under this system with the given numbers (the defaults where not given)."""
         filled = self.numbers(numbers)
-        validate_board(board, need_history=Need.YEAR_COUNTS in self.needs)
+        validate_board(board, need_history=False)  # a history entered is checked; a system refuses one it lacks
         problems = self.board_problems(board)
         if problems:
             raise ValidationError(problems)
@@ -212,8 +213,64 @@ def rank_of(count: Fraction | int, counts: Sequence[Fraction | int]) -> int:
     return 1 + sum(1 for n in counts if n > count)
 
 
+def lower_ranks(counts: Sequence[Fraction | int], points: Sequence[Fraction | int]) -> list[Fraction]:
+    """Each count's rank points, in the order given, tied powers all taking the points of the lowest rank
+    they cover (a two-way tie for first scores second's points each).
+
+    >>> [str(x) for x in lower_ranks([9, 5, 9, 4], [66, 55, 44, 33])]
+    ['55', '44', '55', '33']
+    """
+    ordered = sorted(counts, reverse=True)
+    share = {}
+    for n in set(counts):
+        last = ordered.index(n) + ordered.count(n) - 1
+        share[n] = Fraction(points[last]) if last < len(points) else Fraction(0)
+    return [share[n] for n in counts]
+
+
+def years_played(year: int) -> int:
+    """Game years a power played up to ``year``, that year included: 1901 is 1, eliminated in 1905 is 5."""
+    return year - FIRST_YEAR + 1
+
+
+def years_survived(year: int) -> int:
+    """Game years a power ended with centres before ``year``: eliminated in 1905 survived 1901 to 1904, 4."""
+    return year - FIRST_YEAR
+
+
+def last_year(board: Board, system: str) -> int:
+    """The year the game ended (a solo's year): entered, or the end of the centre history; ValidationError naming
+    why the system needs it when it is missing."""
+    if board.final_year is None:
+        raise ValidationError([Problem(f"{system} scores the powers that lost to a solo by the years they played: "
+                                       "enter the game's last year", f"game {board.label}")])
+    return board.final_year
+
+
+def year_out(board: Board, p: PowerResult, system: str) -> int:
+    """The year a power's game ended: its elimination, else the game's last year."""
+    return p.eliminated if p.eliminated is not None else last_year(board, system)
+
+
 def drawn_powers(board: Board) -> list[PowerResult]:
     """The powers that shared the game's end: the recorded draw, else every survivor."""
     if board.draw is not None:
         return [p for p in board.in_power_order() if p.power in board.draw]
     return [p for p in board.in_power_order() if p.survived]
+
+
+def number(system: str, key: str, what: str, default: Fraction | int | str, help: str,
+           minimum: Fraction | int | None = 0, whole: bool = False) -> Parameter:
+    """A system's tunable number, its Settings label 'System: what'."""
+    return Parameter(key, f"{system}: {what}", Fraction(default), help,
+                     None if minimum is None else Fraction(minimum), whole)
+
+
+Parts = tuple[tuple[str, "Fraction | int | str | None"], ...]
+
+
+def game_score(board: Board, rows: Mapping[object, tuple[Fraction | int, Parts]], notes: Sequence[str] = ()) -> GameScore:
+    """The board's GameScore from each power's (points, parts), in power order."""
+    return GameScore(board.label, tuple(PlayerScore(p.player, p.power.value, Fraction(rows[p.power][0]),
+                                                    (("centres", p.centres), *rows[p.power][1]))
+                                        for p in board.in_power_order()), tuple(notes))
