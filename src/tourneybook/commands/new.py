@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..rules import RULESET_IDS, find_ruleset
-from ..rules.diplomacy_event import DEFAULT_SYSTEM, ID as DIPLOMACY, PRESETS, settings_of
+from ..rules.diplomacy_event import DEFAULT_SYSTEM, ID as DIPLOMACY, starting_settings
 from ..rules.game_scoring import SYSTEM_IDS
 from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
@@ -49,19 +49,8 @@ def player_rows(players: tuple[Player, ...]) -> list[dict]:
 def starting_point(ruleset_id: str, scoring: str | None) -> tuple[Layout, Any]:
     """The layout and Settings a new event starts from: the Diplomacy event with its system (``--scoring``, or the
     system an older id stood for), otherwise the ruleset's own (None: its defaults)."""
-    ruleset = find_ruleset(ruleset_id)
-    if ruleset.id in PRESETS:
-        if scoring is not None and scoring != PRESETS[ruleset.id]:
-            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {ruleset.name}; for another system: "
-                             f"tourneybook new {DIPLOMACY} --scoring {scoring} ...")
-        scoring = PRESETS[ruleset.id]
-    elif ruleset.id != DIPLOMACY:
-        if scoring is not None:
-            raise InputError(f"--scoring chooses the game scoring of a Diplomacy event ({DIPLOMACY}); "
-                             f"{ruleset.id} scores by its own rules")
-        return find_layout(ruleset.id), None
-    settings = settings_of(scoring or DEFAULT_SYSTEM)
-    return find_layout(DIPLOMACY), settings
+    settings = starting_settings(find_ruleset(ruleset_id), scoring)
+    return find_layout(DIPLOMACY if settings is not None else ruleset_id), settings
 
 
 def run(args) -> int:

@@ -118,7 +118,7 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
     forms: list[Form] = []
     for number in sorted(by_table):
         try:
-            forms.append(table_form(head.ruleset.id, head.tournament, round, number, by_table[number],
+            forms.append(table_form(head.ruleset, head.tournament, round, number, by_table[number],
                                     years if years is not None else length, marks=marks.get(number, {}),
                                     top_board=number == top))
         except InputError as exc:

@@ -22,7 +22,7 @@ def check_ruleset(ruleset: str) -> None:
 
 
 def table_form(
-    ruleset: str,
+    ruleset: str | Ruleset,
     tournament: str,
     round: int | None,
     table: int | None,
@@ -35,9 +35,10 @@ def table_form(
     """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank.
 
     ``marks`` by seat are printed after the names ('stand-in'); ``top_board``
-    marks Italia's top board.
+    marks Italia's top board. ``ruleset``: its id, or the ruleset as the event's Settings made it (the
+    Diplomacy event's form states its game scoring and the numbers used).
     """
-    found = find_ruleset(ruleset)
+    found = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
     return FORMS[found.family](found, tournament, round, table, by_seat, years, marks, top_board)
 
 
@@ -50,7 +51,7 @@ def _game_report(found: Ruleset, tournament: str, round: int | None, table: int 
 def _centre_count(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
                   years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
     return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
-                               marks, found.form.title, found.form.centre_count)
+                               marks, found.form.title, found.form.centre_count, found.form.columns)
 
 
 def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
@@ -89,10 +90,12 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
 
 
 def blank_forms(
-    ruleset: str, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS
+    ruleset: str | Ruleset, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS
 ) -> list[Form]:
-    """``tables`` empty forms for walk-in tables: table numbers and names left to write in."""
-    check_ruleset(ruleset)
+    """``tables`` empty forms for walk-in tables: table numbers and names left to write in (``ruleset``: its id, or
+    the Diplomacy event as its game scoring makes it)."""
+    if isinstance(ruleset, str):
+        check_ruleset(ruleset)
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
         raise InputError(f"the number of tables must be a whole number from 0, not {tables!r}")
     return [table_form(ruleset, tournament, round, None, {}, years) for _ in range(tables)]

@@ -117,6 +117,9 @@ class FormProfile:
     centre_count: CentreCountText | None = None
     """Diplomacy: the rule texts its centre-count sheet prints (count note, vote rule, how a game ends), so a
     sheet never prints another system's rules; None for the other families."""
+    columns: tuple[str, ...] = ()
+    """Diplomacy final-count sheets: the columns a power's row adds for what the game scoring needs beyond the
+    final count ('Eliminated in', 'In draw', 'Conceded to'), as the Boards sheet has them; () for none."""
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,20 @@ def scoring_note(settings: Any) -> str:
     return f"Game scoring: {system.name}{f' ({used})' if used else ''}. {system.rule_text(numbers_of(settings))}"
 
 
+NEED_COLUMNS: tuple[tuple[frozenset[Need], str], ...] = (
+    (frozenset({Need.ELIMINATION_ORDER, Need.ELIMINATION_YEAR}), "Eliminated in"),
+    (frozenset({Need.DRAW_MEMBERS}), "In draw"),
+    (frozenset({Need.CONCESSION}), "Conceded to"),
+)
+"""What a system may need of a board beyond the final count, and the column each is written in on the
+centre-count sheet (the Boards sheet's headers; the year-by-year counts are the Fall columns every sheet has)."""
+
+
+def form_columns(system: ScoringSystem) -> tuple[str, ...]:
+    """The centre-count sheet's columns for what ``system`` needs beyond the final count."""
+    return tuple(column for needs, column in NEED_COLUMNS if needs & system.needs)
+
+
 def board_checks(system: ScoringSystem, board: Board) -> list[Problem]:
     """Every board's checks, the year-by-year counts when the system needs them, and what the system refuses."""
     return board_problems(board, need_history=Need.YEAR_COUNTS in system.needs) + system.board_problems(board)
@@ -212,15 +226,33 @@ def chosen(settings: Any) -> Ruleset:
     ruleset = best_n_ruleset(
         scheme=scheme_of(settings), name=f"Diplomacy: {system.name}", seed="", summary=summary(settings),
         settings=settings, record=Tournament,
-        form=FormProfile(title=system.name, variant="FINAL_COUNT", centre_count=system.form_text(numbers_of(settings))),
+        form=FormProfile(title=system.name, variant="FINAL_COUNT", centre_count=system.form_text(numbers_of(settings)),
+                         columns=form_columns(system)),
     )
     return dataclasses.replace(ruleset, standings=standings, standings_by_round=standings_by_round,
                                tournament_from_dict=tournament_from_dict, chosen=chosen)
+
+
+def starting_settings(ruleset: Ruleset, scoring: str | None) -> Any:
+    """The Settings an event of ``ruleset`` starts with (``new``, blank forms): the Diplomacy event's with the system
+    ``scoring`` names (or the one an older id stood for, or the default); None for a ruleset that scores by its own
+    rules. InputError for ``scoring`` given with a ruleset whose scoring is not chosen."""
+    if ruleset.id in PRESETS:
+        if scoring is not None and _option(scoring).id != PRESETS[ruleset.id]:
+            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {ruleset.name}; for another system: "
+                             f"--scoring with the ruleset {ID}")
+        return settings_of(PRESETS[ruleset.id])
+    if ruleset.id != ID:
+        if scoring is not None:
+            raise InputError(f"--scoring chooses the game scoring of a Diplomacy event ({ID}); {ruleset.id} scores "
+                             "by its own rules")
+        return None
+    return settings_of(scoring or DEFAULT_SYSTEM)
 
 
 RULESET = chosen(settings_of(DEFAULT_SYSTEM))
 """The registry's value: the event with the default system; :func:`chosen` narrows it to the Settings' system."""
 
 __all__ = ["CHOICE", "DEFAULT_SYSTEM", "ID", "PRESETS", "RULESET", "SCORING_LABEL", "chosen", "numbers_of",
-           "numbers_text", "row_label", "scheme_of", "scoring_note", "settings_of", "settings_type", "standings",
+           "numbers_text", "row_label", "scheme_of", "scoring_note", "settings_of", "settings_type", "starting_settings", "standings",
            "tournament_from_dict", "tournament_problems"]
