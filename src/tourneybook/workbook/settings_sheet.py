@@ -312,7 +312,9 @@ def _chosen_default(rows: LabelRows, default: Any, out: Collector) -> Any:
 
 
 def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, tournament: str) -> Any:
+    before = len(out.problems)
     default = _chosen_default(rows, default, out)
+    unchosen = len(out.problems) > before  # the choosing row names no option: the rows of any option are noise
     choosing = choice_field(default)
     fields = {setting_label(f).casefold(): f for f in dataclasses.fields(default) if f.name != NAME_FIELD}
     hints = _hints(default)
@@ -324,6 +326,8 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
              LIVE_REPORTING_LABEL.casefold(), LANGUAGE_LABEL.casefold(), *fields}
     for key, (line, raw) in rows.items():
         owner = setting_choice(choosing).owner_of(key) if choosing is not None and key not in known else None
+        if owner is not None and unchosen:
+            continue
         if owner is not None:
             chosen = setting_choice(choosing).name_of(getattr(default, choosing.name))
             out.add(f'"{grid.value(line, 1)}" is a number of {owner}, but {setting_label(choosing)} is {chosen}: '
