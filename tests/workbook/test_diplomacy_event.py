@@ -198,15 +198,19 @@ def test_the_game_scoring_row_is_a_drop_down_of_every_system_and_libreoffice_kee
     ws = book["Settings"]
     line = settings_rows(path)["Game scoring"][0]
     (picks,) = [dv for dv in ws.data_validations.dataValidation if f"B{line}" in str(dv.sqref)]
-    assert picks.type == "list"
-    first, last = picks.formula1.replace("$", "").split(":")
-    listed = [c.value for row in ws[first:last] for c in row]
-    assert listed == [s.name for s in SYSTEMS]
+    assert picks.type == "list" and picks.formula1 == f"'Scoring systems'!$A$4:$A${3 + len(SYSTEMS)}"
+    systems = book["Scoring systems"]
+    assert [c.value for c in systems["A"][3:]] == [s.name for s in SYSTEMS]
+    assert [c.value for c in systems["B"][3:]] == [s.id for s in SYSTEMS]
+    world = next(r for r in systems.iter_rows(min_row=4, values_only=True) if r[1] == "world_classic")
+    assert "World Classic: solo points: " in world[3]  # the rows to type after choosing it, with their values
     converted = convert(path, "xlsx", tmp_path / "lo")
-    theirs = openpyxl.load_workbook(converted)["Settings"]
-    assert [[c.value for c in row] for row in theirs.iter_rows(max_col=6)] == \
-           [[c.value for c in row] for row in ws.iter_rows(max_col=6)]
-    assert any(dv.type == "list" and f"B{line}" in str(dv.sqref) for dv in theirs.data_validations.dataValidation)
+    reopened = openpyxl.load_workbook(converted)
+    for name in ("Settings", "Scoring systems"):
+        assert [[c.value for c in row] for row in reopened[name].iter_rows()] == \
+               [[c.value for c in row] for row in book[name].iter_rows()]
+    assert any(dv.type == "list" and f"B{line}" in str(dv.sqref) and "Scoring systems" in dv.formula1
+               for dv in reopened["Settings"].data_validations.dataValidation)
 
 
 def test_the_centre_count_sheet_states_the_system_its_numbers_and_its_columns(tmp_path: Path):

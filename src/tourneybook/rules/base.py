@@ -147,6 +147,10 @@ class SettingsChoice:
     """An option's id or name as typed -> its default Settings; InputError naming the options when none matches."""
     owner_of: Callable[[str], str | None]
     """A Settings row's label -> the name of the option it belongs to, when it is one option's own row; else None."""
+    rows_of: Callable[[str], tuple[tuple[str, Any], ...]] = lambda option_id: ()
+    """An option's id -> (label, default) of each row it adds (a system's numbers), listed with the options."""
+    sheet: str = "Choices"
+    """The sheet after Settings that lists the options, their rules and rows (the drop-down's list)."""
 
     def name_of(self, option_id: str) -> str:
         """The option's name, as its row shows it."""

@@ -53,12 +53,13 @@ EVERY_GAME = frozenset({"sos"})
 """Systems whose events counted every game unless told otherwise (Sum of Squares); the others count the best 2."""
 
 SCORING_HELP = (
-    "The game scoring: pick a system from the list (column E names each with its rule). The rows after Games "
-    "counted are the chosen system's numbers, each at its published value until you change it. To choose another "
-    "system: pick it here and delete the old system's rows (a row of another system is refused, so its numbers "
-    "never score the new one); the new system's numbers keep their published values unless you add a row for one "
-    "(its label as the Instructions sheet names it). The forms, the Games counted sheet and the published page "
-    "state the system and the numbers used."
+    "The game scoring: pick a system from the list (the sheet Scoring systems names each with its rule and its "
+    "numbers). The rows after Games counted are the chosen system's numbers, each at its published value until you "
+    "change it. To choose another system: pick it here and delete the old system's rows (a row of another system "
+    "is refused, so its numbers never score the new one); the new system's numbers keep their published values "
+    "unless you add a row for one, labelled as the Scoring systems sheet names it. A system that needs other Boards columns (In draw, Conceded to) "
+    "asks for each at its header cell. The forms, the Games counted sheet and the published page state the system "
+    "and the numbers used."
 )
 GAMES_HELP = "Best games summed for the tournament score; 0 counts every game."
 
@@ -131,6 +132,9 @@ CHOICE = SettingsChoice(
     options=tuple((s.id, s.name, s.rule_sentence()) for s in SYSTEMS),
     settings_of=settings_of,
     owner_of=_owner_of,
+    sheet="Scoring systems",
+    rows_of=lambda system_id: tuple((row_label(s, p), p.default) for s in [find_system(system_id)]
+                                    for p in s.parameters),
 )
 """The Game scoring row's drop-down: every system of the registry."""
 

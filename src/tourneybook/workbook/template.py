@@ -172,13 +172,14 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
             setattr(header, attribute, style)
         ws.column_dimensions[column_letter(i)].width = column.width
     for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
-        ws.cell(r, 1, label).alignment = Alignment(vertical="top")
+        ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=len(label) > SETTINGS.columns[0].width)
         cell = ws.cell(r, 2, value)
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
             cell.fill = INPUT_FILL
         ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
         cell.alignment = Alignment(wrap_text=True, vertical="top")  # long values (theatres) print whole
-        lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width))
+        lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width),
+                    _lines(label, SETTINGS.columns[0].width))
         if lines > 1:  # set: LibreOffice keeps the default height and would print the lines over the next row
             ws.row_dimensions[r].height = 15 * lines
     _choice_list(ws, settings)
@@ -190,34 +191,44 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
     return ws
 
 
-CHOICE_COLUMN = 5
-"""Column E of the Settings sheet: the options of a choosing row (the game-scoring systems), its drop-down's list."""
+CHOICE_WIDTHS = (28, 24, 66, 56)
+"""System, Id, Rule, Its numbers: the options sheet, A4 landscape."""
 
 
 def _choice_list(ws: Worksheet, settings: Any) -> None:
-    """The options of the row that chooses the others (Game scoring), listed from E3 down with their rules beside
-    them, and that row's Value cell a drop-down of them. Beyond column C, so the sheet still reads as before."""
+    """The options of the row that chooses the others (Game scoring) on a sheet of their own after Settings, each
+    with its id, rule and rows, and that row's Value cell a drop-down of them."""
     f = choice_field(settings)
     if f is None:
         return
     choice = setting_choice(f)
     label = setting_label(f)
-    header = ws.cell(HEADER_ROW, CHOICE_COLUMN, f"{label}: the systems")
-    rule = ws.cell(HEADER_ROW, CHOICE_COLUMN + 1, "Rule (published numbers)")
-    for cell in (header, rule):
+    book = ws.parent
+    listed = book.create_sheet(choice.sheet, book.index(ws) + 1)
+    _title_rows(listed, choice.sheet, f"The choices of the Settings row {label}: pick one there by its name. Its "
+                                      "numbers are Settings rows, at these published values until changed.")
+    for i, text in enumerate((label, "Id", "Rule (published numbers)", "Its numbers: Settings rows"), start=1):
+        cell = listed.cell(HEADER_ROW, i, text)
         for attribute, style in STYLES["header"].items():
             setattr(cell, attribute, style)
-    for r, (_, name, sentence) in enumerate(choice.options, start=FIRST_DATA_ROW):
-        ws.cell(r, CHOICE_COLUMN, name).alignment = Alignment(vertical="top")
-        ws.cell(r, CHOICE_COLUMN + 1, sentence).alignment = Alignment(wrap_text=True, vertical="top")
-    ws.column_dimensions[column_letter(CHOICE_COLUMN)].width = 28
-    ws.column_dimensions[column_letter(CHOICE_COLUMN + 1)].width = 90
+        listed.column_dimensions[column_letter(i)].width = CHOICE_WIDTHS[i - 1]
+    for r, (option, name, sentence) in enumerate(choice.options, start=FIRST_DATA_ROW):
+        rows = "\n".join(f"{row}: {setting_cell(value)}" for row, value in choice.rows_of(option)) or "none"
+        for i, text in enumerate((name, option, sentence, rows), start=1):
+            listed.cell(r, i, text).alignment = Alignment(wrap_text=True, vertical="top")
+        lines = max(_lines(sentence, CHOICE_WIDTHS[2]), _lines(rows, CHOICE_WIDTHS[3]))
+        if lines > 1:  # as tall as its longest text: LibreOffice keeps the default height
+            listed.row_dimensions[r].height = 15 * lines
+    listed.freeze_panes = f"A{FIRST_DATA_ROW}"
     last = FIRST_DATA_ROW + len(choice.options) - 1
-    letter = column_letter(CHOICE_COLUMN)
-    picks = DataValidation(type="list", formula1=f"${letter}${FIRST_DATA_ROW}:${letter}${last}", allow_blank=False)
+    _print_portrait(listed, f"A1:D{last}")
+    listed.page_setup.orientation = "landscape"
+    listed.print_title_rows = f"1:{HEADER_ROW}"
+    picks = DataValidation(type="list", formula1=f"{quote_sheetname(choice.sheet)}!$A${FIRST_DATA_ROW}:$A${last}",
+                           allow_blank=False)
     picks.showErrorMessage = picks.showInputMessage = True
-    picks.errorTitle, picks.error = label, f"Pick one of the systems listed in column {letter}."
-    picks.promptTitle, picks.prompt = label, f"Pick the system from the list (column {letter} names each with its rule)."
+    picks.errorTitle, picks.error = label, f"Pick one of the systems listed on the sheet {choice.sheet}."
+    picks.promptTitle, picks.prompt = label, f"Pick the system (the sheet {choice.sheet} names each with its rule)."
     ws.add_data_validation(picks)
     line = next(r for r in range(FIRST_DATA_ROW, ws.max_row + 1) if ws.cell(r, 1).value == label)
     picks.add(f"B{line}")
