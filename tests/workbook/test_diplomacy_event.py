@@ -15,6 +15,7 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
+from tourneybook.workbook.event import event_result, read_event
 from tourneybook.forms import round_forms
 from tourneybook.forms.render import workbook_bytes
 from tourneybook.actions.on_file import recalc_file
@@ -232,3 +233,26 @@ def test_new_refuses_a_scoring_it_cannot_start(tmp_path: Path, args, capsys):
     assert main(["new", *args, "--players", str(players), "--out", str(tmp_path / "e.xlsx")]) == 1
     assert not (tmp_path / "e.xlsx").exists()
     assert "scoring" in capsys.readouterr().err
+
+
+def test_every_system_scores_a_board_typed_into_its_workbook_as_its_rules_score_it(tmp_path: Path):
+    """Each system's layout (its Boards columns) carries a board with its history and an elimination to its rules
+    and back: the workbook's scores are the system's own (rules/game_scoring), for every system of the registry."""
+    from tourneybook.rules.best_n import Tournament
+    from tourneybook.rules.diplomacy import Board, Power, PowerResult
+    from tourneybook.rules.diplomacy_event import chosen, settings_of
+    from tourneybook.workbook import template
+    from tourneybook.workbook.layout import find_layout
+
+    history = dict(zip(Power, ((5, 6), (3, 0), (5, 9), (5, 8), (4, 5), (5, 1), (5, 5))))
+    board = Board(1, 1, tuple(PowerResult(p, name, h[-1], 1902 if h[-1] == 0 else None, h)
+                              for (p, h), name in zip(history.items(), PLAYERS)))
+    for system in SYSTEMS:
+        settings = settings_of(system.id)
+        ruleset = chosen(settings)
+        layout = find_layout(ruleset)
+        record = Tournament("Every system", (board,), settings, players=())
+        path = template.write(tmp_path / f"{system.id}.xlsx", layout, settings=settings, rows=layout.to_rows(record))
+        event = read_event(FileWorkbook(path))  # the workbook as recalc reads it, without writing the results
+        assert event.ruleset.name == f"Diplomacy: {system.name}"
+        assert event_result(event).games == (system.scores(board),), system.id
