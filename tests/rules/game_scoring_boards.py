@@ -58,5 +58,5 @@ def flat_history(b: Board) -> dict[Power, tuple[int, ...]]:
             history[p.power] = [1 if 1901 + i < (p.eliminated or 0) else 0 for i in range(years)]
     for i in range(years - 1):
         paid = sum(history[p.power][i] for p in b.powers if not p.survived)
-        history[biggest.power][i] = min(history[biggest.power][i] - paid, 17)
+        history[biggest.power][i] = min(max(0, history[biggest.power][i] - paid), 17)
     return {power: tuple(counts) for power, counts in history.items()}
