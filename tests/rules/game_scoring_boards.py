@@ -45,18 +45,14 @@ def board(example, *, last_year: int | None = 1907, draw=None, conceded_to=None,
 
 
 def flat_history(b: Board) -> dict[Power, tuple[int, ...]]:
-    """A history that keeps every tie of the final count tied in every year: each power's final count from 1901,
-    except that an eliminated power held 1 centre before its elimination, paid for by the biggest survivor, which
-    held at most 17 before the last year (no solo before the game's end)."""
+    """A history that keeps every tie of the final count tied in every year: each survivor's final count from
+    1901, and an eliminated power 1 centre before its elimination year; the biggest survivor gives up what would
+    take a year over 34, and holds at most 17 before the last year (no solo before the game's end)."""
     years = (b.final_year or 1901) - 1900
     biggest = max(b.powers, key=lambda p: p.centres)
-    history = {}
-    for p in b.powers:
-        if p.survived:
-            history[p.power] = [p.centres] * years
-        else:
-            history[p.power] = [1 if 1901 + i < (p.eliminated or 0) else 0 for i in range(years)]
+    history = {p.power: [p.centres] * years if p.survived else
+               [1 if 1901 + i < (p.eliminated or 0) else 0 for i in range(years)] for p in b.powers}
     for i in range(years - 1):
-        paid = sum(history[p.power][i] for p in b.powers if not p.survived)
-        history[biggest.power][i] = min(history[biggest.power][i] - paid, 17)
+        over = sum(counts[i] for counts in history.values()) - 34
+        history[biggest.power][i] = min(history[biggest.power][i] - max(0, over), 17)
     return {power: tuple(counts) for power, counts in history.items()}

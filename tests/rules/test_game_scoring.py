@@ -11,6 +11,8 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game_scoring_boards import (ELIMINATIONS, FOUR, LEADER, PUBLISHED_CARNAGE, SOLO, SOLO_HISTORY, THREE, TIE, A, E,
                                  Fr, G, T, board, flat_history)
@@ -197,3 +199,36 @@ def test_the_ported_systems_keep_their_rulesets_numbers():
         for b in (board(TIE), board(LEADER), board(SOLO)):
             assert module.score_game(b) == find_system(module.ID).scores(b)
         assert module.FORM_TEXT == find_system(module.ID).form_text()
+
+
+@st.composite
+def any_board(draw) -> Board:
+    """A possible board ending in 1907: seven counts adding up to at most 34, sometimes one power on 18 or more
+    (a solo), each eliminated power out in some year from 1901; powers tied often."""
+    counts = draw(st.lists(st.integers(0, 9), min_size=7, max_size=7).filter(lambda c: 0 < sum(c) <= 34))
+    if draw(st.booleans()):
+        winner = draw(st.integers(0, 6))
+        rest = sum(c for i, c in enumerate(counts) if i != winner)
+        if rest <= 16:
+            counts[winner] = draw(st.integers(18, 34 - rest))
+    out = {p: draw(st.integers(1901, 1907)) for p, n in zip(Power, counts) if n == 0}
+    return board((tuple(counts), out))
+
+
+@given(any_board())
+@settings(max_examples=60, deadline=None)
+def test_every_system_on_any_possible_board(b):
+    """Every system scores any possible board without error: a soloist tops it, equal powers score equal, and
+    among the survivors more centres never score less."""
+    for system in SYSTEMS:
+        read = as_read(system, b)
+        points = scored(system, read)
+        won = next((p for p in b.powers if p.centres >= 18), None)
+        if won is not None:
+            assert all(points[won.power] > x for power, x in points.items() if power is not won.power), system.id
+        same: dict[tuple, set] = {}
+        for p in read.powers:
+            same.setdefault((p.centres, p.eliminated, p.history), set()).add(points[p.power])
+        assert all(len(values) == 1 for values in same.values()), system.id
+        alive = sorted((p for p in b.powers if p.survived), key=lambda p: p.centres)
+        assert all(points[lo.power] <= points[hi.power] for lo, hi in zip(alive, alive[1:])), system.id

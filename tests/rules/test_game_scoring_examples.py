@@ -91,6 +91,9 @@ EXAMPLES = [
     ("sydney_league", SOLO, [52, 250, 128, 1725, 128, F(625, 2), F(775, 2)]),
     # --- C-Diplo 100, 80, Namur -----------------------------------------------------------------------------
     ("cdiplo100", TIE, [1, 13, 36, 36, 5, 4, 5]),  # docs/formats/diplomacy.md, unchanged
+    # the World Diplomacy Database's two published examples: 1 + centres + 38 / 14 / 7, ties sharing
+    ("cdiplo100", ((4, 0, 9, 7, 7, 3, 4), {Power.ENGLAND: 1905}), [5, 1, 48, F(37, 2), F(37, 2), 4, 5]),
+    ("cdiplo100", ((5, 9, 4, 5, 3, 1, 7), {}), [F(19, 2), 48, 5, F(19, 2), 4, 2, 22]),
     # no point for playing; France and Germany split 25 + 14, England 7
     ("cdiplo80", TIE, [0, 5 + 7, F(57, 2), F(57, 2), 4, 3, 4]),
     ("cdiplo80", SOLO, [0, 0, 0, 80, 0, 0, 0]),

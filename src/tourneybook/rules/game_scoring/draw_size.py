@@ -79,8 +79,8 @@ def score_your_draw_size(board: Board, numbers: Numbers) -> GameScore:
     """The solo's points to a soloist, 0 to the others; otherwise the points of each power's centre band."""
     if soloist(board) is not None:
         return solo_score(board, numbers["solo"])
-    return game_score(board, {p.power: (your_draw_size_points(p.centres), (("band points", your_draw_size_points(p.centres)),))
-                              for p in board.powers})
+    bands = {p.power: your_draw_size_points(p.centres) for p in board.powers}
+    return game_score(board, {power: (points, (("band points", points),)) for power, points in bands.items()})
 
 
 def your_draw_size(id: str, name: str, solo: int) -> ScoringSystem:

@@ -16,8 +16,8 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import Collector, Problem, ValidationError
-from ..base import GameScore, PlayerScore
-from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, PowerResult, validate_board
+from ..base import GameScore, PlayerScore, Value
+from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, Power, PowerResult, validate_board
 
 Numbers = Mapping[str, Fraction]
 """A system's numbers by :attr:`Parameter.key`, every one filled."""
@@ -177,20 +177,18 @@ def soloist(board: Board) -> PowerResult | None:
 
 
 def solo_score(board: Board, winner: Fraction | int, loser: Fraction | int = 0,
-               losers: Mapping[object, Fraction] | None = None) -> GameScore:
+               losers: Mapping[Power, Fraction] | None = None) -> GameScore:
     """A won game: ``winner`` to the soloist, ``loser`` (or its own in ``losers``, by power) to everyone else."""
     won = soloist(board)
     if won is None:
         raise AssertionError("bug: solo_score of a board without a soloist")
-    how = "conceded to" if won.power is board.conceded_to else "solo"
-    scores = []
-    for p in board.in_power_order():
-        points = Fraction(winner) if p is won else Fraction((losers or {}).get(p.power, loser))
-        scores.append(PlayerScore(p.player, p.power.value, points,
-                                  (("centres", p.centres), ("solo", ("conceded" if how == "conceded to" else "yes")
-                                                            if p is won else "no"))))
-    what = f"{how}: {won.power.value} ({won.player})" + (f" with {won.centres} centres" if how == "solo" else "")
-    return GameScore(board.label, tuple(scores), (what,))
+    conceded = won.power is board.conceded_to
+    rows = {p.power: (winner if p is won else (losers or {}).get(p.power, loser),
+                      (("solo", ("conceded" if conceded else "yes") if p is won else "no"),))
+            for p in board.powers}
+    what = (f"conceded to: {won.power.value} ({won.player})" if conceded else
+            f"solo: {won.power.value} ({won.player}) with {won.centres} centres")
+    return game_score(board, rows, (what,))
 
 
 def shared_ranks(counts: Sequence[Fraction | int], points: Sequence[Fraction | int]) -> list[Fraction]:
@@ -206,11 +204,6 @@ def shared_ranks(counts: Sequence[Fraction | int], points: Sequence[Fraction | i
         first, covered = ordered.index(n), ordered.count(n)
         share[n] = Fraction(sum(points[first:first + covered]), covered)
     return [share[n] for n in counts]
-
-
-def rank_of(count: Fraction | int, counts: Sequence[Fraction | int]) -> int:
-    """1 + how many counts beat ``count``: tied powers share the better rank."""
-    return 1 + sum(1 for n in counts if n > count)
 
 
 def lower_ranks(counts: Sequence[Fraction | int], points: Sequence[Fraction | int]) -> list[Fraction]:
@@ -266,10 +259,11 @@ def number(system: str, key: str, what: str, default: Fraction | int | str, help
                      None if minimum is None else Fraction(minimum), whole)
 
 
-Parts = tuple[tuple[str, "Fraction | int | str | None"], ...]
+Parts = tuple[tuple[str, Value], ...]
+"""What explains a score on the Games sheet, after its centres: (('rank points', 6500), ...)."""
 
 
-def game_score(board: Board, rows: Mapping[object, tuple[Fraction | int, Parts]], notes: Sequence[str] = ()) -> GameScore:
+def game_score(board: Board, rows: Mapping[Power, tuple[Fraction | int, Parts]], notes: Sequence[str] = ()) -> GameScore:
     """The board's GameScore from each power's (points, parts), in power order."""
     return GameScore(board.label, tuple(PlayerScore(p.player, p.power.value, Fraction(rows[p.power][0]),
                                                     (("centres", p.centres), *rows[p.power][1]))
