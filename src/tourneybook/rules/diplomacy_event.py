@@ -243,8 +243,8 @@ def starting_settings(ruleset: Ruleset, scoring: str | None) -> Any:
     rules. InputError for ``scoring`` given with a ruleset whose scoring is not chosen."""
     if ruleset.id in PRESETS:
         if scoring is not None and _option(scoring).id != PRESETS[ruleset.id]:
-            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {ruleset.name}; for another system: "
-                             f"--scoring with the ruleset {ID}")
+            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {ruleset.name}; for another system, "
+                             f"give the ruleset {ID}: {ID} --scoring {scoring}")
         return settings_of(PRESETS[ruleset.id])
     if ruleset.id != ID:
         if scoring is not None:
