@@ -256,3 +256,26 @@ def test_every_system_scores_a_board_typed_into_its_workbook_as_its_rules_score_
         event = read_event(FileWorkbook(path))  # the workbook as recalc reads it, without writing the results
         assert event.ruleset.name == f"Diplomacy: {system.name}"
         assert event_result(event).games == (system.scores(board),), system.id
+
+
+def test_changing_the_system_on_settings_asks_for_its_rows_and_columns_then_scores_by_it(tmp_path: Path):
+    path = started(tmp_path, "diplomacy", "--scoring", "cdiplo100")
+    type_board(path, final((5, 0, 9, 9, 4, 3, 4), {"England": 1905}))
+    set_settings(path, {"Game scoring": "Draw Size"})  # the C-Diplo 100 rows left in place
+    found = problems(path)
+    assert len(found) == 7 and all(p.startswith("Settings!A") and "is a number of C-Diplo 100" in p
+                                   for p in found[:6]), found
+    assert found[6] == ('Boards!G3: the column "In draw" is missing: insert a column G (before "Conceded to") with '
+                        '"In draw" in G3 (Only when the draw left survivors out: yes on each power in the draw. Empty: '
+                        'every survivor shares the draw.)')
+    wb = openpyxl.load_workbook(path)
+    settings = wb["Settings"]
+    for line in [r for r in range(HEADERS + 1, settings.max_row + 1)
+                 if str(settings.cell(r, 1).value).startswith("C-Diplo 100:")][::-1]:
+        settings.delete_rows(line)
+    wb["Boards"].insert_cols(7)
+    wb["Boards"]["G3"] = "In draw"
+    wb.save(path)
+    type_board(path, {"France": {"In draw": "yes"}, "Germany": {"In draw": "yes"}, "Austria": {"In draw": "yes"}})
+    assert scores_by_power(path) == {"Austria": F(100, 3), "England": 0, "France": F(100, 3),
+                                     "Germany": F(100, 3), "Italy": 0, "Russia": 0, "Turkey": 0}
