@@ -40,9 +40,9 @@ def _instructions(system_name: str, needs: frozenset[Need]) -> tuple[str, ...]:
         "A board with only its players (drawn, not yet played) is left out until its results are typed.",
         "A player may be on two boards of one round when the field is not a multiple of seven. Mark a stand-in on "
         "Players: their boards are scored, they are not ranked.",
-        f"Settings: Game scoring chooses the system ({system_name} now), Games counted the best N games (0: every "
-        "game), and the rows after them are the system's numbers. The Game scoring row's help says how to change "
-        "the system.",
+        f"Settings: Game scoring chooses the system ({system_name} now; the Scoring systems sheet lists every system "
+        "with its rule and numbers), Games counted the best N games (0: every game), and the rows after them are the "
+        "system's numbers. The Game scoring row's help says how to change the system.",
     )
 
 
