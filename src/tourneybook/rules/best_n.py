@@ -6,7 +6,8 @@ player's best N games summed (N on the Settings sheet; a system may let 0 mean
 every game), the system's tie-breaks in order, then a lot. It also checks the
 record, reads it from JSON (docs/formats/diplomacy.md), lists the games counted
 and, for a system that has them, the best-power awards. CODCon 2008, Sum of
-Squares, Draw Size Scoring, C-Diplo 100 and OpenTribute are all made with
+Squares, Draw Size Scoring, C-Diplo 100, OpenTribute and the Diplomacy event
+(:mod:`.diplomacy_event`, any game scoring chosen on Settings) are all made with
 :func:`best_n_ruleset`.
 """
 
