@@ -279,3 +279,18 @@ def test_changing_the_system_on_settings_asks_for_its_rows_and_columns_then_scor
     type_board(path, {"France": {"In draw": "yes"}, "Germany": {"In draw": "yes"}, "Austria": {"In draw": "yes"}})
     assert scores_by_power(path) == {"Austria": F(100, 3), "England": 0, "France": F(100, 3),
                                      "Germany": F(100, 3), "Italy": 0, "Russia": 0, "Turkey": 0}
+
+
+def test_a_solo_under_manorcon_needs_the_years_played_and_says_so_at_the_year_cells(tmp_path: Path):
+    path = started(tmp_path, "diplomacy", "--scoring", "manorcon")
+    type_board(path, final((18, 4, 4, 4, 4, 0, 0), {"Russia": 1904, "Turkey": 1906}))
+    (found,) = problems(path)
+    assert found.startswith(f"Boards!{boards_column(path, '1901')}") and "enter the game's last year" in found
+    assert found.endswith("(the year-by-year counts from 1901 give it)")
+    counts = {"Austria": (5, 9, 12, 14, 16, 17, 18), "England": (4, 5, 5, 5, 4, 4, 4), "France": (5, 5, 5, 5, 4, 4, 4),
+              "Germany": (5, 5, 5, 5, 4, 4, 4), "Italy": (4, 4, 4, 4, 4, 4, 4), "Russia": (6, 3, 2, 0, 0, 0, 0),
+              "Turkey": (5, 3, 1, 1, 2, 0, 0)}
+    type_board(path, {power: dict(zip((str(y) for y in range(1901, 1908)), n)) for power, n in counts.items()})
+    # Austria's solo in 1907 scores 75; the others 0.1 per year played: to 1907 for survivors, to the year out
+    assert scores_by_power(path) == {"Austria": 75, "England": F(7, 10), "France": F(7, 10), "Germany": F(7, 10),
+                                     "Italy": F(7, 10), "Russia": F(4, 10), "Turkey": F(6, 10)}

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem, ValidationError
-from .base import FormProfile, Ruleset, SettingsChoice
+from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
 from .diplomacy import Board, board_problems
 from .game_scoring import SYSTEMS, Need, Parameter, ScoringSystem, find_system
@@ -172,17 +172,32 @@ def form_columns(system: ScoringSystem) -> tuple[str, ...]:
     return tuple(column for needs, column in NEED_COLUMNS if needs & system.needs)
 
 
-def board_checks(system: ScoringSystem, board: Board) -> list[Problem]:
-    """Every board's checks, the year-by-year counts when the system needs them, and what the system refuses."""
-    return board_problems(board, need_history=Need.YEAR_COUNTS in system.needs) + system.board_problems(board)
+def board_checks(system: ScoringSystem, score: Callable[[Board], GameScore], board: Board) -> list[Problem]:
+    """Every board's checks, the year-by-year counts when the system needs them, what the system refuses, and what
+    only its scoring finds missing (ManorCon's losers to a solo score the years played: the game's last year)."""
+    problems = board_problems(board, need_history=Need.YEAR_COUNTS in system.needs) + system.board_problems(board)
+    if problems:
+        return problems
+    try:
+        score(board)  # kept: the standings score the board from here
+    except ValidationError as exc:
+        return [Problem(p.message + LAST_YEAR_HINT if p.message.endswith("last year") else p.message, p.where)
+                for p in exc.problems]
+    return []
+
+
+LAST_YEAR_HINT = " (the year-by-year counts from 1901 give it)"
+"""Where the game's last year comes from when a record or a Boards sheet has no field of its own for it."""
 
 
 @functools.cache
 def scheme_of(settings: Any) -> Scheme:
-    """The best-N scheme around the chosen system with the numbers used."""
+    """The best-N scheme around the chosen system with the numbers used; each board scored once, whether its
+    check or the standings ask first."""
     system, numbers = settings.system, numbers_of(settings)
-    return Scheme(ID, f"Diplomacy: {system.name}", lambda board: system.scores(board, numbers), (best_game(TIE_BREAK),),
-                  every_game_when_zero=True, board_checks=lambda board: board_checks(system, board),
+    score = functools.lru_cache(maxsize=4096)(lambda board: system.scores(board, numbers))
+    return Scheme(ID, f"Diplomacy: {system.name}", score, (best_game(TIE_BREAK),),
+                  every_game_when_zero=True, board_checks=lambda board: board_checks(system, score, board),
                   scoring_note=scoring_note(settings))
 
 
