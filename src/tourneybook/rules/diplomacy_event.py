@@ -57,9 +57,9 @@ SCORING_HELP = (
     "numbers). The rows after Games counted are the chosen system's numbers, each at its published value until you "
     "change it. To choose another system: pick it here and delete the old system's rows (a row of another system "
     "is refused, so its numbers never score the new one); the new system's numbers keep their published values "
-    "unless you add a row for one, labelled as the Scoring systems sheet names it. A system that needs other Boards columns (In draw, Conceded to) "
-    "asks for each at its header cell. The forms, the Games counted sheet and the published page state the system "
-    "and the numbers used."
+    "unless you add a row for one, labelled as the Scoring systems sheet names it. A system that needs other Boards "
+    "columns (In draw, Conceded to) asks for each at its header cell. The forms, the Games counted sheet and the "
+    "published page state the system and the numbers used."
 )
 GAMES_HELP = "Best games summed for the tournament score; 0 counts every game."
 
