@@ -13,7 +13,7 @@ Squares, Draw Size Scoring, C-Diplo 100, OpenTribute and the Diplomacy event
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -36,7 +36,9 @@ from .diplomacy import (
     repeated_powers,
     tournament_fields,
 )
+from .game_scoring.system import number_text
 from .ranking import Adjustment, Criterion, Standings, field_values, lot_needed, rank
+from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict, where
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,9 @@ class Tournament:
     board is one; a registered player with no game yet is named in the notes, not ranked."""
     attendance: tuple[Attendance, ...] = ()
     """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player keeps their games, marked."""
+    sit_outs: tuple[SitOut, ...] = ()
+    """Rounds sat out at the TD's request (the Diplomacy event; a system without sit-out points refuses any): each
+    one of the player's results for best N, scoring the Settings' sit-out points."""
 
     def __post_init__(self) -> None:
         if any(isinstance(p, str) for p in self.players):
@@ -127,8 +132,10 @@ class TieBreak:
 
 
 def best_game(name: str) -> TieBreak:
-    """The highest single-game score, under the name the system's rules give it."""
-    return TieBreak(name, lambda f, group: {p: max(g.points for g in f.played[p]) for p in group})
+    """The highest single-game score, under the name the system's rules give it: of a board played, never a
+    sit-out (a player who only sat out has none, and ranks after every player tied with them who played)."""
+    return TieBreak(name, lambda f, group: {p: max((g.points for g in f.played.get(p, ())), default=None)
+                                            for p in group})
 
 
 def _against_tied(f: Field, group: Sequence[str]) -> Mapping[str, Fraction | None]:
@@ -177,6 +184,9 @@ class Scheme:
     scoring_note: str = ""
     """The game scoring and the numbers used, under the Games counted table (the Diplomacy event's chosen
     system); '' for a system whose ruleset is its name."""
+    takes_sit_outs: bool = False
+    """The TD's sit-outs score the Settings' ``sit_out_points`` (the Diplomacy event); a system without them
+    refuses a record that has any."""
 
     def tournament_problems(self, t: Tournament) -> list[Problem]:
         """Everything wrong with a tournament record, all at once."""
@@ -191,9 +201,25 @@ class Scheme:
             c.check(n >= 1, f"games counted {n} must be at least 1", "settings, games_counted")
         c.extend(self.settings_problems(t.settings))
         on_boards = {p.player for b in t.games for p in b.powers}
-        c.extend(players_problems(on_boards, t.adjustments, t.lot_decisions, [e.name for e in t.players]))
+        c.extend(players_problems(on_boards | {s.player for s in t.sit_outs}, t.adjustments, t.lot_decisions,
+                                  [e.name for e in t.players], "plays or sits out" if t.sit_outs else "plays"))
         c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}")
                                                  for b in t.games for p in b.powers)))
+        c.extend(self._sit_out_problems(t))
+        return c.problems
+
+    def _sit_out_problems(self, t: Tournament) -> list[Problem]:
+        """Italia's checks of each sit-out (:func:`.sit_outs.sit_out_problems`); a stand-in, who is not ranked,
+        has none; a system without sit-out points takes none."""
+        if t.sit_outs and not self.takes_sit_outs:
+            return [Problem(f"{self.title} gives no sit-out points: a round sat out scores nothing, so it is not "
+                            "entered", where(t.sit_outs[0]))]
+        stand_ins = {e.name for e in t.players if e.td}
+        c = Collector()
+        c.extend(sit_out_problems(t.sit_outs, {(b.round, p.player) for b in t.games for p in b.powers}, t.attendance))
+        for sit in t.sit_outs:
+            c.check(sit.player not in stand_ins, f"{sit.player} is a stand-in: not ranked, so scores no sit-out",
+                    where(sit))
         return c.problems
 
     def scored(self, boards: Sequence[Board]) -> tuple[GameScore, ...]:
@@ -216,26 +242,30 @@ class Scheme:
         for board, game in zip(boards, games):
             _add_board(played, board, game)
         entrants = {e.name: e for e in t.players}
+        sat = _sat_out(t.sit_outs)
         unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
-        ranked = sorted(p for p in played if p not in unranked)
-        n = t.settings.games_counted
-        table = self._ranked(t, played, entrants, lots_due(t.games))
+        ranked = sorted(p for p in {*played, *sat} if p not in unranked)
+        table = self._ranked(t, played, entrants, lots_due(t.games), sat)
         notes = [self.unranked_note.format(p) for p in unranked]
-        notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), set(played))
+        notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), {*played, *sat})
         notes += [lot_needed(g) for g in table.unresolved_lots]
         notes += repeated_powers(t.games)
-        extras = ((self._awards(t, boards, games),) if self.awards else ()) + (self._games_counted(played, ranked, n),)
+        counted = self._games_counted(t, played, sat, ranked)
+        extras = ((self._awards(t, boards, games),) if self.awards else ()) + (counted,)
         return TournamentResult(self.ruleset, table, games, extras, tuple(notes))
 
     def _ranked(self, t: Tournament, played: Mapping[str, Sequence[Played]], entrants: Mapping[str, Entrant],
-                due: bool) -> Standings:
-        """The table of the players with games in ``played`` (stand-ins left out), with their marks.
+                due: bool, sat: Mapping[str, Sequence[SitOut]]) -> Standings:
+        """The table of the players with games in ``played`` or sit-outs in ``sat`` (stand-ins left out), with
+        their marks.
 
         ``due``: a lot may decide, the last of the event's rounds having boards (:func:`lots_due`).
         """
-        ranked = sorted(p for p in played if not entrants.get(p, Entrant(p)).td)
+        ranked = sorted(p for p in {*played, *sat} if not entrants.get(p, Entrant(p)).td)
         n = t.settings.games_counted
-        totals = {p: sum(sorted((g.points for g in played[p]), reverse=True)[: n or None], Fraction(0)) for p in ranked}
+        points = sit_out_points(t)
+        totals = {p: sum(sorted([g.points for g in played.get(p, ())] + [points] * len(sat.get(p, ())),
+                                reverse=True)[: n or None], Fraction(0)) for p in ranked}
         f = Field(played, entrants)
         table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
                      total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
@@ -257,7 +287,8 @@ class Scheme:
                 _add_board(played, boards[taken], games[taken])
                 taken += 1
             due = lots_due(boards[:taken])
-            after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, due)
+            sat = _sat_out(s for s in t.sit_outs if s.round <= number)
+            after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, due, sat)
         return [after[n] for n in rounds]
 
     def best_power_awards(self, t: Tournament, games: Sequence[GameScore] | None = None) -> Table:
@@ -288,24 +319,37 @@ class Scheme:
                      for points, player, label in winners]
         return Table("Best power awards", ("Power", "Player", "Score", "Game", "Tie"), tuple(rows), (self.awards,))
 
-    def _games_counted(self, played: Mapping[str, Sequence[Played]], ranked: Sequence[str], n: int) -> Table:
+    def _games_counted(self, t: Tournament, played: Mapping[str, Sequence[Played]],
+                       sat: Mapping[str, Sequence[SitOut]], ranked: Sequence[str]) -> Table:
+        """Each ranked player's games and sit-outs, best first (a game before a sit-out of the same score), and
+        whether each is among the best N."""
+        n = t.settings.games_counted
+        points = sit_out_points(t)
         rows = []
         for p in ranked:
-            for i, g in enumerate(sorted(played[p], key=lambda g: -g.points)):
-                rows.append((p, g.board.label, g.seat.power.value, g.seat.centres, g.points,
-                             "yes" if not n or i < n else "no"))
+            results = [(g.points, (g.board.label, g.seat.power.value, g.seat.centres)) for g in played.get(p, ())]
+            results += [(points, (f"R{s.round}: {TD_REQUEST}", "", None)) for s in sat.get(p, ())]
+            for i, (score, (game, power, centres)) in enumerate(sorted(results, key=lambda r: -r[0])):
+                rows.append((p, game, power, centres, score, "yes" if not n or i < n else "no"))
         note = (f"The best {n} games of each player make the tournament score{self.source}." if n
                 else "Every game counts.")
         notes = (note, self.scoring_note) if self.scoring_note else (note,)
+        if t.sit_outs:
+            notes += (f"A round sat out at the TD's request scores the Settings' sit-out points ({number_text(points)}) "
+                      "and counts as one of the player's games; the best game tie-break looks only at boards played.",)
         return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows), notes)
 
     def tournament_from_dict(self, data: Mapping[str, Any], record: type[Tournament], defaults: Any) -> Tournament:
         """A tournament record from JSON; ValidationError with every problem otherwise."""
         c = Collector()
-        t = tournament_fields(data, self.ruleset, self.title, defaults, (), c, player_fields=self.player_fields)
+        own = ("sit_outs",) if self.takes_sit_outs else ()
+        t = tournament_fields(data, self.ruleset, self.title, defaults, own, c, player_fields=self.player_fields)
         players = tuple(e for raw in t.players if (e := _entrant(raw, f"players, {raw['name']}", c)) is not None)
         c.raise_if_any()
-        found = record(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, players, t.attendance)
+        sit_outs = sit_outs_from_dict(t.data, c) if self.takes_sit_outs else ()
+        c.raise_if_any()
+        found = record(t.name, t.games, t.settings, t.adjustments, t.lot_decisions, players, t.attendance,
+                       sit_outs=sit_outs)
         problems = self.tournament_problems(found)
         if problems:
             raise ValidationError(problems)
@@ -319,6 +363,19 @@ def lots_due(boards: Sequence[Board]) -> bool:
     An event that adds a round is asked for lots from the third on, as every event was before.
     """
     return max((b.round for b in boards), default=0) >= ROUNDS
+
+
+def sit_out_points(t: Tournament) -> Fraction:
+    """What each of ``t``'s sit-outs scores: its Settings' sit-out points (a record without sit-outs needs none)."""
+    return t.settings.sit_out_points if t.sit_outs else Fraction(0)
+
+
+def _sat_out(sit_outs: Iterable[SitOut]) -> dict[str, list[SitOut]]:
+    """Each player's sit-outs, by round."""
+    sat: dict[str, list[SitOut]] = {}
+    for s in sorted(sit_outs, key=lambda s: (s.round, s.player)):
+        sat.setdefault(s.player, []).append(s)
+    return sat
 
 
 def _add_board(played: dict[str, list[Played]], board: Board, game: GameScore) -> None:

@@ -62,6 +62,17 @@ SCORING_HELP = (
     "published page state the system and the numbers used."
 )
 GAMES_HELP = "Best games summed for the tournament score; 0 counts every game."
+SIT_OUT_LABEL = "Sit-out points"
+SIT_OUT_POINTS = Fraction(0)
+"""A best-N event gives nothing for a round not played (CODCon 2008 counts a player's best 2 of 3 games: a sit-out
+costs nothing while N games are played); a director who asks players to sit out, as Italia 2010 does for 50 (seed
+004 section 6), types the points promised."""
+SIT_OUT_HELP = (
+    "Points for each round a player sat out at the TD's request (one row per sit-out on the Sit-outs sheet). A "
+    "sit-out counts as one of the player's games for Games counted, but is never their best game for the tie-break. "
+    "0 (the default): a sit-out scores nothing, as a best-N event gives nothing for a round not played; type the "
+    "points you promise the players you ask to sit out (Italia 2010 gives 50)."
+)
 
 
 def row_label(system: ScoringSystem, parameter: Parameter) -> str:
@@ -75,8 +86,11 @@ def row_label(system: ScoringSystem, parameter: Parameter) -> str:
 
 
 def _check_numbers(settings: Any) -> None:
-    """Each number within what its system allows; ValidationError at the number's Settings row."""
+    """Each number within what its system allows, the sit-out points not below 0; ValidationError at the number's
+    Settings row."""
     c = Collector()
+    c.check(settings.sit_out_points >= 0, f"{number_text(settings.sit_out_points)} is below 0: a sit-out the TD asks "
+            "for scores 0 or more", "settings, sit_out_points")
     for p in settings.system.parameters:
         problem = p.problem(getattr(settings, p.key))
         if problem:
@@ -93,9 +107,11 @@ def settings_type(system_id: str) -> type:
             "label": SCORING_LABEL, "help": SCORING_HELP, "choice": CHOICE})),
         ("games_counted", int, dataclasses.field(default=0 if system.id in EVERY_GAME else 2, metadata={
             "label": GAMES_LABEL, "help": GAMES_HELP})),
+        ("sit_out_points", Fraction, dataclasses.field(default=SIT_OUT_POINTS, metadata={
+            "label": SIT_OUT_LABEL, "help": SIT_OUT_HELP})),
     ]
     for p in system.parameters:
-        if p.key in ("scoring", "games_counted", "tournament"):
+        if p.key in ("scoring", "games_counted", "sit_out_points", "tournament"):
             raise AssertionError(f"bug: {system.id}'s number {p.key!r} has the name of an event setting")
         fields.append((p.key, Fraction, dataclasses.field(default=p.default, metadata={
             "label": row_label(system, p), "help": f"{p.help} Published value: {number_text(p.default)}."})))
@@ -198,7 +214,7 @@ def scheme_of(settings: Any) -> Scheme:
     score = functools.lru_cache(maxsize=4096)(lambda board: system.scores(board, numbers))
     return Scheme(ID, f"Diplomacy: {system.name}", score, (best_game(TIE_BREAK),),
                   every_game_when_zero=True, board_checks=lambda board: board_checks(system, score, board),
-                  scoring_note=scoring_note(settings))
+                  scoring_note=scoring_note(settings), takes_sit_outs=True)
 
 
 def tournament_problems(t: Tournament) -> list[Problem]:
@@ -234,7 +250,9 @@ def summary(settings: Any) -> str:
     n = settings.games_counted
     counted = f"the sum of the best {n} games" if n else "the sum of every game"
     return (f"Diplomacy, scored by {scoring_note(settings).removeprefix('Game scoring: ')} Tournament: {counted} "
-            "(Settings: Games counted; 0 = every game); ties: best single game, then lot. Stand-ins are scored for "
+            f"(Settings: Games counted; 0 = every game); a round sat out at the TD's request scores "
+            f"{number_text(settings.sit_out_points)} (Settings: Sit-out points) and counts as a game; ties: best "
+            "single game played, then lot. Stand-ins are scored for "
             "their boards, not ranked. The game scoring and its numbers are chosen on Settings (Game scoring).")
 
 

@@ -46,6 +46,7 @@ from .diplomacy import (
 )
 from .italia2010_game import board_order, score_checked, score_game
 from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, lot_needed, rank
+from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict
 
 
 @dataclass(frozen=True)
@@ -78,14 +79,6 @@ class Settings:
         metadata={"label": "Largest conduct penalty", "help": "A conduct penalty may take up to this many points (004 section 8)."},
     )
     """The largest deduction one adjustment may make."""
-
-
-@dataclass(frozen=True)
-class SitOut:
-    """A round a player sat out because the TD asked (004 section 6)."""
-
-    round: int
-    player: str
 
 
 @dataclass(frozen=True)
@@ -161,7 +154,7 @@ def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> 
             rows.append(Counted(seat.player, b.round, b.label, seat.power.value, game.of(seat.player).points,
                                 factor, ", ".join(why)))
     for sit in sorted(t.sit_outs, key=lambda x: (x.round, x.player)):
-        rows.append(Counted(sit.player, sit.round, "sit-out", "", s.sit_out_points, Fraction(1), "sat out at the TD's request"))
+        rows.append(Counted(sit.player, sit.round, "sit-out", "", s.sit_out_points, Fraction(1), TD_REQUEST))
     return rows
 
 
@@ -192,15 +185,9 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     tops = [b.label for b in t.games if b.top]
     c.check(len(tops) <= 1, f"{len(tops)} top boards ({', '.join(tops)}); there is only one", "tournament")
     playing = {(b.round, p.player) for b in t.games for p in b.powers}
-    seen: set[tuple[int, str]] = set()
     c.extend(seating_problems(t.attendance, ((b.round, p.player, f"game {b.label}, {p.power.value}") for b in t.games for p in b.powers)))
     # A withdrawal is not the TD's sit-out: no sit-out points after it (docs/attendance.md).
-    c.extend(seating_problems(t.attendance, ((s.round, s.player, f"round {s.round}, {s.player}") for s in t.sit_outs)))
-    for sit in t.sit_outs:
-        where = f"round {sit.round}, {sit.player}"
-        c.check((sit.round, sit.player) not in playing, "sits out and plays in the same round", where)
-        c.check((sit.round, sit.player) not in seen, "sit-out entered twice", where)
-        seen.add((sit.round, sit.player))
+    c.extend(sit_out_problems(t.sit_outs, playing, t.attendance))
     for a in t.adjustments:
         c.check(a.points >= -s.max_conduct_penalty,
                 f"penalty {-a.points} exceeds the {s.max_conduct_penalty} a conduct penalty may take (004 section 8)",
@@ -372,15 +359,9 @@ def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
         rnd, years = read.whole(r.get("round"), "round", where, c, 1), read.whole(r.get("years"), "years", where, c, 1)
         if rnd is not None and years is not None:
             rounds.append((rnd, years))
-    sit_outs = []
-    for i, raw in enumerate(read.items(t.data, "sit_outs", "tournament", c)):
-        where = f"sit-out {i + 1}"
-        r = read.record(raw, "a sit-out", where, c, ("round", "player"))
-        rnd, player = read.whole(r.get("round"), "round", where, c, 1), read.name(r.get("player"), "player", where, c)
-        if rnd is not None and player is not None:
-            sit_outs.append(SitOut(rnd, player))
+    sit_outs = sit_outs_from_dict(t.data, c)
     c.raise_if_any()
-    record = Tournament(t.name, t.games, t.settings, tuple(sit_outs), tuple(rounds), t.adjustments, t.lot_decisions,
+    record = Tournament(t.name, t.games, t.settings, sit_outs, tuple(rounds), t.adjustments, t.lot_decisions,
                         players, attendance=t.attendance)
     problems = tournament_problems(record)
     if problems:
