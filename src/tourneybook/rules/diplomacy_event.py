@@ -2,7 +2,8 @@
 
 One ruleset (id ``diplomacy``) for every game-scoring system of :mod:`.game_scoring`:
 the Settings row "Game scoring" names the system, the rows beside it the
-tournament scheme (Games counted: the best N games, 0 for every game), and one
+tournament scheme (Games counted: the best N games, 0 for every game; Sit-out
+points: what a round sat out at the TD's request scores), and one
 row per number the system lets the director tune, labelled with the system's
 name ("C-Diplo 100: solo points"). A system's Settings are a frozen dataclass
 made from its :class:`~.game_scoring.Parameter` s (:func:`settings_type`), so
@@ -11,7 +12,10 @@ each number is read, checked and placed at its cell as every other setting is.
 The tournament is the best-N scheme of :mod:`.best_n`: each board scored once
 by the chosen system with the numbers used, a player's best N games summed,
 then the best single game, then a lot; a stand-in fills a board and is scored
-for it, but not ranked.
+for it, but not ranked. A round sat out at the TD's request (recorded as
+Italia 2010 records it, :mod:`.sit_outs`) scores the Sit-out points and is one
+of the player's games for best N, but never the best game of the tie-break: it
+is a score of that round, not a board played.
 
 The older ids ``sos``, ``dss``, ``cdiplo100`` and ``opentribute`` were each one
 system's event; ``new`` starts them as this ruleset with that system
@@ -54,8 +58,8 @@ EVERY_GAME = frozenset({"sos"})
 
 SCORING_HELP = (
     "The game scoring: pick a system from the list (the sheet Scoring systems names each with its rule and its "
-    "numbers). The rows after Games counted are the chosen system's numbers, each at its published value until you "
-    "change it. To choose another system: pick it here and delete the old system's rows (a row of another system "
+    "numbers). The rows after Games counted and Sit-out points are the chosen system's numbers, each at its "
+    "published value until you change it. To choose another system: pick it here and delete the old system's rows (a row of another system "
     "is refused, so its numbers never score the new one); the new system's numbers keep their published values "
     "unless you add a row for one, labelled as the Scoring systems sheet names it. A system that needs other Boards "
     "columns (In draw, Conceded to) asks for each at its header cell. The forms, the Games counted sheet and the "

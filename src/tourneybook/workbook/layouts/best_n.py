@@ -27,11 +27,15 @@ from .diplomacy import (
     POWER,
     YEARS,
     Block,
+    blocks,
     board_rows,
     final_count_sheet,
+    locate_sit_out_problems,
     lot_decisions,
     place_final_count_problems,
     read_final_counts,
+    read_sit_outs,
+    sit_out_rows,
 )
 
 IN_DRAW_COLUMN = Column(IN_DRAW, Kind.YES_NO, width=8,
@@ -80,9 +84,10 @@ def conceded_to(block: Block, out: Collector) -> Power | None:
 
 
 def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Problem]], boards: EntrySheet,
-                  instructions: tuple[str, ...]) -> Layout:
+                  instructions: tuple[str, ...], sit_outs: EntrySheet | None = None) -> Layout:
     """The layout of ``ruleset`` (a :func:`~tourneybook.rules.best_n.best_n_ruleset` value) on ``boards``;
-    ``problems_of`` finds everything wrong with its tournament record (its scheme's tournament_problems)."""
+    ``problems_of`` finds everything wrong with its tournament record (its scheme's tournament_problems);
+    ``sit_outs``: the Sit-outs sheet of a system that scores the TD's sit-outs (the Diplomacy event)."""
     with_draw = any(c.header == IN_DRAW for c in boards.columns)
     with_concession = any(c.header == CONCEDED for c in boards.columns)
 
@@ -90,7 +95,9 @@ def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Pro
                       name: str) -> Tournament:
         """The tournament record of the Boards sheet: drawn boards not yet played are left out."""
         out = Collector(InputError)
-        played, games = read_final_counts(entries[boards.name], players, out)
+        sat_rows = entries[sit_outs.name] if sit_outs is not None else ()
+        sat = read_sit_outs(sat_rows, blocks(entries[boards.name]), out)
+        played, games = read_final_counts(entries[boards.name], players, out, also={s.player for s in sat})
         if with_draw:
             games = tuple(replace(g, draw=recorded_draw(played[g.label])) for g in games)
         if with_concession:
@@ -98,8 +105,9 @@ def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Pro
             out.raise_if_any()
         t = ruleset.tournament_of(name or ruleset.name, games, settings)
         t = replace(t, adjustments=tuple(adjustments), lot_decisions=lot_decisions(players),
-                    players=tuple(Entrant(p.name, td=p.stand_in) for p in players), attendance=attendance(players))
-        place_final_count_problems(problems_of(t), played, out)
+                    players=tuple(Entrant(p.name, td=p.stand_in) for p in players), attendance=attendance(players),
+                    sit_outs=sat)
+        place_final_count_problems(locate_sit_out_problems(problems_of(t), sat_rows), played, out)
         return t
 
     def to_rows(t: Tournament) -> SheetRows:
@@ -109,11 +117,12 @@ def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Pro
         entrants = t.players or tuple(Entrant(n) for n in dict.fromkeys(p.player for b in ordered for p in b.in_power_order()))
         rows: list[dict[str, Any]] = [{NAME: e.name, STAND_IN: True if e.td else None, LOT: lots.get(e.name)}
                                       for e in entrants]
-        return {PLAYERS.name: rows, boards.name: [row for b in ordered for row in _board_rows(b, with_draw, with_concession)],
-                ADJUSTMENTS.name: [{ADJUSTED: a.player, POINTS: a.points, REASON: a.reason} for a in t.adjustments]}
+        typed = {PLAYERS.name: rows, boards.name: [row for b in ordered for row in _board_rows(b, with_draw, with_concession)],
+                 ADJUSTMENTS.name: [{ADJUSTED: a.player, POINTS: a.points, REASON: a.reason} for a in t.adjustments]}
+        return typed | ({sit_outs.name: sit_out_rows(t.sit_outs)} if sit_outs is not None else {})
 
-    return Layout(ruleset=ruleset.id, sheets=(boards,), to_tournament=to_tournament, to_rows=to_rows,
-                  instructions=instructions)
+    return Layout(ruleset=ruleset.id, sheets=(boards,) + ((sit_outs,) if sit_outs is not None else ()),
+                  to_tournament=to_tournament, to_rows=to_rows, instructions=instructions, sit_outs=sit_outs)
 
 
 def _board_rows(board: Board, with_draw: bool, with_concession: bool) -> list[dict[str, Any]]:

@@ -17,13 +17,15 @@ stops counting an eliminated power.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Collector, Problem
 from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, Board, Power, PowerResult
+from ...rules.sit_outs import SitOut, where
 from ..generic import ADJUSTMENTS, LOT, PLAYERS, Player
+from ..layout import locate
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
 
@@ -265,6 +267,50 @@ def lot_decisions(players: Sequence[Player]) -> tuple[tuple[str, int], ...]:
     return tuple((p.name, p.lot) for p in players if p.lot is not None)
 
 
+# --- the Sit-outs sheet: Italia 2010 and the Diplomacy event record the TD's sit-outs alike ---------------------
+
+
+def sit_outs_sheet(source: str = "") -> EntrySheet:
+    """The Sit-outs sheet: Round, Player, one row per round sat out at the TD's request; the same columns in every
+    Diplomacy workbook that has one (the draw reads its rows as who sits out). ``source``: the rule it cites."""
+    return EntrySheet(
+        name="Sit-outs",
+        title="Sit-outs asked by the TD",
+        help=f"One row per round a player sat out at the TD's request; each scores the Settings' sit-out points{source}.",
+        rows=40,
+        columns=(
+            Column(ROUND, Kind.WHOLE, required=True, minimum=1, width=8, help="The round sat out."),
+            Column(PLAYER, Kind.PLAYER, required=True, width=26, help="Who sat out at the TD's request."),
+        ),
+    )
+
+
+def read_sit_outs(rows: Sequence[Row], boards: Sequence[Block], out: Collector) -> tuple[SitOut, ...]:
+    """The Sit-outs sheet's records; a row entered twice, or of a player on a board that round (drawn or played),
+    is a problem at its Player cell."""
+    seated = {(b.round, r[PLAYER]): b for b in boards for r in b.rows}
+    seen: dict[tuple[int, str], Row] = {}
+    for row in rows:
+        key = (row[ROUND], row[PLAYER])
+        if key in seen:
+            out.extend([row.problem(f"{key[1]} already sits out round {key[0]} on row {seen[key].line}", PLAYER)])
+        elif key in seated:
+            out.extend([row.problem(f"{key[1]} plays board {seated[key].label} in round {key[0]}: "
+                                    "a player who plays does not sit out", PLAYER)])
+        seen.setdefault(key, row)
+    return tuple(SitOut(r[ROUND], r[PLAYER]) for r in rows)
+
+
+def locate_sit_out_problems(problems: Sequence[Problem], rows: Sequence[Row]) -> list[Problem]:
+    """The rules' problems about a sit-out (a withdrawn or absent player, a stand-in) at its row's Player cell."""
+    return locate(problems, {where(SitOut(r[ROUND], r[PLAYER])): r for r in rows}, PLAYER)
+
+
+def sit_out_rows(sit_outs: Sequence[SitOut]) -> list[dict[str, Any]]:
+    """The Sit-outs rows an organiser types for ``sit_outs``."""
+    return [{ROUND: s.round, PLAYER: s.player} for s in sit_outs]
+
+
 # --- the final-count Boards sheet: rulesets scoring each power's centres at the end (CODCon, Sum of Squares) ---
 
 FINAL_COUNT_RESULTS = (CENTRES, ELIMINATED, *YEARS)
@@ -288,8 +334,10 @@ def final_count_sheet(help_text: str, centres_help: str) -> EntrySheet:
     )
 
 
-def read_final_counts(rows: Sequence[Row], players: Sequence[Player], out: Collector) -> tuple[dict[str, Block], tuple[Board, ...]]:
-    """The played boards of a final-count Boards sheet (by label, as typed) and their records.
+def read_final_counts(rows: Sequence[Row], players: Sequence[Player], out: Collector, also: Collection[str] = ()
+                      ) -> tuple[dict[str, Block], tuple[Board, ...]]:
+    """The played boards of a final-count Boards sheet (by label, as typed) and their records; ``also``: who took
+    part off the boards (sat out), whose lot decisions stand too.
 
     Drawn boards not yet played are checked as a draw and left out. Raises ``out``
     when anything is wrong, so the caller builds its tournament only from good boards;
@@ -299,7 +347,7 @@ def read_final_counts(rows: Sequence[Row], players: Sequence[Player], out: Colle
     check_seating(boards, out)
     played = [b for b in boards if is_played(b, FINAL_COUNT_RESULTS)]
     games = [read_board(b, out, final_column=True, need_history=False) for b in played]
-    check_lots(players, {row[PLAYER] for b in played for row in b.rows}, out)
+    check_lots(players, {row[PLAYER] for b in played for row in b.rows} | set(also), out)
     out.raise_if_any()
     return {b.label: b for b in played}, tuple(g for g in games if g is not None)
 
@@ -313,6 +361,6 @@ def place_final_count_problems(problems: Sequence[Problem], played: Mapping[str,
 __all__ = [
     "BOARD", "Block", "CENTRES", "ELIMINATED", "ELIMINATED_COLUMN", "IN_DRAW", "FINAL_COUNT_RESULTS", "PLAYER", "POWER", "POWERS",
     "ROUND", "SEATING_COLUMNS", "YEARS", "blocks", "board_rows", "check_lots", "check_seating", "final_count_sheet",
-    "is_played", "lot_decisions", "place", "place_final_count_problems", "read_board", "read_final_counts",
-    "year_columns",
+    "is_played", "locate_sit_out_problems", "lot_decisions", "place", "place_final_count_problems", "read_board",
+    "read_final_counts", "read_sit_outs", "sit_out_rows", "sit_outs_sheet", "year_columns",
 ]

@@ -19,6 +19,11 @@ from ...rules.diplomacy_event import DEFAULT_SYSTEM, chosen, settings_of, tourna
 from ...rules.game_scoring import Need, find_system
 from ..layout import Layout
 from .best_n import best_n_layout, boards_sheet
+from .diplomacy import sit_outs_sheet
+
+SIT_OUTS = sit_outs_sheet()
+"""The TD's sit-outs, as Italia 2010 records them (its Sit-outs sheet's columns): each scores Settings' Sit-out
+points and counts as one of the player's games."""
 
 
 def _instructions(system_name: str, needs: frozenset[Need]) -> tuple[str, ...]:
@@ -41,8 +46,11 @@ def _instructions(system_name: str, needs: frozenset[Need]) -> tuple[str, ...]:
         "A player may be on two boards of one round when the field is not a multiple of seven. Mark a stand-in on "
         "Players: their boards are scored, they are not ranked.",
         f"Settings: Game scoring chooses the system ({system_name} now; the Scoring systems sheet lists every system "
-        "with its rule and numbers), Games counted the best N games (0: every game), and the rows after them are the "
-        "system's numbers. The Game scoring row's help says how to change the system.",
+        "with its rule and numbers), Games counted the best N games (0: every game), Sit-out points what a round sat "
+        "out at the TD's request scores (0 by default), and the rows after them are the system's numbers. The Game "
+        "scoring row's help says how to change the system.",
+        "Sit-outs: one row per round a player sat out at the TD's request (Round, Player). It scores the Settings' "
+        "Sit-out points and counts as one of the player's games; the best game tie-break looks only at boards played.",
     )
 
 
@@ -55,7 +63,7 @@ def system_layout(system_id: str) -> Layout:
                           with_draw=Need.DRAW_MEMBERS in needs, with_concession=Need.CONCESSION in needs,
                           years_needed=system.name if Need.YEAR_COUNTS in needs else "")
     layout = best_n_layout(chosen(settings_of(system.id)), tournament_problems, boards,
-                           _instructions(system.name, needs))
+                           _instructions(system.name, needs), sit_outs=SIT_OUTS)
     return dataclasses.replace(layout, chosen=lambda settings: system_layout(settings.scoring))
 
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import Collector, InputError
-from ...rules.italia2010 import RULESET, Settings, SitOut, Tournament, tournament_problems
+from ...rules.italia2010 import RULESET, Settings, Tournament, tournament_problems
 from ...rules.ranking import Adjustment
 from ..generic import ADJUSTMENTS, LOT, NAME, PLAYER as ADJUSTED, PLAYERS, POINTS, REASON, STAND_IN, Player, attendance
-from ..layout import Entries, Layout, SheetRows, locate
+from ..layout import Entries, Layout, SheetRows
 from ..reader import Row
 from ..schema import Column, EntrySheet, Kind
 from .diplomacy import (
@@ -36,9 +36,13 @@ from .diplomacy import (
     check_lots,
     check_seating,
     is_played,
+    locate_sit_out_problems,
     lot_decisions,
     place,
     read_board,
+    read_sit_outs,
+    sit_out_rows,
+    sit_outs_sheet,
     year_columns,
 )
 from .italia_top_board import top_board
@@ -70,16 +74,7 @@ ROUNDS = EntrySheet(
                help="The board number of the top board in this round: its scores x 1.2 (004 section 4)."),
     ),
 )
-SIT_OUTS = EntrySheet(
-    name="Sit-outs",
-    title="Sit-outs asked by the TD",
-    help="One row per round a player sat out at the TD's request; each scores the Settings' sit-out points (004 section 6).",
-    rows=40,
-    columns=(
-        Column(ROUND, Kind.WHOLE, required=True, minimum=1, width=8, help="The round sat out."),
-        Column(PLAYER, Kind.PLAYER, required=True, width=26, help="Who sat out at the TD's request."),
-    ),
-)
+SIT_OUTS = sit_outs_sheet(" (004 section 6)")
 RESULTS = (*YEARS, ELIMINATED)
 """Any of these typed makes a board played."""
 
@@ -106,20 +101,6 @@ def _top_board(rows: Sequence[Row], boards: Sequence[Block], out: Collector) -> 
     return (top[0][ROUND], top[0][TOP_BOARD]) if top else None
 
 
-def _sit_outs(rows: Sequence[Row], boards: Sequence[Block], out: Collector) -> tuple[SitOut, ...]:
-    seated = {(b.round, r[PLAYER]): b for b in boards for r in b.rows}
-    seen: dict[tuple[int, str], Row] = {}
-    for row in rows:
-        key = (row[ROUND], row[PLAYER])
-        if key in seen:
-            out.extend([row.problem(f"{key[1]} already sits out round {key[0]} on row {seen[key].line}", PLAYER)])
-        elif key in seated:
-            out.extend([row.problem(f"{key[1]} plays board {seated[key].label} in round {key[0]}: "
-                                    "a player who plays does not sit out", PLAYER)])
-        seen.setdefault(key, row)
-    return tuple(SitOut(r[ROUND], r[PLAYER]) for r in rows)
-
-
 def _no_stand_ins(players: Sequence[Player], out: Collector) -> None:
     for p in players:
         if p.stand_in:
@@ -141,7 +122,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
     check_seating(boards, out)
     round_rows = entries[ROUNDS.name]
     top = _top_board(round_rows, boards, out)
-    sit_outs = _sit_outs(entries[SIT_OUTS.name], boards, out)
+    sit_outs = read_sit_outs(entries[SIT_OUTS.name], boards, out)
     played = [b for b in boards if is_played(b, RESULTS)]
     games = [read_board(b, out, final_column=False, need_history=True, top=(b.round, b.board) == top) for b in played]
     check_lots(players, {row[PLAYER] for b in played for row in b.rows} | {s.player for s in sit_outs}, out)
@@ -157,9 +138,8 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
         players=tuple(p.name for p in players),
         attendance=attendance(players),
     )
-    # A sit-out the rules refuse (a withdrawn or absent player) goes to its Sit-outs row.
-    sat_out = {f"round {r[ROUND]}, {r[PLAYER]}": r for r in entries[SIT_OUTS.name]}
-    out.extend(place(locate(tournament_problems(t), sat_out, PLAYER), {b.label: b for b in played}, _last_year))
+    problems = locate_sit_out_problems(tournament_problems(t), entries[SIT_OUTS.name])
+    out.extend(place(problems, {b.label: b for b in played}, _last_year))
     out.raise_if_any()
     return t
 
@@ -178,7 +158,7 @@ def to_rows(t: Tournament) -> SheetRows:
         PLAYERS.name: players,
         BOARDS.name: [row for b in games for row in board_rows(b, final_column=False)],
         ROUNDS.name: rounds,
-        SIT_OUTS.name: [{ROUND: s.round, PLAYER: s.player} for s in t.sit_outs],
+        SIT_OUTS.name: sit_out_rows(t.sit_outs),
         ADJUSTMENTS.name: [{ADJUSTED: a.player, POINTS: a.points, REASON: a.reason} for a in t.adjustments],
     }
 
