@@ -294,3 +294,57 @@ def test_a_solo_under_manorcon_needs_the_years_played_and_says_so_at_the_year_ce
     # Austria's solo in 1907 scores 75; the others 0.1 per year played: to 1907 for survivors, to the year out
     assert scores_by_power(path) == {"Austria": 75, "England": F(7, 10), "France": F(7, 10), "Germany": F(7, 10),
                                      "Italy": F(7, 10), "Russia": F(4, 10), "Turkey": F(6, 10)}
+
+
+def seated(path: Path) -> dict[str, str]:
+    """The player on each power of round 1, board 1 (the draw's seats)."""
+    ws = openpyxl.load_workbook(path)["Boards"]
+    return {ws.cell(r, 3).value: ws.cell(r, 4).value for r in range(HEADERS + 1, ws.max_row + 1) if ws.cell(r, 3).value}
+
+
+def test_a_sit_out_scores_the_settings_points_as_one_of_the_best_2_and_is_refused_where_italia_refuses_it(
+        tmp_path: Path):
+    """Settings "Sit-out points" and the Sit-outs sheet (Italia's columns): a round sat out at the TD's request is one
+    of the player's games for best N; a player who plays that round, one entered twice, one who withdrew, refused."""
+    path = started(tmp_path, "diplomacy", "--scoring", "cdiplo100")
+    assert [c.value for c in openpyxl.load_workbook(path)["Sit-outs"][HEADERS]] == ["Round", "Player"]
+    assert settings_rows(path)["Sit-out points"][1] == 0
+    line = settings_rows(path)["Sit-out points"][0]
+    seats = seated(path)
+    set_settings(path, {"C-Diplo 100: most centres": 40, "Sit-out points": -5})
+    type_board(path, final((5, 0, 9, 9, 4, 3, 4), {"England": 1905}))
+    assert problems(path) == [f"Settings!B{line}: Sit-out points: -5 is below 0: a sit-out the TD asks for scores 0 "
+                              "or more"]
+    set_settings(path, {"Sit-out points": 20})
+    wb = openpyxl.load_workbook(path)
+    for at, (number, player) in enumerate(((2, seats["Austria"]), (1, seats["France"]), (2, seats["Austria"]))):
+        wb["Sit-outs"].cell(HEADERS + 1 + at, 1, number)
+        wb["Sit-outs"].cell(HEADERS + 1 + at, 2, player)
+    wb.save(path)
+    found = problems(path)
+    assert any(p.startswith("Sit-outs!B5:") and "plays board R1 B1 in round 1" in p for p in found), found
+    assert any(p.startswith("Sit-outs!B6:") and "already sits out round 2 on row 4" in p for p in found), found
+    # a withdrawal is no sit-out: refused at the Sit-outs row, as Italia's are
+    wb = openpyxl.load_workbook(path)
+    wb["Sit-outs"].delete_rows(5, 2)
+    players = wb["Players"]
+    headers = [c.value for c in players[HEADERS]]
+    austria = next(r for r in range(HEADERS + 1, players.max_row + 1) if players.cell(r, 1).value == seats["Austria"])
+    players.cell(austria, headers.index("Withdrew after round") + 1, 1)
+    wb.save(path)
+    (withdrawn,) = problems(path)
+    assert withdrawn.startswith("Sit-outs!B4:") and "after withdrawing after round 1" in withdrawn
+    wb = openpyxl.load_workbook(path)
+    wb["Players"].cell(austria, headers.index("Withdrew after round") + 1).value = None
+    wb.save(path)
+    # C-Diplo 100 with most centres 40: Austria (third, 5 centres) 1 + 5 + 7 = 13; her round 2 sat out: 20 more;
+    # best 2 of 13 and 20: 33. France 1 + 9 + (40 + 14) / 2 = 37, one game: 37.
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    table = report.result.standings
+    assert table.row(seats["Austria"]).total == 33 and table.row(seats["France"]).total == 37
+    assert dict(table.row(seats["Austria"]).tiebreaks)["best game"] == 13  # the sit-out is no board played
+    counted = [row for row in openpyxl.load_workbook(path)["Games counted"].iter_rows(values_only=True)
+               if row[0] == seats["Austria"]]
+    assert [row[1:] for row in counted] == [("R2: sat out at the TD's request", None, None, 20, "yes"),
+                                            ("R1 B1", "Austria", 5, 13, "yes")]
