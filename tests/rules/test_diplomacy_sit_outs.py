@@ -64,6 +64,9 @@ def test_the_best_game_tie_break_never_takes_the_sit_out():
     assert ("Bea", "Hal") in table.unresolved_lots and table.row("Hal").decided_by == "lot"
     # 60 points for a sit-out beat Ann's best board (2500/49 = 51.02), yet her best game stays that board.
     assert dict(standings(event(60)).standings.row("Ann").tiebreaks)["best game"] == F(2500, 49)
+    # Ivy only sat out (round 1): 50 points, no best game; she ranks after Ann, Bea and Hal, above Fay's 2050/93
+    ivy = standings(event(50, sit_outs=SAT + (SitOut(1, "Ivy"),))).standings.row("Ivy")
+    assert (ivy.total, dict(ivy.tiebreaks)["best game"], ivy.rank) == (50, None, 4)
 
 
 def test_zero_points_by_default_a_sit_out_scores_nothing():
