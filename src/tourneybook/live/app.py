@@ -30,7 +30,7 @@ from .hall import Hall
 from .journal import JournalError
 from .pages import CSRF, message_page, phone_page, projector_page, render
 from .report_form import posted_values, report_parts
-from .reporting import Checked, check_report
+from .reporting import Checked, check_report, result_in_workbook
 from .stages import STAGES_ROUND, stage_name
 from .static_files import static_file
 
@@ -111,9 +111,7 @@ class HallPages:
                 note = "A result was reported for this table (below). If it is right, confirm it; if not, correct and send it."
                 confirm = waiting.id
         parts = report_parts(draw, table, values, checked.at if checked else {})
-        heading = (stage_name(draw, table) if table.round == STAGES_ROUND
-                   else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
-        body = render("report.html", title=self.title(), heading=heading, seats=table.seats, parts=parts,
+        body = render("report.html", title=self.title(), heading=self.heading(table), seats=table.seats, parts=parts,
                       action=f"/t/{code}", problems=list(checked.problems if checked else ()), note=note, confirm=confirm,
                       points=(), why=())
         return self.html(request, body, status)
@@ -121,10 +119,31 @@ class HallPages:
     async def open_code(self, request: Request) -> Response:
         return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
 
+    def heading(self, table: DrawnTable) -> str:
+        draw = self.hall.state.draw_of(table)
+        return (stage_name(draw, table) if table.round == STAGES_ROUND
+                else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
+
+    def result_in(self, request: Request, table: DrawnTable, status: int = 200) -> Response | None:
+        """The page of a table whose result the workbook has already (typed, or imported): the result with
+        its points, and "tell the director if it is wrong"; None while the table is still to be reported."""
+        state = self.hall.state
+        draw = state.draw_of(table)
+        values = result_in_workbook(state.snapshot, draw, table)
+        if not values:
+            return None
+        checked = check_report(state.snapshot, draw, table, values)
+        body = render("result_in.html", title=self.title(), heading=self.heading(table), seats=table.seats,
+                      parts=report_parts(draw, table, values), points=checked.points, why=checked.parts)
+        return self.html(request, body, status)
+
     async def report(self, request: Request) -> Response:
         table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
+        typed = self.result_in(request, table, 200 if request.method == "GET" else 409)
+        if typed is not None:
+            return typed
         if request.method == "GET":
             return self.form_page(request, table, {})
         form, refusal = await same_site_form(request, self.html)
