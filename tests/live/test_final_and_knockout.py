@@ -70,12 +70,14 @@ def phone(hall: Hall, device: str) -> TestClient:
 def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> str:
     """Report from one phone, confirm from another; the first phone's answer (with the points the report gives)."""
     first, second = phone(hall, "phone-a"), phone(hall, "phone-b")
+    table = hall.table_of(code)
+    mine, theirs = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])  # the codes beside two names
     token = re.search(r'name="csrf" value="([^"]+)"', first.get(f"/t/{code}").text)[1]
-    answer = first.post(f"/t/{code}", data={"csrf": token, **values})
+    answer = first.post(f"/t/{code}", data={"csrf": token, "seat_code": mine, **values})
     assert answer.status_code == 200, answer.text
     page = second.get(f"/t/{code}").text
     token, report = re.search(r'name="csrf" value="([^"]+)"', page)[1], re.search(r'name="report" value="(\d+)"', page)[1]
-    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report}).status_code == 200
+    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report, "seat_code": theirs}).status_code == 200
     return answer.text
 
 
