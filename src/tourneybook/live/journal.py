@@ -12,6 +12,14 @@ ten seconds) instead of one overwriting the other.
 A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
+
+The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
+or ``accepted`` for import (a waiting or disputed report, or one that clashed).
+The import marks what it did: ``imported`` (written, or the workbook already had
+it), ``clash`` (the workbook holds another result: kept with both versions in
+``detail``, listed once) or ``refused`` (the draw has no such table any more, or
+recalc would refuse it: the sentence in ``detail``). Players' check-in answers
+for a round (:meth:`Journal.check_in`) wait here for the import too.
 """
 
 from __future__ import annotations
@@ -26,6 +34,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
+DISPUTED = "disputed"
+REJECTED, ACCEPTED, IMPORTED, CLASH, REFUSED = "rejected", "accepted", "imported", "clash", "refused"
+TO_IMPORT = (CONFIRMED, ACCEPTED)
+"""What the import writes: confirmed by a second player, or accepted by the director."""
+SETTLED_FROM = {
+    REJECTED: (WAITING, CONFIRMED, DISPUTED, ACCEPTED, CLASH, REFUSED),
+    ACCEPTED: (WAITING, DISPUTED, CLASH, REFUSED),
+}
+"""The director's decisions and the states each is taken from (an imported report is in the workbook: change it there)."""
+PLAY, SKIP = "play", "skip"
+"""A player's check-in answer for a round."""
 SUFFIX = ".reports.sqlite"
 
 SCHEMA = """
@@ -43,7 +62,18 @@ CREATE TABLE IF NOT EXISTS reports (
     confirmed_at REAL
 );
 CREATE INDEX IF NOT EXISTS reports_table ON reports (round, tbl, status);
+CREATE TABLE IF NOT EXISTS checkins (
+    round INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    device TEXT NOT NULL,
+    at REAL NOT NULL,
+    imported TEXT,
+    PRIMARY KEY (round, player)
+);
 """
+ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT"}
+"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
 
 
 class JournalError(Exception):
@@ -67,6 +97,23 @@ class Report:
     """The table's players by seat when it was reported: a round drawn again since is not imported into."""
     confirmed_by: str | None = None
     confirmed_at: float | None = None
+    detail: object = None
+    """What the import or the director said of it: a clash's [field, in the workbook, reported] rows, a refusal's
+    sentence, a rejection's reason."""
+
+
+@dataclass(frozen=True)
+class CheckIn:
+    """A player's answer to the director's check-in for a round: plays it or skips it."""
+
+    round: int
+    player: str
+    answer: str
+    """:data:`PLAY` or :data:`SKIP`."""
+    device: str
+    at: float
+    imported: str | None = None
+    """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
 
 
 def journal_path(workbook: str | Path) -> Path:
@@ -82,6 +129,10 @@ class Journal:
         self.path = Path(path)
         with self._connection() as db:
             db.executescript(SCHEMA)
+            have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+            for column, alter in ADDED_COLUMNS.items():
+                if column not in have:
+                    db.execute(alter)
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -142,11 +193,65 @@ class Journal:
             if row is None:
                 db.execute("ROLLBACK")
                 return None
-            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, row[0], row[1], CONFIRMED))
+            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
+                       (REPLACED, row[0], row[1], *TO_IMPORT))
             db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ? WHERE id = ?",
                        (CONFIRMED, by, time.time(), report_id))
             db.execute("COMMIT")
         return self.get(report_id)
+
+    def settle(self, report_id: int, status: str, by: str, detail: object = None, *, replacing: bool = False) -> Report | None:
+        """Give report ``report_id`` the state ``status`` (the director's decision, or what the import did); None when
+        the director's decision does not apply to its state any more. ``replacing``: the report becomes the table's
+        one to import, and its confirmed or accepted predecessor is replaced."""
+        allowed = SETTLED_FROM.get(status)
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT round, tbl, status FROM reports WHERE id = ?", (report_id,)).fetchone()
+            if row is None or (allowed is not None and row[2] not in allowed):
+                db.execute("ROLLBACK")
+                return None
+            if replacing:
+                db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
+                           f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = COALESCE(?, confirmed_by), confirmed_at = ?, "
+                       "detail = ? WHERE id = ?", (status, by, time.time(), json.dumps(detail, ensure_ascii=False), report_id))
+            db.execute("COMMIT")
+        return self.get(report_id)
+
+    def reject(self, report_id: int, why: str = "") -> Report | None:
+        """The director's no: the report is never imported."""
+        return self.settle(report_id, REJECTED, "director", why or None)
+
+    def accept(self, report_id: int) -> Report | None:
+        """The director's yes: imported at the next import (a clash is tried again: clear the typed cells first)."""
+        return self.settle(report_id, ACCEPTED, "director", None, replacing=True)
+
+    def to_import(self) -> list[Report]:
+        """The reports the import writes (confirmed or accepted), by round and table."""
+        return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
+
+    def check_in(self, round: int, player: str, answer: str, device: str) -> CheckIn:
+        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported)."""
+        now = time.time()
+        with self._connection() as db:
+            db.execute("INSERT INTO checkins (round, player, answer, device, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
+                       "(round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, at = excluded.at, "
+                       "imported = NULL", (round, player, answer, device, now))
+        return CheckIn(round, player, answer, device, now)
+
+    def check_ins(self, round: int | None = None) -> list[CheckIn]:
+        """Every answer (of ``round``), in the order they came."""
+        query = "SELECT round, player, answer, device, at, imported FROM checkins" + (" WHERE round = ?" if round else "")
+        with self._connection() as db:
+            rows = db.execute(query + " ORDER BY at", (round,) if round else ()).fetchall()
+        return [CheckIn(*row) for row in rows]
+
+    def checked_in(self, answer: CheckIn, said: str) -> None:
+        """Mark ``answer`` imported, with what the import did."""
+        with self._connection() as db:
+            db.execute("UPDATE checkins SET imported = ? WHERE round = ? AND player = ? AND at = ?",
+                       (said, answer.round, answer.player, answer.at))
 
     def get(self, report_id: int) -> Report | None:
         with self._connection() as db:
@@ -172,11 +277,13 @@ class Journal:
         return sorted(self.reports(CONFIRMED), key=lambda r: (r.round, r.table))
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated"
+_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail"
 
 
 def _report(row: tuple) -> Report:
-    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8])
+    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
+                  json.loads(row[10]) if row[10] else None)
 
 
-__all__ = ["CONFIRMED", "Journal", "JournalError", "REPLACED", "Report", "WAITING", "journal_path"]
+__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path"]
