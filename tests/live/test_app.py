@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 import threading
 
@@ -46,9 +47,22 @@ def test_pages_escape_names_and_fetch_nothing_from_elsewhere(hall):
         assert "<b>Bold</b>" not in page.text
         assert not re.search(r'(src|href)="(https?:)?//', page.text)  # no script, font or picture from elsewhere
         assert "default-src 'none'" in page.headers["content-security-policy"]
+        assert "unsafe-inline" not in page.headers["content-security-policy"]
+        assert not re.search(r"<script>|<style>| style=| on[a-z]+=", page.text)  # nothing inline: the CSP would refuse it
+        for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
+            served = c.get(asset)
+            assert served.status_code == 200 and "immutable" in served.headers["cache-control"]
     bens = next(t for t in hall.state.draw.tables if any("Bold" in s.player for s in t.seats))  # the table seating him
     report = c.get(f"/t/{hall.code_of(bens)}").text
     assert "Ben &lt;b&gt;Bold&lt;/b&gt;" in report
+
+
+def test_only_the_packages_own_static_files_are_served(hall):
+    c = client(hall)
+    assert c.get("/static/hall.css").headers["content-type"].startswith("text/css")
+    for path in ("/static/pages.py", "/static/..%2fpages.py", "/static/../pages.py", "/static/%2e%2e/app.py", "/static/",
+                 "/static/templates%2fbase.html", "/static/.%2f..%2f..%2f__init__.py"):
+        assert c.get(path).status_code == 404, path
 
 
 def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
@@ -56,7 +70,7 @@ def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
     code = hall.code_of(first_table(hall))
     answer = c.post(f"/t/{code}", data={"csrf": token(c, f"/t/{code}"), "VP 1": "80", "VP 2": "abc", "VP 3": "70", "VP 4": "60"})
     assert answer.status_code == 422
-    assert "VP 2: &quot;abc&quot; is not a whole number" in answer.text
+    assert 'VP 2: "abc" is not a whole number' in html.unescape(answer.text)
     assert hall.journal.reports() == []
 
 

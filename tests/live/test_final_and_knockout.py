@@ -113,7 +113,7 @@ def test_a_knockout_report_is_checked_by_the_rules_code_naming_the_field(tmp_pat
     c = phone(hall, "phone-a")
     token = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)[1]
     answer = c.post(f"/t/{code}", data={"csrf": token, "Game 1 VP A": "lots", "Game 1 VP B": "98"})
-    assert answer.status_code == 422 and "Game 1 VP A: &quot;lots&quot; is not a whole number" in answer.text
+    assert answer.status_code == 422 and "Game 1 VP A: &#34;lots&#34; is not a whole number" in answer.text
     assert hall.journal.reports() == []
 
 

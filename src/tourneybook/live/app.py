@@ -1,12 +1,13 @@
 """The Starlette app of ``tourneybook live``: the pages, /api/state, the reports and the director's actions.
 
 Why Starlette and uvicorn: a small, maintained ASGI toolkit with a test client
-(every refusal is tested without a network), plain routes and responses and
-nothing else imposed (no ORM, no template engine, no static-file folder: no
-request path can reach the file system, because there is no route to it);
-uvicorn serves it from pure-Python wheels on Windows, macOS and Linux.
+(every refusal is tested without a network), plain routes and responses, and
+Jinja2 templates natively (:mod:`.pages`) with nothing else imposed (no ORM, no
+static-file folder: the scripts and style sheet are a table of known files,
+:mod:`.static_files`, so no request path can reach the file system); uvicorn
+serves it from pure-Python wheels on Windows, macOS and Linux.
 
-Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public),
+Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public), ``/static/{name}``,
 ``/t/{code}`` (a table's report: needs its code), ``/director`` (needs the key
 printed at start). Every state-changing form is a POST with a CSRF token
 (:mod:`.guard`); wrong codes and keys are rate-limited per address.
@@ -27,14 +28,17 @@ from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
-from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
+from .pages import CSRF, message_page, phone_page, projector_page, render
 from .reporting import check_report
 from .stages import STAGES_ROUND, stage_name
+from .static_files import static_file
 
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-                                      "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}
-"""Nothing may be loaded from elsewhere, and no other site may frame the pages."""
+           "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; "
+                                      "img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"}
+"""Nothing may be loaded from elsewhere, no other site may frame the pages, and nothing inline runs: the only
+scripts and styles are this package's files (:mod:`.static_files`), so a name that slipped through as markup
+still could not run a script."""
 LONGEST_WAIT = 25
 """Seconds a long poll of /api/state may wait for a new version: below the idle timeouts of phones' networks."""
 
@@ -48,7 +52,7 @@ class HallPages:
 
     def html(self, request: Request, body: str, status: int = 200) -> Response:
         token, device = csrf_token(request), device_of(request)
-        response = HTMLResponse(body.replace("__CSRF__", token), status_code=status, headers=HEADERS)
+        response = HTMLResponse(body.replace(CSRF, token), status_code=status, headers=HEADERS)
         return with_cookies(response, token, device)
 
     def title(self) -> str:
@@ -92,7 +96,7 @@ class HallPages:
         state = self.hall.state
         draw = state.draw_of(table)
         code = self.hall.code_of(table)
-        note, confirm = "", ""
+        note, confirm = "", 0
         try:
             waiting = self.hall.journal.waiting(table.round, table.table)
         except JournalError:
@@ -103,13 +107,13 @@ class HallPages:
                 note = "Your report is stored and waits for a second player of the table to confirm it on their phone."
             else:
                 note = "A result was reported for this table (below). If it is right, confirm it; if not, correct and send it."
-                confirm = (f'<form method="post" action="/t/{code}/confirm">{hidden("csrf", "__CSRF__")}'
-                           f'{hidden("report", str(waiting.id))}<button id="confirm">Confirm this result</button></form>')
-        fields = [(f.key, f.label, values.get(f.key, "")) for f in draw.fields(table)]
+                confirm = waiting.id
+        fields = [{"key": f.key, "label": f.label, "value": values.get(f.key, ""), "choices": draw.choices.get(f.header, ())}
+                  for f in draw.fields(table)]
         heading = (stage_name(draw, table) if table.round == STAGES_ROUND
                    else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
-        body = report_page(self.title(), heading, [(s.seat, s.player) for s in table.seats], fields, draw.choices, "__CSRF__",
-                           f"/t/{code}", problems=problems, waiting=note, waiting_form=confirm)
+        body = render("report.html", title=self.title(), heading=heading, seats=table.seats, fields=fields,
+                      action=f"/t/{code}", problems=list(problems), note=note, confirm=confirm, points=())
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:
@@ -134,9 +138,10 @@ class HallPages:
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
-        body = message_page("Stored", "Your result is stored. A second player of the table confirms it on their phone "
-                                      "(the same code), or the director does.", "ok")
-        return self.html(request, body.replace("</body>", points_list(checked.points) + "</body>"))
+        body = render("stored.html", heading="Stored", status_class="ok", points=checked.points,
+                      message="Your result is stored. A second player of the table confirms it on their phone "
+                              "(the same code), or the director does.")
+        return self.html(request, body)
 
     async def confirm(self, request: Request) -> Response:
         table, refusal = self.refused(request, request.path_params["code"])
@@ -174,6 +179,7 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/", pages.phone),
         Route("/projector", pages.projector),
         Route("/api/state", pages.api_state),
+        Route("/static/{name}", static_file),
         Route("/t", pages.open_code),
         Route("/t/{code}", pages.report, methods=["GET", "POST"]),
         Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),

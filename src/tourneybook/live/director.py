@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from html import escape
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -13,7 +12,7 @@ from .guard import client_of, same_site_form
 from .hall import Hall
 from .importing import named
 from .journal import CONFIRMED, WAITING, JournalError
-from .pages import PHONE_CSS, hidden, message_page, page
+from .pages import message_page, render
 
 COOKIE = "tb_director"
 
@@ -25,11 +24,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
         return hall.is_director(request.cookies.get(COOKIE, ""))
 
     def login(request: Request, status: int = 200, why: str = "") -> Response:
-        note = f'<p class="bad">{escape(why)}</p>' if why else ""
-        body = (f"<h1>Director</h1>{note}<form method=\"post\" action=\"/director\">{hidden('csrf', '__CSRF__')}"
-                '<label for="key">Director key (printed when tourneybook live started)</label>'
-                '<input id="key" name="key" type="password" autocomplete="off"><button id="enter">Enter</button></form>')
-        return html(request, page(title(), body, PHONE_CSS), status)
+        return html(request, render("director_login.html", title=title(), why=why), status)
 
     async def director(request: Request) -> Response:
         if request.method == "POST":
@@ -48,7 +43,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return response
         if not allowed(request):
             return login(request)
-        return html(request, page(title(), dashboard(hall), PHONE_CSS))
+        return html(request, render("director.html", title=title(), **dashboard(hall)))
 
     async def guarded(request: Request):
         """The form of a director action, or the refusal (no key: 403; a cross-site form: 403)."""
@@ -83,25 +78,17 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             Route("/director/confirm", confirm, methods=["POST"])]
 
 
-def dashboard(hall: Hall) -> str:
-    """The clock form and every report not replaced, newest first, each waiting one with its confirm button."""
-    rows = []
-    for r in reversed(hall.journal.reports()):
-        if r.status not in (WAITING, CONFIRMED):
-            continue
-        when = dt.datetime.fromtimestamp(r.created).strftime("%H:%M")
-        values = "; ".join(f"{k.replace('|', ' ')} {v}" for k, v in r.values.items() if v.strip())
-        button = (f'<form method="post" action="/director/confirm">{hidden("csrf", "__CSRF__")}{hidden("report", str(r.id))}'
-                  f'<button>Confirm</button></form>') if r.status == WAITING else ""
-        rows.append(f"<tr><td>{when}</td><td>{escape(named(r))}</td><td>{escape(r.status)}</td><td>{escape(values)}</td>"
-                    f"<td>{button}</td></tr>")
+def dashboard(hall: Hall) -> dict:
+    """The director page's data: every report not replaced, newest first (a waiting one gets its confirm button),
+    and how many problems the saved workbook has."""
+    reports = [
+        {"id": r.id, "when": dt.datetime.fromtimestamp(r.created).strftime("%H:%M"), "name": named(r), "status": r.status,
+         "typed": "; ".join(f"{k.replace('|', ' ')} {v}" for k, v in r.values.items() if v.strip()),
+         "waiting": r.status == WAITING}
+        for r in reversed(hall.journal.reports()) if r.status in (WAITING, CONFIRMED)
+    ]
     problems = hall.api().get("problems")
-    warn = f'<p class="warn">{escape(str(problems["count"]))} problem(s) in the saved workbook.</p>' if problems else ""
-    return (f"<h1>Director</h1>{warn}<form method=\"post\" action=\"/director/clock\">{hidden('csrf', '__CSRF__')}"
-            '<label for="minutes">Start the round clock now, minutes</label><input id="minutes" name="minutes" size="4">'
-            '<button id="start">Start</button></form><h2>Reports</h2><table id="reports">' + "".join(rows) + "</table>"
-            "<p>Import the confirmed ones: the button's action \"Import reported results\", or "
-            "<code>tourneybook import-reports EVENT.xlsx</code>.</p>")
+    return {"reports": reports, "problems": problems["count"] if problems else 0}
 
 
 __all__ = ["director_routes"]
