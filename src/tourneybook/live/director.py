@@ -1,8 +1,14 @@
-"""The director's page: the round clock, the reports and their confirmation, behind the key printed at start."""
+"""The director's page, behind the key printed at start: the round clock, every report to settle, check-in.
+
+Every change is a POST with the CSRF token (:mod:`.guard`): ``/director/clock``
+(start, pause, resume, extend, reset), ``/director/report`` (confirm, reject,
+accept for import), ``/director/checkin`` (open for a round, close). What the page
+shows is :func:`.settling.dashboard`.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
+import time
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -10,15 +16,16 @@ from starlette.routing import Route
 
 from .guard import client_of, same_site_form
 from .hall import Hall
-from .importing import named
-from .journal import CONFIRMED, WAITING, JournalError
+from .clock import LONGEST
+from .journal import JournalError
 from .pages import message_page, render
+from .settling import dashboard
 
 COOKIE = "tb_director"
 
 
 def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
-    """/director (the key, then the page), /director/clock and /director/confirm: every change a POST with CSRF."""
+    """/director (the key, then the page) and its actions (clock, report, checkin): every change a POST with CSRF."""
 
     def allowed(request: Request) -> bool:
         return hall.is_director(request.cookies.get(COOKIE, ""))
@@ -51,44 +58,80 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
         return await same_site_form(request, html)
 
+    def refused(request: Request, title_: str, why: str, status: int = 422) -> Response:
+        return html(request, message_page(title_, why, "bad"), status)
+
+    def whole(form, key: str, low: int, high: int) -> int | None:
+        text = str(form.get(key, "")).strip()
+        return int(text) if text.isdigit() and len(text) <= 5 and low <= int(text) <= high else None
+
     async def clock(request: Request) -> Response:
         form, refusal = await guarded(request)
         if refusal is not None:
             return refusal
-        text = str(form.get("minutes", "")).strip()
-        if not text.isdigit() or int(text) > 24 * 60:
-            return html(request, message_page("Clock", f'"{text}" is not a number of minutes (0 stops the clock).', "bad"), 422)
-        hall.set_clock(int(text))
+        action = str(form.get("action", "start"))
+        now, current = time.time(), hall.clock
+        if action in ("start", "extend"):
+            minutes = whole(form, "minutes", 0 if action == "start" else 1, LONGEST)
+            if minutes is None:
+                return refused(request, "Clock", f'"{str(form.get("minutes", ""))[:20]}" is not a number of minutes from '
+                               f'{0 if action == "start" else 1} to {LONGEST} (0 stops the clock).')
+            if action == "start":
+                hall.set_clock(minutes)
+            else:
+                hall.clock_to(current.extended(minutes, now))
+        elif action in CLOCK_ACTIONS:
+            hall.clock_to(CLOCK_ACTIONS[action](current, now))
+        else:
+            return refused(request, "Clock", "Choose start, pause, resume, extend or reset.")
         return RedirectResponse("/director", status_code=303)
 
-    async def confirm(request: Request) -> Response:
+    async def settle(request: Request) -> Response:
+        """Confirm, reject or accept one report (/director/confirm is the older address of confirm)."""
         form, refusal = await guarded(request)
         if refusal is not None:
             return refusal
-        number = str(form.get("report", ""))
+        action = "confirm" if request.url.path.endswith("/confirm") else str(form.get("action", ""))
+        number = whole(form, "report", 1, 10**9)
+        if action not in ("confirm", "reject", "accept") or number is None:
+            return refused(request, "Report", "Choose a report and confirm, reject or accept it.")
         try:
-            done = hall.journal.confirm(int(number), "director") if number.isdigit() else None
+            if action == "confirm":
+                done = hall.journal.confirm(number, "director")
+            elif action == "reject":
+                done = hall.journal.reject(number, str(form.get("reason", "")).strip()[:200])
+            else:
+                done = hall.journal.accept(number)
         except JournalError as exc:
             return html(request, message_page("Not stored", str(exc), "bad"), 503)
         if done is None:
-            return html(request, message_page("Nothing to confirm", f"Report {number} is not waiting any more.", "bad"), 409)
+            return refused(request, "Nothing changed", f"Report {number} cannot be {action}ed in the state it is in now: "
+                           "open the director's page again.", 409)
+        return RedirectResponse("/director", status_code=303)
+
+    async def checkin(request: Request) -> Response:
+        form, refusal = await guarded(request)
+        if refusal is not None:
+            return refusal
+        if str(form.get("action", "")) == "close":
+            hall.checkin.close()
+            return RedirectResponse("/director", status_code=303)
+        number = whole(form, "round", 1, 999)
+        if number is None:
+            return refused(request, "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.')
+        hall.checkin.open(number)
         return RedirectResponse("/director", status_code=303)
 
     return [Route("/director", director, methods=["GET", "POST"]), Route("/director/clock", clock, methods=["POST"]),
-            Route("/director/confirm", confirm, methods=["POST"])]
+            Route("/director/confirm", settle, methods=["POST"]), Route("/director/report", settle, methods=["POST"]),
+            Route("/director/checkin", checkin, methods=["POST"])]
 
 
-def dashboard(hall: Hall) -> dict:
-    """The director page's data: every report not replaced, newest first (a waiting one gets its confirm button),
-    and how many problems the saved workbook has."""
-    reports = [
-        {"id": r.id, "when": dt.datetime.fromtimestamp(r.created).strftime("%H:%M"), "name": named(r), "status": r.status,
-         "typed": "; ".join(f"{k.replace('|', ' ')} {v}" for k, v in r.values.items() if v.strip()),
-         "waiting": r.status == WAITING}
-        for r in reversed(hall.journal.reports()) if r.status in (WAITING, CONFIRMED)
-    ]
-    problems = hall.api().get("problems")
-    return {"reports": reports, "problems": problems["count"] if problems else 0}
+CLOCK_ACTIONS = {
+    "pause": lambda clock, now: clock.paused(now),
+    "resume": lambda clock, now: clock.resumed(now),
+    "reset": lambda clock, now: clock.reset(),
+}
 
 
 __all__ = ["director_routes"]

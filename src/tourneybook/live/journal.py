@@ -28,7 +28,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +127,8 @@ class Journal:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self.on_change: Callable[[], None] | None = None
+        """Called after every transaction that changed a row (the hall's new version: report states, answers)."""
         with self._connection() as db:
             db.executescript(SCHEMA)
             have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
@@ -144,10 +146,13 @@ class Journal:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             yield db
+            changed = db.total_changes
         except sqlite3.Error as exc:
             raise JournalError(f"the reports journal {self.path.name} cannot be written: {exc}") from None
         finally:
             db.close()
+        if changed and self.on_change is not None:
+            self.on_change()
 
     def secret(self, key: str) -> str:
         """A random secret kept in the journal (made on first use): table codes and the director key survive restarts."""
@@ -277,6 +282,13 @@ class Journal:
         return sorted(self.reports(CONFIRMED), key=lambda r: (r.round, r.table))
 
 
+def report_states(journal: Journal) -> dict[tuple[int, int], str]:
+    """The state of each (round, table)'s latest report that is not replaced: what a player's card shows."""
+    with journal._connection() as db:
+        rows = db.execute("SELECT round, tbl, status FROM reports WHERE status != ? ORDER BY id", (REPLACED,)).fetchall()
+    return {(r, t): status for r, t, status in rows}
+
+
 _COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail"
 
 
@@ -286,4 +298,4 @@ def _report(row: tuple) -> Report:
 
 
 __all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path"]
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
