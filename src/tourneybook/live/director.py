@@ -63,7 +63,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
 
     def whole(form, key: str, low: int, high: int) -> int | None:
         text = str(form.get(key, "")).strip()
-        return int(text) if text.isdigit() and len(text) <= 5 and low <= int(text) <= high else None
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high else None
 
     async def clock(request: Request) -> Response:
         form, refusal = await guarded(request)

@@ -137,16 +137,17 @@ def standings(published: Published) -> dict[str, Any]:
     placed = placings(published.result.extras)
     rows = [
         {
-            "rank": None if r.decided_by == NO_RESULT else r.rank,  # before any result nobody has a place
+            "rank": None if unplaced else r.rank,  # before their first result nobody has a place
             "placings": placed.get(r.player, []),
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
-            "reason": place_reason(table.rows, i, table.total_name),
+            "reason": NO_RESULT if unplaced else place_reason(table.rows, i, table.total_name),
             "decided_by": r.decided_by or "",
             "games": games.get(r.player, []),
         }
         for i, r in enumerate(table.rows)
+        for unplaced in [r.decided_by == NO_RESULT or r.player not in games]
     ]
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 
