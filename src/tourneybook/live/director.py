@@ -58,73 +58,39 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
         return await same_site_form(request, html)
 
-    def refused(request: Request, title_: str, why: str, status: int = 422) -> Response:
-        return html(request, message_page(title_, why, "bad"), status)
+    def acting(do):
+        """The route of one director action: ``do(hall, form, path)`` answers None when done (back to the page),
+        or (title, why, status) when refused."""
 
-    def whole(form, key: str, low: int, high: int) -> int | None:
-        text = str(form.get(key, "")).strip()
-        return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high else None
-
-    async def clock(request: Request) -> Response:
-        form, refusal = await guarded(request)
-        if refusal is not None:
-            return refusal
-        action = str(form.get("action", "start"))
-        now, current = time.time(), hall.clock
-        if action in ("start", "extend"):
-            minutes = whole(form, "minutes", 0 if action == "start" else 1, LONGEST)
-            if minutes is None:
-                return refused(request, "Clock", f'"{str(form.get("minutes", ""))[:20]}" is not a number of minutes from '
-                               f'{0 if action == "start" else 1} to {LONGEST} (0 stops the clock).')
-            if action == "start":
-                hall.set_clock(minutes)
-            else:
-                hall.clock_to(current.extended(minutes, now))
-        elif action in CLOCK_ACTIONS:
-            hall.clock_to(CLOCK_ACTIONS[action](current, now))
-        else:
-            return refused(request, "Clock", "Choose start, pause, resume, extend or reset.")
-        return RedirectResponse("/director", status_code=303)
-
-    async def settle(request: Request) -> Response:
-        """Confirm, reject or accept one report (/director/confirm is the older address of confirm)."""
-        form, refusal = await guarded(request)
-        if refusal is not None:
-            return refusal
-        action = "confirm" if request.url.path.endswith("/confirm") else str(form.get("action", ""))
-        number = whole(form, "report", 1, 10**9)
-        if action not in ("confirm", "reject", "accept") or number is None:
-            return refused(request, "Report", "Choose a report and confirm, reject or accept it.")
-        try:
-            if action == "confirm":
-                done = hall.journal.confirm(number, "director")
-            elif action == "reject":
-                done = hall.journal.reject(number, str(form.get("reason", "")).strip()[:200])
-            else:
-                done = hall.journal.accept(number)
-        except JournalError as exc:
-            return html(request, message_page("Not stored", str(exc), "bad"), 503)
-        if done is None:
-            return refused(request, "Nothing changed", f"Report {number} cannot be {action}ed in the state it is in now: "
-                           "open the director's page again.", 409)
-        return RedirectResponse("/director", status_code=303)
-
-    async def checkin(request: Request) -> Response:
-        form, refusal = await guarded(request)
-        if refusal is not None:
-            return refusal
-        if str(form.get("action", "")) == "close":
-            hall.checkin.close()
+        async def handler(request: Request) -> Response:
+            form, refusal = await guarded(request)
+            if refusal is not None:
+                return refusal
+            try:
+                why = do(hall, form, request.url.path)
+            except JournalError as exc:
+                why = ("Not stored", str(exc), 503)
+            if why is not None:
+                return html(request, message_page(why[0], why[1], "bad"), why[2])
             return RedirectResponse("/director", status_code=303)
-        number = whole(form, "round", 1, 999)
-        if number is None:
-            return refused(request, "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.')
-        hall.checkin.open(number)
-        return RedirectResponse("/director", status_code=303)
 
-    return [Route("/director", director, methods=["GET", "POST"]), Route("/director/clock", clock, methods=["POST"]),
-            Route("/director/confirm", settle, methods=["POST"]), Route("/director/report", settle, methods=["POST"]),
-            Route("/director/checkin", checkin, methods=["POST"])]
+        return handler
+
+    return [Route("/director", director, methods=["GET", "POST"]),
+            Route("/director/clock", acting(clock_action), methods=["POST"]),
+            Route("/director/confirm", acting(report_action), methods=["POST"]),
+            Route("/director/report", acting(report_action), methods=["POST"]),
+            Route("/director/checkin", acting(checkin_action), methods=["POST"])]
+
+
+Refusal = tuple[str, str, int] | None
+"""What a director action answers: None when done, else (the page's title, why, the HTTP status)."""
+
+
+def whole(form, key: str, low: int, high: int) -> int | None:
+    """The form's whole number ``key`` from ``low`` to ``high``; None for anything else (ASCII digits only)."""
+    text = str(form.get(key, "")).strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high else None
 
 
 CLOCK_ACTIONS = {
@@ -132,6 +98,58 @@ CLOCK_ACTIONS = {
     "resume": lambda clock, now: clock.resumed(now),
     "reset": lambda clock, now: clock.reset(),
 }
+
+
+def clock_action(hall: Hall, form, path: str) -> Refusal:
+    """Start (minutes; 0 stops it), pause, resume, extend (minutes more) or reset the round clock."""
+    action = str(form.get("action", "start"))
+    now, current = time.time(), hall.clock
+    if action in ("start", "extend"):
+        least = 0 if action == "start" else 1
+        minutes = whole(form, "minutes", least, LONGEST)
+        if minutes is None:
+            return ("Clock", f'"{str(form.get("minutes", ""))[:20]}" is not a number of minutes from {least} to {LONGEST}'
+                    + (" (0 stops the clock)." if action == "start" else "."), 422)
+        if action == "start":
+            hall.set_clock(minutes)
+        else:
+            hall.clock_to(current.extended(minutes, now))
+    elif action in CLOCK_ACTIONS:
+        hall.clock_to(CLOCK_ACTIONS[action](current, now))
+    else:
+        return "Clock", "Choose start, pause, resume, extend or reset.", 422
+    return None
+
+
+def report_action(hall: Hall, form, path: str) -> Refusal:
+    """Confirm, reject (with a reason) or accept for import one report; /director/confirm is the older address
+    of confirm."""
+    action = "confirm" if path.endswith("/confirm") else str(form.get("action", ""))
+    number = whole(form, "report", 1, 10**9)
+    if action not in ("confirm", "reject", "accept") or number is None:
+        return "Report", "Choose a report and confirm, reject or accept it.", 422
+    if action == "confirm":
+        done = hall.journal.confirm(number, "director")
+    elif action == "reject":
+        done = hall.journal.reject(number, str(form.get("reason", "")).strip()[:200])
+    else:
+        done = hall.journal.accept(number)
+    if done is None:
+        return ("Nothing changed", f"Report {number} cannot be {action}ed in the state it is in now: open the director's "
+                "page again.", 409)
+    return None
+
+
+def checkin_action(hall: Hall, form, path: str) -> Refusal:
+    """Open check-in for a round (players answer on their phones), or close it."""
+    if str(form.get("action", "")) == "close":
+        hall.checkin.close()
+        return None
+    number = whole(form, "round", 1, 999)
+    if number is None:
+        return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 422
+    hall.checkin.open(number)
+    return None
 
 
 __all__ = ["director_routes"]
