@@ -19,7 +19,7 @@ import time
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .codes import normalised
@@ -30,7 +30,8 @@ from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_
 from .hall import Hall
 from .journal import JournalError
 from .pages import CSRF, message_page, phone_page, projector_page, render
-from .reporting import check_report
+from .report_form import posted_values, report_parts
+from .reporting import Checked, check_report
 from .stages import STAGES_ROUND, stage_name
 from .static_files import static_file
 
@@ -93,7 +94,8 @@ class HallPages:
                                                     "code printed on your table's form.", "bad"), 404)
         return table, None
 
-    def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], problems=(), status: int = 200) -> Response:
+    def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], checked: Checked | None = None,
+                  status: int = 200) -> Response:
         state = self.hall.state
         draw = state.draw_of(table)
         code = self.hall.code_of(table)
@@ -109,12 +111,12 @@ class HallPages:
             else:
                 note = "A result was reported for this table (below). If it is right, confirm it; if not, correct and send it."
                 confirm = waiting.id
-        fields = [{"key": f.key, "label": f.label, "value": values.get(f.key, ""), "choices": draw.choices.get(f.header, ())}
-                  for f in draw.fields(table)]
+        parts = report_parts(draw, table, values, checked.at if checked else {})
         heading = (stage_name(draw, table) if table.round == STAGES_ROUND
                    else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
-        body = render("report.html", title=self.title(), heading=heading, seats=table.seats, fields=fields,
-                      action=f"/t/{code}", problems=list(problems), note=note, confirm=confirm, points=())
+        body = render("report.html", title=self.title(), heading=heading, seats=table.seats, parts=parts,
+                      action=f"/t/{code}", problems=list(checked.problems if checked else ()), note=note, confirm=confirm,
+                      points=(), why=())
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:
@@ -130,19 +132,32 @@ class HallPages:
         if refusal is not None:
             return refusal
         draw = self.hall.state.draw_of(table)
-        values = {f.key: str(form.get(f.key, "")) for f in draw.fields(table)}
+        values = posted_values(draw, table, form)
         checked = check_report(self.hall.state.snapshot, draw, table, values)
         if not checked.ok:
-            return self.form_page(request, table, values, checked.problems, 422)
+            return self.form_page(request, table, values, checked, 422)
         try:
             self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table))
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
-        body = render("stored.html", heading="Stored", status_class="ok", points=checked.points,
+        body = render("stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
                       message="Your result is stored. A second player of the table confirms it on their phone "
                               "(the same code), or the director does.")
         return self.html(request, body)
+
+    async def preview(self, request: Request) -> Response:
+        """POST /t/{code}/preview: the report as typed so far, checked and scored as if sent, stored nowhere: the
+        page shows each seat's points (and what makes them) before the player sends, or what is still wrong."""
+        table, refusal = self.refused(request, request.path_params["code"])
+        if refusal is not None or table is None:
+            return refusal
+        form, refusal = await same_site_form(request, self.html)
+        if refusal is not None:
+            return refusal
+        draw = self.hall.state.draw_of(table)
+        checked = check_report(self.hall.state.snapshot, draw, table, posted_values(draw, table, form))
+        return JSONResponse(preview_json(checked), headers=HEADERS)
 
     async def confirm(self, request: Request) -> Response:
         table, refusal = self.refused(request, request.path_params["code"])
@@ -173,6 +188,14 @@ class HallPages:
                                                "director.", "bad"), 503)
 
 
+def preview_json(checked: Checked) -> dict:
+    """What the report page's script shows: each seat's points and their parts, or the problems by field."""
+    parts = checked.parts or ("",) * len(checked.points)
+    return {"points": [{"seat": seat, "player": player, "points": points, "parts": [p for p in why.split("; ") if p]}
+                       for (seat, player, points), why in zip(checked.points, parts)],
+            "problems": list(checked.problems), "at": {k: list(v) for k, v in checked.at.items()}}
+
+
 def create_app(hall: Hall) -> BodyLimit:
     """The app serving ``hall``; wrapped in the body size limit."""
     pages = HallPages(hall)
@@ -184,6 +207,7 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/t", pages.open_code),
         Route("/t/{code}", pages.report, methods=["GET", "POST"]),
         Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),
+        Route("/t/{code}/preview", pages.preview, methods=["POST"]),
         *director_routes(hall, pages.attempts, pages.html, pages.title),
         *checkin_routes(hall, pages.html, pages.title),
     ]
