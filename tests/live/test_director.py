@@ -184,3 +184,28 @@ def test_the_pages_data_follow_the_event(hall, event):
     assert api["counted"] == {"after_round": 0, "note": "round 1: 1 of 2 tables entered; the standings count no round yet"}
     (mine,) = api["players"][player]["rounds"]
     assert mine["points"] == "5.00" and mine["new"] is False
+
+
+def test_after_the_rounds_the_seating_is_the_knockout_or_the_top_board(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from tourneybook.live.hall import Hall
+
+    shown = {}
+    for name in ("carcassonne2004", "italia2010"):
+        event = tmp_path / f"{name}.xlsx"
+        shutil.copyfile(Path(__file__).resolve().parents[2] / "workbooks" / f"{name}-example.xlsx", event)
+        hall = Hall(event, Journal(journal_path(event)))
+        assert hall.reload(), hall.problems
+        shown[name] = hall.api()
+    knockout = shown["carcassonne2004"]
+    assert knockout["stage"] == {"kind": "knockout", "title": "Knock-out", "round": 4}
+    assert [(t["label"], t["state"]) for t in knockout["seating"]][-3:] == [
+        ("Match SF1", "played"), ("Match SF2", "played"), ("Match F", "played")]
+    final = next(r for r in knockout["players"]["Anna Eriksen"]["rounds"] if r["label"] == "Match F")
+    assert final["opponents"] == ["Elena Costa"] and final["points"] == "wins 1-1; VP totals 324-325; winner Elena Costa"
+    top = shown["italia2010"]
+    assert top["stage"] == {"kind": "top board", "title": "Round 4: top board 1", "round": 4, "board": 1}
+    assert top["seating"][0]["label"] == "Top board 1" and "label" not in top["seating"][1]
+    assert top["counted"] == {"after_round": 4, "note": ""}
