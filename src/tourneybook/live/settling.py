@@ -36,7 +36,9 @@ def dashboard(hall: Hall) -> dict[str, Any]:
     """The director page's data."""
     api = hall.api()
     problems = api.get("problems")
-    return {"problems": problems["count"] if problems else 0, "clock": api["clock"], "tables": report_tables(hall),
+    clock = api["clock"]
+    ends = dt.datetime.fromtimestamp(clock["ends_at"]).strftime("%H:%M") if clock.get("ends_at") else ""
+    return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": report_tables(hall),
             "checkin": checkin_desk(hall, api), "next_round": int(api.get("round") or 0) + 1,
             "counted": api.get("counted", {}).get("note", "")}
 
@@ -56,7 +58,8 @@ def report_tables(hall: Hall) -> list[dict[str, Any]]:
 def _name(hall: Hall, report: Report) -> str:
     state = hall.state
     stages = state.stages if state is not None else None
-    return named(report, stages, stages is None or stages.table_word != "Match")
+    name = named(report, stages, stages is None or stages.table_word != "Match")
+    return name[0].upper() + name[1:]  # a heading: 'Round 2 table 5' 
 
 
 def _labels(hall: Hall, report: Report) -> dict[str, str]:
