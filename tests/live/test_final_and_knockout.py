@@ -104,11 +104,11 @@ def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_in
     assert "<td>winner</td><td></td><td>Anna Eriksen</td>" in stored
     book = FileWorkbook(event)
     done = import_reports(book, hall.journal)
-    assert done.lines() == ["final or knock-out, table 15: written"]
+    assert done.lines() == ["Match F: written"]
     director = phone(hall, "director-laptop")
     token = re.search(r'name="csrf" value="([^"]+)"', director.get("/director").text)[1]
     listed = director.post("/director", data={"csrf": token, "key": hall.director_key}).text
-    assert "<td>final or knock-out, table 15</td>" in listed
+    assert "Match F" in listed
     book.save()
     row = FileWorkbook(event, read_only=True).read(KNOCKOUT).rows[line - 1]
     assert list(row[:7]) == ["F", "Anna Eriksen", "Elena Costa", 120, 98, None, 101]
@@ -149,7 +149,7 @@ def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(t
         "Felix Vidal", "Zoe Dorn", "Klara Novak", "Dmitri Weber"]
     assert not any(h.startswith("Lot ") for h in hall.state.stages.headers)  # a lot is the director's
     code = hall.code_of(final)
-    assert "Final table 1" in phone(hall, "phone-a").get(f"/t/{code}").text
+    assert "Final, table 1" in phone(hall, "phone-a").get(f"/t/{code}").text
     typed = FileWorkbook(event, read_only=True).read("Final game")
     as_typed = {h: typed_text(typed.value(final.seats[0].line, hall.state.stages.columns[h])) for h in hall.state.stages.headers}
     assert as_typed["Winners"] == "Prussia" and as_typed["France held"] == "5"
@@ -164,8 +164,8 @@ def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(t
     hall.journal.confirm(sent.id, "phone-b")
     before = event.read_bytes()
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert done.lines() == ["final or knock-out, table 1: NOT written, the workbook has another result "
-                            "(France held: workbook '5', reported '6')"]
+    assert done.lines() == ["Final, table 1: NOT written, the workbook has another result "
+                            "(France held: workbook '5', reported '6'); left to the director"]
     assert event.read_bytes() == before
 
 
@@ -223,7 +223,7 @@ def test_a_knockout_report_waits_while_the_workbook_has_problems(tmp_path):
     book.save()
     before = event.read_bytes()
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert not done.written and done.lines()[0].startswith("final or knock-out, table 15: refused, the workbook has problems (")
+    assert not done.written and done.lines()[0].startswith("Match number 15: refused, the workbook has problems (")
     assert done.lines()[0].endswith("): recalculate, correct them, then import again")
     assert event.read_bytes() == before
 
@@ -243,7 +243,7 @@ def test_the_buttons_import_types_the_finals_report_into_the_final_game_row(tmp_
         for h in hall.state.stages.headers} | {"Note": "played in the main hall", "Start time": "14:30"})
     store = FileWorkbook(event)
     report = run_action(store, Choice(IMPORT_REPORTS))
-    assert report.ok and "final or knock-out, table 1: written" in report.message
+    assert report.ok and "Final, table 1: written" in report.message
     store.save()
     typed = FileWorkbook(event, read_only=True).read("Final game")
     assert typed.value(line, columns["Note"]) == "played in the main hall"
@@ -263,4 +263,4 @@ def test_the_finals_report_is_imported_while_a_qualifying_game_has_a_problem(tmp
     book.save()
     confirmed_in_journal(hall, final, {"Note": "played in the main hall"})
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert done.lines() == ["final or knock-out, table 1: written"]
+    assert done.lines() == ["Final, table 1: written"]

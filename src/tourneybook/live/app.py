@@ -24,6 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from .codes import normalised
+from .checkin_page import checkin_routes
 from .director import director_routes
 from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
@@ -323,6 +324,7 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/t/{code}/preview", pages.preview, methods=["POST"]),
         Route("/t/{code}/dispute", pages.dispute, methods=["POST"]),
         *director_routes(hall, pages.attempts, pages.html, pages.title),
+        *checkin_routes(hall, pages.html, pages.title),
     ]
     app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed})
     return BodyLimit(app)

@@ -94,8 +94,8 @@ def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
 
 
 def stage_name(draw: Draw, table: DrawnTable) -> str:
-    """How the pages and the import name it: 'Final table 1', 'Match SF1'."""
-    return f"{draw.table_word} {table.stage or table.table}"
+    """How the pages, the director and the import name it: 'Final, table 1', 'Match SF1'."""
+    return f"Match {table.stage}" if table.stage else f"Final, table {table.table}"
 
 
 __all__ = ["STAGES_ROUND", "draw_cells", "read_stages", "stage_name"]

@@ -7,18 +7,21 @@ function fill(box, holder, items, from) {
   for (; i < items.length; i++) { holder.append(items[i]); if (box.scrollHeight > box.clientHeight + 1) { if (i > from) items[i].remove(); else i++; break; } }
   return i >= items.length ? 0 : i;
 }
+// the current stage: a round, the final, the knock-out (each match's state) or Italia's top board (state.stage)
+const label = t => t.label || (state.table_word + ' ' + t.table);
 function seatingViews() {
-  const tables = [];
-  state.seating.forEach(t => { const d = el('div', undefined, 'tbl'); d.append(el('b', state.table_word + ' ' + t.table)); t.seats.forEach(s => d.append(el('div', s.seat + ': ' + s.player))); tables.push(d); });
+  const tables = [], labels = {}, now = state.stage ? state.stage.title : 'Round ' + state.round;
+  state.seating.forEach(t => { labels[t.table] = label(t); const d = el('div', undefined, 'tbl'); d.append(el('b', label(t) + (t.state ? ' (' + t.state + ')' : ''))); t.seats.forEach(s => d.append(el('div', s.seat + ': ' + s.player))); tables.push(d); });
   // by name in the event's Language, as the server sorted them (the Seating sheet's order, not the browser's)
-  const names = state.by_name.map(p => el('div', p.player + ': ' + state.table_word.toLowerCase() + ' ' + p.table + ', ' + p.seat));
-  return [['Round ' + state.round + ' by ' + state.table_word.toLowerCase(), 'tables', tables], ['Round ' + state.round + ' by name', 'names', names]];
+  const names = state.by_name.map(p => el('div', p.player + ': ' + (labels[p.table] || '').toLowerCase() + ', ' + p.seat));
+  const byTable = state.stage && state.stage.kind !== 'round' ? '' : ' by ' + state.table_word.toLowerCase();
+  return [[now + byTable, 'tables', tables], [now + ' by name', 'names', names]];
 }
 function drawSeating() {
   const box = document.getElementById('seating'), views = seatingViews(), [title, cls, items] = views[view % views.length];
   const holder = el('div', undefined, cls), h = el('h2', title);
   box.replaceChildren(h, holder);
-  if (!items.length) { h.textContent = 'Round ' + state.round + ': not drawn yet'; return 0; }
+  if (!items.length) { h.textContent = state.round ? 'Round ' + state.round + ': not drawn yet' : 'Not drawn yet'; return 0; }
   const next = fill(box, holder, items, seatFrom);
   if (next) h.append(el('span', '  (more on the next page)', 'page'));
   return next;
@@ -28,9 +31,11 @@ function drawRanking() {
   if (state.problems) parts.push(el('p', 'The workbook saved at ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ' has problems: the last good standings are shown.', 'warn'));
   state.extras.slice(0, 2).forEach(t => { const d = el('div', undefined, 'extra'); d.append(el('h2', t.title)); const tb = el('table'); const hr = el('tr'); t.headers.slice(0, 4).forEach(h => hr.append(el('th', h))); tb.append(hr); t.rows.slice(0, 8).forEach(r => { const tr = el('tr'); r.slice(0, 4).forEach(v => tr.append(el('td', v))); tb.append(tr); }); d.append(tb); parts.push(d); });
   const tb = el('table'); tb.id = 'standings';
-  parts.push(el('h2', 'Standings'), tb);
+  const after = state.counted && state.counted.after_round ? ' after round ' + state.counted.after_round : '';
+  parts.push(el('h2', 'Standings' + after), tb);
+  if (state.counted && state.counted.note) parts.push(el('p', state.counted.note, 'page'));
   box.replaceChildren(...parts);
-  const rows = state.standings.rows.map((r, i) => { const tr = el('tr'); if (state.standings.cut && i + 1 === state.standings.cut) tr.className = 'cut'; tr.append(el('td', String(r.rank)), el('td', r.player), el('td', r.total)); return tr; });
+  const rows = state.standings.rows.map((r, i) => { const tr = el('tr'); if (state.standings.cut && i + 1 === state.standings.cut) tr.className = 'cut'; tr.append(el('td', r.rank === null ? '–' : String(r.rank)), el('td', r.player), el('td', r.rank === null ? 'no result yet' : r.total)); return tr; });
   return fill(box, tb, rows, rankFrom);
 }
 function draw() { return [drawSeating(), drawRanking()]; }
@@ -41,11 +46,13 @@ function tick() {
   rankFrom = rankNext;
   draw();
 }
+// the director's round clock (state.clock): counts down from ends_at, holds while paused, stops at zero with "time"
 function clock() {
-  const c = document.getElementById('clock');
-  if (!state || !state.clock.started) { c.textContent = ''; return; }
-  const left = Math.max(0, Math.round(state.clock.started + state.clock.minutes * 60 - (state.now + (Date.now() - fetched) / 1000)));
-  c.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
+  const c = document.getElementById('clock'), k = state && state.clock;
+  if (!k || k.state === 'stopped') { c.textContent = ''; c.className = ''; return; }
+  const left = k.state === 'running' ? Math.max(0, Math.round(k.ends_at - (state.now + (Date.now() - fetched) / 1000))) : Math.round(k.remaining || 0);
+  c.className = k.state === 'running' && left ? '' : (left ? 'paused' : 'time');
+  c.textContent = left ? Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + (k.state === 'paused' ? ' paused' : '') : '0:00 time';
 }
 async function poll() {
   let pause = 0;  // a long poll, as on the phone page; the clock counts on from the server's time of the answer
