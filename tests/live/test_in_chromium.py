@@ -97,9 +97,11 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         wait_for(lambda: phone.find_elements(By.ID, "f3"))  # the table's report page, after the click
         for i, vp in enumerate(["90", "80", "70", "60"]):
             phone.find_element(By.ID, f"f{i}").send_keys(vp)
+        phone.find_element(By.ID, "seat-code").send_keys(hall.seat_code_of(table, table.seats[0].seat))
         phone.find_element(By.ID, "send").click()
         wait_for(lambda: heading(phone) == "Stored")
         friend.get(f"{served}/t/{code}")
+        friend.find_element(By.ID, "confirm-seat").send_keys(hall.seat_code_of(table, table.seats[1].seat))
         friend.find_element(By.ID, "confirm").click()
         wait_for(lambda: heading(friend) == "Confirmed")
         assert main(["import-reports", str(event)]) == 0

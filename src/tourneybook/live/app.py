@@ -137,7 +137,8 @@ class HallPages:
                       action=f"/t/{self.hall.code_of(table)}", report=waiting.id, reporter=reporter,
                       parts=report_parts(draw, table, waiting.values), points=scored.points, why=scored.parts,
                       problems=list(problems), mine=report_parts(draw, table, own, version.at if version else {}),
-                      reason=str((form or {}).get("reason", "")), open_version=bool(version and version.problems))
+                      reason=str((form or {}).get("reason", "")), open_version=bool(version and version.problems),
+                      disputing=request.url.path.endswith("/dispute"))
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:

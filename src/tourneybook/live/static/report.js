@@ -35,7 +35,27 @@ document.querySelectorAll('form.fields').forEach(form => {
   const box = form.querySelector('#points') || document.createElement('div');
   let timer = 0, asked = 0;
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  // The problems as the server sees the form now: the list above and each entry's own line follow the typing.
+  function markProblems(answer) {
+    const list = document.getElementById('problems');
+    if (list) {
+      if (answer.problems.length) list.querySelector('ul').replaceChildren(...answer.problems.map(p => el('li', p)));
+      else list.hidden = true;
+    }
+    form.querySelectorAll('.problem').forEach(p => { if (p.id !== 'seat-code-p') p.remove(); });
+    form.querySelectorAll('.wrong').forEach(f => { if (f.id !== 'seat-code') f.classList.remove('wrong'); });
+    Object.entries(answer.at || {}).forEach(([name, problems]) => {
+      const field = form.elements.namedItem(name) || form.querySelector('[name^="' + CSS.escape(name) + '+"]');
+      const entry = field && (field.closest ? field : field[0]).closest('.entry, td');
+      if (!entry) return;
+      const line = el('span', problems.join('; '), 'problem bad'), own = field.id ? field : entry.querySelector('[id]');
+      if (own) { line.id = own.id + '-p'; own.setAttribute('aria-describedby', line.id); }
+      entry.append(line);
+      if (field.classList) field.classList.add('wrong');
+    });
+  }
   function show(answer) {
+    if (answer.problems && (document.getElementById('problems') || form.querySelector('.problem'))) markProblems(answer);
     const parts = [];
     if (answer.points && answer.points.length) {
       parts.push(el('h2', 'Points if this is the result'));
