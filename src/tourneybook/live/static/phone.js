@@ -67,7 +67,7 @@ function clock() {
 }
 async function poll() {
   let pause = 0;  // a long poll: the server answers as soon as the workbook's state changed, so ask again at once
-  try { const r = await fetch('/api/state?wait=25&since=' + version, {cache: 'no-store'}); const s = await r.json(); serverNow = parseFloat(r.headers.get('X-Now')) || Date.now() / 1000; fetched = Date.now(); if (s.version !== version) { state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); } } catch (e) { pause = 2000; }
+  try { const r = await fetch('/api/state?wait=25&since=' + version, {cache: 'no-store'}); const s = await r.json(); serverNow = parseFloat(r.headers.get('X-Now')) || Date.now() / 1000; fetched = Date.now(); if (s.version !== version) { const first = state === null; state = s; version = s.version; document.getElementById('title').textContent = s.title; draw(); if (first) performance.mark('state drawn'); } } catch (e) { pause = 2000; }
   setTimeout(poll, pause);
 }
 document.getElementById('find').addEventListener('input', () => { picked = false; if (state) draw(); });
