@@ -41,11 +41,18 @@ def hall_of(event: Path) -> Hall:
     return hall
 
 
-def cleared(name: str, folder: Path, pick) -> tuple[Hall, object, dict[str, str]]:
+def cleared(name: str, folder: Path, pick, also: tuple[str, ...] = ()) -> tuple[Hall, object, dict[str, str]]:
     """A shipped example whose table ``pick(state)`` has its result taken out (a table still to report); the
-    hall, the table, and the result as the workbook had it (as a phone would type it)."""
+    hall, the table, and the result as the workbook had it (as a phone would type it). The sheets ``also`` lose
+    their entries too (a knock-out that follows the standings)."""
     folder.mkdir()
     event = example(name, folder)
+    book = FileWorkbook(event)
+    for sheet in also:
+        grid = book.read(sheet)
+        book.write_cells(sheet, {(line, col): None for line in range(4, len(grid.rows) + 1)
+                                 for col in range(1, len(grid.rows[line - 1]) + 1)})
+    book.save()
     hall = hall_of(event)
     table = pick(hall.state)
     draw = hall.state.draw_of(table)
