@@ -63,7 +63,12 @@ def slip_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
     """What the players fill in on the slip (their victory points, seat by seat): the phone's report follows it.
     ``headers``: the entry sheet's result columns (one per seat on the Preliminary sheet; a knock-out match's
     games on its own sheet)."""
-    return (ReportSection(RESULT_TITLE, headers, by_seat=all(h.startswith("VP ") for h in headers)),)
+    if all(h.startswith("VP ") for h in headers):
+        return (ReportSection(RESULT_TITLE, headers, by_seat=True),)
+    games = sorted({h.split(" VP ")[0].split(" lost")[0] for h in headers if h.startswith("Game ")})
+    # a match is best of three (seed 002): the third game only after one game each
+    return tuple(ReportSection(game, tuple(h for h in headers if h.startswith(game + " ")), optional=i == 2)
+                 for i, game in enumerate(games)) or (ReportSection(RESULT_TITLE, headers),)
 
 
 def slip_page(slip: CarcassonneSlip) -> Page:

@@ -104,11 +104,20 @@ def report_parts(draw: Draw, table: DrawnTable, values: Mapping[str, str],
             seats = table.seats[:len(section.headers)]
             lines = tuple(Line(s.seat, s.player, (entry(h, h, h),)) for s, h in zip(seats, section.headers))
         else:
-            entries = tuple(entry(h, h, h) for h in section.headers)
+            entries = tuple(entry(h, h, short_label(h, section.title, table)) for h in section.headers)
         shown = entries + tuple(e for line in lines for e in line.entries)
         answered = any(e.value.strip() or e.problems for e in shown)
         parts.append(Part(section.title, entries, section.optional, answered or not section.optional, lines, columns))
     return tuple(parts)
+
+
+def short_label(header: str, title: str, table: DrawnTable) -> str:
+    """An entry's words under its part's title, with the player a seat letter stands for: 'Game 1 VP A' in the
+    part 'Game 1' reads 'VP A (Anna Eriksen)'."""
+    label = header[len(title):].strip() if title and header.startswith(title + " ") else header
+    letter = label.rsplit(" ", 1)[-1]
+    player = next((s.player for s in table.seats if s.seat.endswith(" " + letter)), "") if len(letter) == 1 else ""
+    return f"{label} ({player})" if player else label
 
 
 def posted_values(draw: Draw, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
