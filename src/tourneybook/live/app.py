@@ -19,6 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -166,22 +167,25 @@ class HallPages:
         table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
-        typed = self.result_in(request, table, 200 if request.method == "GET" else 409)
+        # reading and scoring a report is CPU work of some milliseconds to a second (a large event): in a worker
+        # thread, so the event loop goes on answering every other phone meanwhile
+        typed = await run_in_threadpool(self.result_in, request, table, 200 if request.method == "GET" else 409)
         if typed is not None:
             return typed
         if request.method == "GET":
-            return self.form_page(request, table, {})
+            return await run_in_threadpool(self.form_page, request, table, {})
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
             return refusal
         draw = self.hall.state.draw_of(table)
         values = posted_values(draw, table, form)
-        checked = check_report(self.hall.state.snapshot, draw, table, values)
+        checked = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, values)
         seat, wrong = self.seat_from(request, table, form)
         if wrong:
             checked = Checked((f"{SEAT_LABEL}: {wrong}", *checked.problems), (), {**checked.at, SEAT_FIELD: (wrong,)})
         if not checked.ok:
-            return self.form_page(request, table, values, checked, 422, str(form.get(SEAT_FIELD, ""))[:12])
+            return await run_in_threadpool(self.form_page, request, table, values, checked, 422,
+                                           str(form.get(SEAT_FIELD, ""))[:12])
         try:
             self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table), seat)
         except JournalError as exc:
@@ -213,7 +217,7 @@ class HallPages:
         if refusal is not None:
             return refusal
         draw = self.hall.state.draw_of(table)
-        checked = check_report(self.hall.state.snapshot, draw, table, posted_values(draw, table, form))
+        checked = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, posted_values(draw, table, form))
         return JSONResponse(preview_json(checked), headers=HEADERS)
 
     async def answer(self, request: Request) -> tuple[DrawnTable | None, Report | None, Mapping[str, str], str, Response | None]:
@@ -238,8 +242,9 @@ class HallPages:
         if not wrong and seat == waiting.seat:
             wrong = "this is the code of the seat that sent the report: a player of another seat answers it"
         if wrong:
-            return table, waiting, form, "", self.confirm_page(request, table, waiting, (f"{SEAT_LABEL}: {wrong}",), 422,
-                                                              form=form if form.get("own") else None)
+            return table, waiting, form, "", await run_in_threadpool(
+                self.confirm_page, request, table, waiting, (f"{SEAT_LABEL}: {wrong}",), 422,
+                form=form if form.get("own") else None)
         return table, waiting, form, seat, None
 
     async def confirm(self, request: Request) -> Response:
@@ -268,13 +273,14 @@ class HallPages:
         if form.get("own"):
             draw = self.hall.state.draw_of(table)
             values = posted_values(draw, table, form)
-            version = check_report(self.hall.state.snapshot, draw, table, values)
+            version = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, values)
             if not version.ok:
-                return self.confirm_page(request, table, waiting, ("Your version: " + p for p in version.problems), 422,
-                                         version, form)
+                return await run_in_threadpool(self.confirm_page, request, table, waiting,
+                                               tuple("Your version: " + p for p in version.problems), 422, version, form)
         if not reason:
-            return self.confirm_page(request, table, waiting, ("Why: say in a few words what is wrong",), 422,
-                                     form=form if values is not None else None)
+            return await run_in_threadpool(self.confirm_page, request, table, waiting,
+                                           ("Why: say in a few words what is wrong",), 422,
+                                           form=form if values is not None else None)
         try:
             done = self.hall.journal.dispute(waiting.id, seat, reason, values, device_of(request))
         except JournalError as exc:
