@@ -111,6 +111,8 @@ def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seat
     assert done.status_code == 200 and "Confirmed" in done.text
     confirmed = hall.journal.get(stored.id)
     assert confirmed.status == CONFIRMED and confirmed.confirmed_seat == table.seats[1].seat
+    after = client(hall, "phone-c").get(f"/t/{code}").text  # a confirmed result, not an empty form
+    assert "confirmed: the director imports it" in after and 'id="send"' not in after
 
 
 def test_a_dispute_goes_to_the_journal_with_both_versions(hall):

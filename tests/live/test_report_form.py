@@ -3,6 +3,7 @@ sending, checked against the shipped examples' own Games sheets (what recalc wro
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -53,7 +54,7 @@ def test_a_table_whose_result_is_in_the_workbook_shows_it_and_whom_to_tell(name,
     hall = hall_of(example(name, tmp_path))
     table = hall.state.draw.table(1, 1)
     page = phone(hall, "phone-a").get(f"/t/{hall.code_of(table)}").text
-    assert "This table's result is in the workbook already. If it is wrong, tell the director." in page
+    assert "This table's result is in the workbook already. If it is wrong, tell the director." in html.unescape(page)
     assert 'id="send"' not in page and "<input" not in page  # no empty form
     points = re.findall(r"<tr><td>[^<]*</td><td>([^<]*)</td><td>([^<]*)</td></tr>", page.split('class="points"')[1])
     assert dict(points) == games_sheet(name, f"R1 {'B' if hall.state.draw.blocks else 'T'}1")

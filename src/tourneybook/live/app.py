@@ -30,7 +30,7 @@ from .director import director_routes
 from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
-from .journal import DISPUTED, JournalError, Report
+from .journal import DISPUTED, TO_IMPORT, JournalError, Report
 from .pages import CSRF, message_page, phone_page, projector_page, render
 from .report_form import posted_values, report_parts
 from .reporting import Checked, check_report, result_in_workbook
@@ -112,6 +112,9 @@ class HallPages:
             note = "The reports journal cannot be read just now: if sending fails, hand in the paper form."
         if waiting is not None and waiting.device != device_of(request) and checked is None:
             return self.confirm_page(request, table, waiting)
+        if waiting is None and disputed is not None and disputed.status in TO_IMPORT and checked is None:
+            return self.summary_page(request, table, disputed.values, "This table's result is confirmed: the director "
+                                     "imports it into the workbook. If it is wrong, tell the director.")
         if waiting is not None:
             values = values or dict(waiting.values)
             note = "Your report is stored and waits for a player of another seat to confirm it on their phone."
@@ -158,9 +161,17 @@ class HallPages:
         values = result_in_workbook(state.snapshot, draw, table)
         if not values:
             return None
+        return self.summary_page(request, table, values, "This table's result is in the workbook already. If it is "
+                                 "wrong, tell the director.", status)
+
+    def summary_page(self, request: Request, table: DrawnTable, values: Mapping[str, str], sentence: str,
+                     status: int = 200) -> Response:
+        """A table's result as the paper form shows it, with its points, and what the player can do about it."""
+        state = self.hall.state
+        draw = state.draw_of(table)
         checked = check_report(state.snapshot, draw, table, values)
         body = render("result_in.html", title=self.title(), heading=self.heading(table), seats=table.seats,
-                      parts=report_parts(draw, table, values), points=checked.points, why=checked.parts)
+                      parts=report_parts(draw, table, values), points=checked.points, why=checked.parts, sentence=sentence)
         return self.html(request, body, status)
 
     async def report(self, request: Request) -> Response:
