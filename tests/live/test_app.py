@@ -147,6 +147,16 @@ def test_a_wrong_code_is_refused_then_rate_limited(hall):
     assert c.get(f"/t/{hall.code_of(first_table(hall))}").status_code == 429  # even the right code, for a minute
 
 
+def test_guessing_seat_codes_is_rate_limited_like_table_codes(hall):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    c = client(hall)
+    for _ in range(5):  # the table code is known (a photo of the QR code): the seats' codes are guessed
+        answer = c.post(f"/t/{code}", data={"csrf": token(c, f"/t/{code}"), "seat_code": "ZZZZ", "VP 1": "90", "VP 2": "80"})
+        assert answer.status_code == 422 and "is not the code of a seat of this table" in html.unescape(answer.text)
+    assert c.get(f"/t/{code}").status_code == 429 and hall.journal.reports() == []
+
+
 def test_reporting_is_refused_while_settings_say_off(hall):
     hall.reporting = False
     assert client(hall).get(f"/t/{hall.code_of(first_table(hall))}").status_code == 403

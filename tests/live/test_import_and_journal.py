@@ -164,3 +164,19 @@ def test_a_clash_accepted_after_the_typed_cells_are_cleared_is_written(hall, eve
     hall.journal.accept(clash.id)
     done = import_reports(book, hall.journal)
     assert [r.id for r in done.written] == [clash.id] and vp_cells(book, line) == [90, 80, 70, 60]
+
+
+def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.reports.sqlite"
+    with sqlite3.connect(path) as db:  # the reports table as TourneyBook made it before seats and disputes
+        db.executescript("CREATE TABLE reports (id INTEGER PRIMARY KEY AUTOINCREMENT, round INTEGER NOT NULL, tbl INTEGER "
+                         "NOT NULL, vals TEXT NOT NULL, seated TEXT NOT NULL DEFAULT '[]', device TEXT NOT NULL, created REAL "
+                         "NOT NULL, status TEXT NOT NULL, confirmed_by TEXT, confirmed_at REAL);"
+                         "INSERT INTO reports (round, tbl, vals, device, created, status) VALUES (1, 2, '{\"VP 1\": \"9\"}', 'a', 0, 'waiting');")
+    journal = Journal(path)
+    (old,) = journal.reports()
+    assert (old.round, old.table, old.values, old.seat) == (1, 2, {"VP 1": "9"}, "")
+    assert journal.dispute(old.id, "Player 2", "it was 8").status == "disputed"
+    assert [(d.seat, d.reason, d.values) for d in journal.disputes()] == [("Player 2", "it was 8", None)]
