@@ -200,8 +200,14 @@ def _import_reports(store: WorkbookStore) -> ActionReport:
             "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
             "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
             "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
-    done = import_reports(store, Journal(journal))
-    lines = done.lines() or ["no confirmed reports to import"]
+    from ..live.checkin import import_check_ins, remember_check_ins
+
+    opened = Journal(journal)
+    done = import_reports(store, opened)
+    answers = import_check_ins(store, opened)
+    done.remember(opened)  # the button's store writes into the open workbook at once
+    remember_check_ins(opened, answers)
+    lines = (done.lines() + [a.said for a in answers]) or ["no confirmed reports or check-in answers to import"]
     return ActionReport(IMPORT_REPORTS, "Reported results: " + "\n".join(lines)
                         + ("\nRecalculate standings to see them in the standings." if done.written else ""))
 
