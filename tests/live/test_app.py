@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
 from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
-from tourneybook.live.journal import CONFIRMED, WAITING
+from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING
 
 
 def client(hall, device: str = "phone-a") -> TestClient:
@@ -74,25 +74,68 @@ def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
     assert hall.journal.reports() == []
 
 
-def test_a_report_waits_for_a_second_phone_and_shows_its_points(hall):
+def csrf_of(page) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
+
+
+def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seats_points(hall):
     table = first_table(hall)
     code = hall.code_of(table)
+    first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])  # printed beside two names
     a, b = client(hall, "phone-a"), client(hall, "phone-b")
-    sent = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"})
+    result = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+    unsigned = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), **result})
+    assert unsigned.status_code == 422 and "type the code printed beside your name on the form" in unsigned.text
+    sent = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "seat_code": first.lower(), **result})
     assert sent.status_code == 200 and "Stored" in sent.text
     # Carcassonne 2004 ranking points of a 4-player table: 5, 3, 2, 1 by VP (seed 002)
     assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", sent.text)] == ["5.00", "3.00", "2.00", "1.00"]
     (stored,) = hall.journal.reports()
-    assert stored.status == WAITING and stored.values["VP 2"] == "80"
+    assert stored.status == WAITING and stored.values["VP 2"] == "80" and stored.seat == table.seats[0].seat
     again = a.get(f"/t/{code}")
     assert 'id="confirm"' not in again.text  # the reporting phone cannot confirm its own report
-    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id)})
+    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id), "seat_code": second})
     assert same.status_code == 409
-    page = b.get(f"/t/{code}")
-    assert 'id="confirm"' in page.text and 'value="90"' in page.text
-    done = b.post(f"/t/{code}/confirm", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page.text)[1], "report": str(stored.id)})
+    page = b.get(f"/t/{code}")  # the summary as the slip shows it, every seat's points, and the two answers
+    assert 'id="confirm"' in page.text and 'id="dispute"' in page.text and 'id="send"' not in page.text
+    points = page.text.split('class="points"')[1]
+    assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", points)] == ["5.00", "3.00", "2.00", "1.00"]
+    assert re.findall(r"<td>(\d+)</td>", page.text.split('class="lines"')[1])[:4] == ["90", "80", "70", "60"]
+    assert f"<td>{table.seats[0].player.replace('<', '&lt;').replace('>', '&gt;')}</td>" in page.text
+    # one person with the table code and their own seat code, in a private window: refused (issue 28)
+    own = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": first})
+    assert own.status_code == 422 and "the seat that sent the report" in own.text
+    wrong = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": "ZZZZ"})
+    assert wrong.status_code == 422 and hall.journal.get(stored.id).status == WAITING
+    done = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": second})
     assert done.status_code == 200 and "Confirmed" in done.text
-    assert hall.journal.get(stored.id).status == CONFIRMED
+    confirmed = hall.journal.get(stored.id)
+    assert confirmed.status == CONFIRMED and confirmed.confirmed_seat == table.seats[1].seat
+
+
+def test_a_dispute_goes_to_the_journal_with_both_versions(hall):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    first, third = hall.seat_code_of(table, table.seats[0].seat), hall.seat_code_of(table, table.seats[2].seat)
+    a, b = client(hall, "phone-a"), client(hall, "phone-b")
+    a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "seat_code": first, "VP 1": "90", "VP 2": "80", "VP 3": "70",
+                               "VP 4": "60"})
+    (stored,) = hall.journal.reports()
+    page = b.get(f"/t/{code}")
+    answer = {"csrf": csrf_of(page), "report": str(stored.id), "seat_code": third}
+    no_reason = b.post(f"/t/{code}/dispute", data=answer)
+    assert no_reason.status_code == 422 and hall.journal.get(stored.id).status == WAITING
+    bad_version = b.post(f"/t/{code}/dispute", data={**answer, "reason": "I had 75", "own": "yes", "VP 3": "lots"})
+    assert bad_version.status_code == 422 and "Your version: VP 3: &#34;lots&#34; is not a whole number" in bad_version.text
+    done = b.post(f"/t/{code}/dispute", data={**answer, "reason": "I had 75, not 70", "own": "yes", "VP 1": "90", "VP 2": "80",
+                                              "VP 3": "75", "VP 4": "60"})
+    assert done.status_code == 200 and "Disputed" in done.text
+    assert hall.journal.get(stored.id).status == DISPUTED
+    (dispute,) = hall.journal.disputes(stored.id)
+    assert (dispute.seat, dispute.reason, dispute.values["VP 3"]) == (table.seats[2].seat, "I had 75, not 70", "75")
+    assert hall.journal.get(dispute.report).values["VP 3"] == "70"  # the report as sent stays beside it
+    assert hall.journal.confirmed() == []  # a disputed report is never imported as it is
+    assert "was disputed" in a.get(f"/t/{code}").text
 
 
 def test_a_wrong_code_is_refused_then_rate_limited(hall):

@@ -16,6 +16,7 @@ printed at start). Every state-changing form is a POST with a CSRF token
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -28,10 +29,10 @@ from .director import director_routes
 from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
-from .journal import JournalError
+from .journal import DISPUTED, JournalError, Report
 from .pages import CSRF, message_page, phone_page, projector_page, render
 from .report_form import posted_values, report_parts
-from .reporting import Checked, check_report
+from .reporting import Checked, check_report, result_in_workbook
 from .stages import STAGES_ROUND, stage_name
 from .static_files import static_file
 
@@ -95,37 +96,78 @@ class HallPages:
         return table, None
 
     def form_page(self, request: Request, table: DrawnTable, values: dict[str, str], checked: Checked | None = None,
-                  status: int = 200) -> Response:
+                  status: int = 200, seat_code: str = "") -> Response:
+        """The table's report form; a report waiting for its confirmation shows the confirm page instead, except
+        to the phone that sent it (it may correct it)."""
         state = self.hall.state
         draw = state.draw_of(table)
         code = self.hall.code_of(table)
-        note, confirm = "", 0
+        note = ""
         try:
             waiting = self.hall.journal.waiting(table.round, table.table)
+            disputed = self.hall.journal.latest(table.round, table.table)
         except JournalError:
-            waiting, note = None, "The reports journal cannot be read just now: if sending fails, hand in the paper form."
+            waiting = disputed = None
+            note = "The reports journal cannot be read just now: if sending fails, hand in the paper form."
+        if waiting is not None and waiting.device != device_of(request) and checked is None:
+            return self.confirm_page(request, table, waiting)
         if waiting is not None:
             values = values or dict(waiting.values)
-            if waiting.device == device_of(request):
-                note = "Your report is stored and waits for a second player of the table to confirm it on their phone."
-            else:
-                note = "A result was reported for this table (below). If it is right, confirm it; if not, correct and send it."
-                confirm = waiting.id
+            note = "Your report is stored and waits for a player of another seat to confirm it on their phone."
+        elif disputed is not None and disputed.status == DISPUTED:
+            note = ("The last report of this table was disputed: the director settles it. If you send a new one, the "
+                    "director sees it too.")
         parts = report_parts(draw, table, values, checked.at if checked else {})
-        heading = (stage_name(draw, table) if table.round == STAGES_ROUND
-                   else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
-        body = render("report.html", title=self.title(), heading=heading, seats=table.seats, parts=parts,
-                      action=f"/t/{code}", problems=list(checked.problems if checked else ()), note=note, confirm=confirm,
-                      points=(), why=())
+        body = render("report.html", title=self.title(), heading=self.heading(table), seats=table.seats, parts=parts,
+                      action=f"/t/{code}", problems=list(checked.problems if checked else ()), note=note,
+                      points=(), why=(), seat_code=seat_code, seat_problem=seat_problem_of(checked))
+        return self.html(request, body, status)
+
+    def confirm_page(self, request: Request, table: DrawnTable, waiting: Report, problems: Sequence[str] = (),
+                     status: int = 200, version: Checked | None = None, form: Mapping[str, str] | None = None) -> Response:
+        """A report waiting for a second player: the result as the paper form shows it with every seat's points,
+        and two answers, each with the player's seat code: confirm, or dispute (a reason, and their own version
+        if they like)."""
+        state = self.hall.state
+        draw = state.draw_of(table)
+        scored = check_report(state.snapshot, draw, table, waiting.values)
+        reporter = next((f"{s.seat} ({s.player})" for s in table.seats if s.seat == waiting.seat), "a player of the table")
+        own = dict(form or waiting.values)
+        body = render("confirm.html", title=self.title(), heading=self.heading(table), seats=table.seats,
+                      action=f"/t/{self.hall.code_of(table)}", report=waiting.id, reporter=reporter,
+                      parts=report_parts(draw, table, waiting.values), points=scored.points, why=scored.parts,
+                      problems=list(problems), mine=report_parts(draw, table, own, version.at if version else {}),
+                      reason=str((form or {}).get("reason", "")), open_version=bool(version and version.problems))
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:
         return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
 
+    def heading(self, table: DrawnTable) -> str:
+        draw = self.hall.state.draw_of(table)
+        return (stage_name(draw, table) if table.round == STAGES_ROUND
+                else f"Round {table.round}, {draw.table_word.lower()} {table.table}")
+
+    def result_in(self, request: Request, table: DrawnTable, status: int = 200) -> Response | None:
+        """The page of a table whose result the workbook has already (typed, or imported): the result with
+        its points, and "tell the director if it is wrong"; None while the table is still to be reported."""
+        state = self.hall.state
+        draw = state.draw_of(table)
+        values = result_in_workbook(state.snapshot, draw, table)
+        if not values:
+            return None
+        checked = check_report(state.snapshot, draw, table, values)
+        body = render("result_in.html", title=self.title(), heading=self.heading(table), seats=table.seats,
+                      parts=report_parts(draw, table, values), points=checked.points, why=checked.parts)
+        return self.html(request, body, status)
+
     async def report(self, request: Request) -> Response:
         table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
             return refusal
+        typed = self.result_in(request, table, 200 if request.method == "GET" else 409)
+        if typed is not None:
+            return typed
         if request.method == "GET":
             return self.form_page(request, table, {})
         form, refusal = await same_site_form(request, self.html)
@@ -134,17 +176,31 @@ class HallPages:
         draw = self.hall.state.draw_of(table)
         values = posted_values(draw, table, form)
         checked = check_report(self.hall.state.snapshot, draw, table, values)
+        seat, wrong = self.seat_from(request, table, form)
+        if wrong:
+            checked = Checked((f"{SEAT_LABEL}: {wrong}", *checked.problems), (), {**checked.at, SEAT_FIELD: (wrong,)})
         if not checked.ok:
-            return self.form_page(request, table, values, checked, 422)
+            return self.form_page(request, table, values, checked, 422, str(form.get(SEAT_FIELD, ""))[:12])
         try:
-            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table))
+            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table), seat)
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
         body = render("stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
-                      message="Your result is stored. A second player of the table confirms it on their phone "
-                              "(the same code), or the director does.")
+                      message="Your result is stored. A player of another seat confirms it on their phone (the same "
+                              "table code, and the code beside their own name), or the director does.")
         return self.html(request, body)
+
+    def seat_from(self, request: Request, table: DrawnTable, form: Mapping[str, str]) -> tuple[str, str]:
+        """(the seat whose code the form carries, '') or ('', why not): a wrong code counts as a wrong try."""
+        typed = str(form.get(SEAT_FIELD, "")).strip()
+        if not typed:
+            return "", "type the code printed beside your name on the form"
+        seat = self.hall.seat_of(table, typed)
+        if seat is None:
+            self.attempts.wrong(client_of(request))
+            return "", f'"{typed[:12]}" is not the code of a seat of this table: type the code beside your own name'
+        return seat, ""
 
     async def preview(self, request: Request) -> Response:
         """POST /t/{code}/preview: the report as typed so far, checked and scored as if sent, stored nowhere: the
@@ -159,33 +215,91 @@ class HallPages:
         checked = check_report(self.hall.state.snapshot, draw, table, posted_values(draw, table, form))
         return JSONResponse(preview_json(checked), headers=HEADERS)
 
-    async def confirm(self, request: Request) -> Response:
+    async def answer(self, request: Request) -> tuple[DrawnTable | None, Report | None, Mapping[str, str], str, Response | None]:
+        """What confirm and dispute share: the table, its waiting report (the one the page showed), the form, and
+        the seat whose code the form carries, which must be another seat than the report's; or the refusal."""
         table, refusal = self.refused(request, request.path_params["code"])
         if refusal is not None or table is None:
-            return refusal
+            return None, None, {}, "", refusal
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
-            return refusal
+            return None, None, {}, "", refusal
         waiting = self.hall.journal.waiting(table.round, table.table)
         if waiting is None or str(waiting.id) != str(form.get("report", "")):
-            return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
-                                              "open the table's page again.", "bad"), 409)
+            return None, None, {}, "", self.html(request, message_page(
+                "Nothing to confirm", "This report was corrected, confirmed or disputed meanwhile: open the table's "
+                "page again.", "bad"), 409)
         if waiting.device == device_of(request):
-            return self.html(request, message_page("Not confirmed", "A second player of the table confirms the result, on "
-                                              "their own phone (or the director does).", "bad"), 409)
+            return None, None, {}, "", self.html(request, message_page(
+                "Not confirmed", "A player of another seat answers the report, on their own phone (or the director "
+                "does).", "bad"), 409)
+        seat, wrong = self.seat_from(request, table, form)
+        if not wrong and seat == waiting.seat:
+            wrong = "this is the code of the seat that sent the report: a player of another seat answers it"
+        if wrong:
+            return table, waiting, form, "", self.confirm_page(request, table, waiting, (f"{SEAT_LABEL}: {wrong}",), 422,
+                                                              form=form if form.get("own") else None)
+        return table, waiting, form, seat, None
+
+    async def confirm(self, request: Request) -> Response:
+        table, waiting, form, seat, refusal = await self.answer(request)
+        if refusal is not None or waiting is None:
+            return refusal
         try:
-            self.hall.journal.confirm(waiting.id, device_of(request))
+            done = self.hall.journal.confirm(waiting.id, device_of(request), seat)
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
                                               "director.", "bad"), 503)
+        if done is None:
+            return self.html(request, message_page("Nothing to confirm", "This report was answered meanwhile: open the "
+                                                   "table's page again.", "bad"), 409)
         return self.html(request, message_page("Confirmed", "Thank you: the result is confirmed; the director imports it "
                                                        "into the workbook.", "ok"))
 
+    async def dispute(self, request: Request) -> Response:
+        """POST /t/{code}/dispute: a player of another seat finds the report wrong: a short reason, and their own
+        version if they give one (checked as a report is); both go to the director."""
+        table, waiting, form, seat, refusal = await self.answer(request)
+        if refusal is not None or waiting is None or table is None:
+            return refusal
+        reason = " ".join(str(form.get("reason", "")).split())[:MAX_REASON]
+        values = None
+        if form.get("own"):
+            draw = self.hall.state.draw_of(table)
+            values = posted_values(draw, table, form)
+            version = check_report(self.hall.state.snapshot, draw, table, values)
+            if not version.ok:
+                return self.confirm_page(request, table, waiting, ("Your version: " + p for p in version.problems), 422,
+                                         version, form)
+        if not reason:
+            return self.confirm_page(request, table, waiting, ("Why: say in a few words what is wrong",), 422,
+                                     form=form if values is not None else None)
+        try:
+            done = self.hall.journal.dispute(waiting.id, seat, reason, values, device_of(request))
+        except JournalError as exc:
+            return self.html(request, message_page("Not stored", f"The dispute could not be stored ({exc}): tell the "
+                                              "director.", "bad"), 503)
+        if done is None:
+            return self.html(request, message_page("Nothing to dispute", "This report was answered meanwhile: open the "
+                                                   "table's page again.", "bad"), 409)
+        return self.html(request, message_page("Disputed", "The director has the report and your answer"
+                                               + (" with your version" if values else "") + ", and settles it. Tell "
+                                               "the director if it is urgent.", "ok"))
 
     async def journal_failed(self, request: Request, exc: Exception) -> Response:
         """Any page whose journal read or write failed: a sentence, never a trace."""
         return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
                                                "director.", "bad"), 503)
+
+
+SEAT_FIELD, SEAT_LABEL = "seat_code", "Your seat code"
+"""The form field of the code printed beside a player's name, and how the page names it."""
+MAX_REASON = 200
+"""Characters kept of a dispute's reason: a sentence for the director."""
+
+
+def seat_problem_of(checked: Checked | None) -> str:
+    return "; ".join(checked.at.get(SEAT_FIELD, ())) if checked else ""
 
 
 def preview_json(checked: Checked) -> dict:
@@ -208,6 +322,7 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/t/{code}", pages.report, methods=["GET", "POST"]),
         Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),
         Route("/t/{code}/preview", pages.preview, methods=["POST"]),
+        Route("/t/{code}/dispute", pages.dispute, methods=["POST"]),
         *director_routes(hall, pages.attempts, pages.html, pages.title),
         *checkin_routes(hall, pages.html, pages.title),
     ]

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, table_code
+from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, seat_code, table_code
 from .draw import DrawnTable, Snapshot
 from .checkin import CheckInDesk
 from .clock import CLOCK_KEY, RoundClock
@@ -187,6 +187,19 @@ class Hall:
 
     def code_of(self, table: DrawnTable) -> str:
         return table_code(self.table_secret, table.round, table.table)
+
+    def seat_code_of(self, table: DrawnTable, seat: str) -> str:
+        """The code printed beside the name in ``seat`` on the form of ``table``."""
+        return seat_code(self.table_secret, table.round, table.table, seat)
+
+    def seat_of(self, table: DrawnTable, code: str) -> str | None:
+        """The seat of ``table`` whose code this is, or None (every seat compared: the time says nothing)."""
+        code = normalised(code)
+        found = None
+        for s in table.seats:
+            if same(self.seat_code_of(table, s.seat), code):
+                found = s.seat
+        return found
 
     def is_director(self, key: str) -> bool:
         return bool(key) and same(key.strip(), self.director_key)

@@ -11,7 +11,10 @@ ten seconds) instead of one overwriting the other.
 
 A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
-waiting one, and once confirmed it replaces the confirmed one too.
+waiting one, and once confirmed it replaces the confirmed one too. A player of
+another seat who finds it wrong ``disputed`` it instead: the dispute (their seat,
+a short reason and, if they gave one, their own version) is kept beside the
+report for the director (:meth:`Journal.dispute`, :meth:`Journal.disputes`).
 
 The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
 or ``accepted`` for import (a waiting or disputed report, or one that clashed).
@@ -33,8 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
-DISPUTED = "disputed"
+WAITING, CONFIRMED, REPLACED, DISPUTED = "waiting", "confirmed", "replaced", "disputed"
 REJECTED, ACCEPTED, IMPORTED, CLASH, REFUSED = "rejected", "accepted", "imported", "clash", "refused"
 TO_IMPORT = (CONFIRMED, ACCEPTED)
 """What the import writes: confirmed by a second player, or accepted by the director."""
@@ -62,6 +64,15 @@ CREATE TABLE IF NOT EXISTS reports (
     confirmed_at REAL
 );
 CREATE INDEX IF NOT EXISTS reports_table ON reports (round, tbl, status);
+CREATE TABLE IF NOT EXISTS disputes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    report INTEGER NOT NULL REFERENCES reports (id),
+    seat TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    vals TEXT,
+    device TEXT NOT NULL,
+    created REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS checkins (
     round INTEGER NOT NULL,
     player TEXT NOT NULL,
@@ -72,8 +83,9 @@ CREATE TABLE IF NOT EXISTS checkins (
     PRIMARY KEY (round, player)
 );
 """
-ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT"}
-"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
+ADDED_COLUMNS = (("reports", "seat", "TEXT NOT NULL DEFAULT ''"), ("reports", "confirmed_seat", "TEXT NOT NULL DEFAULT ''"),
+                 ("reports", "detail", "TEXT"))
+"""Columns added since journals were in use: a journal made before gets them on opening (empty for old reports)."""
 
 
 class JournalError(Exception):
@@ -97,6 +109,11 @@ class Report:
     """The table's players by seat when it was reported: a round drawn again since is not imported into."""
     confirmed_by: str | None = None
     confirmed_at: float | None = None
+    seat: str = ""
+    """The reporter's seat, proven by its seat code ('' for a report made before seat codes, or by the director)."""
+    confirmed_seat: str = ""
+    """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
+
     detail: object = None
     """What the import or the director said of it: a clash's [field, in the workbook, reported] rows, a refusal's
     sentence, a rejection's reason."""
@@ -116,6 +133,22 @@ class CheckIn:
     """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
 
 
+@dataclass(frozen=True)
+class Dispute:
+    """A player of another seat finds a report wrong: why, and their own version if they gave one."""
+
+    id: int
+    report: int
+    """The disputed report's id."""
+    seat: str
+    """The disputing player's seat, proven by its seat code."""
+    reason: str
+    values: Mapping[str, str] | None
+    """Their version of the result (field key -> text), None when they gave only a reason."""
+    device: str
+    created: float
+
+
 def journal_path(workbook: str | Path) -> Path:
     """``EVENT.reports.sqlite`` beside ``EVENT.xlsx``."""
     path = Path(workbook)
@@ -131,10 +164,9 @@ class Journal:
         """Called after every transaction that changed a row (the hall's new version: report states, answers)."""
         with self._connection() as db:
             db.executescript(SCHEMA)
-            have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
-            for column, alter in ADDED_COLUMNS.items():
-                if column not in have:
-                    db.execute(alter)
+            for table, column, kind in ADDED_COLUMNS:
+                if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -176,22 +208,25 @@ class Journal:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = ()) -> Report:
-        """Store a new report (waiting); a waiting report of the same table is replaced by it."""
+    def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = (),
+            seat: str = "") -> Report:
+        """Store a new report (waiting) from the player of ``seat``; a waiting report of the same table is replaced
+        by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, seated, device, created, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
-                 device, now, WAITING),
+                 device, now, WAITING, seat),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated))
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat)
 
-    def confirm(self, report_id: int, by: str) -> Report | None:
-        """Confirm a waiting report (``by``: a device id, or 'director'); None when it is not waiting any more."""
+    def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
+        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
+        None when it is not waiting any more."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
@@ -200,10 +235,36 @@ class Journal:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
                        (REPLACED, row[0], row[1], *TO_IMPORT))
-            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ? WHERE id = ?",
-                       (CONFIRMED, by, time.time(), report_id))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ? WHERE id = ?",
+                       (CONFIRMED, by, time.time(), seat, report_id))
             db.execute("COMMIT")
         return self.get(report_id)
+
+    def dispute(self, report_id: int, seat: str, reason: str, values: Mapping[str, str] | None = None,
+                device: str = "") -> Report | None:
+        """A player of ``seat`` disputes a waiting report: it becomes ``disputed`` (never imported as it is) and
+        the dispute is kept with their reason and their own version (``values``, if given) for the director.
+        None when the report is not waiting any more (confirmed or corrected meanwhile)."""
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
+            if row is None:
+                db.execute("ROLLBACK")
+                return None
+            db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
+            db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (report_id, seat, reason, None if values is None else json.dumps(dict(values), ensure_ascii=False),
+                        device, time.time()))
+            db.execute("COMMIT")
+        return self.get(report_id)
+
+    def disputes(self, report_id: int | None = None) -> list[Dispute]:
+        """Every dispute (or those of one report), in the order they came: for the director's page."""
+        query = "SELECT id, report, seat, reason, vals, device, created FROM disputes" + (
+            " WHERE report = ?" if report_id is not None else "") + " ORDER BY id"
+        with self._connection() as db:
+            rows = db.execute(query, (report_id,) if report_id is not None else ()).fetchall()
+        return [Dispute(r[0], r[1], r[2], r[3], None if r[4] is None else json.loads(r[4]), r[5], r[6]) for r in rows]
 
     def settle(self, report_id: int, status: str, by: str, detail: object = None, *, replacing: bool = False) -> Report | None:
         """Give report ``report_id`` the state ``status`` (the director's decision, or what the import did); None when
@@ -270,6 +331,13 @@ class Journal:
                              (round, table, WAITING)).fetchone()
         return _report(row) if row else None
 
+    def latest(self, round: int, table: int) -> Report | None:
+        """The table's latest report, whatever its state (a disputed one waits for the director)."""
+        with self._connection() as db:
+            row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE round = ? AND tbl = ? ORDER BY id DESC LIMIT 1",
+                             (round, table)).fetchone()
+        return _report(row) if row else None
+
     def reports(self, status: str | None = None) -> list[Report]:
         """Every report (or those of ``status``) in the order they came."""
         query = f"SELECT {_COLUMNS} FROM reports" + (" WHERE status = ?" if status else "") + " ORDER BY id"
@@ -289,13 +357,13 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
     return {(r, t): status for r, t, status in rows}
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail"
+_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, seat, confirmed_seat, detail"
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None)
+                  row[10], row[11], json.loads(row[12]) if row[12] else None)
 
 
-__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
+__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY",
+           "REFUSED", "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]

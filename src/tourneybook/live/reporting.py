@@ -157,6 +157,35 @@ def explained(parts) -> str:
     return "; ".join(f"{label} {'–' if value is None else shown(value)}" for label, value in parts)
 
 
+def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+    """What the workbook holds in the report's fields of ``table``, as a phone would type it ('14:30', '12');
+    {} when none is typed (a table still to play; a knock-out match not yet on its sheet: its free row)."""
+    rows = snapshot.read(draw.sheet).rows
+    found = {}
+    for f in draw.fields(table):
+        line = rows[f.line - 1] if f.line <= len(rows) else ()
+        at = draw.columns[f.header] - 1
+        value = line[at] if at < len(line) else None
+        if value is not None and str(value).strip():
+            found[f.key] = value.strftime("%H:%M") if isinstance(value, (dt.time, dt.datetime)) else str(shown(value))
+    return found
+
+
+def result_in_workbook(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+    """The table's result when the workbook has it already (typed from the paper form, or imported): its
+    values; {} while the table is still to be reported. A qualifying row counts once the rules read it as a
+    played game (a start time typed before the game does not make a result); a final or a knock-out match
+    once any of its results is typed."""
+    values = typed_values(snapshot, draw, table)
+    if not values or table.round == STAGES_ROUND:
+        return values
+    try:
+        played = own_game(read_event(snapshot), table) is not None
+    except InputError:  # the last good state has no problem; a table of a sheet that cannot be read has no result
+        return {}
+    return values if played else {}
+
+
 STAGE_FIGURES = ("wins", "vp totals", "winner")
 """What a knock-out match's row of the results says about it: the match's "points"."""
 FINAL_SCORE = "final game score"
@@ -191,4 +220,4 @@ def _worded(problem, found: Field | None) -> str:
     return f"{found.label}: {player_words(problem.message, found.header)}" if found else str(problem)
 
 
-__all__ = ["Checked", "cell_value", "check_report", "player_words", "typed_cells"]
+__all__ = ["Checked", "cell_value", "check_report", "player_words", "result_in_workbook", "typed_cells", "typed_values"]

@@ -1,8 +1,6 @@
 // The report form on the phone: only the entries the game needs, and the points before sending.
 // Every check stays on the server: what is hidden here is only not sent (a disabled field), never trusted.
-(function () {
-  const form = document.getElementById('report');
-  if (!form) return;
+document.querySelectorAll('form.fields').forEach(form => {
 
   // A part that happens in some games only (the Offensive Option): shown once "it happened" is ticked.
   function showPart(part) {
@@ -25,6 +23,7 @@
       entry.querySelectorAll('input, select').forEach(i => { i.disabled = !shown; });
     });
   }
+  const previewed = form.id === 'report';  // the report's own form; a dispute's version is checked when sent
   form.querySelectorAll('fieldset.optional').forEach(part => {
     part.querySelector('input.happened').addEventListener('change', () => { showPart(part); showEntries(); preview(); });
     showPart(part);
@@ -33,7 +32,7 @@
 
   // The points before sending: the server scores the game as reported (the ruleset's own scoring) and says
   // each seat's points and what makes them, or what is still wrong; the page only shows the answer.
-  const box = document.getElementById('points');
+  const box = form.querySelector('#points') || document.createElement('div');
   let timer = 0, asked = 0;
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
   function show(answer) {
@@ -53,6 +52,7 @@
     box.replaceChildren(...parts);
   }
   async function preview() {
+    if (!previewed) return;
     const mine = ++asked;
     const body = new URLSearchParams(new FormData(form));
     try {
@@ -63,4 +63,4 @@
   form.addEventListener('input', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 400); });
   form.addEventListener('change', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 150); });
   if (form.querySelector('input[value]:not([type=hidden]):not([value=""])')) preview();
-})();
+});
