@@ -11,10 +11,7 @@ ten seconds) instead of one overwriting the other.
 
 A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
-waiting one, and once confirmed it replaces the confirmed one too. A player of
-another seat who finds it wrong ``disputed`` it instead: the dispute (their seat,
-a short reason and, if they gave one, their own version) is kept beside the
-report for the director (:meth:`Journal.dispute`, :meth:`Journal.disputes`).
+waiting one, and once confirmed it replaces the confirmed one too.
 
 The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
 or ``accepted`` for import (a waiting or disputed report, or one that clashed).
@@ -23,6 +20,12 @@ it), ``clash`` (the workbook holds another result: kept with both versions in
 ``detail``, listed once) or ``refused`` (the draw has no such table any more, or
 recalc would refuse it: the sentence in ``detail``). Players' check-in answers
 for a round (:meth:`Journal.check_in`) wait here for the import too.
+
+A player of another seat who finds a waiting report wrong ``disputed`` it: the
+dispute (their seat, a short reason and, if they gave one, their own version) is
+kept beside the report for the director (:meth:`Journal.dispute`,
+:meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
+they were sent with (:mod:`.codes`).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-WAITING, CONFIRMED, REPLACED, DISPUTED = "waiting", "confirmed", "replaced", "disputed"
+WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
+DISPUTED = "disputed"
 REJECTED, ACCEPTED, IMPORTED, CLASH, REFUSED = "rejected", "accepted", "imported", "clash", "refused"
 TO_IMPORT = (CONFIRMED, ACCEPTED)
 """What the import writes: confirmed by a second player, or accepted by the director."""
@@ -83,9 +87,10 @@ CREATE TABLE IF NOT EXISTS checkins (
     PRIMARY KEY (round, player)
 );
 """
-ADDED_COLUMNS = (("reports", "seat", "TEXT NOT NULL DEFAULT ''"), ("reports", "confirmed_seat", "TEXT NOT NULL DEFAULT ''"),
-                 ("reports", "detail", "TEXT"))
-"""Columns added since journals were in use: a journal made before gets them on opening (empty for old reports)."""
+ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
+                 "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
+                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''"}
+"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
 
 
 class JournalError(Exception):
@@ -109,28 +114,13 @@ class Report:
     """The table's players by seat when it was reported: a round drawn again since is not imported into."""
     confirmed_by: str | None = None
     confirmed_at: float | None = None
-    seat: str = ""
-    """The reporter's seat, proven by its seat code ('' for a report made before seat codes, or by the director)."""
-    confirmed_seat: str = ""
-    """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
-
     detail: object = None
     """What the import or the director said of it: a clash's [field, in the workbook, reported] rows, a refusal's
     sentence, a rejection's reason."""
-
-
-@dataclass(frozen=True)
-class CheckIn:
-    """A player's answer to the director's check-in for a round: plays it or skips it."""
-
-    round: int
-    player: str
-    answer: str
-    """:data:`PLAY` or :data:`SKIP`."""
-    device: str
-    at: float
-    imported: str | None = None
-    """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
+    seat: str = ""
+    """The reporter's seat, proven by its seat code ('' for a report made before seat codes)."""
+    confirmed_seat: str = ""
+    """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +139,20 @@ class Dispute:
     created: float
 
 
+@dataclass(frozen=True)
+class CheckIn:
+    """A player's answer to the director's check-in for a round: plays it or skips it."""
+
+    round: int
+    player: str
+    answer: str
+    """:data:`PLAY` or :data:`SKIP`."""
+    device: str
+    at: float
+    imported: str | None = None
+    """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
+
+
 def journal_path(workbook: str | Path) -> Path:
     """``EVENT.reports.sqlite`` beside ``EVENT.xlsx``."""
     path = Path(workbook)
@@ -164,9 +168,10 @@ class Journal:
         """Called after every transaction that changed a row (the hall's new version: report states, answers)."""
         with self._connection() as db:
             db.executescript(SCHEMA)
-            for table, column, kind in ADDED_COLUMNS:
-                if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
-                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+            for column, alter in ADDED_COLUMNS.items():
+                if column not in have:
+                    db.execute(alter)
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -240,32 +245,6 @@ class Journal:
             db.execute("COMMIT")
         return self.get(report_id)
 
-    def dispute(self, report_id: int, seat: str, reason: str, values: Mapping[str, str] | None = None,
-                device: str = "") -> Report | None:
-        """A player of ``seat`` disputes a waiting report: it becomes ``disputed`` (never imported as it is) and
-        the dispute is kept with their reason and their own version (``values``, if given) for the director.
-        None when the report is not waiting any more (confirmed or corrected meanwhile)."""
-        with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
-            if row is None:
-                db.execute("ROLLBACK")
-                return None
-            db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
-            db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
-                       (report_id, seat, reason, None if values is None else json.dumps(dict(values), ensure_ascii=False),
-                        device, time.time()))
-            db.execute("COMMIT")
-        return self.get(report_id)
-
-    def disputes(self, report_id: int | None = None) -> list[Dispute]:
-        """Every dispute (or those of one report), in the order they came: for the director's page."""
-        query = "SELECT id, report, seat, reason, vals, device, created FROM disputes" + (
-            " WHERE report = ?" if report_id is not None else "") + " ORDER BY id"
-        with self._connection() as db:
-            rows = db.execute(query, (report_id,) if report_id is not None else ()).fetchall()
-        return [Dispute(r[0], r[1], r[2], r[3], None if r[4] is None else json.loads(r[4]), r[5], r[6]) for r in rows]
-
     def settle(self, report_id: int, status: str, by: str, detail: object = None, *, replacing: bool = False) -> Report | None:
         """Give report ``report_id`` the state ``status`` (the director's decision, or what the import did); None when
         the director's decision does not apply to its state any more. ``replacing``: the report becomes the table's
@@ -319,6 +298,39 @@ class Journal:
             db.execute("UPDATE checkins SET imported = ? WHERE round = ? AND player = ? AND at = ?",
                        (said, answer.round, answer.player, answer.at))
 
+    def dispute(self, report_id: int, seat: str, reason: str, values: Mapping[str, str] | None = None,
+                device: str = "") -> Report | None:
+        """A player of ``seat`` disputes a waiting report: it becomes ``disputed`` (never imported unless the director
+        accepts it) and the dispute is kept with their reason and their own version (``values``, if given) for the
+        director. None when the report is not waiting any more (confirmed or corrected meanwhile)."""
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
+            if row is None:
+                db.execute("ROLLBACK")
+                return None
+            db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
+            db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (report_id, seat, reason, None if values is None else json.dumps(dict(values), ensure_ascii=False),
+                        device, time.time()))
+            db.execute("COMMIT")
+        return self.get(report_id)
+
+    def disputes(self, report_id: int | None = None) -> list[Dispute]:
+        """Every dispute (or those of one report), in the order they came: for the director's page."""
+        query = "SELECT id, report, seat, reason, vals, device, created FROM disputes" + (
+            " WHERE report = ?" if report_id is not None else "") + " ORDER BY id"
+        with self._connection() as db:
+            rows = db.execute(query, (report_id,) if report_id is not None else ()).fetchall()
+        return [Dispute(r[0], r[1], r[2], r[3], None if r[4] is None else json.loads(r[4]), r[5], r[6]) for r in rows]
+
+    def latest(self, round: int, table: int) -> Report | None:
+        """The table's latest report, whatever its state (a disputed one waits for the director)."""
+        with self._connection() as db:
+            row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE round = ? AND tbl = ? ORDER BY id DESC LIMIT 1",
+                             (round, table)).fetchone()
+        return _report(row) if row else None
+
     def get(self, report_id: int) -> Report | None:
         with self._connection() as db:
             row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE id = ?", (report_id,)).fetchone()
@@ -329,13 +341,6 @@ class Journal:
         with self._connection() as db:
             row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE round = ? AND tbl = ? AND status = ? ORDER BY id DESC",
                              (round, table, WAITING)).fetchone()
-        return _report(row) if row else None
-
-    def latest(self, round: int, table: int) -> Report | None:
-        """The table's latest report, whatever its state (a disputed one waits for the director)."""
-        with self._connection() as db:
-            row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE round = ? AND tbl = ? ORDER BY id DESC LIMIT 1",
-                             (round, table)).fetchone()
         return _report(row) if row else None
 
     def reports(self, status: str | None = None) -> list[Report]:
@@ -357,13 +362,13 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
     return {(r, t): status for r, t, status in rows}
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, seat, confirmed_seat, detail"
+_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat"
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  row[10], row[11], json.loads(row[12]) if row[12] else None)
+                  json.loads(row[10]) if row[10] else None, row[11], row[12])
 
 
-__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY",
-           "REFUSED", "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
+__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
