@@ -204,6 +204,8 @@ def test_after_the_rounds_the_seating_is_the_knockout_or_the_top_board(tmp_path)
     assert knockout["stage"] == {"kind": "knockout", "title": "Knock-out", "round": 4}
     assert [(t["label"], t["state"]) for t in knockout["seating"]][-3:] == [
         ("Match SF1", "played"), ("Match SF2", "played"), ("Match F", "played")]
+    assert next(p for p in knockout["by_name"] if p["player"] == "Anna Eriksen")["table"] == 15  # her last match, F
+    assert len(knockout["by_name"]) == len({p["player"] for p in knockout["by_name"]}) == 16
     final = next(r for r in knockout["players"]["Anna Eriksen"]["rounds"] if r["label"] == "Match F")
     assert final["opponents"] == ["Elena Costa"] and final["points"] == "wins 1-1; VP totals 324-325; winner Elena Costa"
     top = shown["italia2010"]
