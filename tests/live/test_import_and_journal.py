@@ -166,6 +166,7 @@ def test_a_clash_accepted_after_the_typed_cells_are_cleared_is_written(hall, eve
     assert [r.id for r in done.written] == [clash.id] and vp_cells(book, line) == [90, 80, 70, 60]
 
 
+<<<<<<< HEAD
 def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
     import sqlite3
 
@@ -180,3 +181,19 @@ def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
     assert (old.round, old.table, old.values, old.seat) == (1, 2, {"VP 1": "9"}, "")
     assert journal.dispute(old.id, "Player 2", "it was 8").status == "disputed"
     assert [(d.seat, d.reason, d.values) for d in journal.disputes()] == [("Player 2", "it was 8", None)]
+=======
+def test_an_import_lost_with_an_unsaved_workbook_is_written_again(hall, event):
+    confirmed(hall.journal, 1, 2)
+    unsaved = FileWorkbook(event)  # as the button writes into the open workbook, closed without saving
+    import_reports(unsaved, hall.journal).remember(hall.journal)
+    assert [r.status for r in hall.journal.reports()] == ["imported"]
+    book = FileWorkbook(event)
+    done = import_reports(book, hall.journal)
+    assert [r.table for r in done.written] == [2]
+    line = hall.state.draw.table(1, 2).seats[0].line
+    assert vp_cells(book, line) == [90, 80, 70, 60]
+    assert import_reports(book, hall.journal).lines() == []  # once in the workbook, nothing more to do
+    (report,) = hall.journal.reports()
+    hall.journal.reject(report.id, "cleared on purpose")
+    assert import_reports(FileWorkbook(event), hall.journal).written == ()  # rejected: never written again
+>>>>>>> wip/h29director

@@ -131,7 +131,7 @@ def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_tex
         phone.find_element(By.ID, "find").send_keys("zoe")
         card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0]
         table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
-        assert card.text.startswith("Zoë Faure") and f"Round 1, table {table}, {seat}" in card.text
+        assert card.text.startswith("Zoë Faure") and f"Round 1, table {table}, {seat} (new)" in card.text
         phone.find_element(By.ID, "find").clear()
         phone.find_element(By.ID, "find").send_keys("bold")
         card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "Bold" in c.text])[0]

@@ -96,7 +96,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
     draw = read_draw(store)
     final = FINAL_SHEET in store.sheet_names()
     written, already, disagreements, refused, names = [], [], [], [], {}
-    for report in journal.to_import():
+    for report in journal.to_import() + _lost(store, draw, journal):
         if report.round == STAGES_ROUND:  # read again for each: a match typed by the last import moves the free row
             names[report.id] = named(report, None, final)
             try:
@@ -116,6 +116,24 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
         else:
             (written if outcome else already).append(report)
     return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused), names)
+
+
+def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
+    """Reports of the rounds marked imported whose table's result cells are all empty again: the workbook they were
+    imported into was not saved (the button writes into the open workbook, which Excel may close unsaved). Written
+    again, as if never imported; a table with a newer report to import is left to that one."""
+    pending = {(r.round, r.table) for r in journal.to_import()}
+    latest = {(r.round, r.table): r for r in journal.reports(IMPORTED) if r.round != STAGES_ROUND}
+    lost = []
+    for key, report in sorted(latest.items()):
+        table = draw.table(*key)
+        if key in pending or table is None:
+            continue
+        grid = store.read(draw.sheet)
+        typed = [cell for cell, value in typed_cells(draw, table, report.values).items() if value is not None]
+        if typed and all(cells.is_empty(grid.value(line, col)) for line, col in typed):
+            lost.append(report)
+    return lost
 
 
 def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str | Disagreement:

@@ -45,10 +45,11 @@ REJECTED, ACCEPTED, IMPORTED, CLASH, REFUSED = "rejected", "accepted", "imported
 TO_IMPORT = (CONFIRMED, ACCEPTED)
 """What the import writes: confirmed by a second player, or accepted by the director."""
 SETTLED_FROM = {
-    REJECTED: (WAITING, CONFIRMED, DISPUTED, ACCEPTED, CLASH, REFUSED),
+    REJECTED: (WAITING, CONFIRMED, DISPUTED, ACCEPTED, CLASH, REFUSED, IMPORTED),
     ACCEPTED: (WAITING, DISPUTED, CLASH, REFUSED),
 }
-"""The director's decisions and the states each is taken from (an imported report is in the workbook: change it there)."""
+"""The director's decisions and the states each is taken from. An imported report is in the workbook (change it
+there); rejecting it only stops the import from writing it again into cells found empty (:mod:`.importing`)."""
 PLAY, SKIP = "play", "skip"
 """A player's check-in answer for a round."""
 SUFFIX = ".reports.sqlite"

@@ -63,7 +63,8 @@ def read_state(snapshot: Snapshot) -> HallState:
         "table_word": draw.table_word,
         # after the qualifying rounds the current seating is the final's table or the knock-out's matches
         "seating": progress.stage_seating(stages, result.extras) if staged else seating(draw, draw.current_round),
-        "by_name": by_name(stages if staged else draw, STAGES_ROUND if staged else draw.current_round, event.language),
+        "by_name": latest_seat(by_name(stages, STAGES_ROUND, event.language)) if staged
+        else by_name(draw, draw.current_round, event.language),
         "players": progress.player_rounds(draw, stages, result),  # the hall adds each table's report state
         "counted": progress.counted(draw, result),
         "names": in_name_order(list(names_of(draw, published)), event.language),
@@ -95,6 +96,13 @@ def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
     list of the Seating sheet sorts them: Álvaro among the A's, not after Z."""
     seated = [{"player": s.player, "table": t.table, "seat": s.seat} for t in draw.tables if t.round == round for s in t.seats]
     return sorted(seated, key=lambda p: (name_order(p["player"], language), p["table"]))
+
+
+def latest_seat(seated: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each player once, at their last table: a knock-out player is in every match they reached (bracket order),
+    the projector lists them by name at the match they play or played last."""
+    last = {p["player"]: p for p in sorted(seated, key=lambda p: p["table"])}
+    return [p for p in seated if last[p["player"]] is p]
 
 
 def names_of(draw: Draw, published: Published) -> set[str]:
