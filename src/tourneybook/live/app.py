@@ -18,15 +18,15 @@ import time
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .codes import normalised
 from .director import director_routes
 from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
+from .params import BadParameter, TableCode, Text, WholeNumber, parameter
 from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
 from .reporting import check_report
 from .stages import STAGES_ROUND, stage_name
@@ -62,10 +62,10 @@ class HallPages:
 
     async def api_state(self, request: Request) -> Response:
         accepts = "gzip" in request.headers.get("accept-encoding", "")
-        since = request.query_params.get("since", "")
-        wait = request.query_params.get("wait", "")
-        if since and wait.isdigit():  # a long poll: answer when a new version is there (or after the wait)
-            await self.hall.next_version(since, min(int(wait), LONGEST_WAIT))
+        since = parameter(request.query_params, "since", Text("since (the version a page has)", 20), "")
+        wait = parameter(request.query_params, "wait", WholeNumber("wait (seconds)", LONGEST_WAIT), 0)
+        if since and wait:  # a long poll: answer when a new version is there (or after the wait)
+            await self.hall.next_version(since, wait)
         body, gzipped = self.hall.api_json(since, gzipped=accepts)
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
@@ -113,7 +113,7 @@ class HallPages:
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:
-        return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
+        return RedirectResponse(f"/t/{parameter(request.query_params, 'code', TableCode())}", status_code=303)
 
     async def report(self, request: Request) -> Response:
         table, refusal = self.refused(request, request.path_params["code"])
@@ -161,6 +161,12 @@ class HallPages:
                                                        "into the workbook.", "ok"))
 
 
+    async def bad_parameter(self, request: Request, exc: Exception) -> Response:
+        """A parameter no page of ours sends (:mod:`.params`): 400 and the sentence, as JSON for /api/state."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"problem": str(exc)}, status_code=400, headers=HEADERS)
+        return self.html(request, message_page("Not understood", str(exc), "bad"), 400)
+
     async def journal_failed(self, request: Request, exc: Exception) -> Response:
         """Any page whose journal read or write failed: a sentence, never a trace."""
         return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
@@ -179,7 +185,8 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/t/{code}/confirm", pages.confirm, methods=["POST"]),
         *director_routes(hall, pages.attempts, pages.html, pages.title),
     ]
-    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed})
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed,
+                                                           BadParameter: pages.bad_parameter})
     return BodyLimit(app)
 
 

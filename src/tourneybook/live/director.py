@@ -13,6 +13,7 @@ from .guard import client_of, same_site_form
 from .hall import Hall
 from .importing import named
 from .journal import CONFIRMED, WAITING, JournalError
+from .params import REPORT_NUMBERS, Text, WholeNumber, parameter
 from .pages import PHONE_CSS, hidden, message_page, page
 
 COOKIE = "tb_director"
@@ -39,7 +40,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             form, refusal = await same_site_form(request, html)
             if refusal is not None:
                 return refusal
-            key = str(form.get("key", ""))
+            key = parameter(form, "key", Text("The director key"), "")
             if not hall.is_director(key):
                 attempts.wrong(client)
                 return login(request, 403, "This is not the director key.")
@@ -60,19 +61,16 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
         form, refusal = await guarded(request)
         if refusal is not None:
             return refusal
-        text = str(form.get("minutes", "")).strip()
-        if not text.isdigit() or int(text) > 24 * 60:
-            return html(request, message_page("Clock", f'"{text}" is not a number of minutes (0 stops the clock).', "bad"), 422)
-        hall.set_clock(int(text))
+        hall.set_clock(parameter(form, "minutes", WholeNumber("Minutes of the round clock (0 stops it)", 24 * 60)))
         return RedirectResponse("/director", status_code=303)
 
     async def confirm(request: Request) -> Response:
         form, refusal = await guarded(request)
         if refusal is not None:
             return refusal
-        number = str(form.get("report", ""))
+        number = parameter(form, "report", WholeNumber("The report's number", REPORT_NUMBERS))
         try:
-            done = hall.journal.confirm(int(number), "director") if number.isdigit() else None
+            done = hall.journal.confirm(number, "director")
         except JournalError as exc:
             return html(request, message_page("Not stored", str(exc), "bad"), 503)
         if done is None:
