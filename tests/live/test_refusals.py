@@ -62,3 +62,20 @@ def test_an_empty_table_code_is_asked_for_not_redirected_in_a_loop(hall):
     code = hall.code_of(hall.state.draw.tables[0])
     opened = c.get(f"/t?code={code.lower()}", follow_redirects=False)
     assert opened.status_code == 303 and opened.headers["location"] == f"/t/{code}"
+
+
+def test_wrong_director_keys_in_the_cookie_count_as_on_the_login_form(hall):
+    c = client(hall)
+    form = {"csrf": token(c, "/director"), "minutes": "50"}
+    c.cookies.set(COOKIE, "guess-0")
+    assert c.get("/director").status_code == 200  # the login form again
+    for i in range(1, 4):
+        c.cookies.set(COOKIE, f"guess-{i}")
+        assert c.post("/director/clock", data=form).status_code == 403
+    c.cookies.set(COOKIE, "guess-4")
+    assert c.post("/director/confirm", data={"csrf": form["csrf"], "report": "1"}).status_code == 403
+    c.cookies.set(COOKIE, hall.director_key)  # five wrong tries: even the right key waits a minute, on every path
+    for answer in (c.get("/director"), c.post("/director/clock", data=form), c.post("/director", data={"csrf": form["csrf"], "key": hall.director_key})):
+        assert answer.status_code == 429 and "Too many wrong keys" in answer.text
+    assert hall.api()["clock"]["minutes"] == 0
+    assert c.get("/api/state").status_code == 200  # the public pages still answer that address

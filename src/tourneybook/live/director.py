@@ -23,7 +23,21 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
     """/director (the key, then the page), /director/clock and /director/confirm: every change a POST with CSRF."""
 
     def allowed(request: Request) -> bool:
-        return hall.is_director(request.cookies.get(COOKIE, ""))
+        """The cookie holds the director key. A wrong one counts as a wrong try of the address, as on the login
+        form: guessing keys through the cookie is rate-limited too (:func:`too_many`)."""
+        key = request.cookies.get(COOKIE, "")
+        if not key:
+            return False
+        if hall.is_director(key):
+            return True
+        attempts.wrong(client_of(request))
+        return False
+
+    def too_many(request: Request) -> Response | None:
+        """The refusal (429) of an address that sent too many wrong keys or codes within a minute, on every path."""
+        if attempts.blocked(client_of(request)):
+            return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
+        return None
 
     def login(request: Request, status: int = 200, why: str = "") -> Response:
         note = f'<p class="bad">{escape(why)}</p>' if why else ""
@@ -33,10 +47,11 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
         return html(request, page(title(), body, PHONE_CSS), status)
 
     async def director(request: Request) -> Response:
+        blocked = too_many(request)
+        if blocked is not None:
+            return blocked
         if request.method == "POST":
             client = client_of(request)
-            if attempts.blocked(client):
-                return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
             form, refusal = await same_site_form(request, html)
             if refusal is not None:
                 return refusal
@@ -52,7 +67,10 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
         return html(request, page(title(), dashboard(hall), PHONE_CSS))
 
     async def guarded(request: Request):
-        """The form of a director action, or the refusal (no key: 403; a cross-site form: 403)."""
+        """The form of a director action, or the refusal (too many wrong keys: 429; no key: 403; a cross-site form: 403)."""
+        blocked = too_many(request)
+        if blocked is not None:
+            return None, blocked
         if not allowed(request):
             return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
         return await same_site_form(request, html)
