@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..live.importing import import_reports
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
     from ..files.filestore import FileWorkbook
 
     path = Path(args.workbook)
@@ -30,7 +30,10 @@ def run(args) -> int:
     if not journal_file.is_file():
         raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
     book = FileWorkbook(path)
-    done = import_reports(book, Journal(journal_file))
+    try:
+        done = import_reports(book, Journal(journal_file))
+    except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
+        raise InputError(f"{exc}; nothing was written to {path.name}") from None
     if done.written:
         book.save()
     for line in done.lines():

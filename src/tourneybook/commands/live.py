@@ -85,7 +85,8 @@ def run(args) -> int:
 
     from ..live.app import create_app
     from ..live.hall import Hall, follow
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
+    from ..live.keys import secret_path
     from ..live.qr import terminal_qr
     from ..live.stamp import ADDRESS_KEY
     from pathlib import Path
@@ -95,7 +96,17 @@ def run(args) -> int:
     if not path.is_file():
         raise InputError(f"{path}: no such workbook")
     check_port(args.host, args.port)
-    hall = Hall(path, Journal(journal_path(path)))
+    try:
+        journal, trouble = Journal(journal_path(path)), ""
+    except JournalError as exc:  # damaged or locked: the hall is still served; a report is answered with the sentence
+        journal, trouble = Journal(journal_path(path), check=False), str(exc)
+    hall = Hall(path, journal)
+    if hall.keys.made:
+        print(f"note: new table codes and director key (kept in {secret_path(path).name} beside the workbook and in the "
+              "reports journal): forms printed before with table codes carry other codes; print the round's forms again")
+    if trouble:
+        print(f"warning: {trouble}. The pages are served, but reports from phones cannot be stored until then: "
+              "collect the paper forms.")
     if not hall.reload():
         print(f"note: {path.name} has problems; the pages show them until it is saved without:")
         for line in hall.problems[:10]:
@@ -105,7 +116,10 @@ def run(args) -> int:
         print("note: this computer only (127.0.0.1): phones reach it with --host and this computer's address on the "
               "hall's network (README: a day in the hall)")
     else:
-        hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
+        try:
+            hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
+        except JournalError:  # said above: the journal cannot be used just now
+            pass
     print(f"TourneyBook live: {url}  (projector: {url}projector, director: {url}director)")
     print(terminal_qr(url))
     print(f"director key: {hall.director_key}")

@@ -191,7 +191,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
 def _import_reports(store: WorkbookStore) -> ActionReport:
     """The results confirmed on phones (``tourneybook live``), from the journal beside the workbook, into empty cells."""
     from ..live.importing import import_reports
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
 
     where = _workbook_path(store)
     journal = journal_path(where) if where else None
@@ -200,7 +200,10 @@ def _import_reports(store: WorkbookStore) -> ActionReport:
             "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
             "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
             "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
-    done = import_reports(store, Journal(journal))
+    try:
+        done = import_reports(store, Journal(journal))
+    except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
+        raise InputError(Problem(f"{exc}; nothing was written", sheet=ACTION_SHEET, cell=ACTION_ADDRESS)) from None
     lines = done.lines() or ["no confirmed reports to import"]
     return ActionReport(IMPORT_REPORTS, "Reported results: " + "\n".join(lines)
                         + ("\nRecalculate standings to see them in the standings." if done.written else ""))

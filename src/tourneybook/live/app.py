@@ -10,6 +10,12 @@ Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public),
 ``/t/{code}`` (a table's report: needs its code), ``/director`` (needs the key
 printed at start). Every state-changing form is a POST with a CSRF token
 (:mod:`.guard`); wrong codes and keys are rate-limited per address.
+
+The journal (SQLite) is read and written in worker threads
+(``run_in_threadpool``), never on the event loop: a journal another program
+locks holds up only the request that needs it, for its busy timeout, and every
+other page keeps answering. Every request parameter is read by
+:func:`.params.parameter` (a bad one: 400 and a sentence).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import time
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from .director import director_routes
@@ -120,7 +127,7 @@ class HallPages:
         if refusal is not None or table is None:
             return refusal
         if request.method == "GET":
-            return self.form_page(request, table, {})
+            return await run_in_threadpool(self.form_page, request, table, {})  # it reads the journal
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
             return refusal
@@ -128,9 +135,9 @@ class HallPages:
         values = {f.key: str(form.get(f.key, "")) for f in draw.fields(table)}
         checked = check_report(self.hall.state.snapshot, draw, table, values)
         if not checked.ok:
-            return self.form_page(request, table, values, checked.problems, 422)
+            return await run_in_threadpool(self.form_page, request, table, values, checked.problems, 422)
         try:
-            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table))
+            await run_in_threadpool(self.hall.journal.add, table.round, table.table, values, device_of(request), seated_of(table))
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
@@ -145,7 +152,7 @@ class HallPages:
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
             return refusal
-        waiting = self.hall.journal.waiting(table.round, table.table)
+        waiting = await run_in_threadpool(self.hall.journal.waiting, table.round, table.table)
         if waiting is None or str(waiting.id) != str(form.get("report", "")):
             return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
                                               "open the table's page again.", "bad"), 409)
@@ -153,7 +160,7 @@ class HallPages:
             return self.html(request, message_page("Not confirmed", "A second player of the table confirms the result, on "
                                               "their own phone (or the director does).", "bad"), 409)
         try:
-            self.hall.journal.confirm(waiting.id, device_of(request))
+            await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request))
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
                                               "director.", "bad"), 503)

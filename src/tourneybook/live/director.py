@@ -7,6 +7,7 @@ from html import escape
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from .guard import client_of, same_site_form
@@ -64,7 +65,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return response
         if not allowed(request):
             return login(request)
-        return html(request, page(title(), dashboard(hall), PHONE_CSS))
+        return html(request, page(title(), await run_in_threadpool(dashboard, hall), PHONE_CSS))  # it reads the journal
 
     async def guarded(request: Request):
         """The form of a director action, or the refusal (too many wrong keys: 429; no key: 403; a cross-site form: 403)."""
@@ -88,7 +89,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return refusal
         number = parameter(form, "report", WholeNumber("The report's number", REPORT_NUMBERS))
         try:
-            done = hall.journal.confirm(number, "director")
+            done = await run_in_threadpool(hall.journal.confirm, number, "director")
         except JournalError as exc:
             return html(request, message_page("Not stored", str(exc), "bad"), 503)
         if done is None:

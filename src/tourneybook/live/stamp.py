@@ -17,10 +17,11 @@ from ..errors import Collector, InputError
 from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
-from .codes import TABLE_SECRET, table_code
+from .codes import table_code
 from .draw import read_draw
 from .stages import read_stages
 from .journal import Journal, journal_path
+from .keys import event_keys
 from .qr import png_qr
 
 ADDRESS_KEY = "address"
@@ -95,7 +96,7 @@ NOT_SERVED_YET = ("Live reporting is on, but tourneybook live has not served thi
 def secret_and_address(workbook: str | Path) -> tuple[str, str]:
     """The journal's secret of the table codes, and the address ``tourneybook live`` last served on ('' before it did)."""
     journal = Journal(journal_path(workbook))
-    return journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
+    return event_keys(workbook, journal).table_secret, journal.recall(ADDRESS_KEY) or ""
 
 
 def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
