@@ -7,6 +7,7 @@ this computer alone, unless the director names the hall's network address).
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 
@@ -53,7 +54,9 @@ def check_port(host: str, port: int) -> None:
         raise InputError(f"--port {port}: a port is a number from 1 to 65535")
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-            probe.bind((host, port))
+            if os.name == "posix":  # as uvicorn's listening socket (asyncio's default there): the connections of a
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # killed server, waiting out their
+            probe.bind((host, port))  # TIME_WAIT, do not hold the port; on Windows a bind is refused only while in use
     except OSError as exc:
         raise InputError(f"cannot listen on {host} port {port} ({exc.strerror or exc}): another program may use the port "
                          "(try --port 8766), or the address is not this computer's") from None
