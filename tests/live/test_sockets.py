@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 import httpx2
+import uvicorn
 
 from tourneybook.cli import main
+from tourneybook.live.app import create_app
+from tourneybook.live.serving import hall_config
 
 from test_command import free_port
 
@@ -61,3 +68,94 @@ def test_live_starts_again_at_once_on_the_same_port_after_a_kill_with_phones_con
     finally:
         again.send_signal(signal.SIGINT)
         again.wait(20)
+
+
+@contextmanager
+def serving(app, **limits):
+    """The hall's uvicorn configuration (live.serving) on a free loopback port, in a thread, for the test's length."""
+    port = free_port()
+    server = uvicorn.Server(hall_config(app, "127.0.0.1", port, **limits))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``sock`` within ``seconds`` (it never sends anything to an incomplete request)."""
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1024) == b""
+    except TimeoutError:
+        return False
+    except OSError:  # reset by the server
+        return True
+
+
+def test_idle_and_slow_connections_are_closed_and_never_crowd_out_a_phone(hall):
+    with serving(create_app(hall), open_requests=20, request_timeout=1.0, per_address=40) as port:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(30)]  # more than 20 requests
+        slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow.sendall(b"GET /api/state HTTP/1.1\r\n")
+        try:
+            answer = httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=5)
+            assert answer.status_code == 200  # 503 before: uvicorn's limit_concurrency counted the idle connections
+            begun = time.monotonic()
+            while time.monotonic() - begun < 4:  # a header a byte at a time (slowloris): closed all the same
+                try:
+                    slow.sendall(b"X")
+                except OSError:
+                    break
+                if closed_within(slow, 0.2):
+                    break
+            assert time.monotonic() - begun < 2.5
+            assert all(closed_within(s, 2) for s in idle)
+            version = answer.json()["version"]
+            polled = time.monotonic()  # a page's long poll is being answered, not sending: it is not cut
+            assert httpx2.get(f"http://127.0.0.1:{port}/api/state?since={version}&wait=2", timeout=5).json() == {"version": version}
+            assert time.monotonic() - polled >= 1.9
+        finally:
+            for s in (*idle, slow):
+                s.close()
+        crowd = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(45)]
+        try:  # one address holds at most 40 at once (PER_ADDRESS in the hall): the five over it are closed at once
+            time.sleep(0.3)  # well within the request timeout (1 s): only the ones over the limit are closed yet
+            closed, _, _ = select.select(crowd, [], [], 0)
+            assert len(closed) == 5 and all(s.recv(1024) == b"" for s in closed)
+        finally:
+            for s in crowd:
+                s.close()
+
+
+def test_a_journal_locked_by_another_program_holds_up_one_report_not_the_hall(hall):
+    code = hall.code_of(hall.state.draw.tables[0])
+    with serving(create_app(hall)) as port, httpx2.Client(base_url=f"http://127.0.0.1:{port}") as phone:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', phone.get(f"/t/{code}").text)[1]
+        other = sqlite3.connect(hall.journal.path, isolation_level=None)  # a database browser holding the journal
+        other.execute("PRAGMA locking_mode=EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        other.execute("INSERT INTO meta (key, value) VALUES ('held', 'by another program')")
+        answers = []
+        sending = threading.Thread(target=lambda: answers.append(phone.post(
+            f"/t/{code}", data={"csrf": csrf, "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}, timeout=30)))
+        begun = time.monotonic()
+        try:
+            sending.start()
+            time.sleep(0.2)
+            for _ in range(5):  # the other pages answer while the report waits for the journal
+                asked = time.monotonic()
+                assert httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=30).status_code == 200
+                assert time.monotonic() - asked < 1
+            sending.join(30)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        (answer,) = answers
+        assert answer.status_code == 503 and "hall.reports.sqlite is locked by another program" in answer.text
+        assert time.monotonic() - begun < 6  # the busy timeout (2 s), not 10

@@ -62,10 +62,6 @@ def check_port(host: str, port: int) -> None:
                          "(try --port 8766), or the address is not this computer's") from None
 
 
-OPEN_REQUESTS = 3000
-"""Requests served at once: every open page keeps one waiting for the next state (the long poll of /api/state),
-so a hall of 1,000 players with a phone each and a few projectors stays well inside it; beyond it, a 503."""
-
 STOP_WAIT = 5
 """Seconds Ctrl-C waits at most for requests under way (the pages' long polls are answered at once: hall_server)."""
 
@@ -84,13 +80,12 @@ def hall_server(hall, config):
 
 
 def run(args) -> int:
-    import uvicorn
-
     from ..live.app import create_app
     from ..live.hall import Hall, follow
     from ..live.journal import Journal, JournalError, journal_path
     from ..live.keys import secret_path
     from ..live.qr import terminal_qr
+    from ..live.serving import hall_config
     from ..live.stamp import ADDRESS_KEY
     from pathlib import Path
 
@@ -131,9 +126,7 @@ def run(args) -> int:
     stop = threading.Event()
     watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True, name="tourneybook-follow")
     watcher.start()
-    server = hall_server(hall, uvicorn.Config(create_app(hall), host=args.host, port=args.port, log_level="warning",
-                                             limit_concurrency=OPEN_REQUESTS, timeout_keep_alive=5,
-                                             timeout_graceful_shutdown=STOP_WAIT))
+    server = hall_server(hall, hall_config(create_app(hall), args.host, args.port, stop_wait=STOP_WAIT))
     try:
         server.run()
     except KeyboardInterrupt:  # Ctrl-C is how the README says to stop it: the end of the day, not an error
