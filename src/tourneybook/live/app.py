@@ -133,7 +133,7 @@ class HallPages:
             return refusal
         draw = self.hall.state.draw_of(table)
         values = {f.key: str(form.get(f.key, "")) for f in draw.fields(table)}
-        checked = check_report(self.hall.state.snapshot, draw, table, values)
+        checked = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, values)  # recalc's reading
         if not checked.ok:
             return await run_in_threadpool(self.form_page, request, table, values, checked.problems, 422)
         try:
