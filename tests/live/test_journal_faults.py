@@ -147,3 +147,13 @@ def test_no_page_or_answer_carries_a_folder_path(hall, event, tmp_path):
     assert str(tmp_path) not in state and "hall.xlsx: no such workbook" in state
     for path in ("/", "/projector", "/director"):
         assert str(tmp_path) not in c.get(path).text
+
+
+def test_the_buttons_import_says_a_damaged_journal_in_the_issues(event):
+    from tourneybook.excel.actions import IMPORT_REPORTS, Choice, run_action
+    from tourneybook.files.filestore import FileWorkbook
+
+    journal = with_reports(event, (1, 2))
+    damage(journal.path, "zeroed")
+    report = run_action(FileWorkbook(event), Choice(IMPORT_REPORTS, None))
+    assert not report.ok and "the reports journal hall.reports.sqlite is damaged" in str(report.problems[0])
