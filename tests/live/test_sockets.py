@@ -16,6 +16,7 @@ import time
 from contextlib import contextmanager
 
 import httpx2
+import pytest
 import uvicorn
 
 from tourneybook.cli import main
@@ -123,6 +124,16 @@ def test_idle_and_slow_connections_are_closed_and_never_crowd_out_a_phone(hall):
         finally:
             for s in (*idle, slow):
                 s.close()
+        flood = socket.create_connection(("127.0.0.1", port), timeout=5)
+        try:  # headers without end, as fast as the network takes them: closed after 256 KB
+            flood.sendall(b"GET /api/state HTTP/1.1\r\nX-Flood: ")
+            begun = time.monotonic()
+            with pytest.raises(OSError):
+                for _ in range(20_000):
+                    flood.sendall(b"a" * 1024)
+            assert time.monotonic() - begun < 0.5  # by its size, long before the request timeout (1 s here)
+        finally:
+            flood.close()
         crowd = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(45)]
         try:  # one address holds at most 40 at once (PER_ADDRESS in the hall): the five over it are closed at once
             time.sleep(0.3)  # well within the request timeout (1 s): only the ones over the limit are closed yet

@@ -122,7 +122,7 @@ class Journal:
         if "locked" in text or "busy" in text:
             return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
                     f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
-        if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError) or "malformed" in text:
+        if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
             return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
                     "and start tourneybook live again, which makes a new one")
         return f"the reports journal {name} cannot be used: {text}"

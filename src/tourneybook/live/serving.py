@@ -10,6 +10,8 @@ thousand idle ones make every phone get 503. Here:
   of the connection opening or of the previous response, or the connection is
   closed (:class:`HallProtocol`); a request being answered (a page's long poll)
   is not limited by it;
+- at most :data:`REQUEST_BYTES` may arrive before the request is whole (uvicorn's
+  httptools parser keeps headers of any length; the app refuses a body over 16 KB);
 - at most :data:`PER_ADDRESS` connections from one address at once (a browser
   opens six): one machine cannot take every connection of the hall;
 - the limit of :data:`OPEN_REQUESTS` counts requests being answered
@@ -27,6 +29,9 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 REQUEST_TIMEOUT = 10.0
 """Seconds a request may take to arrive whole: a phone on a weak network sends a report form (at most 16 KB) in far less."""
+REQUEST_BYTES = 256 * 1024
+"""Bytes a request may send before it is whole: a page's request is a few hundred bytes of headers and a report's form
+at most 16 KB (:data:`.guard.MAX_BODY`); only a client that means harm sends more."""
 KEEP_ALIVE = 5
 """Seconds a connection may stay silent after a response (uvicorn's ``timeout_keep_alive``); a page asks again at once."""
 PER_ADDRESS = 64
@@ -44,6 +49,7 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
     """
 
     request_timeout = REQUEST_TIMEOUT
+    request_bytes = REQUEST_BYTES
     per_address = PER_ADDRESS
     _open: Counter[str] = Counter()
     """Open connections by client address (one event loop serves them all)."""
@@ -51,6 +57,7 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        self._received = 0
         self._address = str((self.client or ("?",))[0])
         HallProtocol._open[self._address] += 1
         if HallProtocol._open[self._address] > self.per_address:
@@ -66,6 +73,11 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._deadline is not None:  # the request is not whole yet: count what it sends
+            self._received += len(data)
+            if self._received > self.request_bytes:
+                self._too_slow()
+                return
         super().data_received(data)
         cycle = self.cycle
         if cycle is not None and not cycle.more_body and not cycle.response_complete:
@@ -78,6 +90,7 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
 
     def _arm(self) -> None:
         self._disarm()
+        self._received = 0
         self._deadline = self.loop.call_later(self.request_timeout, self._too_slow)
 
     def _disarm(self) -> None:
@@ -86,7 +99,8 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
             self._deadline = None
 
     def _too_slow(self) -> None:
-        self._deadline = None
+        """Too slow or too much before the request is whole: closed (no answer is owed to half a request)."""
+        self._disarm()
         if not self.transport.is_closing():
             self.transport.close()
 
@@ -123,4 +137,4 @@ def hall_config(app, host: str, port: int, *, open_requests: int = OPEN_REQUESTS
                           log_level="warning", **options)
 
 
-__all__ = ["HallProtocol", "KEEP_ALIVE", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_TIMEOUT", "RequestLimit", "hall_config"]
+__all__ = ["HallProtocol", "KEEP_ALIVE", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_BYTES", "REQUEST_TIMEOUT", "RequestLimit", "hall_config"]
