@@ -75,6 +75,10 @@ def test_a_damaged_journal_is_a_sentence_for_import_reports_and_live_keeps_servi
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
     sent = c.post(f"/t/{code}", data={"csrf": csrf, **RESULT})
     assert sent.status_code == 503 and "hall.reports.sqlite is damaged" in sent.text and "hand in" in sent.text
+    c.post("/director", data={"csrf": csrf, "key": hall.director_key})
+    director = c.get("/director")  # the director reads why, and the round clock still works
+    assert director.status_code == 200 and "Reports cannot be read: the reports journal hall.reports.sqlite is damaged" in director.text
+    assert c.post("/director/clock", data={"csrf": csrf, "minutes": "50"}, follow_redirects=False).status_code == 303
 
 
 def test_a_journal_locked_by_another_program_is_said_in_words(event, capsys):

@@ -103,7 +103,12 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
 def dashboard(hall: Hall) -> str:
     """The clock form and every report not replaced, newest first, each waiting one with its confirm button."""
     rows = []
-    for r in reversed(hall.journal.reports()):
+    try:
+        reports = hall.journal.reports()
+    except JournalError as exc:  # damaged or locked: the clock still works, and the director reads why
+        reports = []
+        rows.append(f'<tr><td class="bad">Reports cannot be read: {escape(str(exc))}.</td></tr>')
+    for r in reversed(reports):
         if r.status not in (WAITING, CONFIRMED):
             continue
         when = dt.datetime.fromtimestamp(r.created).strftime("%H:%M")
