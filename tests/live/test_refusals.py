@@ -51,6 +51,10 @@ def test_bad_parameters_get_400_and_a_sentence_never_a_500(hall):
             assert answer.status_code == 400, (path, value)
             assert "is not a whole number from 0 to" in answer.text
     assert hall.api()["clock"]["minutes"] == 0
+    code = hall.code_of(hall.state.draw.tables[0])
+    hall.journal.add(1, hall.state.draw.tables[0].table, {"VP 1": "90"}, "phone-b")
+    confirm = c.post(f"/t/{code}/confirm", data={"csrf": token(c, f"/t/{code}"), "report": "9" * 5000})
+    assert confirm.status_code == 400 and "The report&#x27;s number" in confirm.text
 
 
 def test_an_empty_table_code_is_asked_for_not_redirected_in_a_loop(hall):

@@ -33,7 +33,7 @@ from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import JournalError
-from .params import BadParameter, TableCode, Text, WholeNumber, parameter
+from .params import REPORT_NUMBERS, BadParameter, TableCode, Text, WholeNumber, parameter
 from .pages import hidden, message_page, phone_page, points_list, projector_page, report_page
 from .reporting import check_report
 from .stages import STAGES_ROUND, stage_name
@@ -153,7 +153,7 @@ class HallPages:
         if refusal is not None:
             return refusal
         waiting = await run_in_threadpool(self.hall.journal.waiting, table.round, table.table)
-        if waiting is None or str(waiting.id) != str(form.get("report", "")):
+        if waiting is None or waiting.id != parameter(form, "report", WholeNumber("The report's number", REPORT_NUMBERS)):
             return self.html(request, message_page("Nothing to confirm", "This report was corrected or confirmed meanwhile: "
                                               "open the table's page again.", "bad"), 409)
         if waiting.device == device_of(request):
