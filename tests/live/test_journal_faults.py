@@ -161,3 +161,11 @@ def test_the_buttons_import_says_a_damaged_journal_in_the_issues(event):
     damage(journal.path, "zeroed")
     report = run_action(FileWorkbook(event), Choice(IMPORT_REPORTS, None))
     assert not report.ok and "the reports journal hall.reports.sqlite is damaged" in str(report.problems[0])
+
+
+def test_a_damaged_journal_stops_no_draw_and_the_forms_say_why(event, tmp_path, capsys):
+    damage(with_reports(event, (1,)).path, "junk")
+    assert main(["forms", str(event), "--round", "1", "--out", str(tmp_path / "forms.xlsx")]) == 1
+    said = capsys.readouterr()
+    assert "the reports journal hall.reports.sqlite is damaged" in said.err + said.out and "Traceback" not in said.err
+    assert main(["draw", str(event), "--round", "2"]) == 0  # the seating's QR picture waits for a good journal
