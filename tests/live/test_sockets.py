@@ -21,7 +21,7 @@ import uvicorn
 
 from tourneybook.cli import main
 from tourneybook.live.app import create_app
-from tourneybook.live.serving import hall_config
+from tourneybook.live.serving import hall_config, more_open_files
 
 from test_command import free_port
 
@@ -170,3 +170,14 @@ def test_a_journal_locked_by_another_program_holds_up_one_report_not_the_hall(ha
         (answer,) = answers
         assert answer.status_code == 503 and "hall.reports.sqlite is locked by another program" in answer.text
         assert time.monotonic() - begun < 6  # the busy timeout (2 s), not 10
+
+
+def test_the_server_asks_for_open_files_enough_for_a_hall():
+    resource = pytest.importorskip("resource", reason="Windows has no limit of open files to raise")
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))  # macOS's first limit
+        assert more_open_files(4096) == min(4096, hard) == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -85,7 +85,7 @@ def run(args) -> int:
     from ..live.journal import Journal, JournalError, journal_path
     from ..live.keys import secret_path
     from ..live.qr import terminal_qr
-    from ..live.serving import hall_config
+    from ..live.serving import hall_config, more_open_files
     from ..live.stamp import ADDRESS_KEY
     from pathlib import Path
 
@@ -126,6 +126,7 @@ def run(args) -> int:
     stop = threading.Event()
     watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True, name="tourneybook-follow")
     watcher.start()
+    more_open_files()  # every phone's connection is an open file: the system's first limit is below a hall's
     server = hall_server(hall, hall_config(create_app(hall), args.host, args.port, stop_wait=STOP_WAIT))
     try:
         server.run()

@@ -127,6 +127,28 @@ class RequestLimit:
             self.open -= 1
 
 
+OPEN_FILES = 8192
+"""Open files (each connection is one) the server asks for: a hall's phones and long polls, with room to spare."""
+
+
+def more_open_files(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's limit of open files towards ``wanted`` (Linux starts programs at 1,024, macOS at 256:
+    fewer than a hall of phones holds), within the system's hard limit; the limit now. Windows has no such limit."""
+    try:
+        import resource
+    except ImportError:
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):  # macOS refuses more than its kernel's own maximum: keep what there is
+            pass
+    return soft
+
+
 def hall_config(app, host: str, port: int, *, open_requests: int = OPEN_REQUESTS, request_timeout: float = REQUEST_TIMEOUT,
                 per_address: int = PER_ADDRESS, stop_wait: int = 5, **options) -> uvicorn.Config:
     """uvicorn's configuration for the hall: :class:`HallProtocol`, :class:`RequestLimit`, and no
@@ -137,4 +159,4 @@ def hall_config(app, host: str, port: int, *, open_requests: int = OPEN_REQUESTS
                           log_level="warning", **options)
 
 
-__all__ = ["HallProtocol", "KEEP_ALIVE", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_BYTES", "REQUEST_TIMEOUT", "RequestLimit", "hall_config"]
+__all__ = ["HallProtocol", "KEEP_ALIVE", "OPEN_FILES", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_BYTES", "REQUEST_TIMEOUT", "RequestLimit", "hall_config", "more_open_files"]
