@@ -132,7 +132,8 @@ def test_secrets_lost_with_the_journal_are_announced_with_what_to_print_again(ev
     journal_path(event).unlink()
     secret_path(event).unlink()
     assert main(["live", str(event), "--port", "8799"]) == 0
-    assert "forms printed before with table codes carry other codes; print the round's forms again" in capsys.readouterr().out
+    assert "if forms with table codes were printed for this event before, they carry other codes: print the round's " \
+           "forms again" in capsys.readouterr().out
 
 
 def test_an_unreadable_secret_file_is_never_replaced_without_a_word(event):

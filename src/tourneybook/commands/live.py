@@ -54,9 +54,12 @@ def check_port(host: str, port: int) -> None:
         raise InputError(f"--port {port}: a port is a number from 1 to 65535")
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-            if os.name == "posix":  # as uvicorn's listening socket (asyncio's default there): the connections of a
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # killed server, waiting out their
-            probe.bind((host, port))  # TIME_WAIT, do not hold the port; on Windows a bind is refused only while in use
+            # Bound as uvicorn's listening socket is (asyncio's default on POSIX): the connections of a killed server
+            # waiting out their TIME_WAIT do not hold the port; only a program listening on it does. Windows refuses
+            # a bind only while the port is in use.
+            if os.name == "posix":
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
     except OSError as exc:
         raise InputError(f"cannot listen on {host} port {port} ({exc.strerror or exc}): another program may use the port "
                          "(try --port 8766), or the address is not this computer's") from None
@@ -100,8 +103,9 @@ def run(args) -> int:
         journal, trouble = Journal(journal_path(path), check=False), str(exc)
     hall = Hall(path, journal)
     if hall.keys.made:
-        print(f"note: new table codes and director key (kept in {secret_path(path).name} beside the workbook and in the "
-              "reports journal): forms printed before with table codes carry other codes; print the round's forms again")
+        print(f"note: new table codes and director key made (kept in {secret_path(path).name} beside the workbook and "
+              "in the reports journal): if forms with table codes were printed for this event before, they carry other "
+              "codes: print the round's forms again")
     if trouble:
         print(f"warning: {trouble}. The pages are served, but reports from phones cannot be stored until then: "
               "collect the paper forms.")
