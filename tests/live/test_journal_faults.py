@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import sqlite3
 
 import pytest
@@ -13,7 +12,8 @@ from tourneybook.cli import main
 from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import CONFIRMED, Journal, JournalError, journal_path
+from tourneybook.errors import InputError
+from tourneybook.live.journal import Journal, journal_path
 from tourneybook.live.keys import event_keys, secret_path
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
@@ -138,7 +138,7 @@ def test_secrets_lost_with_the_journal_are_announced_with_what_to_print_again(ev
 
 def test_an_unreadable_secret_file_is_never_replaced_without_a_word(event):
     secret_path(event).write_text("{not json", encoding="utf-8")
-    with pytest.raises(Exception, match=r"hall.live-secret \(the secrets of the table codes and the director key\) "
+    with pytest.raises(InputError, match=r"hall.live-secret \(the secrets of the table codes and the director key\) "
                                         r"cannot be read .*delete it to make new ones"):
         event_keys(event)
     assert main(["live", str(event), "--port", "8799"]) == 1
