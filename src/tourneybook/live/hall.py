@@ -20,9 +20,11 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import normalised, same, table_code
+from .codes import normalised, same, seat_code, table_code
 from .draw import DrawnTable, Snapshot
-from .journal import Journal
+from .checkin import CheckInDesk
+from .clock import CLOCK_KEY, RoundClock
+from .journal import Journal, JournalError, report_states
 from .keys import event_keys
 from .stamp import reporting_on
 from .state import HallState, read_state
@@ -43,7 +45,12 @@ class Hall:
         self.problems_since: float | None = None
         self.updated = 0.0
         self.version = 0
-        self.clock: dict[str, Any] = {"started": None, "minutes": 0}
+        try:
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+        except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
+            self.clock = RoundClock.recalled(None)
+        self.checkin = CheckInDesk(journal)
+        journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
@@ -75,8 +82,18 @@ class Hall:
 
     def set_clock(self, minutes: int) -> None:
         """The round starts now and lasts ``minutes`` (0 stops the clock)."""
+        self.clock_to(self.clock.started(minutes, time.time()) if minutes else self.clock.reset())
+
+    def clock_to(self, clock: "RoundClock") -> None:
+        """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
+        self.journal.remember(CLOCK_KEY, clock.kept())
         with self._lock:
-            self.clock = {"started": time.time() if minutes else None, "minutes": minutes}
+            self.clock = clock
+            self._new_version()
+
+    def changed(self) -> None:
+        """The journal changed (a report, a decision, a check-in): the pages' report states and answers are new."""
+        with self._lock:
             self._new_version()
 
     def _new_version(self) -> None:
@@ -124,11 +141,19 @@ class Hall:
                 version=self.version,
                 updated=self.updated,
                 now=time.time(),
-                clock=dict(self.clock),
+                clock=self.clock.data(time.time()),
                 reporting=self.reporting,
                 problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
                 if self.problems_since else None,
             )
+        try:
+            states = report_states(self.journal)
+        except JournalError:  # a journal that cannot be read just now: the rounds' report states stay as drawn
+            states = {}
+        data["players"] = {name: {**player, "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
+                                                       for r in player["rounds"]]}
+                           for name, player in data.get("players", {}).items()}
+        data["checkin"] = self.checkin.state().data()
         return data
 
     def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
@@ -140,6 +165,9 @@ class Hall:
         (``X-Now``), so the body stays the same for every request of a version.
         """
         with self._lock:
+            if self.clock.due(time.time()):  # the clock reached zero: "time" is a new state of the pages
+                self.clock = self.clock.at_zero()
+                self._new_version()
             version, cached = self.version, self._json
         if since == str(version):
             return json.dumps({"version": version}).encode(), False
@@ -164,6 +192,19 @@ class Hall:
 
     def code_of(self, table: DrawnTable) -> str:
         return table_code(self.table_secret, table.round, table.table)
+
+    def seat_code_of(self, table: DrawnTable, seat: str) -> str:
+        """The code printed beside the name in ``seat`` on the form of ``table``."""
+        return seat_code(self.table_secret, table.round, table.table, seat)
+
+    def seat_of(self, table: DrawnTable, code: str) -> str | None:
+        """The seat of ``table`` whose code this is, or None (every seat compared: the time says nothing)."""
+        code = normalised(code)
+        found = None
+        for s in table.seats:
+            if same(self.seat_code_of(table, s.seat), code):
+                found = s.seat
+        return found
 
     def is_director(self, key: str) -> bool:
         return bool(key) and same(key.strip(), self.director_key)
