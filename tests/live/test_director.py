@@ -48,11 +48,12 @@ def test_every_report_state_and_the_directors_decisions(hall, event, capsys):
     one, two = hall.state.draw.table(1, 1), hall.state.draw.table(1, 2)
     typed = hall.journal.add(1, 1, RESULT, "phone-a")
     disputed = hall.journal.add(1, 2, RESULT, "phone-c")
-    hall.journal.settle(disputed.id, "disputed", "phone-d", "VP 2 was 85")  # as the phone's dispute stores it
+    hall.journal.dispute(disputed.id, "Player 2", "VP 2 was 85", {**RESULT, "VP 2": "85"}, "phone-d")
     d = director(hall)
     page = d.get("/director").text
     assert "waiting for a second player" in report_box(page, typed.id) and "disputed" in report_box(page, disputed.id)
-    assert "VP 2 was 85" in report_box(page, disputed.id)
+    assert "VP 2 was 85" in report_box(page, disputed.id)  # both versions, field by field
+    assert '<tr class="differs"><td>VP 2</td><td>80</td><td>85</td></tr>' in report_box(page, disputed.id)
     assert hall.api()["players"][one.seats[0].player]["rounds"][0]["report"] == "waiting"  # the player's card says so
 
     # a typed result in the workbook; the waiting report is confirmed by the director and clashes at the import

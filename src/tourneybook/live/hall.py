@@ -50,6 +50,7 @@ class Hall:
         except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
+        self._journal_cache: tuple[int, dict[str, Any]] | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
@@ -146,15 +147,25 @@ class Hall:
                 problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
                 if self.problems_since else None,
             )
-        try:
-            states = report_states(self.journal)
-        except JournalError:  # a journal that cannot be read just now: the rounds' report states stay as drawn
-            states = {}
-        data["players"] = {name: {**player, "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
-                                                       for r in player["rounds"]]}
-                           for name, player in data.get("players", {}).items()}
-        data["checkin"] = self.checkin.state().data()
+        data.update(self._journal_view(data["version"], data.get("players", {})))
         return data
+
+    def _journal_view(self, version: int, players: dict[str, Any]) -> dict[str, Any]:
+        """The players' rounds with each table's report state, and check-in: read from the journal once per version
+        (every journal write is a new version), not on every page."""
+        cached = self._journal_cache
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        try:
+            states, checkin = report_states(self.journal), self.checkin.state().data()
+        except JournalError:  # a journal that cannot be read just now: the rounds as drawn, check-in closed
+            states, checkin = {}, {"round": 0, "open": False, "answers": {}}
+        view = {"players": {name: {**player, "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
+                                                        for r in player["rounds"]]}
+                            for name, player in players.items()},
+                "checkin": checkin}
+        self._journal_cache = (version, view)
+        return view
 
     def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
         """/api/state as JSON bytes, and whether they are gzip-compressed.

@@ -16,7 +16,7 @@ from .checkin import unanswered
 from .draw import KEY_JOIN
 from .hall import Hall
 from .importing import named
-from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Report
+from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, Report
 from .stages import STAGES_ROUND
 
 STATES = {
@@ -83,11 +83,21 @@ def _report(hall: Hall, r: Report) -> dict[str, Any]:
         "fields": [{"field": labels.get(k, k.replace(KEY_JOIN, ": ")), "value": v} for k, v in r.values.items()],
         "seated": list(r.seated),
         "clash": clash,
-        "note": r.detail if isinstance(r.detail, str) else str(getattr(r, "reason", "") or ""),
+        "note": r.detail if isinstance(r.detail, str) else "",
+        "disputes": [_dispute(d, r, labels) for d in hall.journal.disputes(r.id)] if r.status == DISPUTED else [],
         "confirm": r.status == WAITING,
         "reject": r.status in SETTLED_FROM[REJECTED],
         "accept": r.status in SETTLED_FROM[ACCEPTED],
     }
+
+
+def _dispute(d: Dispute, r: Report, labels: dict[str, str]) -> dict[str, Any]:
+    """A dispute with both versions field by field: the report's and the disputing seat's (when they gave one)."""
+    theirs = d.values or {}
+    rows = [{"field": labels.get(k, k.replace(KEY_JOIN, ": ")), "reported": r.values.get(k, ""), "theirs": theirs.get(k, ""),
+             "differs": r.values.get(k, "").strip() != theirs.get(k, "").strip()} for k in dict.fromkeys([*r.values, *theirs])]
+    return {"seat": d.seat, "reason": d.reason, "when": dt.datetime.fromtimestamp(d.created).strftime("%H:%M"),
+            "versions": rows if d.values is not None else []}
 
 
 def checkin_desk(hall: Hall, api: dict[str, Any]) -> dict[str, Any]:
