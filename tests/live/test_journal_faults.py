@@ -73,7 +73,8 @@ def test_a_damaged_journal_is_a_sentence_for_import_reports_and_live_keeps_servi
     page = c.get(f"/t/{code}")
     assert page.status_code == 200 and "cannot be read just now" in page.text
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
-    sent = c.post(f"/t/{code}", data={"csrf": csrf, **RESULT})
+    table = hall.state.draw.tables[0]
+    sent = c.post(f"/t/{code}", data={"csrf": csrf, "seat_code": hall.seat_code_of(table, table.seats[0].seat), **RESULT})
     assert sent.status_code == 503 and "hall.reports.sqlite is damaged" in sent.text and "hand in" in sent.text
     c.post("/director", data={"csrf": csrf, "key": hall.director_key})
     director = c.get("/director")  # the director reads why, and the round clock still works

@@ -153,15 +153,19 @@ def test_a_journal_locked_by_another_program_holds_up_one_report_not_the_hall(ha
         other.execute("BEGIN EXCLUSIVE")
         other.execute("INSERT INTO meta (key, value) VALUES ('held', 'by another program')")
         answers = []
+        table = hall.state.draw.tables[0]
+        seat = hall.seat_code_of(table, table.seats[0].seat)
+        httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=30)  # this version's journal view read before the lock
         sending = threading.Thread(target=lambda: answers.append(phone.post(
-            f"/t/{code}", data={"csrf": csrf, "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}, timeout=30)))
+            f"/t/{code}", data={"csrf": csrf, "seat_code": seat, "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"},
+            timeout=30)))
         begun = time.monotonic()
         try:
             sending.start()
             time.sleep(0.2)
-            for _ in range(5):  # the other pages answer while the report waits for the journal
+            for path in ("/api/state", "/", "/projector", "/api/state", "/"):  # they answer while the report waits
                 asked = time.monotonic()
-                assert httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=30).status_code == 200
+                assert httpx2.get(f"http://127.0.0.1:{port}{path}", timeout=30).status_code == 200
                 assert time.monotonic() - asked < 1
             sending.join(30)
         finally:

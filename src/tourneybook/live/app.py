@@ -66,7 +66,8 @@ class HallPages:
         return with_cookies(response, token, device)
 
     def title(self) -> str:
-        return str(self.hall.api().get("title", "TourneyBook"))
+        state = self.hall.state  # not hall.api(): that reads the journal, and pages render on the event loop
+        return str(state.data.get("title", "TourneyBook")) if state else self.hall.workbook.stem
 
     async def phone(self, request: Request) -> Response:
         return self.html(request, phone_page(self.title()))
@@ -80,7 +81,7 @@ class HallPages:
         wait = parameter(request.query_params, "wait", WholeNumber("wait (seconds)", LONGEST_WAIT), 0)
         if since and wait:  # a long poll: answer when a new version is there (or after the wait)
             await self.hall.next_version(since, wait)
-        body, gzipped = self.hall.api_json(since, gzipped=accepts)
+        body, gzipped = await run_in_threadpool(self.hall.api_json, since, accepts)  # a new version reads the journal
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
             headers["Content-Encoding"] = "gzip"

@@ -150,7 +150,7 @@ def report_action(hall: Hall, form, path: str) -> Refusal:
     action = "confirm" if path.endswith("/confirm") else str(form.get("action", ""))
     number = whole(form, "report", 1, 10**9)
     if action not in ("confirm", "reject", "accept") or number is None:
-        return "Report", "Choose a report and confirm, reject or accept it.", 400
+        return "Report", "Choose a report and confirm, reject or accept it.", 400 if number is None else 422
     if action == "confirm":
         done = hall.journal.confirm(number, "director")
     elif action == "reject":

@@ -87,7 +87,10 @@ class Hall:
 
     def clock_to(self, clock: "RoundClock") -> None:
         """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
-        self.journal.remember(CLOCK_KEY, clock.kept())
+        try:
+            self.journal.remember(CLOCK_KEY, clock.kept())
+        except JournalError:  # damaged or locked: the clock runs all the same; only a restart would not recall it
+            pass
         with self._lock:
             self.clock = clock
             self._new_version()
