@@ -46,7 +46,7 @@ import threading
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.live.hall import Hall, follow
 from tourneybook.live.journal import Journal, journal_path

@@ -30,7 +30,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..live.checkin import import_check_ins, remember_check_ins
     from ..live.importing import import_reports
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
     from ..live.draw import read_draw
     from ..files.filestore import FileWorkbook
 
@@ -39,14 +39,21 @@ def run(args) -> int:
     if not journal_file.is_file():
         raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
     book = FileWorkbook(path)
-    journal = Journal(journal_file)
     read_draw(book)  # a draw sheet that cannot be read: InputError, exit 1, nothing written
-    done = import_reports(book, journal)
-    answers = import_check_ins(book, journal)
+    try:
+        journal = Journal(journal_file)
+        done = import_reports(book, journal)
+        answers = import_check_ins(book, journal)
+    except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
+        raise InputError(f"{exc}; nothing was written to {path.name}") from None
     if done.written or any(a.written for a in answers):
         book.save()
-    done.remember(journal)
-    remember_check_ins(journal, answers)
+    try:
+        done.remember(journal)
+        remember_check_ins(journal, answers)
+    except JournalError as exc:  # the workbook is saved; only the journal's note of what was imported is missing
+        raise InputError(f"{exc}: the results are in {path.name}, but the journal could not note which were imported "
+                         "(the next import finds them there already)") from None
     lines = done.lines() + [a.said for a in answers]
     for line in lines:
         print(line)

@@ -11,6 +11,12 @@ Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public), ``/st
 ``/t/{code}`` (a table's report: needs its code), ``/director`` (needs the key
 printed at start). Every state-changing form is a POST with a CSRF token
 (:mod:`.guard`); wrong codes and keys are rate-limited per address.
+
+The journal (SQLite) is read and written in worker threads
+(``run_in_threadpool``), never on the event loop: a journal another program
+locks holds up only the request that needs it, for its busy timeout, and every
+other page keeps answering. Every request parameter is read by
+:func:`.params.parameter` (a bad one: 400 and a sentence).
 """
 
 from __future__ import annotations
@@ -24,13 +30,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .codes import normalised
 from .checkin_page import checkin_routes
 from .director import director_routes
 from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import DISPUTED, TO_IMPORT, JournalError, Report
+from .params import REPORT_NUMBERS, BadParameter, TableCode, Text, WholeNumber, parameter
 from .pages import CSRF, message_page, phone_page, projector_page, render
 from .report_form import posted_values, report_parts
 from .reporting import Checked, check_report, result_in_workbook
@@ -60,7 +66,8 @@ class HallPages:
         return with_cookies(response, token, device)
 
     def title(self) -> str:
-        return str(self.hall.api().get("title", "TourneyBook"))
+        state = self.hall.state  # not hall.api(): that reads the journal, and pages render on the event loop
+        return str(state.data.get("title", "TourneyBook")) if state else self.hall.workbook.stem
 
     async def phone(self, request: Request) -> Response:
         return self.html(request, phone_page(self.title()))
@@ -70,11 +77,11 @@ class HallPages:
 
     async def api_state(self, request: Request) -> Response:
         accepts = "gzip" in request.headers.get("accept-encoding", "")
-        since = request.query_params.get("since", "")
-        wait = request.query_params.get("wait", "")
-        if since and wait.isdigit():  # a long poll: answer when a new version is there (or after the wait)
-            await self.hall.next_version(since, min(int(wait), LONGEST_WAIT))
-        body, gzipped = self.hall.api_json(since, gzipped=accepts)
+        since = parameter(request.query_params, "since", Text("since (the version a page has)", 20), "")
+        wait = parameter(request.query_params, "wait", WholeNumber("wait (seconds)", LONGEST_WAIT), 0)
+        if since and wait:  # a long poll: answer when a new version is there (or after the wait)
+            await self.hall.next_version(since, wait)
+        body, gzipped = await run_in_threadpool(self.hall.api_json, since, accepts)  # a new version reads the journal
         headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
         if gzipped:
             headers["Content-Encoding"] = "gzip"
@@ -146,7 +153,7 @@ class HallPages:
         return self.html(request, body, status)
 
     async def open_code(self, request: Request) -> Response:
-        return RedirectResponse(f"/t/{normalised(request.query_params.get('code', ''))[:12]}", status_code=303)
+        return RedirectResponse(f"/t/{parameter(request.query_params, 'code', TableCode())}", status_code=303)
 
     def heading(self, table: DrawnTable) -> str:
         draw = self.hall.state.draw_of(table)
@@ -184,13 +191,13 @@ class HallPages:
         if typed is not None:
             return typed
         if request.method == "GET":
-            return await run_in_threadpool(self.form_page, request, table, {})
+            return await run_in_threadpool(self.form_page, request, table, {})  # it reads the journal
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
             return refusal
         draw = self.hall.state.draw_of(table)
         values = posted_values(draw, table, form)
-        checked = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, values)
+        checked = await run_in_threadpool(check_report, self.hall.state.snapshot, draw, table, values)  # recalc's reading
         seat, wrong = self.seat_from(request, table, form)
         if wrong:
             checked = Checked((f"{SEAT_LABEL}: {wrong}", *checked.problems), (), {**checked.at, SEAT_FIELD: (wrong,)})
@@ -198,7 +205,8 @@ class HallPages:
             return await run_in_threadpool(self.form_page, request, table, values, checked, 422,
                                            str(form.get(SEAT_FIELD, ""))[:12])
         try:
-            self.hall.journal.add(table.round, table.table, values, device_of(request), seated_of(table), seat)
+            await run_in_threadpool(self.hall.journal.add, table.round, table.table, values, device_of(request),
+                                    seated_of(table), seat)
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
                                               "the paper form and tell the director.", "bad"), 503)
@@ -240,8 +248,8 @@ class HallPages:
         form, refusal = await same_site_form(request, self.html)
         if refusal is not None:
             return None, None, {}, "", refusal
-        waiting = self.hall.journal.waiting(table.round, table.table)
-        if waiting is None or str(waiting.id) != str(form.get("report", "")):
+        waiting = await run_in_threadpool(self.hall.journal.waiting, table.round, table.table)
+        if waiting is None or waiting.id != parameter(form, "report", WholeNumber("The report's number", REPORT_NUMBERS)):
             return None, None, {}, "", self.html(request, message_page(
                 "Nothing to confirm", "This report was corrected, confirmed or disputed meanwhile: open the table's "
                 "page again.", "bad"), 409)
@@ -263,7 +271,7 @@ class HallPages:
         if refusal is not None or waiting is None:
             return refusal
         try:
-            done = self.hall.journal.confirm(waiting.id, device_of(request), seat)
+            done = await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request), seat)
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
                                               "director.", "bad"), 503)
@@ -293,7 +301,7 @@ class HallPages:
                                            ("Why: say in a few words what is wrong",), 422,
                                            form=form if values is not None else None)
         try:
-            done = self.hall.journal.dispute(waiting.id, seat, reason, values, device_of(request))
+            done = await run_in_threadpool(self.hall.journal.dispute, waiting.id, seat, reason, values, device_of(request))
         except JournalError as exc:
             return self.html(request, message_page("Not stored", f"The dispute could not be stored ({exc}): tell the "
                                               "director.", "bad"), 503)
@@ -303,6 +311,12 @@ class HallPages:
         return self.html(request, message_page("Disputed", "The director has the report and your answer"
                                                + (" with your version" if values else "") + ", and settles it. Tell "
                                                "the director if it is urgent.", "ok"))
+
+    async def bad_parameter(self, request: Request, exc: Exception) -> Response:
+        """A parameter no page of ours sends (:mod:`.params`): 400 and the sentence, as JSON for /api/state."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"problem": str(exc)}, status_code=400, headers=HEADERS)
+        return self.html(request, message_page("Not understood", str(exc), "bad"), 400)
 
     async def journal_failed(self, request: Request, exc: Exception) -> Response:
         """Any page whose journal read or write failed: a sentence, never a trace."""
@@ -344,7 +358,8 @@ def create_app(hall: Hall) -> BodyLimit:
         *director_routes(hall, pages.attempts, pages.html, pages.title),
         *checkin_routes(hall, pages.html, pages.title),
     ]
-    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed})
+    app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed,
+                                                           BadParameter: pages.bad_parameter})
     return BodyLimit(app)
 
 

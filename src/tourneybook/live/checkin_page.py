@@ -10,34 +10,43 @@ Players cells ``absent``/``present`` would.
 from __future__ import annotations
 
 from starlette.requests import Request
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.routing import Route
 
 from .guard import device_of, same_site_form
 from .hall import Hall
 from .journal import PLAY
+from .params import Text, parameter
 from .pages import message_page, render
 
 
 def checkin_routes(hall: Hall, html, title) -> list[Route]:
     """GET and POST /checkin."""
 
+    def answered(player: str, answer: str, device: str) -> tuple[str, int]:
+        """Why the answer is refused ('' when stored), and the round open: the journal, in a worker thread."""
+        return hall.checkin.answer(player, answer, device, list(hall.api().get("names", []))), hall.checkin.open_round()
+
+    def asked() -> tuple:
+        return hall.checkin.state(), hall.api().get("names", [])
+
     async def checkin(request: Request) -> Response:
         if request.method == "POST":
             form, refusal = await same_site_form(request, html)
             if refusal is not None:
                 return refusal
-            player, answer = str(form.get("player", "")), str(form.get("answer", ""))
-            why = hall.checkin.answer(player, answer, device_of(request), list(hall.api().get("names", [])))
+            player = parameter(form, "player", Text("The player's name"), "")
+            answer = parameter(form, "answer", Text("The answer", 20), "")
+            why, number = await run_in_threadpool(answered, player, answer, device_of(request))  # off the loop
             if why:
                 return html(request, message_page("Not stored", why, "bad"), 409)
-            number = hall.checkin.open_round()
             said = f"You play round {number}." if answer == PLAY else f"You skip round {number}: you are not drawn for it."
             return html(request, message_page("Checked in", f"{player}: {said} Tell the director if this changes.", "ok"))
-        state = hall.checkin.state()
-        player = request.query_params.get("player", "")[:200]
+        player = parameter(request.query_params, "player", Text("The player's name"), "")
+        state, names = await run_in_threadpool(asked)  # the journal, off the loop
         return html(request, render("checkin.html", title=title(), player=player, round=state.round, open=state.open,
-                                    answer=state.answers.get(player, ""), names=hall.api().get("names", [])))
+                                    answer=state.answers.get(player, ""), names=names))
 
     return [Route("/checkin", checkin, methods=["GET", "POST"])]
 

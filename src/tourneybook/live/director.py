@@ -12,6 +12,7 @@ import time
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from .guard import client_of, same_site_form
@@ -20,6 +21,7 @@ from .clock import LONGEST
 from .journal import JournalError
 from .pages import message_page, render
 from .settling import dashboard
+from .params import BadParameter, Text, WholeNumber, parameter
 
 COOKIE = "tb_director"
 
@@ -28,20 +30,35 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
     """/director (the key, then the page) and its actions (clock, report, checkin): every change a POST with CSRF."""
 
     def allowed(request: Request) -> bool:
-        return hall.is_director(request.cookies.get(COOKIE, ""))
+        """The cookie holds the director key. A wrong one counts as a wrong try of the address, as on the login
+        form: guessing keys through the cookie is rate-limited too (:func:`too_many`)."""
+        key = request.cookies.get(COOKIE, "")
+        if not key:
+            return False
+        if hall.is_director(key):
+            return True
+        attempts.wrong(client_of(request))
+        return False
+
+    def too_many(request: Request) -> Response | None:
+        """The refusal (429) of an address that sent too many wrong keys or codes within a minute, on every path."""
+        if attempts.blocked(client_of(request)):
+            return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
+        return None
 
     def login(request: Request, status: int = 200, why: str = "") -> Response:
         return html(request, render("director_login.html", title=title(), why=why), status)
 
     async def director(request: Request) -> Response:
+        blocked = too_many(request)
+        if blocked is not None:
+            return blocked
         if request.method == "POST":
             client = client_of(request)
-            if attempts.blocked(client):
-                return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
             form, refusal = await same_site_form(request, html)
             if refusal is not None:
                 return refusal
-            key = str(form.get("key", ""))
+            key = parameter(form, "key", Text("The director key"), "")
             if not hall.is_director(key):
                 attempts.wrong(client)
                 return login(request, 403, "This is not the director key.")
@@ -50,10 +67,13 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             return response
         if not allowed(request):
             return login(request)
-        return html(request, render("director.html", title=title(), **dashboard(hall)))
+        return html(request, render("director.html", title=title(), **await run_in_threadpool(dashboard, hall)))  # journal
 
     async def guarded(request: Request):
-        """The form of a director action, or the refusal (no key: 403; a cross-site form: 403)."""
+        """The form of a director action, or the refusal (too many wrong keys: 429; no key: 403; a cross-site form: 403)."""
+        blocked = too_many(request)
+        if blocked is not None:
+            return None, blocked
         if not allowed(request):
             return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
         return await same_site_form(request, html)
@@ -67,7 +87,7 @@ def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
             if refusal is not None:
                 return refusal
             try:
-                why = do(hall, form, request.url.path)
+                why = await run_in_threadpool(do, hall, form, request.url.path)  # the journal, off the loop
             except JournalError as exc:
                 why = ("Not stored", str(exc), 503)
             if why is not None:
@@ -88,9 +108,12 @@ Refusal = tuple[str, str, int] | None
 
 
 def whole(form, key: str, low: int, high: int) -> int | None:
-    """The form's whole number ``key`` from ``low`` to ``high``; None for anything else (ASCII digits only)."""
-    text = str(form.get(key, "")).strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high else None
+    """The form's whole number ``key`` from ``low`` to ``high`` (read by :func:`.params.parameter`, as every request
+    parameter is); None for anything else: the action answers 400 with its sentence."""
+    try:
+        return parameter(form, key, WholeNumber(key, high, low))
+    except BadParameter:
+        return None
 
 
 CLOCK_ACTIONS = {
@@ -109,7 +132,7 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
         minutes = whole(form, "minutes", least, LONGEST)
         if minutes is None:
             return ("Clock", f'"{str(form.get("minutes", ""))[:20]}" is not a number of minutes from {least} to {LONGEST}'
-                    + (" (0 stops the clock)." if action == "start" else "."), 422)
+                    + (" (0 stops the clock)." if action == "start" else "."), 400)
         if action == "start":
             hall.set_clock(minutes)
         else:
@@ -127,7 +150,7 @@ def report_action(hall: Hall, form, path: str) -> Refusal:
     action = "confirm" if path.endswith("/confirm") else str(form.get("action", ""))
     number = whole(form, "report", 1, 10**9)
     if action not in ("confirm", "reject", "accept") or number is None:
-        return "Report", "Choose a report and confirm, reject or accept it.", 422
+        return "Report", "Choose a report and confirm, reject or accept it.", 400 if number is None else 422
     if action == "confirm":
         done = hall.journal.confirm(number, "director")
     elif action == "reject":
@@ -147,7 +170,7 @@ def checkin_action(hall: Hall, form, path: str) -> Refusal:
         return None
     number = whole(form, "round", 1, 999)
     if number is None:
-        return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 422
+        return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 400
     hall.checkin.open(number)
     return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -19,15 +20,14 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, seat_code, table_code
+from .codes import normalised, same, seat_code, table_code
 from .draw import DrawnTable, Snapshot
 from .checkin import CheckInDesk
 from .clock import CLOCK_KEY, RoundClock
 from .journal import Journal, JournalError, report_states
+from .keys import event_keys
 from .stamp import reporting_on
 from .state import HallState, read_state
-
-DIRECTOR_KEY_LENGTH = 12
 
 
 class Hall:
@@ -36,15 +36,19 @@ class Hall:
     def __init__(self, workbook: str | Path, journal: Journal):
         self.workbook = Path(workbook)
         self.journal = journal
-        self.table_secret = journal.secret(TABLE_SECRET)
-        self.director_key = journal.secret(DIRECTOR_SECRET)[:DIRECTOR_KEY_LENGTH]
+        self.keys = event_keys(self.workbook, journal)  # beside the workbook: a lost journal changes no code
+        self.table_secret = self.keys.table_secret
+        self.director_key = self.keys.director_key
         self.state: HallState | None = None
         self.reporting = False
         self.problems: tuple[str, ...] = ()
         self.problems_since: float | None = None
         self.updated = 0.0
         self.version = 0
-        self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+        try:
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+        except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
+            self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
         self._journal_cache: tuple[int, dict[str, Any]] | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
@@ -69,6 +73,7 @@ class Hall:
                 self.updated = time.time()
                 self._new_version()
             return True
+        lines = tuple(named_only(line, self.workbook) for line in lines)
         with self._lock:
             if self.problems_since is None:
                 self.problems_since = time.time()
@@ -82,7 +87,10 @@ class Hall:
 
     def clock_to(self, clock: "RoundClock") -> None:
         """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
-        self.journal.remember(CLOCK_KEY, clock.kept())
+        try:
+            self.journal.remember(CLOCK_KEY, clock.kept())
+        except JournalError:  # damaged or locked: the clock runs all the same; only a restart would not recall it
+            pass
         with self._lock:
             self.clock = clock
             self._new_version()
@@ -216,6 +224,16 @@ class Hall:
         return bool(key) and same(key.strip(), self.director_key)
 
 
+def named_only(text: str, workbook: Path) -> str:
+    """``text`` with the workbook's folder taken out: every phone and the projector show the problems, and a
+    laptop's folder path names its user ('/home/anna/...', 'C:\\Users\\anna\\...'); the file's name says enough."""
+    for path in sorted({str(workbook), str(workbook.absolute()), str(workbook.resolve())}, key=len, reverse=True):
+        text = text.replace(path, workbook.name)
+    for folder in sorted({str(workbook.parent.absolute()), str(workbook.parent.resolve())}, key=len, reverse=True):
+        text = text.replace(folder + os.sep, "").replace(folder, "the workbook's folder")
+    return text
+
+
 def follow(hall: Hall, stop: threading.Event, changed: Callable[[], None] | None = None) -> None:
     """Reload ``hall`` after every save of its workbook, until ``stop`` is set (run in a thread).
 
@@ -237,4 +255,4 @@ def follow(hall: Hall, stop: threading.Event, changed: Callable[[], None] | None
             changed()
 
 
-__all__ = ["Hall", "follow"]
+__all__ = ["Hall", "follow", "named_only"]

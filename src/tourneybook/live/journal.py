@@ -7,7 +7,11 @@ every change is one transaction committed before the phone hears "stored"
 (SQLite's write-ahead log with ``synchronous=FULL``: a killed server or a
 laptop losing power keeps every committed report), and two phones writing at
 once are serialised by SQLite's own lock (``BEGIN IMMEDIATE``, waiting up to
-ten seconds) instead of one overwriting the other.
+:data:`BUSY_TIMEOUT`) instead of one overwriting the other. The server calls the
+journal from worker threads, never on its event loop: a journal locked by
+another program (a database browser) costs the one request that waits for it,
+answered with a sentence after :data:`BUSY_TIMEOUT`, while every other page answers.
+A locked, damaged or unreadable journal is a :class:`JournalError` in words.
 
 A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
@@ -94,6 +98,11 @@ ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
 """Columns a journal made by an older TourneyBook lacks: added when it is opened."""
 
 
+BUSY_TIMEOUT = 2.0
+"""Seconds a change waits for a lock another connection holds: a report takes milliseconds, so two phones never wait
+this long for each other; only another program holding the journal does."""
+
+
 class JournalError(Exception):
     """The journal cannot be written (disk full, file locked too long): the phone is told in a sentence."""
 
@@ -163,34 +172,54 @@ def journal_path(workbook: str | Path) -> Path:
 class Journal:
     """The reports of one event; every method is one committed transaction."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, check: bool = True):
+        """The journal at ``path``, made when missing; JournalError (a sentence) when it cannot be used. With
+        ``check=False`` nothing is opened yet: the server keeps serving pages with a journal that fails, and each
+        report is answered with the sentence (the organiser may move the damaged file away meanwhile)."""
         self.path = Path(path)
         self.on_change: Callable[[], None] | None = None
         """Called after every transaction that changed a row (the hall's new version: report states, answers)."""
-        with self._connection() as db:
-            db.executescript(SCHEMA)
-            have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
-            for column, alter in ADDED_COLUMNS.items():
-                if column not in have:
-                    db.execute(alter)
+        self._ready = False
+        if check:
+            with self._connection():
+                pass
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
         try:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         except sqlite3.Error as exc:
-            raise JournalError(f"the reports journal {self.path.name} cannot be opened: {exc}") from None
+            raise JournalError(self._why(exc)) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            if not self._ready:  # once per journal object: a journal made again since is made whole again
+                db.executescript(SCHEMA)
+                have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+                for column, alter in ADDED_COLUMNS.items():
+                    if column not in have:
+                        db.execute(alter)
+                self._ready = True
             yield db
             changed = db.total_changes
         except sqlite3.Error as exc:
-            raise JournalError(f"the reports journal {self.path.name} cannot be written: {exc}") from None
+            raise JournalError(self._why(exc)) from None
         finally:
             db.close()
         if changed and self.on_change is not None:
             self.on_change()
+
+    def _why(self, exc: sqlite3.Error) -> str:
+        """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
+        text = str(exc)
+        name = self.path.name
+        if "locked" in text or "busy" in text:
+            return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
+                    f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
+        if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
+            return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
+                    "and start tourneybook live again, which makes a new one")
+        return f"the reports journal {name} cannot be used: {text}"
 
     def secret(self, key: str) -> str:
         """A random secret kept in the journal (made on first use): table codes and the director key survive restarts."""
@@ -371,5 +400,5 @@ def _report(row: tuple) -> Report:
                   json.loads(row[10]) if row[10] else None, row[11], row[12])
 
 
-__all__ = ["ACCEPTED", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
            "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]

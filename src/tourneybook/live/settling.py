@@ -16,7 +16,7 @@ from .checkin import unanswered
 from .draw import KEY_JOIN
 from .hall import Hall
 from .importing import named
-from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, Report
+from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, JournalError, Report
 from .stages import STAGES_ROUND
 
 STATES = {
@@ -38,9 +38,14 @@ def dashboard(hall: Hall) -> dict[str, Any]:
     problems = api.get("problems")
     clock = api["clock"]
     ends = dt.datetime.fromtimestamp(clock["ends_at"]).strftime("%H:%M") if clock.get("ends_at") else ""
-    return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": report_tables(hall),
-            "checkin": checkin_desk(hall, api), "next_round": int(api.get("round") or 0) + 1,
-            "counted": api.get("counted", {}).get("note", "")}
+    try:
+        tables, checkin, journal = report_tables(hall), checkin_desk(hall, api), ""
+    except JournalError as exc:  # damaged or locked: the clock still works, and the director reads why
+        tables, journal = [], f"Reports cannot be read: {exc}."
+        checkin = {"round": 0, "open": False, "answers": [], "missing": [], "imported": []}
+    return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": tables,
+            "checkin": checkin, "next_round": int(api.get("round") or 0) + 1,
+            "counted": api.get("counted", {}).get("note", ""), "journal": journal}
 
 
 def report_tables(hall: Hall) -> list[dict[str, Any]]:

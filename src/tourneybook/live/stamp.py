@@ -19,10 +19,11 @@ from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from ..rules import find_ruleset
-from .codes import TABLE_SECRET, seat_code, table_code
+from .codes import seat_code, table_code
 from .draw import read_draw
 from .stages import read_stages
-from .journal import Journal, journal_path
+from .journal import Journal, JournalError, journal_path
+from .keys import event_keys
 from .qr import png_qr
 
 ADDRESS_KEY = "address"
@@ -96,8 +97,11 @@ NOT_SERVED_YET = ("Live reporting is on, but tourneybook live has not served thi
 
 def secret_and_address(workbook: str | Path) -> tuple[str, str]:
     """The journal's secret of the table codes, and the address ``tourneybook live`` last served on ('' before it did)."""
-    journal = Journal(journal_path(workbook))
-    return journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
+    try:
+        journal = Journal(journal_path(workbook))
+        return event_keys(workbook, journal).table_secret, journal.recall(ADDRESS_KEY) or ""
+    except JournalError as exc:  # the address to print is kept there: say so in a sentence, nothing printed
+        raise InputError(str(exc)) from None
 
 
 SEAT_CODE_MARK = "seat code {code}"
@@ -154,7 +158,10 @@ def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple
     served this event on an address phones can reach; () otherwise (no journal is made for it)."""
     if workbook is None or not journal_path(workbook).is_file() or not reporting_on(store):
         return ()
-    address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    try:
+        address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    except JournalError:  # a damaged journal never stops a draw: the sheet goes without the picture
+        return ()
     return ((SEATING_QR_CELL, png_qr(address, scale=4)),) if address else ()
 
 
