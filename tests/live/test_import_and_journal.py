@@ -166,7 +166,6 @@ def test_a_clash_accepted_after_the_typed_cells_are_cleared_is_written(hall, eve
     assert [r.id for r in done.written] == [clash.id] and vp_cells(book, line) == [90, 80, 70, 60]
 
 
-<<<<<<< HEAD
 def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
     import sqlite3
 
@@ -181,7 +180,8 @@ def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
     assert (old.round, old.table, old.values, old.seat) == (1, 2, {"VP 1": "9"}, "")
     assert journal.dispute(old.id, "Player 2", "it was 8").status == "disputed"
     assert [(d.seat, d.reason, d.values) for d in journal.disputes()] == [("Player 2", "it was 8", None)]
-=======
+
+
 def test_an_import_lost_with_an_unsaved_workbook_is_written_again(hall, event):
     confirmed(hall.journal, 1, 2)
     unsaved = FileWorkbook(event)  # as the button writes into the open workbook, closed without saving
@@ -196,4 +196,3 @@ def test_an_import_lost_with_an_unsaved_workbook_is_written_again(hall, event):
     (report,) = hall.journal.reports()
     hall.journal.reject(report.id, "cleared on purpose")
     assert import_reports(FileWorkbook(event), hall.journal).written == ()  # rejected: never written again
->>>>>>> wip/h29director
