@@ -17,7 +17,7 @@ from tourneybook.forms.tables import report_sections
 from tourneybook.live.reporting import player_words
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
-RULESETS = ("fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010", "sos", "dss", "cdiplo100", "opentribute")
+RULESETS = ("fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010", "diplomacy")
 
 
 def games_sheet(name: str, game: str) -> dict[str, str]:
