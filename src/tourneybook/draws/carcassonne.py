@@ -88,8 +88,8 @@ def draw_carcassonne(
     seating, target = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
     built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
     notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
+    if seating.plan_cost > target:
+        notes = (f"draw cost {seating.plan_cost} is above the best known bound {target}: compromises remain (see tables)",)
     return Draw(Family.CARCASSONNE, built, notes)
 
 
@@ -133,7 +133,8 @@ def _best_seating(
             tables = [_shuffled_round(n, shape, small_history, rng) for _ in range(rounds)]
         small = [[len(t) == 3 for t in rnd] for rnd in tables]
         classes = [[0] * n for _ in range(rounds)]
-        attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap)
+        attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap,
+                          this_round_first=bool(history))
         improve(attempt, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
         if seating is None or attempt.cost < seating.cost:
             seating = attempt

@@ -102,11 +102,12 @@ def _plan(field, played, owed, partners, weights: Weights, budget: int) -> Plan 
             schedule = found
             tables = [_seat_by_role(day, rng) for day in schedule]
         classes = [[ROLES.index(role) for role in day] for day in schedule]
-        seating = Seating(tables, classes, [[False] * (n // 4)] * remaining, meetings, partners, [0] * n, weights)
+        seating = Seating(tables, classes, [[False] * (n // 4)] * remaining, meetings, partners, [0] * n, weights,
+                          this_round_first=bool(played))
         improve(seating, rng, target, budget, PATIENCE)
         if best is None or seating.cost < best[0]:
             best = (seating.cost, Plan(seating.rounds, schedule))
-        if seating.cost <= target:
+        if seating.cost <= target:  # the tiers are 0 and the plan at its bound
             break
     if best is None:
         raise AssertionError("bug: best is unset")

@@ -92,8 +92,8 @@ def draw_diplomacy(
         for r, number in enumerate(numbers)
     )
     notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
+    if seating.plan_cost > target:
+        notes = (f"draw cost {seating.plan_cost} is above the best known bound {target}: compromises remain (see boards)",)
     return Draw(Family.DIPLOMACY, built, notes)
 
 
@@ -120,7 +120,8 @@ def _searched_seating(entries, field, history, meetings, partners, weights: Weig
     tables = _greedy_rounds(entries, meetings, partners, weights, rng)
     classes = [[0] * len(field) for _ in entries]
     small = [[False] * len(rnd) for rnd in tables]
-    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights)
+    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
+                      this_round_first=bool(history))
     seated = [[field[p] for p in e] for e in entries]
     target = weights.rematch * rematch_bound(history, seated, [[BOARD] * (len(e) // BOARD) for e in entries])
     improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)

@@ -115,7 +115,7 @@ def draw_friedrich(
         built.append(
             make_round(len(history) + r + 1, ordered, lambda t, _: labels[t], field, ledger, small)
         )
-    return Draw(Family.FRIEDRICH, tuple(built), _notes(seating.cost, target, fresh and rounds < 4))
+    return Draw(Family.FRIEDRICH, tuple(built), _notes(seating.plan_cost, target, fresh and rounds < 4))
 
 
 def _owed_roles(

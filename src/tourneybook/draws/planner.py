@@ -81,10 +81,13 @@ class Planner:
 
 
 def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
-    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    """Whether the plan that keeps the seats is worse than the new one: this round first (its roles, its
+    repeated pairs, its clubs), then the plan (roles, clubs, rematches, 3-player tables), as the draws rank them."""
     def key(d: Draw) -> tuple[int, ...]:
+        now = quality(Draw(d.game, d.rounds[:1]), before, groups)
         q = quality(d, before, groups)
-        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+        return (now.seat_repeats, now.repeated_pairs, now.keep_apart_violations,
+                q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
                 q.rematch_cost, q.small_table_repeats)
 
     return key(kept) > key(fresh)

@@ -8,6 +8,13 @@ best swap not recently undone. It stops at ``target`` (a known best value),
 after ``max_steps``, or after ``patience`` steps without progress, and keeps
 the best seating seen. Steps, not seconds,
 bound it, so a seed always gives the same draw.
+
+This round first (issue 32): a round drawn after played rounds is what the
+players sit at now, while the rounds after it are re-planned whenever the
+field changes again. So with ``this_round_first`` the first new round's
+repeated pairs (pairs that met before, weighed by their rematch cost) and keep-apart pairs cost more than
+the whole plan can (:class:`Tiers`): the search minimises them in that order,
+and only then the plan's total, with the later rounds still drawn.
 """
 
 from __future__ import annotations
@@ -37,6 +44,30 @@ def small_table_cost(times: int, cap: int | None = None) -> int:
     return max(0, times - 1) + SPREAD_PENALTY * over
 
 
+class Tiers:
+    """Weights that make the first new round's compromises lexicographically first (``this_round_first``).
+
+    ``apart`` exceeds any total the plan can reach (a proven cap, computed from
+    the shape: every pair at most meets in every round), and ``rematch``
+    exceeds ``apart`` times every pair of the round; so one repeated pair in
+    this round outweighs every keep-apart pair of it, and one keep-apart pair
+    outweighs the rest of the plan.
+    """
+
+    def __init__(self, rounds, meetings, small_counts, weights: Weights, small_cap: int | None):
+        pairs_before = sum(len(row) for row in meetings) // 2
+        pairs_new = sum(len(t) * (len(t) - 1) // 2 for rnd in rounds for t in rnd)
+        most = most_meetings(meetings) + len(rounds)
+        per_pair = weights.rematch * rematch_cost(most) + weights.keep_apart * most
+        small = max(small_counts, default=0) + len(rounds)
+        cap = (pairs_before + pairs_new) * per_pair + weights.small_table * len(meetings) * small_table_cost(small, small_cap)
+        self.apart = cap + 1
+        """Per keep-apart pair at a table of this round."""
+        self.rematch = self.apart * (sum(len(t) * (len(t) - 1) // 2 for t in rounds[0]) + 1)
+        """Per pair at a table of this round that met in an earlier round, times what the meeting adds to the
+        rematch cost (1 for a second meeting, 3 for a third: one third meeting is worse than two second ones)."""
+
+
 class Seating:
     """Mutable working copy of the new rounds, with the cost kept up to date (internal)."""
 
@@ -50,6 +81,7 @@ class Seating:
         small_counts: list[int],
         weights: Weights,
         small_cap: int | None = None,
+        this_round_first: bool = False,
     ):
         self.classes = classes
         """Per round, each player's class: only players of one class swap."""
@@ -60,6 +92,8 @@ class Seating:
         self.small_cap = small_cap
         """Carcassonne: the even spread of 3-player seats; more visits than this are a compromise."""
         self._history = (meetings, small_counts)
+        self.tiers = Tiers(rounds, meetings, small_counts, weights, small_cap) if this_round_first and rounds else None
+        """Set when the first new round's compromises come first (see the module docstring)."""
         most = most_meetings(meetings)
         self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
         self.reset(rounds)
@@ -78,7 +112,9 @@ class Seating:
                             self.meet[a][b] += 1
                     if self.small[r][t]:
                         self.small_counts[a] += 1
-        self.cost = self.total_cost()
+        self.focus_cost = self._focus_total()
+        """What the first round's tiers add to :attr:`cost` (0 without ``this_round_first``)."""
+        self.cost = self.total_cost() + self.focus_cost
         self._doubles = any(sum(map(len, rnd)) != len({p for table in rnd for p in table}) for rnd in self.rounds)
         """Whether a round seats someone twice (a Diplomacy double): only then may two tables share a player."""
         self._at = [[[] for _ in self.meet] for _ in self.rounds]
@@ -98,6 +134,38 @@ class Seating:
                     pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
         smalls = sum(small_table_cost(s, self.small_cap) for s in self.small_counts)
         return pairs + self.w.small_table * smalls
+
+    @property
+    def plan_cost(self) -> int:
+        """The plan's total (history and every new round), without the first round's tiers."""
+        return self.cost - self.focus_cost
+
+    def _focus_with(self, p: int, table: list[int], leaving: int) -> int:
+        """The tiers' cost of ``p`` sitting with ``table`` (``leaving`` not counted) in the first new round."""
+        tiers, before, apart = self.tiers, self._history[0][p], self.partners[p]
+        cost = 0
+        for z in table:
+            if z != leaving and z != p:
+                met = before[z]
+                if met:  # a third meeting weighs 3 second ones: rematch_cost(3) - rematch_cost(2)
+                    cost += tiers.rematch * (2 * met - 1)
+                if z in apart:
+                    cost += tiers.apart
+        return cost
+
+    def _focus_total(self) -> int:
+        if self.tiers is None:
+            return 0
+        return sum(self._focus_with(a, table, a) for table in self.rounds[0] for a in table) // 2
+
+    def _focus_change(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
+        """How a swap in round ``r`` changes the first round's tiers."""
+        if self.tiers is None or r != 0:
+            return 0
+        a_table, b_table = self.rounds[0][ta], self.rounds[0][tb]
+        x, y = a_table[ia], b_table[ib]
+        return (self._focus_with(x, b_table, y) - self._focus_with(x, a_table, x)
+                + self._focus_with(y, a_table, x) - self._focus_with(y, b_table, y))
 
     def _pair_change(self, a: int, b: int, d: int) -> int:
         c = self.meet[a][b]
@@ -136,13 +204,15 @@ class Seating:
                     d += rematch * (rc[c + 1] - rc[c]) + (keep_apart if z in apart else 0)
         if self.small[r][ta] != self.small[r][tb]:
             d += self._small_change(x, y) if self.small[r][ta] else self._small_change(y, x)
-        return d
+        return d + self._focus_change(r, ta, ia, tb, ib)
 
     def swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
         """Do the swap, keep counts and cost current, and return the cost change."""
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
         x, y = a_table[ia], b_table[ib]
-        d = 0
+        focus = self._focus_change(r, ta, ia, tb, ib)
+        self.focus_cost += focus
+        d = focus
         for mover, old, new, stay_old, stay_new in ((x, a_table, b_table, ia, ib), (y, b_table, a_table, ib, ia)):
             for i, z in enumerate(old):
                 if i != stay_old:
