@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..draws import Draw, QualityReport, Round, UnfilledBoards, quality
+from ..draws.quality import verdict
 from ..draws.planner import Planner, same_field_runs
 from ..draws.shape import shape_of
 from ..errors import Collector, InputError, Problem
@@ -91,22 +92,26 @@ class DrawOutcome:
 
 @dataclass(frozen=True)
 class PlanReport:
-    """The plan the rounds drawn belong to: every round to the end, measured against the best known bound."""
+    """The plan the rounds drawn belong to: every round to the end, each figure against its proven lower bound."""
 
     rounds: tuple[int, ...]
     report: QualityReport
     """The plan's quality, history included."""
     notes: tuple[str, ...] = ()
-    """The draws' own notes about the plan (a cost above the bound)."""
+    """The draws' own notes about the plan."""
 
     def render(self) -> str:
         span = f"{self.rounds[0]}-{self.rounds[-1]}" if len(self.rounds) > 1 else str(self.rounds[0])
         r = self.report
-        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
-                 f"rematch cost {r.rematch_cost} against the best known bound {r.rematch_bound}, "
-                 f"{r.repeated_pairs} repeated pairs, {r.keep_apart_violations} keep-apart violations"]
+        figures = [f"{r.figure('rematch_cost')} {r.rematch_cost}, {verdict(r.rematch_cost, r.rematch_bound)}",
+                   f"{r.figure('repeated_pairs')} {r.repeated_pairs}",
+                   f"{r.figure('keep_apart_violations')} {r.keep_apart_violations}, "
+                   f"{verdict(r.keep_apart_violations, r.keep_apart_bound)}"]
         if shape_of(r.game).small_tables:
-            lines[0] += f", 3-player table repeats {r.small_table_repeats} (bound {r.small_table_bound})"
+            figures.append(f"{r.figure('small_table_repeats')} {r.small_table_repeats}, "
+                           f"{verdict(r.small_table_repeats, r.small_table_bound)}")
+        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
+                 + "; ".join(figures)]
         lines += [f"  {n}" for n in self.notes]
         return "\n".join(lines)
 
@@ -116,13 +121,10 @@ def _added(before: QualityReport | None, after: QualityReport) -> str:
     def more(name: str) -> int:
         return getattr(after, name) - (getattr(before, name) if before is not None else 0)
 
-    parts = [f"{more('repeated_pairs')} repeated pair(s)", f"rematch cost +{more('rematch_cost')}"]
     shape = shape_of(after.game)
-    if shape.small_tables:
-        parts.append(f"3-player table repeats +{more('small_table_repeats')}")
-    else:
-        parts.append(f"{shape.seat_word} repeats +{more('seat_repeats')}")
-    parts.append(f"keep-apart violations {after.keep_apart_violations}")
+    added = ["repeated_pairs", "rematch_cost", "small_table_repeats" if shape.small_tables else "seat_repeats"]
+    parts = [f"{after.figure(name)} +{more(name)}" for name in added]
+    parts.append(f"{after.figure('keep_apart_violations')} {after.keep_apart_violations}")  # counted in the rounds drawn only
     return ", ".join(parts)
 
 

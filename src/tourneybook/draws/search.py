@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 
+from .bounds import keep_apart_bound, partner_cliques
 from .cost import copy_meetings, most_meetings, rematch_cost
 from .model import Weights
 
@@ -134,6 +135,19 @@ class Seating:
                     pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
         smalls = sum(small_table_cost(s, self.small_cap) for s in self.small_counts)
         return pairs + self.w.small_table * smalls
+
+    def floor(self, rematch_bound: int, met_again: int = 0) -> int:
+        """A proven lower bound of :attr:`cost`: the rematch bound, and the keep-apart pairs the group sizes
+        force in each round (:mod:`.bounds`); with the tiers, the first round's forced keep-apart pairs and
+        ``met_again``, what it must add to the rematch cost (:func:`.quality.met_again_bound`). The search
+        stops there."""
+        groups = partner_cliques(self.partners)
+        forced = [keep_apart_bound([{p for t in rnd for p in t}], [[len(t) for t in rnd]], groups)
+                  for rnd in self.rounds]
+        floor = self.w.rematch * rematch_bound + self.w.keep_apart * sum(forced)
+        if self.tiers is not None and forced:
+            floor += self.tiers.apart * forced[0] + self.tiers.rematch * met_again
+        return floor
 
     @property
     def plan_cost(self) -> int:
