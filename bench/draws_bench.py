@@ -274,13 +274,138 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
     return ok
 
 
+# --- event days: single-round draws after any mix of changes (issue 32) ----------------------------
+
+DAY_RULESETS = ("cafe2023", "fwc2022", "carcassonne2004", "cdiplo100")
+"""One ruleset per family (two Friedrich: CAFE has a final, FWC none); Diplomacy's sit-outs are the TD's."""
+
+
+def _day_field(rng: random.Random, ruleset: str, n: int):
+    """Names and clubs of one random field: no clubs, small clubs, a few big clubs, or one club of many."""
+    from tourneybook.workbook.generic import CLUB, NAME
+
+    names = [f"P{i:03}" for i in range(n)]
+    kind = rng.choice(["none", "small", "big", "mixed"])
+    size = {"none": 0, "small": rng.randint(2, 4), "big": rng.randint(5, 9), "mixed": 0}[kind]
+    clubs = {}
+    for i, name in enumerate(names):
+        if kind == "mixed":
+            clubs[name] = f"club {min(i // 3, 4)}" if rng.random() < 0.7 else None
+        elif size:
+            clubs[name] = f"club {i // size}"
+    return names, [{NAME: p, CLUB: clubs.get(p)} for p in names], kind
+
+
+def _changes(rng, book, ruleset, number, playing, k):
+    """Withdrawals, late arrivals, new stand-ins and roll-call absences before round ``number``; the field kept
+    seatable the way an organiser keeps it (Friedrich: a new stand-in for each seat short; Diplomacy: the TD's
+    sit-outs, chosen by the caller)."""
+    from tourneybook.actions.attendance import absent, join, withdraw
+
+    for _ in range(rng.randint(0, 2)):
+        gone = rng.choice(sorted(playing))
+        playing.discard(gone)
+        withdraw(book, gone, number - 1)
+    for _ in range(rng.randint(0, 2)):
+        k += 1
+        join(book, f"Late {k}", number)
+        playing.add(f"Late {k}")
+    away = set(rng.sample(sorted(playing), rng.randint(0, 2)))
+    for name in away:
+        absent(book, name, number)
+    here = len(playing - away)
+    if ruleset in ("cafe2023", "fwc2022"):
+        while here % 4:
+            k += 1
+            join(book, f"Stand-in {k}", number, stand_in=True)
+            playing.add(f"Stand-in {k}")
+            here += 1
+    return playing - away, k
+
+
+def _one_day(ruleset: str, n: int, seed: int, folder: Path):
+    """One event day drawn round by round, a random mix of changes before each round after the first:
+    (CPU seconds per round, this round's figures per round, the field kind, the round refused or None)."""
+    from tourneybook.actions.draw import draw_event
+    from tourneybook.errors import InputError
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.workbook import template
+    from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
+    from tourneybook.workbook.layout import find_layout
+
+    rng = random.Random(seed)
+    names, rows, kind = _day_field(rng, ruleset, n)
+    friedrich = ruleset in ("cafe2023", "fwc2022")
+    if friedrich:
+        rows += [{NAME: f"Stand-in 0{i}", STAND_IN: True} for i in range((-n) % 4)]
+    path = folder / f"{ruleset}-{n}-{seed}.xlsx"
+    template.write(path, find_layout(ruleset), tournament=f"Day {seed}", rows={PLAYERS.name: rows})
+    book = FileWorkbook(path)
+    playing = set(names) | {r[NAME] for r in rows if r.get(STAND_IN)}
+    k, seconds, figures = 0, [], []
+    for number in range(1, 4 if ruleset == "cdiplo100" else 5):
+        here = set(playing)
+        if number > 1:
+            here, k = _changes(rng, book, ruleset, number, playing, k)
+        sit_outs = sorted(here)[: len(here) % 7] if ruleset == "cdiplo100" else []
+        start = time.process_time()
+        try:
+            outcome = draw_event(book, number, sit_outs=sit_outs)
+        except InputError:  # a field the rules cannot seat (Friedrich: the roles owed cannot be balanced)
+            return seconds, figures, kind, number
+        seconds.append(time.process_time() - start)
+        before, now = outcome.before, outcome.report
+        figures.append((now.repeated_pairs - (before.repeated_pairs if before else 0),
+                        now.keep_apart_violations, now.keep_apart_bound,
+                        outcome.plan.report.rematch_cost if outcome.plan else now.rematch_cost))
+    return seconds, figures, kind, None
+
+
+def bench_event_days(days: int, sizes: tuple[int, int] = (16, 100)) -> bool:
+    """Issue 32: many random event days per family; every single-round draw under 2 s CPU."""
+    import statistics
+    import tempfile
+
+    print(f"\nEvent days: {days} per family, {sizes[0]}-{sizes[1]} players, random clubs, withdrawals, late "
+          "arrivals, stand-ins and roll-call absences before each round (goal: every draw <= 2 s CPU)")
+    print("figures summed over the rounds drawn after changes: this round's repeated pairs; keep-apart violations "
+          "against their lower bound; rematch cost of the plan")
+    print(f"{'ruleset':>16} {'draws':>5} {'refused':>7} {'worst CPU s':>11} {'median':>7} {'repeated pairs':>15} "
+          f"{'keep-apart violations':>22} {'bound':>5} {'rematch cost':>12}  goal; the worst draw")
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for ruleset in DAY_RULESETS:
+            times, figures, refused, where = [], [], 0, []
+            for day in range(days):
+                rng = random.Random(f"{ruleset} {day}")
+                n = rng.randint(*sizes)
+                seconds, day_figures, kind, stopped = _one_day(ruleset, n, SEED + day, Path(tmp))
+                times += seconds[1:]  # round 1 is drawn before any change
+                figures += day_figures[1:]
+                where += [f"{n} players, clubs {kind}, round {r}" for r in range(2, len(seconds) + 1)]
+                refused += stopped is not None
+            worst = max(times)
+            met = worst <= 2
+            ok &= met
+            total = [sum(f[i] for f in figures) for i in range(4)]
+            print(f"{ruleset:>16} {len(times):>5} {refused:>7} {worst:>11.2f} {statistics.median(times):>7.2f} "
+                  f"{total[0]:>15} {total[1]:>22} {total[2]:>5} {total[3]:>12}  {'met' if met else 'MISSED'}; "
+                  f"{where[times.index(worst)]}", flush=True)
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few sizes only (under a minute)")
     parser.add_argument("--rounds", action="store_true", help="only the round-by-round rows (issue 9)")
     parser.add_argument("--single", action="store_true", help="only single-round draws after attendance changes (issue 23)")
+    parser.add_argument("--days", type=int, default=None, help="only the event days (issue 32), this many per family")
     args = parser.parse_args(argv)
     print(describe())
+    if args.days is not None:
+        met = bench_event_days(args.days)
+        print(f"\nEvent days: goals {'met' if met else 'NOT met'}")
+        return 0 if met else 1
     if args.single:
         met = bench_single_rounds()
         print(f"\nSingle-round draws: goals {'met' if met else 'NOT met'}")

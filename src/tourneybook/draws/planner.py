@@ -58,9 +58,12 @@ class Planner:
         key = (field_round, anchor)
         if key not in self._plans:
             before = tuple(r for r in self.played if r.number < anchor)
-            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
             kept = self._kept_seats(field_round, anchor, before)
-            self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
+            if kept is not None and at_bounds(kept, before, self.groups):
+                self._plans[key] = kept  # no fresh plan can rank better: it is not drawn (issue 32: time)
+            else:
+                fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+                self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
         return self._plans[key]
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
@@ -93,6 +96,18 @@ def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Seq
     return key(kept) > key(fresh)
 
 
+def at_bounds(plan: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether every figure :func:`worse` ranks by is at its proven lower bound: no plan can rank better."""
+    now = quality(Draw(plan.game, plan.rounds[:1]), before, groups)
+    then = quality(Draw(plan.game, tuple(before)), (), groups) if before else None
+    q = quality(plan, before, groups)
+    return (now.seat_repeats == 0 and now.repeated_pairs == (then.repeated_pairs if then else 0)
+            and now.keep_apart_violations == now.keep_apart_bound
+            and q.seat_repeats == 0 and q.keep_apart_violations == q.keep_apart_bound
+            and q.most_small_tables <= q.small_table_spread and q.rematch_cost == q.rematch_bound
+            and q.small_table_repeats == q.small_table_bound)
+
+
 def field_start(number: int, players: Sequence[Attendee]) -> int:
     """The first round with the same players present as round ``number``."""
     start = number
@@ -117,4 +132,4 @@ def same_field_runs(wanted: Sequence[int], players: Sequence[Attendee]) -> list[
     return runs
 
 
-__all__ = ["Attendee", "Planner", "field_start", "same_field_runs", "worse"]
+__all__ = ["Attendee", "Planner", "at_bounds", "field_start", "same_field_runs", "worse"]

@@ -95,6 +95,15 @@ class Seating:
         self._history = (meetings, small_counts)
         self.tiers = Tiers(rounds, meetings, small_counts, weights, small_cap) if this_round_first and rounds else None
         """Set when the first new round's compromises come first (see the module docstring)."""
+        self._focus_weight: list[dict[int, int]] = []
+        """With the tiers: per player, what sitting with each other player costs in the first new round (only the
+        players met before or kept apart from are stored; the search's innermost loop looks them up)."""
+        if self.tiers is not None:
+            for p, before in enumerate(meetings):
+                weight = {z: self.tiers.rematch * (2 * met - 1) for z, met in before.items() if met}
+                for z in partners[p]:
+                    weight[z] = weight.get(z, 0) + self.tiers.apart
+                self._focus_weight.append(weight)
         most = most_meetings(meetings)
         self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
         self.reset(rounds)
@@ -155,17 +164,16 @@ class Seating:
         return self.cost - self.focus_cost
 
     def _focus_with(self, p: int, table: list[int], leaving: int) -> int:
-        """The tiers' cost of ``p`` sitting with ``table`` (``leaving`` not counted) in the first new round."""
-        tiers, before, apart = self.tiers, self._history[0][p], self.partners[p]
-        cost = 0
-        for z in table:
-            if z != leaving and z != p:
-                met = before[z]
-                if met:  # a third meeting weighs 3 second ones: rematch_cost(3) - rematch_cost(2)
-                    cost += tiers.rematch * (2 * met - 1)
-                if z in apart:
-                    cost += tiers.apart
-        return cost
+        """The tiers' cost of ``p`` sitting with ``table`` (``leaving`` not counted) in the first new round.
+
+        A pair that met costs ``rematch`` times what the meeting adds to the rematch cost (a third meeting
+        weighs three second ones: rematch_cost(3) - rematch_cost(2)); a keep-apart pair costs ``apart``.
+        """
+        weight = self._focus_weight[p]
+        if not weight:
+            return 0
+        cost = sum(weight.get(z, 0) for z in table)
+        return cost - weight.get(leaving, 0) if leaving in table else cost
 
     def _focus_total(self) -> int:
         if self.tiers is None:
@@ -178,8 +186,13 @@ class Seating:
             return 0
         a_table, b_table = self.rounds[0][ta], self.rounds[0][tb]
         x, y = a_table[ia], b_table[ib]
-        return (self._focus_with(x, b_table, y) - self._focus_with(x, a_table, x)
-                + self._focus_with(y, a_table, x) - self._focus_with(y, b_table, y))
+        wx, wy = self._focus_weight[x], self._focus_weight[y]
+        change = 0
+        if wx:  # x leaves a_table for b_table, where y no longer sits
+            change += sum([wx.get(z, 0) for z in b_table]) - wx.get(y, 0) - sum([wx.get(z, 0) for z in a_table])
+        if wy:
+            change += sum([wy.get(z, 0) for z in a_table]) - wy.get(x, 0) - sum([wy.get(z, 0) for z in b_table])
+        return change
 
     def _pair_change(self, a: int, b: int, d: int) -> int:
         c = self.meet[a][b]
@@ -269,6 +282,25 @@ class Seating:
                 hot += seats
         return hot
 
+    def hot_seat(self, rng: random.Random) -> tuple[int, int, int] | None:
+        """``rng.choice(self.hot_seats())`` without building the list (the same draw of ``rng``: choice and
+        randrange both take ``_randbelow`` of the length); None when no seat is in a compromise."""
+        total = 0
+        for r, (rnd, known) in enumerate(zip(self.rounds, self._hot)):
+            for t, table in enumerate(rnd):
+                if known[t] is None:
+                    known[t] = self._hot_at(r, t, table)
+                total += len(known[t])
+        if not total:
+            return None
+        k = rng.randrange(total)
+        for known in self._hot:
+            for seats in known:
+                if k < len(seats):
+                    return seats[k]
+                k -= len(seats)
+        raise AssertionError("k is below the total")
+
     def _hot_at(self, r: int, t: int, table: list[int]) -> list[tuple[int, int, int]]:
         # each pair looked at once: meetings and keep-apart partners are symmetric
         hot = [self.small[r][t] and self.small_counts[x] > 1 for x in table]
@@ -302,10 +334,10 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
     for step in range(max_steps):
         if seating.cost <= target or step - last_best > patience:
             break
-        hot = seating.hot_seats()
-        if not hot:
+        chosen_seat = seating.hot_seat(rng)
+        if chosen_seat is None:
             break  # every remaining cost comes from the history alone
-        r, ta, ia = rng.choice(hot)
+        r, ta, ia = chosen_seat
         rnd = seating.rounds[r]
         x, a_table, cls = rnd[ta][ia], rnd[ta], seating.classes[r]
         partners = [  # every (tb, ib) that seating.can_swap allows, in the same order
