@@ -514,3 +514,15 @@ def test_fill_double_spreads_the_double_boards(tmp_path, capsys):
     doubles = [f"--double={p}" for p in sorted(first)]
     assert main(["draw", str(path), "--round", "3", *doubles]) == 0
     assert f"round 3: {sorted(first)[0]} plays two boards again (did once before)" in capsys.readouterr().out
+
+
+def test_the_seating_list_by_table_marks_stand_ins_as_the_forms_do(tmp_path):
+    """Issue 32: 'Player 18 (stand-in)' on the wall's list by table, as on the printed forms; by name unmarked."""
+    path = event(tmp_path, "fwc2022", 20, stand_ins=2)
+    draw_file(path, 1)
+    ws = openpyxl.load_workbook(path)[SEATING_SHEET]
+    names = [row[0] for row in ws.iter_rows(values_only=True) if row and isinstance(row[0], str)]
+    by_table = names[names.index("Round 1 by table"):]
+    assert "Player 18 (stand-in)" in by_table and "Player 19 (stand-in)" in by_table
+    assert "Player 17" in by_table and "Player 17 (stand-in)" not in by_table
+    assert "Player 18" in names[:names.index("Round 1 by table")]  # the list by name: the name they look for

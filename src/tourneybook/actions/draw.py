@@ -187,8 +187,8 @@ def draw_event(
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
                           (*choices.notes, *typed, *_attendance_notes(event.players, wanted, event.sheet)),
                           quality(Draw(game, history), (), groups, theatres) if history else None,
-                          plan_report, seating_sheet(event.title, draw, seating_pictures,
-                                                                 event.read.language))
+                          plan_report, seating_sheet(event.title, draw, seating_pictures, event.read.language,
+                                                     {p.name for p in event.players if p.stand_in}))
     _write_draw(event, wanted, draw, outcome, top_board, sit_out_cells)
     return outcome
 
