@@ -3,6 +3,7 @@
     python bench/draws_bench.py --quick    # a few sizes, under a minute
     python bench/draws_bench.py            # every size of the goals (the baseline takes minutes at 350)
     python bench/draws_bench.py --rounds   # round by round through the workbook, with withdrawals and late arrivals
+    python bench/draws_bench.py --days 20  # 20 random event days per family: every single-round draw after changes
 
 Goals (the issue): Friedrich zero repeated pairs for 16..200 players, each under
 2 s; Diplomacy over 3 rounds at least as few repeats as the baseline
@@ -425,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         "Friedrich in clubs": bench_clubs(),
         "Diplomacy": bench_diplomacy(diplomacy),
         "Carcassonne": bench_carcassonne(carcassonne),
+        "Event days": bench_event_days(3 if args.quick else 20),
     }
     print()
     for game, met in results.items():

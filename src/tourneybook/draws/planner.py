@@ -35,6 +35,9 @@ class Planner:
     the field before, with the newcomer in the seats planned for the one who left,
     is kept when it is at least as good as planning the rest again: so a
     withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    This holds for the first change of the field; after a later one the rest is
+    planned again (this round first, :mod:`.search`), which needs one search, not
+    one per change.
     """
 
     def __init__(self, family: DrawFamily, players: Sequence[Attendee], groups: Sequence[Sequence[str]],
@@ -67,10 +70,14 @@ class Planner:
         return self._plans[key]
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
-        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one and
+        the field before is the event's first."""
         if not self.family.keeps_seats or anchor == 1:
             return None
-        if anchor != field_start(field_round, self.players):
+        if anchor != field_start(field_round, self.players) or field_start(anchor - 1, self.players) != 1:
+            # Only the first field's plan is kept (issue 32: time). A plan for a field that had itself changed
+            # would be rebuilt from the plan before it, and that from the one before: a search per change,
+            # repeated at every later draw, for seats the search of this round ranks anyway.
             return None
         now, then = self.present(anchor), self.present(anchor - 1)
         leavers, joiners = sorted(then - now), sorted(now - then)
