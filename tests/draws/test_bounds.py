@@ -65,8 +65,8 @@ def test_five_clubs_of_six_on_seven_seat_boards_force_eight_club_meetings():
     assert (report.keep_apart_violations, report.keep_apart_bound) == (8, 8)
     text = report.render()
     assert "keep-apart violations: 8, at its lower bound 8: none better exists" in text
-    assert ("forced: round 1: 5 keep-apart group(s) (3 of 6, 2 of 5) at 4 boards of 7: at least 8 pair(s) of them "
-            "share a board") in text
+    assert ("forced: round 1: keep-apart groups of 6, 6, 6, 5 and 5 players at 4 boards of 7: at least 8 pair(s) "
+            "of them share a board") in text
     assert "compromises remain" not in text
     assert draw.notes == ()  # no 'draw cost above the best known bound' beside the figures
 

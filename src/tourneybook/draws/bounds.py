@@ -19,7 +19,6 @@ Rounds are independent: the bound of several rounds is the sum of theirs.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -48,11 +47,12 @@ class ForcedKeepApart:
     """The largest table's seats."""
 
     def explain(self, table_word: str) -> str:
-        """'5 groups of 6, 6, 6, 5, 5 at 4 boards of 7: at least 8 pairs of them share a board'."""
-        sizes = Counter(self.groups)
-        kinds = ", ".join(f"{count} of {size}" for size, count in sorted(sizes.items(), reverse=True))
+        """'keep-apart groups of 6, 6, 6, 5 and 5 players at 4 boards of 7: at least 8 pairs of them share a board'."""
+        sizes = [str(s) for s in self.groups]
+        listed = sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} and {sizes[-1]}"
         word = table_word.lower()
-        return (f"{len(self.groups)} keep-apart group(s) ({kinds}) at {self.tables} {word}s of {self.seats}: "
+        groups = "a keep-apart group" if len(sizes) == 1 else "keep-apart groups"
+        return (f"{groups} of {listed} players at {self.tables} {word}s of {self.seats}: "
                 f"at least {self.pairs} pair(s) of them share a {word}")
 
 

@@ -92,7 +92,7 @@ class QualityReport:
     keep_apart_bound: int = 0
     """The fewest ``keep_apart_violations`` the rounds drawn can have: what the group sizes force (:mod:`.bounds`)."""
     keep_apart_forced: tuple[str, ...] = ()
-    """Why, round by round, where the groups force some: '5 keep-apart group(s) (...) at 4 boards of 7: ...'."""
+    """Why, round by round, where the groups force some: 'keep-apart groups of 6, 6, 6, 5 and 5 players at 4 boards of 7: ...'."""
 
     def figure(self, name: str) -> str:
         return figure_name(name, self.game)
