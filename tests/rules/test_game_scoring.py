@@ -232,3 +232,26 @@ def test_every_system_on_any_possible_board(b):
         assert all(len(values) == 1 for values in same.values()), system.id
         alive = sorted((p for p in b.powers if p.survived), key=lambda p: p.centres)
         assert all(points[lo.power] <= points[hi.power] for lo, hi in zip(alive, alive[1:])), system.id
+
+
+@pytest.mark.parametrize("ruleset, why", [
+    ("codcon2008", "solos may not be conceded (003 V.1)"),
+    ("italia2010", "Italia 2010 scores none"),
+])
+def test_the_seed_rulesets_refuse_a_concession_their_rules_do_not_know(ruleset, why):
+    """Seed 003 V.1: "Solos may not be conceded"; seed 004 scores only the centres at the game's end: a board that
+    records a concession is refused with that reason, not scored as if it had none."""
+    from tourneybook.errors import ValidationError
+    from tourneybook.rules import find_ruleset
+
+    history = {"Austria": [4, 5, 6, 7, 8, 9, 10], "England": [4, 4, 5, 5, 5, 5, 5], "France": [5, 5, 5, 5, 5, 5, 5],
+               "Germany": [5, 5, 4, 4, 4, 4, 4], "Italy": [4, 4, 4, 4, 3, 3, 3], "Russia": [5, 4, 3, 3, 3, 3, 3],
+               "Turkey": [4, 4, 4, 4, 4, 4, 4]}
+    powers = [{"power": p, "player": p, "centres": h[-1], "history": h} for p, h in history.items()]
+    game = {"round": 1, "board": 1, "last_year": 1907, "conceded_to": "Austria", "powers": powers}
+    ruleset = find_ruleset(ruleset)
+    with pytest.raises(ValidationError) as refused:
+        ruleset.score_game(ruleset.game_from_dict(game))
+    assert any(why in str(p) and "concession to Austria" in str(p) for p in refused.value.problems)
+    del game["conceded_to"]
+    assert len(ruleset.score_game(ruleset.game_from_dict(game)).players) == 7  # the same board without it is scored

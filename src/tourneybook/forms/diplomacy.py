@@ -20,7 +20,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
-from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SHEET_POWERS: tuple[str, ...] = tuple(power.value for power in Power)
@@ -127,6 +127,22 @@ class CentreCountSheet:
         return centre_page(self)
 
 
+CENTRES_TITLE = "Supply centres after each Fall (the game's last Fall is its final count)"
+YEARS_TITLE = "Centres year by year"
+
+
+def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    """What a board's players fill in, power by power: the phone's report follows the sheet. ``headers``: the
+    Boards sheet's result columns. Where the final count has a column of its own, the year-by-year counts are
+    optional (asked only when the players say they kept them); where the years are the count (Italia), they
+    are the section."""
+    years = tuple(h for h in headers if h.isdigit())
+    main = tuple(h for h in headers if h not in years)
+    if "Centres" not in main:
+        return (ReportSection(CENTRES_TITLE, years + main, by_seat=True),)
+    return (ReportSection(CENTRES_TITLE, main, by_seat=True), ReportSection(YEARS_TITLE, years, optional=True, by_seat=True))
+
+
 def centre_page(sheet: CentreCountSheet) -> Page:
     """The sheet on one A4 page: power table, votes, end of game, signatures."""
     italia = sheet.system is System.ITALIA
@@ -142,7 +158,7 @@ def centre_page(sheet: CentreCountSheet) -> Page:
     rows = [
         title(f"Centre count · {sheet.tournament}".rstrip(" ·"), cols),
         line(*place, height=24),
-        section("Supply centres after each Fall (the game's last Fall is its final count)", cols),
+        section(CENTRES_TITLE, cols),
         line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
              *(header(y) for y in sheet.year_labels), header("Final count" if final_count else "Eliminated in"),
              *(header(c) for c in extra), height=18),

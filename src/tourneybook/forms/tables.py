@@ -6,14 +6,16 @@ from the event workbook, and blank forms for walk-in tables.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ..errors import InputError
 from ..rules import Family, Ruleset, find_ruleset
-from .carcassonne import CarcassonneSlip
-from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System
-from .friedrich import PompadourReport, Variant
+from .carcassonne import CarcassonneSlip, slip_sections
+from .common import ReportSection
+from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System, centre_sections
+from .friedrich import REPORT_SECTIONS, PompadourReport, Variant
 from .render import Form
 
 def check_ruleset(ruleset: str) -> None:
@@ -74,6 +76,27 @@ FORMS: Mapping[Family, Callable[..., Form]] = MappingProxyType({
     Family.CARCASSONNE: _slip,
 })
 """Each family's form of a table: the Pompadour game report, the centre-count sheet, the Carcassonne slip."""
+
+
+SECTIONS: Mapping[Family, Callable[[tuple[str, ...]], tuple[ReportSection, ...]]] = MappingProxyType({
+    Family.FRIEDRICH: lambda headers: REPORT_SECTIONS,
+    Family.DIPLOMACY: centre_sections,
+    Family.CARCASSONNE: slip_sections,
+})
+"""Each family's form, as the parts the players fill in (the Pompadour report's sections, the slip's result,
+the centre count), given the entry sheet's result columns."""
+
+
+def report_sections(ruleset: str, headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    """The parts of ``ruleset``'s paper form that hold ``headers`` (an entry sheet's result columns), in the
+    form's order, each with only the headers given; the columns no part holds (a note) in a last part without
+    a title."""
+    sections = SECTIONS[find_ruleset(ruleset).family](tuple(headers))
+    kept = [dataclasses.replace(s, headers=tuple(h for h in s.headers if h in headers)) for s in sections]
+    kept = [s for s in kept if s.headers]
+    held = {h for s in kept for h in s.headers}
+    rest = tuple(h for h in headers if h not in held)
+    return tuple(kept) + ((ReportSection("", rest),) if rest else ())
 
 
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,

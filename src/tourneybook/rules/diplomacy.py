@@ -168,8 +168,11 @@ class Board:
         return sorted(self.powers, key=lambda p: order.index(p.power))
 
 
-def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
-    """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once."""
+def board_problems(board: Board, *, need_history: bool, no_concession: str = "") -> list[Problem]:
+    """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once.
+
+    ``no_concession``: a ruleset whose rules know no concession (CODCon 2008, Italia 2010) says why, and a
+    board recording one is refused with that sentence instead of being scored as if it had none."""
     c = Collector()
     game = f"game {board.label}"
     seen: dict[Power, int] = {}
@@ -213,6 +216,8 @@ def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
     c.extend(_history_problems(board, need_history))
     c.extend(_draw_problems(board))
     c.extend(_concession_problems(board))
+    if no_concession and board.conceded_to is not None:
+        c.add(f"a concession to {board.conceded_to.value} is recorded: {no_concession}", game)
     return c.problems
 
 
@@ -288,9 +293,9 @@ def _history_problems(board: Board, need_history: bool) -> list[Problem]:
     return c.problems
 
 
-def validate_board(board: Board, *, need_history: bool) -> None:
-    """Raise ValidationError with every problem of the board, if any."""
-    problems = board_problems(board, need_history=need_history)
+def validate_board(board: Board, *, need_history: bool, no_concession: str = "") -> None:
+    """Raise ValidationError with every problem of the board, if any (``no_concession``: :func:`board_problems`)."""
+    problems = board_problems(board, need_history=need_history, no_concession=no_concession)
     if problems:
         raise ValidationError(problems)
 
