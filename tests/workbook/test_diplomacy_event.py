@@ -348,3 +348,20 @@ def test_a_sit_out_scores_the_settings_points_as_one_of_the_best_2_and_is_refuse
                if row[0] == seats["Austria"]]
     assert [row[1:] for row in counted] == [("R2: sat out at the TD's request", None, None, 20, "yes"),
                                             ("R1 B1", "Austria", 5, 13, "yes")]
+
+
+def test_draw_sit_out_types_the_diplomacy_event_sit_outs_sheet_and_the_scoring_reads_it(tmp_path: Path):
+    """`draw --sit-out` writes the Sit-outs sheet of the Diplomacy event as it writes Italia's (the same columns)."""
+    players = tmp_path / "players.csv"
+    players.write_text("name\n" + "\n".join((*PLAYERS, "Hal")) + "\n")
+    path = tmp_path / "event.xlsx"
+    assert main(["new", "diplomacy", "--players", str(players), "--out", str(path)]) == 0
+    assert main(["draw", str(path), "--round", "1", "--seed", "1", "--sit-out", "Hal"]) == 0
+    sheet = openpyxl.load_workbook(path)["Sit-outs"]
+    assert list(sheet.iter_rows(min_row=HEADERS + 1, max_row=HEADERS + 2, max_col=2, values_only=True)) == [
+        (1, "Hal"), (None, None)]
+    set_settings(path, {"Sit-out points": 10})
+    type_board(path, final((10, 4, 4, 4, 4, 4, 4)))
+    report = recalc_file(path)
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.result.standings.row("Hal").total == 10  # Sum of Squares counts every game: the sit-out's 10
