@@ -83,7 +83,8 @@ class Layout:
     top_board: TopBoard | None = None
     """Italia 2010's top board (seed 004 section 4): its draw and the sheet it is marked on."""
     sit_outs: EntrySheet | None = None
-    """Italia 2010: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004 section 6)."""
+    """Italia 2010 and the Diplomacy event: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004
+    section 6); the draw reads and types its rows."""
     chosen: Callable[[Any], Layout] | None = None
     """The Diplomacy event's: settings -> the layout of the game scoring they choose (its Boards sheet has the
     columns that system needs); None: one layout whatever the settings."""
