@@ -86,16 +86,15 @@ def test_a_problem_the_workbook_already_had_stops_no_command_but_one_the_command
     assert path.read_bytes() == written
 
 
-def test_a_formula_as_a_note_is_refused_before_anything_is_written(tmp_path, capsys, played_two):
+def test_a_formula_as_a_note_or_name_is_stored_as_its_text(tmp_path, capsys, played_two):
+    """Issue 28 item 5: stored as text (tests/workbook/test_formula_text.py checks the XML), read back as typed."""
     path = _event(tmp_path, played_two)
-    before = path.read_bytes()
-    capsys.readouterr()
-    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 1
-    assert ("error: Players: --note '=HYPERLINK(\"http://x.example\",\"ill\")' starts with '=', which your spreadsheet "
-            "program takes for a formula") in capsys.readouterr().err
-    assert run("join", path, "=Eve", "--from-round", 3) == 1
-    assert "the name '=Eve' starts with '='" in capsys.readouterr().err
-    assert path.read_bytes() == before
+    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 0
+    assert run("join", path, "=Eve", "--from-round", 3) == 0
+    assert recalc_file(path).ok
+    sheet = openpyxl.load_workbook(path)[PLAYERS.name]
+    assert sheet.cell(9, PLAYERS.index(ATTENDANCE_NOTE)).value == '=HYPERLINK("http://x.example","ill")'
+    assert sheet.cell(20, PLAYERS.index(NAME)).value == "=Eve"
 
 
 def test_text_typed_with_the_quote_prefix_is_text(tmp_path, capsys, played_two):
