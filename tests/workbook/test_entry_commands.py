@@ -13,7 +13,7 @@ import random
 
 import openpyxl
 import pytest
-from event_day import enter_results, new_event, run, type_players
+from event_day import ROLES, SHEET, enter_results, new_event, run, seated, type_players
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -275,3 +275,68 @@ def test_the_control_characters_refused_in_a_name_are_unicodes_that_are_not_whit
     refused = {chr(i) for i in range(0x110000) if control_character(f"Ann{chr(i)}Lee")}
     assert refused == {chr(i) for i in range(0x110000) if unicodedata.category(chr(i)) == "Cc" and not chr(i).isspace()}
     assert len(refused) == 55  # 65 in Cc, less tab, the four line breaks and the four separators \x1c-\x1f, and NEL
+
+
+# --- a drawn round partly played: what recalc refuses once the drawn tables' results are in (issue 28 item 4) ---
+
+@pytest.fixture(scope="module")
+def partly_played(tmp_path_factory):
+    """FWC, 16 players: round 1 drawn, tables 1-3 typed, table 4 not yet (copied per test)."""
+    path = new_event(tmp_path_factory.mktemp("partly"), "fwc2022", NAMES16)
+    assert run("draw", path, "--round", 1) == 0
+    table_4 = seated(path, "fwc2022", 1)[4]
+    enter_results(path, "fwc2022", 1, random.Random(5))
+    book = openpyxl.load_workbook(path)
+    ws = book[SHEET["fwc2022"]]
+    headers = [c.value for c in ws[3]]
+    for line in range(4, ws.max_row + 1):
+        if ws.cell(line, 1).value == 1 and ws.cell(line, headers.index("Table") + 1).value == 4:
+            for col, header in enumerate(headers, start=1):
+                if header not in ("Round", "Table", *ROLES):
+                    ws.cell(line, col).value = None
+    book.save(path)
+    return path.read_bytes(), table_4
+
+
+def test_absent_at_an_unplayed_table_of_a_partly_played_round_is_refused_with_the_way_out(tmp_path, capsys,
+                                                                                        partly_played):
+    data, table_4 = partly_played
+    path = _event(tmp_path, data)
+    assert recalc_file(path).ok
+    data = path.read_bytes()
+    seat, player = next(iter(table_4.items()))
+    capsys.readouterr()
+    assert run("absent", path, player, "--round", 1) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: Qualifying games!{'CDEF'[ROLES.index(seat)]}")
+    assert (f"{player} plays in round 1, but is absent in round 1 (Players, Absent in rounds): correct one of them; "
+            "this table has no result yet, but round 1 has results (Qualifying games!") in err
+    assert f"type who plays in {player}'s place in this cell first" in err and "--redraw" not in err
+    assert path.read_bytes() == data
+    assert run("draw", path, "--round", 1, "--redraw") == 1  # the way out the old note named does not work
+
+
+def test_join_later_for_a_player_seated_in_a_drawn_round_is_refused_as_recalc_refuses_it(tmp_path, capsys,
+                                                                                        partly_played):
+    data, table_4 = partly_played
+    path = _event(tmp_path, data)
+    player = next(iter(table_4.values()))
+    capsys.readouterr()
+    assert run("join", path, player, "--from-round", 3) == 1
+    assert f"{player} plays in round 1, but arrives for round 3 (Players, From round)" in capsys.readouterr().err
+    assert path.read_bytes() == data
+    seated_at_a_result = next(p for p in NAMES16 if p not in table_4.values())
+    assert run("join", path, seated_at_a_result, "--from-round", 3) == 1  # its round is not complete: not counted yet
+    assert f"{seated_at_a_result} plays in round 1, but arrives for round 3" in capsys.readouterr().err
+    assert run("withdraw", path, player, "--after-round", 1) == 0  # the last round played is 1: nothing to refuse
+    assert path.read_bytes() != data
+
+
+def test_absent_in_a_round_drawn_but_unplayed_is_written_with_the_redraw_that_works(tmp_path, capsys):
+    path = new_event(tmp_path, "fwc2022", NAMES16)
+    assert run("draw", path, "--round", 1) == 0
+    player = next(iter(seated(path, "fwc2022", 1)[2].values()))
+    capsys.readouterr()
+    assert run("absent", path, player, "--round", 1) == 0
+    out = capsys.readouterr().out
+    assert f"draw round 1 again without them ('tourneybook draw {path} --round 1 --redraw')" in out

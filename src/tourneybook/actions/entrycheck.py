@@ -15,11 +15,15 @@ they stay for ``recalc`` to report, and do not stop a withdrawal on event day.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import InputError, Problem
 from ..files.marks import Mark, check_writable, sheet_mark
 from ..files.store import CellValue, ResultSheet, SheetGrid, WorkbookStore
+from ..rules.attendance import seating_problems
+from ..workbook.draw_rows import PLAYER, EntryRound, draw_headers
+from ..workbook.generic import attendance
 
 T = TypeVar("T")
 
@@ -114,6 +118,70 @@ def recalc_problems(store: WorkbookStore) -> list[Problem]:
     return []
 
 
+@dataclass(frozen=True)
+class DrawnSeatClash:
+    """A player seated in a drawn round that the Players sheet says they do not play.
+
+    Recalc checks a seat only once its round is complete (a round partly entered is
+    not counted yet), and then refuses it with :attr:`problem`'s sentence; so an entry
+    command must not make one, even at a table whose result is not typed yet.
+    """
+
+    problem: Problem
+    """Recalc's own sentence at the seat's cell, and the way out that works."""
+    sentence: str
+    """Recalc's sentence alone."""
+    player: str
+    round: int
+    redraw: bool
+    """Whether drawing the round again seats the player out: the round has no result and no later round is drawn."""
+
+
+def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
+    """Every seat on the draw sheet whose player is not there for its round (none without a draw)."""
+    from .draw_reading import read_draw_event  # reads the layouts: only when checking
+
+    try:
+        event = read_draw_event(store)
+    except InputError:
+        return []  # recalc reports what keeps the draw sheet or the Players sheet from being read
+    family, by_name = event.sheet, {p.name: p for p in event.players}
+    workbook = str(getattr(store, "path", None) or "EVENT.xlsx")  # the button's live workbook has no path
+    last = max(event.rounds, default=0)
+    drawn = set(draw_headers(family))
+    clashes = []
+    for number, entry in sorted(event.rounds.items()):
+        tables: dict[object, list] = {}
+        for row in entry.rows:
+            tables.setdefault(row[family.table], []).append(row)
+        for rows in tables.values():
+            played = any(row[c.header] is not None for row in rows for c in family.schema.columns if c.header not in drawn)
+            for row in rows:
+                for header in (PLAYER,) if family.family.row_per_seat else family.seats:
+                    player = by_name.get(row[header])
+                    if player is None or player.plays(number):
+                        continue
+                    said = seating_problems(attendance([player]), [(number, player.name, "")])[0].message
+                    redraw = not entry.played_at and number == last
+                    way_out = _way_out(player.name, number, redraw, entry, workbook)
+                    message = said if played else f"{said}; {way_out}"  # played: recalc's sentence, as recalc says it
+                    clashes.append(DrawnSeatClash(Problem(message, sheet=family.name, cell=row.cell(header)), said,
+                                                  player.name, number, redraw))
+    return clashes
+
+
+def _way_out(player: str, number: int, redraw: bool, entry: EntryRound, workbook: str) -> str:
+    """What the organiser can do about a seat of a player who is not there: only what works for that round."""
+    if redraw:
+        return (f"this table has no result yet: draw round {number} again without them "
+                f"('tourneybook draw {workbook} --round {number} --redraw')")
+    why = (f"round {number} has results ({entry.played_at}), so it is not drawn again" if entry.played_at
+           else f"a later round is drawn, so round {number} is not drawn again")
+    return (f"this table has no result yet, but {why}: type who plays in {player}'s place in this cell first "
+            f"(a stand-in is added with 'tourneybook join {workbook} NAME --from-round {number} --stand-in'), "
+            f"or keep {player} in round {number}")
+
+
 def checked_write(store: WorkbookStore, command: Callable[[WorkbookStore], T]) -> T:
     """Run ``command`` on a staged copy of ``store``; write its cells only if recalc would accept the result.
 
@@ -126,13 +194,15 @@ def checked_write(store: WorkbookStore, command: Callable[[WorkbookStore], T]) -
     staged = StagedWorkbook(store)
     outcome = command(staged)
     after = recalc_problems(staged)
-    if after:
-        before = set(recalc_problems(store))
-        added = [p for p in after if p not in before]
+    said = " ".join(p.message for p in after)  # a seat recalc refuses already is said once, in recalc's words
+    clashes = [c.problem for c in drawn_seat_clashes(staged) if not c.redraw and c.sentence not in said]
+    if after or clashes:
+        before = set(recalc_problems(store)) | {c.problem for c in drawn_seat_clashes(store)}
+        added = [p for p in after + clashes if p not in before]
         if added:
             raise InputError(added)
     staged.apply()
     return outcome
 
 
-__all__ = ["StagedWorkbook", "checked_write", "recalc_problems"]
+__all__ = ["DrawnSeatClash", "StagedWorkbook", "checked_write", "drawn_seat_clashes", "recalc_problems"]

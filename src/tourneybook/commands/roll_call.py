@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions.attendance import AttendanceChange
-from ..actions.entrycheck import checked_write
+from ..actions.entrycheck import checked_write, drawn_seat_clashes
 from ..files.filestore import FileWorkbook
 from ..files.store import WorkbookStore
 
@@ -34,4 +34,7 @@ def saved_change(
     book = FileWorkbook(workbook)
     done = checked_write(book, change)
     book.save()
+    for clash in drawn_seat_clashes(book):  # refused unless a redraw seats them out: say which redraw
+        if clash.player == done.player:
+            print(f"note: {clash.problem}")
     return done, book
