@@ -134,7 +134,7 @@ class DrawnSeatClash:
     player: str
     round: int
     redraw: bool
-    """Whether drawing the round again seats the player out: the round has no result and no later round is drawn."""
+    """Whether drawing the round again seats the player out: neither it nor a later round has a result."""
 
 
 def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
@@ -162,21 +162,23 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
                     if player is None or player.plays(number):
                         continue
                     said = seating_problems(attendance([player]), [(number, player.name, "")])[0].message
-                    redraw = not entry.played_at and number == last
-                    way_out = _way_out(player.name, number, redraw, entry, workbook)
+                    redraw = not any(e.played_at for n, e in event.rounds.items() if n >= number)
+                    way_out = _way_out(player.name, number, redraw, number == last, entry, workbook)
                     message = said if played else f"{said}; {way_out}"  # played: recalc's sentence, as recalc says it
                     clashes.append(DrawnSeatClash(Problem(message, sheet=family.name, cell=row.cell(header)), said,
                                                   player.name, number, redraw))
     return clashes
 
 
-def _way_out(player: str, number: int, redraw: bool, entry: EntryRound, workbook: str) -> str:
-    """What the organiser can do about a seat of a player who is not there: only what works for that round."""
+def _way_out(player: str, number: int, redraw: bool, last: bool, entry: EntryRound, workbook: str) -> str:
+    """What the organiser can do about a seat of a player who is not there: only what works for that round
+    (``draw --round N --redraw`` draws the last round again; ``--all --redraw`` every round after the played ones)."""
     if redraw:
+        how = f"--round {number} --redraw" if last else "--all --redraw"
         return (f"this table has no result yet: draw round {number} again without them "
-                f"('tourneybook draw {workbook} --round {number} --redraw')")
+                f"('tourneybook draw {workbook} {how}')")
     why = (f"round {number} has results ({entry.played_at}), so it is not drawn again" if entry.played_at
-           else f"a later round is drawn, so round {number} is not drawn again")
+           else f"a later round has results, so round {number} is not drawn again")
     return (f"this table has no result yet, but {why}: type who plays in {player}'s place in this cell first "
             f"(a stand-in is added with 'tourneybook join {workbook} NAME --from-round {number} --stand-in'), "
             f"or keep {player} in round {number}")
