@@ -144,7 +144,7 @@ def present(store: WorkbookStore, name: str, round_number: int) -> AttendanceCha
     return _write(store, grid, player.name, typed, added=False)
 
 
-def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
+def fewer_stand_ins(players: Sequence[Player], round_number: int, workbook: str = "EVENT.xlsx") -> str:
     """For the Friedrich draw's refusal: when fewer stand-ins would do than the ones it asks for, say so.
 
     A field of 17 needs 3 more stand-ins to make 20, but if a stand-in is among the 17,
@@ -158,7 +158,7 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
     names = ", ".join(f'"{n}"' for n in playing)
     return (f"; or, with {extra} fewer stand-in{'s' if extra > 1 else ''} playing, the {len(here) - extra} players fill "
             f"{(len(here) - extra) // 4} tables and nobody is added: mark {'them' if extra > 1 else 'one'} absent "
-            f"(stand-ins playing: {names}), e.g. 'tourneybook absent EVENT.xlsx {names.split(', ')[0]} "
+            f"(stand-ins playing: {names}), e.g. 'tourneybook absent {workbook} {names.split(', ')[0]} "
             f"--round {round_number}'")
 
 
