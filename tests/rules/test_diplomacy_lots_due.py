@@ -91,8 +91,8 @@ def test_the_issues_sheet_asks_for_each_lot_once(ruleset_id, rounds):
 
 @pytest.mark.parametrize("ruleset_id", [s for s in SYSTEMS if s != "italia2010"])
 def test_a_two_round_event_is_asked_for_its_lot_after_round_2(ruleset_id):
-    """Issue 28: the lot was asked for only once a third round had boards, so a two-round event (Settings 'Rounds'
-    2) never broke a full tie; its last round is the cut, as the third is for seed 003's three."""
+    """Issue 28: the lot was asked for only once a third round had boards, so a two-round event (Settings 'Rounds
+    in the event' 2) never broke a full tie; its last round is the cut, as the third is for seed 003's three."""
     import dataclasses
 
     ruleset = find_ruleset(ruleset_id)

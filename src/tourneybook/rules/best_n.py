@@ -49,7 +49,7 @@ class Settings:
     """How many of a player's best games make the tournament score."""
     rounds: int = field(
         default=ROUNDS,
-        metadata={"label": "Rounds", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
+        metadata={"label": "Rounds in the event", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
                                              "lot once the last of them has boards."},
     )
     """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
@@ -313,7 +313,7 @@ class Scheme:
 
 
 def lots_due(boards: Sequence[Board], rounds: int = ROUNDS) -> bool:
-    """Whether a lot can decide anything yet: once the last of the event's ``rounds`` (Settings 'Rounds', 003:
+    """Whether a lot can decide anything yet: once the last of the event's ``rounds`` (Settings 'Rounds in the event', 003:
     three) has boards.
 
     Before it, players tied on every criterion share their place (the next round may still split them): a

@@ -58,7 +58,7 @@ class Settings:
     """How many of a player's best games make the tournament score."""
     rounds: int = field(
         default=ROUNDS,
-        metadata={"label": "Rounds", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
+        metadata={"label": "Rounds in the event", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
                                              "lot once the last of them has boards."},
     )
     """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
