@@ -84,6 +84,8 @@ class Layout:
     """Italia 2010's top board (seed 004 section 4): its draw and the sheet it is marked on."""
     sit_outs: EntrySheet | None = None
     """Italia 2010: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004 section 6)."""
+    whole_rounds_only: bool = False
+    """A round enters the standings only once every table of it is entered (Friedrich); else each table as entered."""
 
     @property
     def draw_sheet(self) -> EntrySheet:

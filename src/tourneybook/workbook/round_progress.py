@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..rules import Family
 from .draw_rows import DrawSheet, EntryRound, draw_headers
 
 
@@ -71,11 +70,11 @@ class RoundsCounted:
         return tuple(said)
 
 
-def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, ruleset_family: Family) -> RoundsCounted:
+def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, whole_rounds_only: bool) -> RoundsCounted:
     """The rounds the standings count, from the draw sheet's rounds (:func:`.draw_rows.entry_rounds`).
 
     A table counts as entered when a cell beyond the draw's (a result, a start time) holds something,
-    as the draw itself tells a played round.
+    as the draw itself tells a played round; ``whole_rounds_only``: the layout's (:attr:`.layout.Layout.whole_rounds_only`).
     """
     drawn = set(draw_headers(family))
     columns = [c.header for c in family.schema.columns if c.header not in drawn]
@@ -90,8 +89,7 @@ def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, ruleset_
             whole.append(number)
         elif entered:
             partly.append(PartRound(number, entered, len(tables)))
-    return RoundsCounted(tuple(whole), tuple(partly), family.table.lower(),
-                         whole_rounds_only=ruleset_family is Family.FRIEDRICH)
+    return RoundsCounted(tuple(whole), tuple(partly), family.table.lower(), whole_rounds_only)
 
 
 def _rounds_text(numbers: Sequence[int]) -> str:
