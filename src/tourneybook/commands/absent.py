@@ -22,6 +22,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    change, _ = saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note))
-    print(f"{change.render()}: absent in round {args.round} (not drawn, no result expected); written to {args.workbook}")
+    saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note),
+                 lambda change: f"{change.render()}: absent in round {args.round} (not drawn, no result expected); "
+                                f"written to {args.workbook}")
     return 0

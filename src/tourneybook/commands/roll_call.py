@@ -28,12 +28,14 @@ def player_parser(sub, command: str, about: str, player: str, round_flag: str, r
 
 
 def saved_change(
-    workbook: str, change: Callable[[WorkbookStore], AttendanceChange]
+    workbook: str, change: Callable[[WorkbookStore], AttendanceChange], said: Callable[[AttendanceChange], str]
 ) -> tuple[AttendanceChange, FileWorkbook]:
-    """``change`` written to ``workbook`` if recalc accepts it, and saved; the change and the saved workbook."""
+    """``change`` written to ``workbook`` if recalc accepts it, and saved; what it did (``said``) is printed, then
+    the redraw it needs, if any; the change and the saved workbook."""
     book = FileWorkbook(workbook)
     done = checked_write(book, change)
     book.save()
+    print(said(done))
     for clash in drawn_seat_clashes(book):  # refused unless a redraw seats them out: say which redraw
         if clash.player == done.player:
             print(f"note: {clash.problem}")
