@@ -340,3 +340,32 @@ def test_absent_in_a_round_drawn_but_unplayed_is_written_with_the_redraw_that_wo
     assert run("absent", path, player, "--round", 1) == 0
     out = capsys.readouterr().out
     assert f"draw round 1 again without them ('tourneybook draw {path} --round 1 --redraw')" in out
+
+
+def test_present_for_a_round_drawn_without_them_is_refused_once_it_has_results(tmp_path, capsys):
+    """Friedrich seats everyone there (tables of exactly four): a player called back after the draw would have no
+    game in the round, which recalc refuses once its tables are entered."""
+    names = [f"Player {i:02}" for i in range(12)] + ["Stan Standin"]
+    path = new_event(tmp_path, "fwc2022", names, stand_ins=("Stan Standin",))
+    assert run("absent", path, "Player 01", "--round", 1) == 0
+    assert run("draw", path, "--round", 1) == 0
+    capsys.readouterr()
+    assert run("present", path, "Player 01", "--round", 1) == 0  # nothing played yet: the redraw that works is named
+    assert ("note: Qualifying games!A4: Player 01 has no game in round 1; round 1 is drawn without them: draw it "
+            f"again with them ('tourneybook draw {path} --round 1 --redraw')") in capsys.readouterr().out
+    assert run("absent", path, "Player 01", "--round", 1) == 0
+    enter_results(path, "fwc2022", 1, random.Random(3))
+    book = openpyxl.load_workbook(path)  # table 3's result not in yet
+    ws = book[SHEET["fwc2022"]]
+    headers = [c.value for c in ws[3]]
+    for col, header in enumerate(headers, start=1):
+        if header not in ("Round", "Table", *ROLES):
+            ws.cell(6, col).value = None
+    book.save(path)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("present", path, "Player 01", "--round", 1) == 1
+    assert ("error: Qualifying games!A4: Player 01 has no game in round 1; round 1 is drawn without them and has "
+            "results, so it is not drawn again: mark them absent in round 1, or type them in a stand-in's seat at a "
+            "table without a result") in capsys.readouterr().err
+    assert path.read_bytes() == before

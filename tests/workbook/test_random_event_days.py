@@ -63,11 +63,14 @@ def _recalc_ok(path, what) -> None:
 @given(ruleset=st.sampled_from(sorted(FIELDS)), steps=st.lists(STEP, min_size=2, max_size=6), seed=st.integers(0, 99))
 @example(ruleset="fwc2022", steps=[("results", 1, 2), ("absent", 3, 1), ("join", 5, 3), ("draw", 0, 0),
                                    ("withdraw", 1, 1), ("results", 2, 0)], seed=1)  # issue 28's partly played round
+@example(ruleset="fwc2022", steps=[("absent", 1, 1), ("absent", 2, 1), ("draw", 0, 0), ("results", 1, 1),
+                                   ("present", 1, 1), ("present", 2, 1)], seed=2)  # there again, but not seated
 @example(ruleset="carcassonne2004", steps=[("draw", 0, 0), ("join", 3, 2), ("results", 1, 0), ("absent", 4, 2)],
          seed=61)  # a late arrival seated in a drawn round: the redraw named, then done
 def test_a_random_event_day_never_writes_what_recalc_refuses(tmp_path_factory, capsys, ruleset, steps, seed):
     folder = tmp_path_factory.mktemp("day")
-    path = new_event(folder, ruleset, NAMES[:FIELDS[ruleset]])
+    stand_ins = ("Player 11",) if ruleset == "fwc2022" else ()  # fills a seat: a regular's absence leaves 11 + 1
+    path = new_event(folder, ruleset, NAMES[:FIELDS[ruleset]], stand_ins=stand_ins)
     rng = random.Random(seed)
     done: list = []
     for kind, a, b in [("draw", 0, 0), *steps]:

@@ -22,7 +22,7 @@ from ..errors import InputError, Problem
 from ..files.marks import Mark, check_writable, sheet_mark
 from ..files.store import CellValue, ResultSheet, SheetGrid, WorkbookStore
 from ..rules.attendance import seating_problems
-from ..workbook.draw_rows import PLAYER, EntryRound, draw_headers
+from ..workbook.draw_rows import PLAYER, ROUND, EntryRound, draw_headers
 from ..workbook.generic import attendance
 
 T = TypeVar("T")
@@ -138,7 +138,8 @@ class DrawnSeatClash:
 
 
 def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
-    """Every seat on the draw sheet whose player is not there for its round (none without a draw)."""
+    """Every seat on the draw sheet whose player is not there for its round, and (Friedrich: tables of exactly
+    four) every player there for a drawn round but not seated in it (none without a draw)."""
     from .draw_reading import read_draw_event  # reads the layouts: only when checking
 
     try:
@@ -167,6 +168,21 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
                     message = said if played else f"{said}; {way_out}"  # played: recalc's sentence, as recalc says it
                     clashes.append(DrawnSeatClash(Problem(message, sheet=family.name, cell=row.cell(header)), said,
                                                   player.name, number, redraw))
+        if family.family.stand_ins:  # tables of exactly four: everyone there plays every round drawn (recalc says so)
+            seated = {row[h] for row in entry.rows for h in family.seats}
+            for player in event.players:
+                if player.stand_in or not player.plays(number) or player.name in seated:
+                    continue
+                said = f"{player.name} has no game in round {number}"  # rules/friedrich/validation.py's sentence
+                redraw = not any(e.played_at for n, e in event.rounds.items() if n >= number)
+                how = f"--round {number} --redraw" if number == last else "--all --redraw"
+                way_out = (f"round {number} is drawn without them: draw it again with them ('tourneybook draw "
+                           f"{workbook} {how}')" if redraw else
+                           f"round {number} is drawn without them and has results, so it is not drawn again: mark them "
+                           f"absent in round {number}, or type them in a stand-in's seat at a table without a result")
+                first = min(entry.rows, key=lambda r: r.line)
+                clashes.append(DrawnSeatClash(Problem(f"{said}; {way_out}", sheet=family.name, cell=first.cell(ROUND)),
+                                              said, player.name, number, redraw))
     return clashes
 
 
