@@ -104,8 +104,8 @@ def test_friedrich_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys):
     problems = [str(p) for p in recalc_file(path).problems]
     assert problems == ["Final game!B4: final: Player 03 (Frederick) is not a finalist: they withdrew after "
                         "round 1 (Players, Withdrew after round), and a withdrawn player never plays the final, so the "
-                        "next in the qualifying ranking moves up (GFTR B); type that player in this cell (the four are "
-                        "listed by 'tourneybook draw EVENT.xlsx --final' while this row is empty)"], problems
+                        "next in the qualifying ranking moves up (GFTR B); type that player in this cell ('draw --final' "
+                        "lists the four while this row is empty)"], problems
     assert len(problems) == 1 and "Player 03 (Frederick) is not a finalist: they withdrew after round 1" in problems[0]
     assert problems[0].startswith("Final game!")
     path.write_bytes(played)

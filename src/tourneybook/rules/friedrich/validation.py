@@ -195,8 +195,8 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
                 why = _not_a_finalist(records[name], s.late_arrivals_in_final)
                 if why:
                     c.add(f"{name} ({role.value}) is not a finalist: {why}, so the next in the qualifying ranking "
-                          "moves up (GFTR B); type that player in this cell (the four are listed by 'tourneybook draw "
-                          "EVENT.xlsx --final' while this row is empty)", "final")
+                          "moves up (GFTR B); type that player in this cell ('draw --final' lists the four while this row "
+                          "is empty)", "final")
     for a in t.adjustments:
         where = "adjustments"
         if not (isinstance(a.player, str) and a.player in real):
