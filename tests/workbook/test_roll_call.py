@@ -285,6 +285,6 @@ def test_absent_for_a_round_already_drawn_says_to_draw_it_again(tmp_path, capsys
     assert "note: Boards!D" in out and ("Player 03 plays in round 1, but is absent in round 1 (Players, Absent in "
                                         "rounds): correct one of them; this table has no result yet: draw round 1 "
                                         "again without them") in out
-    assert f"'tourneybook draw {path} --round 1 --redraw'" in out
+    assert f"'tourneybook draw {path.name} --round 1 --redraw'" in out
     assert run("draw", path, "--round", 1, "--redraw") == 0
     assert "Player 03" not in players_of(path, "codcon2008", 1) and "Player 14" in players_of(path, "codcon2008", 1)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import InputError, Problem
+from ..files.filekind import workbook_name
 from ..files.marks import Mark, check_writable, sheet_mark
 from ..files.store import CellValue, ResultSheet, SheetGrid, WorkbookStore
 from ..rules.attendance import seating_problems
@@ -147,7 +148,7 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
     except InputError:
         return []  # recalc reports what keeps the draw sheet or the Players sheet from being read
     family, by_name = event.sheet, {p.name: p for p in event.players}
-    workbook = str(getattr(store, "path", None) or "EVENT.xlsx")  # the button's live workbook has no path
+    workbook = workbook_name(store)  # a file's name, or the live workbook's behind the button
     last = max(event.rounds, default=0)
     drawn = set(draw_headers(family))
     clashes = []
