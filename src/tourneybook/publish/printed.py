@@ -4,8 +4,8 @@ A workbook's result sheet sets a number right-aligned against a text left-aligne
 in the next column; on screen the grid lines part them, on paper they run together
 ('1Íñigo Ibáñez', '8.50winning nations'). The printed copy gives every number a
 blank's width at its right (Excel's and LibreOffice's '_ ' in a number format) and
-names the event in the title of every sheet: a PDF's first page may be the final's,
-and a page passed on alone still says whose results it holds. The workbook itself
+names the event on every page (the title, or the page header): a PDF's first page may
+be the final's, and a page passed on alone still says whose results it holds. The workbook itself
 is not touched.
 """
 
@@ -22,12 +22,13 @@ SPACED = "_ "
 
 
 def printed_sheet(sheet: ResultSheet, event: str) -> ResultSheet:
-    """``sheet`` with its numbers spaced from the next column and ``event`` in its title."""
+    """``sheet`` with its numbers spaced from the next column and ``event`` on each of its pages: its title says
+    it already ('Standings: Essen 2024'), or the page header does (above 'Final placings', whose narrow table
+    would cut a longer title at its print area's edge)."""
     rows = tuple(tuple(_spaced(c) for c in row) for row in sheet.rows)
-    if rows and rows[0] and rows[0][0].style == "title" and event and event not in str(rows[0][0].value):
-        title = rows[0][0]
-        rows = ((dataclasses.replace(title, value=f"{title.value}: {event}"), *rows[0][1:]), *rows[1:])
-    return dataclasses.replace(sheet, rows=rows)
+    named = bool(rows and rows[0] and event in str(rows[0][0].value))
+    header = sheet.print_header or ("" if named or not event else event)
+    return dataclasses.replace(sheet, rows=rows, print_header=header)
 
 
 def _spaced(cell: Cell) -> Cell:
