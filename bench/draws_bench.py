@@ -3,6 +3,7 @@
     python bench/draws_bench.py --quick    # a few sizes, under a minute
     python bench/draws_bench.py            # every size of the goals (the baseline takes minutes at 350)
     python bench/draws_bench.py --rounds   # round by round through the workbook, with withdrawals and late arrivals
+    python bench/draws_bench.py --days 20  # 20 random event days per family: every single-round draw after changes
 
 Goals (the issue): Friedrich zero repeated pairs for 16..200 players, each under
 2 s; Diplomacy over 3 rounds at least as few repeats as the baseline
@@ -62,21 +63,21 @@ def timed(make):
 
 def bench_friedrich(sizes: list[int]) -> bool:
     print("\nFriedrich: 4 rounds, one role each (goal: 0 repeated pairs, < 2 s)")
-    print(f"{'players':>7} {'time s':>7} {'repeated pairs':>15} {'role repeats':>13} {'random: pairs':>14} {'roles':>6}")
+    print(f"{'players':>7} {'time s':>7} {'repeated pairs':>15} {'role repeats':>13} {'random: repeated pairs':>22} {'role repeats':>13}")
     ok = True
     for n in sizes:
         draw, seconds = timed(lambda: draw_friedrich(players(n), rng=random.Random(SEED)))
         ours = quality(draw)
         rnd = quality(random_draw(Family.FRIEDRICH, players(n), [4] * (n // 4), lambda s: list(ROLES), 4, random.Random(SEED)))
         ok &= ours.repeated_pairs == 0 and seconds < 2 and ours.seat_repeats == 0
-        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>15} {ours.seat_repeats:>13} {rnd.repeated_pairs:>14} {rnd.seat_repeats:>6}")
+        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>15} {ours.seat_repeats:>13} {rnd.repeated_pairs:>22} {rnd.seat_repeats:>13}")
     return ok
 
 
 def bench_clubs() -> bool:
     """Issue 23: 20 players in 5 clubs of 4, four rounds (CAFE 2023's field): at most 3 repeated pairs, no club meeting."""
-    print("\nFriedrich: 20 players in 5 clubs of 4, four rounds (goal: <= 3 repeated pairs, 0 club meetings; best known 0)")
-    print(f"{'seed':>7} {'time s':>7} {'repeated pairs':>15} {'club meetings':>14} {'best known':>11}")
+    print("\nFriedrich: 20 players in 5 clubs of 4, four rounds (goal: <= 3 repeated pairs, 0 keep-apart violations; best known 0)")
+    print(f"{'seed':>7} {'time s':>7} {'repeated pairs':>15} {'keep-apart violations':>22} {'lower bound':>11}")
     names = players(20)
     clubs = [names[i * 4 : (i + 1) * 4] for i in range(5)]
     ok = True
@@ -84,7 +85,7 @@ def bench_clubs() -> bool:
         draw, seconds = timed(lambda: draw_friedrich(names, keep_apart=clubs, rng=random.Random(seed)))
         q = quality(draw, (), clubs)
         ok &= q.repeated_pairs <= 3 and q.keep_apart_violations == 0
-        print(f"{seed:>7} {seconds:>7.3f} {q.repeated_pairs:>15} {q.keep_apart_violations:>14} {0:>11}")
+        print(f"{seed:>7} {seconds:>7.3f} {q.repeated_pairs:>15} {q.keep_apart_violations:>22} {q.keep_apart_bound:>11}")
     return ok
 
 
@@ -107,10 +108,11 @@ def _our_rounds(field: list[str], rounds: int) -> tuple[Round, ...]:
 
 
 def bench_diplomacy(sizes: list[int]) -> bool:
-    print("\nDiplomacy: 3 rounds drawn round by round (goal: cost <= baseline, faster, 0 power repeats)")
-    print("cost = sum over pairs of (boards shared - 1)^2; bound = proven lower bound")
-    head = (f"{'players':>7} {'ours s':>7} {'base s':>8} {'time ratio':>10} {'cost ours':>9} {'base':>5} {'random':>6} "
-            f"{'bound':>5} {'pairs ours':>10} {'base':>5} {'random':>6} {'power rep o/b/r':>15} {'theatre rep o/b/r':>17}")
+    print("\nDiplomacy: 3 rounds drawn round by round (goal: rematch cost <= baseline, faster, 0 power repeats)")
+    print("rematch cost = sum over pairs of (boards shared - 1)^2; bound = its proven lower bound; o/b/r = ours/base/random")
+    head = (f"{'players':>7} {'ours s':>7} {'base s':>8} {'time ratio':>10} {'rematch cost':>12} {'base':>5} {'random':>6} "
+            f"{'bound':>5} {'repeated pairs':>14} {'base':>5} {'random':>6} {'power repeats o/b/r':>19} "
+            f"{'theatre repeats o/b/r':>21}")
     print(head)
     ok = True
     for n in sizes:
@@ -122,18 +124,18 @@ def bench_diplomacy(sizes: list[int]) -> bool:
         ok &= o.rematch_cost <= b.rematch_cost and o.repeated_pairs <= b.repeated_pairs
         ok &= ours_s < base_s and o.seat_repeats == 0
         print(
-            f"{n:>7} {ours_s:>7.3f} {base_s:>8.3f} {ours_s / base_s:>10.3f} {o.rematch_cost:>9} {b.rematch_cost:>5} "
-            f"{x.rematch_cost:>6} {o.rematch_bound:>5} {o.repeated_pairs:>10} {b.repeated_pairs:>5} {x.repeated_pairs:>6} "
-            f"{f'{o.seat_repeats}/{b.seat_repeats}/{x.seat_repeats}':>15} "
-            f"{f'{o.theatre_repeats}/{b.theatre_repeats}/{x.theatre_repeats}':>17}"
+            f"{n:>7} {ours_s:>7.3f} {base_s:>8.3f} {ours_s / base_s:>10.3f} {o.rematch_cost:>12} {b.rematch_cost:>5} "
+            f"{x.rematch_cost:>6} {o.rematch_bound:>5} {o.repeated_pairs:>14} {b.repeated_pairs:>5} {x.repeated_pairs:>6} "
+            f"{f'{o.seat_repeats}/{b.seat_repeats}/{x.seat_repeats}':>19} "
+            f"{f'{o.theatre_repeats}/{b.theatre_repeats}/{x.theatre_repeats}':>21}"
         )
     return ok
 
 
 def bench_carcassonne(sizes: list[int]) -> bool:
     print("\nCarcassonne: 4 rounds (goal: repeats at the lower bound)")
-    print(f"{'players':>7} {'time s':>7} {'pairs':>6} {'cost':>5} {'bound':>5} {'3-table rep':>11} {'bound':>5} "
-          f"{'random: pairs':>14} {'3-table rep':>11}")
+    print(f"{'players':>7} {'time s':>7} {'repeated pairs':>14} {'rematch cost':>12} {'bound':>5} "
+          f"{'3-player table repeats':>22} {'bound':>5} {'random: repeated pairs':>22} {'3-player table repeats':>22}")
     ok = True
     for n in sizes:
         draw, seconds = timed(lambda: draw_carcassonne(players(n), rng=random.Random(SEED)))
@@ -142,8 +144,9 @@ def bench_carcassonne(sizes: list[int]) -> bool:
         shape = [4] * ((n - 3 * b) // 4) + [3] * b
         rnd = quality(random_draw(Family.CARCASSONNE, players(n), shape, lambda s: [f"seat {i}" for i in range(1, s + 1)], 4, random.Random(SEED)))
         ok &= ours.rematch_cost == ours.rematch_bound and ours.small_table_repeats == ours.small_table_bound
-        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>6} {ours.rematch_cost:>5} {ours.rematch_bound:>5} "
-              f"{ours.small_table_repeats:>11} {ours.small_table_bound:>5} {rnd.repeated_pairs:>14} {rnd.small_table_repeats:>11}")
+        print(f"{n:>7} {seconds:>7.3f} {ours.repeated_pairs:>14} {ours.rematch_cost:>12} {ours.rematch_bound:>5} "
+              f"{ours.small_table_repeats:>22} {ours.small_table_bound:>5} {rnd.repeated_pairs:>22} "
+              f"{rnd.small_table_repeats:>22}")
     return ok
 
 
@@ -197,9 +200,10 @@ def bench_rounds(cases) -> bool:
     from tourneybook.actions.draw import draw_event
 
     print("\nRound by round through the workbook (goal: unchanged field = the all-at-once figure)")
-    print("repeated pairs after rounds 1..4 | all at once | best known bound (rematch cost) | most 3-player tables/spread")
+    print("repeated pairs after rounds 1..4 | all at once | rematch cost and its lower bound | "
+          "most 3-player tables for one player / even spread")
     print(f"{'ruleset':>16} {'players':>7} {'clubs':>5} {'change':>26} {'round by round':>16} {'all':>4} "
-          f"{'cost':>5} {'bound':>5} {'3-tab':>6}")
+          f"{'rematch cost':>12} {'bound':>5} {'3-tab':>6}")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset, n, clubs in cases:
@@ -217,7 +221,7 @@ def bench_rounds(cases) -> bool:
                 ok &= same and last.seat_repeats == 0 and spread
                 three = f"{last.most_small_tables}/{last.small_table_spread}" if ruleset == "carcassonne2004" else "-"
                 print(f"{ruleset:>16} {n:>7} {clubs:>5} {change:>26} {str([q.repeated_pairs for q in pairs]):>16} "
-                      f"{at_once.repeated_pairs if change == CHANGES[0] else '-':>4} {whole.rematch_cost:>5} "
+                      f"{at_once.repeated_pairs if change == CHANGES[0] else '-':>4} {whole.rematch_cost:>12} "
                       f"{whole.rematch_bound:>5} {three:>6}", flush=True)
     return ok
 
@@ -240,7 +244,7 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
     from tourneybook.workbook.layout import find_layout
 
     print("\nSingle-round draws after attendance changes (goal: every draw <= 2 s CPU)")
-    print(f"{'ruleset':>16} {'players':>7} {'clubs':>5} {'trial':>5} {'CPU s per round':>28} {'pairs':>5}  goal")
+    print(f"{'ruleset':>16} {'players':>7} {'clubs':>5} {'trial':>5} {'CPU s per round':>28} {'repeated pairs':>14}  goal")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset, n, clubs in cases:
@@ -270,7 +274,127 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
                 met = max(seconds) <= 2
                 ok &= met
                 print(f"{ruleset:>16} {n:>7} {clubs:>5} {trial:>5} {' '.join(f'{s:6.2f}' for s in seconds):>28} "
-                      f"{outcome.report.repeated_pairs:>5}  {'met' if met else 'MISSED'}", flush=True)
+                      f"{outcome.report.repeated_pairs:>14}  {'met' if met else 'MISSED'}", flush=True)
+    return ok
+
+
+# --- event days: single-round draws after any mix of changes (issue 32) ----------------------------
+
+DAY_RULESETS = ("cafe2023", "fwc2022", "carcassonne2004", "cdiplo100")
+"""One ruleset per family (two Friedrich: CAFE has a final, FWC none); Diplomacy's sit-outs are the TD's."""
+
+
+def _day_field(rng: random.Random, ruleset: str, n: int):
+    """Names and clubs of one random field: no clubs, small clubs, a few big clubs, or one club of many."""
+    from tourneybook.workbook.generic import CLUB, NAME
+
+    names = [f"P{i:03}" for i in range(n)]
+    kind = rng.choice(["none", "small", "big", "mixed"])
+    size = {"none": 0, "small": rng.randint(2, 4), "big": rng.randint(5, 9), "mixed": 0}[kind]
+    clubs = {}
+    for i, name in enumerate(names):
+        if kind == "mixed":
+            clubs[name] = f"club {min(i // 3, 4)}" if rng.random() < 0.7 else None
+        elif size:
+            clubs[name] = f"club {i // size}"
+    return names, [{NAME: p, CLUB: clubs.get(p)} for p in names], kind
+
+
+def _changes(rng, book, ruleset, number, playing, k):
+    """Withdrawals, late arrivals, new stand-ins and roll-call absences before round ``number``; the field kept
+    seatable the way an organiser keeps it (Friedrich: a new stand-in for each seat short; Diplomacy: the TD's
+    sit-outs, chosen by the caller)."""
+    from tourneybook.actions.attendance import absent, join, withdraw
+
+    for _ in range(rng.randint(0, 2)):
+        gone = rng.choice(sorted(playing))
+        playing.discard(gone)
+        withdraw(book, gone, number - 1)
+    for _ in range(rng.randint(0, 2)):
+        k += 1
+        join(book, f"Late {k}", number)
+        playing.add(f"Late {k}")
+    away = set(rng.sample(sorted(playing), rng.randint(0, 2)))
+    for name in away:
+        absent(book, name, number)
+    here = len(playing - away)
+    if ruleset in ("cafe2023", "fwc2022"):
+        while here % 4:
+            k += 1
+            join(book, f"Stand-in {k}", number, stand_in=True)
+            playing.add(f"Stand-in {k}")
+            here += 1
+    return playing - away, k
+
+
+def _one_day(ruleset: str, n: int, seed: int, folder: Path):
+    """One event day drawn round by round, a random mix of changes before each round after the first:
+    (CPU seconds per round, this round's figures per round, the field kind, the round refused or None)."""
+    from tourneybook.actions.draw import draw_event
+    from tourneybook.errors import InputError
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.workbook import template
+    from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
+    from tourneybook.workbook.layout import find_layout
+
+    rng = random.Random(seed)
+    names, rows, kind = _day_field(rng, ruleset, n)
+    friedrich = ruleset in ("cafe2023", "fwc2022")
+    if friedrich:
+        rows += [{NAME: f"Stand-in 0{i}", STAND_IN: True} for i in range((-n) % 4)]
+    path = folder / f"{ruleset}-{n}-{seed}.xlsx"
+    template.write(path, find_layout(ruleset), tournament=f"Day {seed}", rows={PLAYERS.name: rows})
+    book = FileWorkbook(path)
+    playing = set(names) | {r[NAME] for r in rows if r.get(STAND_IN)}
+    k, seconds, figures = 0, [], []
+    for number in range(1, 4 if ruleset == "cdiplo100" else 5):
+        here = set(playing)
+        if number > 1:
+            here, k = _changes(rng, book, ruleset, number, playing, k)
+        sit_outs = sorted(here)[: len(here) % 7] if ruleset == "cdiplo100" else []
+        start = time.process_time()
+        try:
+            outcome = draw_event(book, number, sit_outs=sit_outs)
+        except InputError:  # a field the rules cannot seat (Friedrich: the roles owed cannot be balanced)
+            return seconds, figures, kind, number
+        seconds.append(time.process_time() - start)
+        before, now = outcome.before, outcome.report
+        figures.append((now.repeated_pairs - (before.repeated_pairs if before else 0),
+                        now.keep_apart_violations, now.keep_apart_bound,
+                        outcome.plan.report.rematch_cost if outcome.plan else now.rematch_cost))
+    return seconds, figures, kind, None
+
+
+def bench_event_days(days: int, sizes: tuple[int, int] = (16, 100)) -> bool:
+    """Issue 32: many random event days per family; every single-round draw under 2 s CPU."""
+    import statistics
+    import tempfile
+
+    print(f"\nEvent days: {days} per family, {sizes[0]}-{sizes[1]} players, random clubs, withdrawals, late "
+          "arrivals, stand-ins and roll-call absences before each round (goal: every draw <= 2 s CPU)")
+    print("figures summed over the rounds drawn after changes: this round's repeated pairs; keep-apart violations "
+          "against their lower bound; rematch cost of the plan")
+    print(f"{'ruleset':>16} {'draws':>5} {'refused':>7} {'worst CPU s':>11} {'median':>7} {'repeated pairs':>15} "
+          f"{'keep-apart violations':>22} {'bound':>5} {'rematch cost':>12}  goal; the worst draw")
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for ruleset in DAY_RULESETS:
+            times, figures, refused, where = [], [], 0, []
+            for day in range(days):
+                rng = random.Random(f"{ruleset} {day}")
+                n = rng.randint(*sizes)
+                seconds, day_figures, kind, stopped = _one_day(ruleset, n, SEED + day, Path(tmp))
+                times += seconds[1:]  # round 1 is drawn before any change
+                figures += day_figures[1:]
+                where += [f"{n} players, clubs {kind}, round {r}" for r in range(2, len(seconds) + 1)]
+                refused += stopped is not None
+            worst = max(times)
+            met = worst <= 2
+            ok &= met
+            total = [sum(f[i] for f in figures) for i in range(4)]
+            print(f"{ruleset:>16} {len(times):>5} {refused:>7} {worst:>11.2f} {statistics.median(times):>7.2f} "
+                  f"{total[0]:>15} {total[1]:>22} {total[2]:>5} {total[3]:>12}  {'met' if met else 'MISSED'}; "
+                  f"{where[times.index(worst)]}", flush=True)
     return ok
 
 
@@ -279,8 +403,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few sizes only (under a minute)")
     parser.add_argument("--rounds", action="store_true", help="only the round-by-round rows (issue 9)")
     parser.add_argument("--single", action="store_true", help="only single-round draws after attendance changes (issue 23)")
+    parser.add_argument("--days", type=int, default=None, help="only the event days (issue 32), this many per family")
     args = parser.parse_args(argv)
     print(describe())
+    if args.days is not None:
+        met = bench_event_days(args.days)
+        print(f"\nEvent days: goals {'met' if met else 'NOT met'}")
+        return 0 if met else 1
     if args.single:
         met = bench_single_rounds()
         print(f"\nSingle-round draws: goals {'met' if met else 'NOT met'}")
@@ -300,6 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         "Friedrich in clubs": bench_clubs(),
         "Diplomacy": bench_diplomacy(diplomacy),
         "Carcassonne": bench_carcassonne(carcassonne),
+        "Event days": bench_event_days(3 if args.quick else 20),
     }
     print()
     for game, met in results.items():

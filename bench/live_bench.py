@@ -17,7 +17,12 @@ Goals (issue 24): every open page shows a save within 2 s at 1,000 players; with
   than the pages' long poll, which asks again only when a state changed), in a
   server of its own process (uvicorn, as ``tourneybook live`` runs it); requests a
   second and the p95 latency;
-- the server process's peak memory (Linux: VmHWM).
+- the server process's peak memory (Linux: VmHWM);
+- the phone page in Debian's chromium (issue 29): its total transfer (the page, its
+  script and style sheet, the first /api/state answer; goal <= 100 KB) and its first
+  render with the CPU throttled 4x (Chrome DevTools' Emulation.setCPUThrottlingRate,
+  as a slow phone): the first paint, and the moment the script has drawn the
+  state (goal <= 1 s on loopback).
 
 Bounded in count and time: a fixed number of requests per phone, every request with
 a timeout, loopback only.
@@ -41,7 +46,7 @@ import threading
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.live.hall import Hall, follow
 from tourneybook.live.journal import Journal, journal_path
@@ -52,6 +57,7 @@ VERSION = re.compile(r'"version": (\d+)')
 POLL_INTERVAL = 1.0
 """Seconds between the simulated phones' requests in the load figure."""
 UPDATE_GOAL, P95_GOAL = 2.0, 0.200
+TRANSFER_GOAL, RENDER_GOAL, THROTTLE = 100 * 1024, 1.0, 4
 RULESET = "fwc2022"
 SERVER = """
 import sys, threading, uvicorn
@@ -111,7 +117,11 @@ def served(event: Path):
         yield port, server
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:  # a long poll still waiting (up to 25 s) holds uvicorn's graceful stop
+            server.kill()
+            server.wait(10)
 
 
 def free_port() -> int:
@@ -177,6 +187,44 @@ def phones_figures(folder: Path, players: int, phones: int, polls: int, pause: f
     return len(latencies) / elapsed, p95, memory
 
 
+PAGE_FIGURES = """
+const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+const paint = performance.getEntriesByName('first-contentful-paint')[0], drawn = performance.getEntriesByName('state drawn')[0];
+return {bytes: entries.reduce((sum, e) => sum + e.transferSize, 0), files: entries.map(e => e.name.split('/').pop() + ' ' + e.transferSize),
+        paint: paint ? paint.startTime : null, drawn: drawn ? drawn.startTime : null};
+"""
+
+
+def phone_page_figures(folder: Path, players: int) -> dict | None:
+    """The phone page opened once in a fresh headless chromium (nothing cached) with the CPU throttled
+    :data:`THROTTLE` times: bytes transferred and milliseconds to the first paint and to the state drawn;
+    None without chromium and chromedriver."""
+    browser, driver_path = shutil.which("chromium") or "/usr/bin/chromium", shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if not (Path(browser).exists() and Path(driver_path).exists()):
+        return None
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"):
+        options.add_argument(arg)
+    with served(folder / f"e{players}.xlsx") as (port, _server):
+        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        try:  # the browser closes before the server stops: its long poll would hold the server's shutdown
+            driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+            driver.get(f"http://127.0.0.1:{port}/")
+            deadline = time.monotonic() + 60
+            figures = driver.execute_script(PAGE_FIGURES)
+            while figures["drawn"] is None and time.monotonic() < deadline:
+                time.sleep(0.1)
+                figures = driver.execute_script(PAGE_FIGURES)
+            time.sleep(0.5)  # the state's answer is counted once it has arrived whole
+            return driver.execute_script(PAGE_FIGURES)
+        finally:
+            driver.quit()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="100 players and 50 phones only")
@@ -199,6 +247,17 @@ def main() -> int:
         rate, p95, memory = phones_figures(folder, players, phones, polls=10, pause=0.0)
         print(f"the same {phones} phones asking without pause (the server's capacity): {rate:.0f} requests/s, "
               f"p95 {p95 * 1000:.0f} ms; server peak memory {memory}")
+        print(f"\nthe phone page in chromium, CPU throttled {THROTTLE}x, nothing cached: total transfer (goal <= "
+              f"{TRANSFER_GOAL // 1024} KB), first paint, state drawn (goal <= {RENDER_GOAL} s)")
+        for players in sizes:
+            page = phone_page_figures(folder, players)
+            if page is None:
+                print("  chromium and chromedriver not installed (Debian: apt-get install chromium chromium-driver): n/a")
+                break
+            drawn = (page["drawn"] or float("inf")) / 1000
+            print(f"{players:>8} players: {page['bytes'] / 1024:.1f} KB ({'met' if page['bytes'] <= TRANSFER_GOAL else 'NOT met'}; "
+                  f"{', '.join(page['files'])}), first paint {(page['paint'] or 0) / 1000:.2f} s, state drawn {drawn:.2f} s "
+                  f"({'met' if drawn <= RENDER_GOAL else 'NOT met'})")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0

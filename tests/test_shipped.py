@@ -4,7 +4,9 @@
   changing a schema).
 - every ``workbooks/*.xlsx`` recalculates without a problem to exactly what it shows, and
   LibreOffice (the real spreadsheet client here) opens the recalculated file and reads
-  back the Standings as written.
+  back the Standings as written; so do the examples of the older Diplomacy ids
+  (``tests/older_workbooks/``, Ruleset sos, dss, cdiplo100, opentribute on Settings): an
+  organiser's workbook made before the Diplomacy event still recalculates to the same numbers.
 """
 
 from __future__ import annotations
@@ -21,12 +23,13 @@ import pytest
 
 from tourneybook.commands.templates import DATED, write_all
 from tourneybook.office import convert
-from tourneybook.workbook.layout import available_layouts
+from tourneybook.workbook.layout import shipped_layouts
 from tourneybook.actions.on_file import recalc_file
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "templates"
 WORKBOOKS = sorted((ROOT / "workbooks").glob("*.xlsx"))
+OLDER_WORKBOOKS = sorted((ROOT / "tests" / "older_workbooks").glob("*.xlsx"))
 
 
 def sheet_values(path: Path) -> dict[str, list[tuple]]:
@@ -41,7 +44,7 @@ def fresh_templates(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("ruleset", [layout.ruleset for layout in available_layouts()])
+@pytest.mark.parametrize("ruleset", [layout.ruleset for layout in shipped_layouts()])
 def test_shipped_templates_are_what_the_code_writes(ruleset: str, fresh_templates: Path):
     for suffix in (".xlsx", ".xlsm"):
         shipped, fresh = TEMPLATES / f"{ruleset}{suffix}", fresh_templates / f"{ruleset}{suffix}"
@@ -61,19 +64,19 @@ def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path):
         subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
                        capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
         runs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
-    assert len(runs[0]) == 3 * len(available_layouts())
+    assert len(runs[0]) == 3 * len(shipped_layouts())
     assert [name for name in runs[0] if runs[0][name] != runs[1].get(name)] == []
-    with zipfile.ZipFile(tmp_path / "run1" / "sos.xlsm") as book:
+    with zipfile.ZipFile(tmp_path / "run1" / "diplomacy.xlsm") as book:
         assert {info.date_time for info in book.infolist()} == {DATED.timetuple()[:6]}
         assert book.read("docProps/core.xml").count(b">2026-01-01T00:00:00Z<") == 2  # created, modified
-    assert openpyxl.load_workbook(tmp_path / "run1" / "sos.xlsm").properties.modified == DATED
+    assert openpyxl.load_workbook(tmp_path / "run1" / "diplomacy.xlsm").properties.modified == DATED
 
 
 def test_every_ruleset_ships_an_example_workbook():
-    assert {p.stem for p in WORKBOOKS} == {f"{layout.ruleset}-example" for layout in available_layouts()}
+    assert {p.stem for p in WORKBOOKS} == {f"{layout.ruleset}-example" for layout in shipped_layouts()}
 
 
-@pytest.mark.parametrize("workbook", WORKBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("workbook", WORKBOOKS + OLDER_WORKBOOKS, ids=lambda p: p.name)
 def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook: Path, tmp_path: Path, soffice):
     work = tmp_path / workbook.name
     shutil.copy(workbook, work)

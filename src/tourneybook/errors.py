@@ -59,6 +59,10 @@ class UnknownRuleset(InputError):
     """A ruleset id that is not registered."""
 
 
+class UnknownSystem(InputError):
+    """A Diplomacy game-scoring system id that is not registered (rules/game_scoring); not a ValueError, as above."""
+
+
 class Collector:
     """Gathers problems so that all of them are reported at once, not only the first."""
 

@@ -35,7 +35,7 @@ def filled_workbook(ruleset_id: str, folder: Path) -> Path:
     """The example tournament (examples/<id>/tournament.json) typed into its template."""
     layout = LAYOUTS[ruleset_id]
     record = find_ruleset(ruleset_id).tournament_from_dict(json.loads((EXAMPLES / ruleset_id / "tournament.json").read_text()))
-    return template.write(folder / f"{ruleset_id}.xlsx", layout, rows=layout.to_rows(record))
+    return template.write(folder / f"{ruleset_id}.xlsx", layout, settings=record.settings, rows=layout.to_rows(record))
 
 
 def values(book: openpyxl.Workbook, name: str) -> list[list]:

@@ -146,7 +146,7 @@ def test_carcassonne_three_player_table_gets_a_three_line_slip():
 def test_a_sum_of_squares_board_prints_its_own_scoring_not_codcons():
     sheet = table_form("sos", "Club Open", 2, 3, {"France": "Fay", "Russia": "Rus"})
     flat = " ".join(texts(sheet.page()))
-    assert "Sum of Squares" in flat and "centres squared" in flat and "18 centres or more is a solo: 100" in flat
+    assert "Sum of Squares" in flat and "centres squared" in flat and "18 centres or more (or a concession) is a solo: 100" in flat
     assert "003" not in flat and "19n" not in flat and "Eliminated in" not in flat  # CODCon's elimination scoring
     assert "as the TD announced" in flat
 

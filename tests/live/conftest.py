@@ -42,3 +42,22 @@ def chrome():
             pytest.fail("chromium and chromium-driver are required in CI: apt-get install chromium chromium-driver")
         pytest.skip("chromium or chromedriver not installed (Debian/Ubuntu: apt-get install chromium chromium-driver)")
     return browser, driver
+
+
+@pytest.fixture(autouse=True)
+def journal_off_the_event_loop(monkeypatch):
+    """Every test of the hall checks that no request uses the journal on the server's event loop: SQLite waits for a
+    lock another program holds, and on the loop that wait would freeze every page (the request handlers call it
+    through ``run_in_threadpool``)."""
+    import asyncio
+
+    opened = Journal._connection
+
+    def off_the_loop(self):
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return opened(self)
+        raise AssertionError("the reports journal was used on the server's event loop")
+
+    monkeypatch.setattr(Journal, "_connection", off_the_loop)

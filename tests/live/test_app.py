@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 import threading
 
@@ -11,7 +12,7 @@ from starlette.testclient import TestClient
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
 from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
-from tourneybook.live.journal import CONFIRMED, WAITING
+from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING
 
 
 def client(hall, device: str = "phone-a") -> TestClient:
@@ -46,9 +47,22 @@ def test_pages_escape_names_and_fetch_nothing_from_elsewhere(hall):
         assert "<b>Bold</b>" not in page.text
         assert not re.search(r'(src|href)="(https?:)?//', page.text)  # no script, font or picture from elsewhere
         assert "default-src 'none'" in page.headers["content-security-policy"]
+        assert "unsafe-inline" not in page.headers["content-security-policy"]
+        assert not re.search(r"<script>|<style>| style=| on[a-z]+=", page.text)  # nothing inline: the CSP would refuse it
+        for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
+            served = c.get(asset)
+            assert served.status_code == 200 and "immutable" in served.headers["cache-control"]
     bens = next(t for t in hall.state.draw.tables if any("Bold" in s.player for s in t.seats))  # the table seating him
     report = c.get(f"/t/{hall.code_of(bens)}").text
     assert "Ben &lt;b&gt;Bold&lt;/b&gt;" in report
+
+
+def test_only_the_packages_own_static_files_are_served(hall):
+    c = client(hall)
+    assert c.get("/static/hall.css").headers["content-type"].startswith("text/css")
+    for path in ("/static/pages.py", "/static/..%2fpages.py", "/static/../pages.py", "/static/%2e%2e/app.py", "/static/",
+                 "/static/templates%2fbase.html", "/static/.%2f..%2f..%2f__init__.py"):
+        assert c.get(path).status_code == 404, path
 
 
 def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
@@ -56,29 +70,74 @@ def test_a_report_is_checked_with_recalcs_sentence_naming_the_field(hall):
     code = hall.code_of(first_table(hall))
     answer = c.post(f"/t/{code}", data={"csrf": token(c, f"/t/{code}"), "VP 1": "80", "VP 2": "abc", "VP 3": "70", "VP 4": "60"})
     assert answer.status_code == 422
-    assert "VP 2: &quot;abc&quot; is not a whole number" in answer.text
+    assert 'VP 2: "abc" is not a whole number' in html.unescape(answer.text)
     assert hall.journal.reports() == []
 
 
-def test_a_report_waits_for_a_second_phone_and_shows_its_points(hall):
+def csrf_of(page) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
+
+
+def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seats_points(hall):
     table = first_table(hall)
     code = hall.code_of(table)
+    first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])  # printed beside two names
     a, b = client(hall, "phone-a"), client(hall, "phone-b")
-    sent = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"})
+    result = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+    unsigned = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), **result})
+    assert unsigned.status_code == 422 and "type the code printed beside your name on the form" in unsigned.text
+    sent = a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "seat_code": first.lower(), **result})
     assert sent.status_code == 200 and "Stored" in sent.text
     # Carcassonne 2004 ranking points of a 4-player table: 5, 3, 2, 1 by VP (seed 002)
     assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", sent.text)] == ["5.00", "3.00", "2.00", "1.00"]
     (stored,) = hall.journal.reports()
-    assert stored.status == WAITING and stored.values["VP 2"] == "80"
+    assert stored.status == WAITING and stored.values["VP 2"] == "80" and stored.seat == table.seats[0].seat
     again = a.get(f"/t/{code}")
     assert 'id="confirm"' not in again.text  # the reporting phone cannot confirm its own report
-    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id)})
+    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id), "seat_code": second})
     assert same.status_code == 409
-    page = b.get(f"/t/{code}")
-    assert 'id="confirm"' in page.text and 'value="90"' in page.text
-    done = b.post(f"/t/{code}/confirm", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page.text)[1], "report": str(stored.id)})
+    page = b.get(f"/t/{code}")  # the summary as the slip shows it, every seat's points, and the two answers
+    assert 'id="confirm"' in page.text and 'id="dispute"' in page.text and 'id="send"' not in page.text
+    points = page.text.split('class="points"')[1]
+    assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", points)] == ["5.00", "3.00", "2.00", "1.00"]
+    assert re.findall(r"<td>(\d+)</td>", page.text.split('class="lines"')[1])[:4] == ["90", "80", "70", "60"]
+    assert f"<td>{table.seats[0].player.replace('<', '&lt;').replace('>', '&gt;')}</td>" in page.text
+    # one person with the table code and their own seat code, in a private window: refused (issue 28)
+    own = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": first})
+    assert own.status_code == 422 and "the seat that sent the report" in own.text
+    wrong = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": "ZZZZ"})
+    assert wrong.status_code == 422 and hall.journal.get(stored.id).status == WAITING
+    done = b.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": second})
     assert done.status_code == 200 and "Confirmed" in done.text
-    assert hall.journal.get(stored.id).status == CONFIRMED
+    confirmed = hall.journal.get(stored.id)
+    assert confirmed.status == CONFIRMED and confirmed.confirmed_seat == table.seats[1].seat
+    after = client(hall, "phone-c").get(f"/t/{code}").text  # a confirmed result, not an empty form
+    assert "confirmed: the director imports it" in after and 'id="send"' not in after
+
+
+def test_a_dispute_goes_to_the_journal_with_both_versions(hall):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    first, third = hall.seat_code_of(table, table.seats[0].seat), hall.seat_code_of(table, table.seats[2].seat)
+    a, b = client(hall, "phone-a"), client(hall, "phone-b")
+    a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "seat_code": first, "VP 1": "90", "VP 2": "80", "VP 3": "70",
+                               "VP 4": "60"})
+    (stored,) = hall.journal.reports()
+    page = b.get(f"/t/{code}")
+    answer = {"csrf": csrf_of(page), "report": str(stored.id), "seat_code": third}
+    no_reason = b.post(f"/t/{code}/dispute", data=answer)
+    assert no_reason.status_code == 422 and hall.journal.get(stored.id).status == WAITING
+    bad_version = b.post(f"/t/{code}/dispute", data={**answer, "reason": "I had 75", "own": "yes", "VP 3": "lots"})
+    assert bad_version.status_code == 422 and "Your version: VP 3: &#34;lots&#34; is not a whole number" in bad_version.text
+    done = b.post(f"/t/{code}/dispute", data={**answer, "reason": "I had 75, not 70", "own": "yes", "VP 1": "90", "VP 2": "80",
+                                              "VP 3": "75", "VP 4": "60"})
+    assert done.status_code == 200 and "Disputed" in done.text
+    assert hall.journal.get(stored.id).status == DISPUTED
+    (dispute,) = hall.journal.disputes(stored.id)
+    assert (dispute.seat, dispute.reason, dispute.values["VP 3"]) == (table.seats[2].seat, "I had 75, not 70", "75")
+    assert hall.journal.get(dispute.report).values["VP 3"] == "70"  # the report as sent stays beside it
+    assert hall.journal.confirmed() == []  # a disputed report is never imported as it is
+    assert "was disputed" in a.get(f"/t/{code}").text
 
 
 def test_a_wrong_code_is_refused_then_rate_limited(hall):
@@ -86,6 +145,16 @@ def test_a_wrong_code_is_refused_then_rate_limited(hall):
     for _ in range(5):
         assert c.get("/t/AAAAAA").status_code == 404
     assert c.get(f"/t/{hall.code_of(first_table(hall))}").status_code == 429  # even the right code, for a minute
+
+
+def test_guessing_seat_codes_is_rate_limited_like_table_codes(hall):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    c = client(hall)
+    for _ in range(5):  # the table code is known (a photo of the QR code): the seats' codes are guessed
+        answer = c.post(f"/t/{code}", data={"csrf": token(c, f"/t/{code}"), "seat_code": "ZZZZ", "VP 1": "90", "VP 2": "80"})
+        assert answer.status_code == 422 and "is not the code of a seat of this table" in html.unescape(answer.text)
+    assert c.get(f"/t/{code}").status_code == 429 and hall.journal.reports() == []
 
 
 def test_reporting_is_refused_while_settings_say_off(hall):
@@ -152,7 +221,7 @@ def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
     c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
     page = c.get("/director").text
     assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
-    assert f"<td>round {table.round} table {table.table}</td>" in page
+    assert f"<h3>Round {table.round} table {table.table}</h3>" in page and "waiting for a second player" in page
     (waiting,) = hall.journal.reports(WAITING)
     done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
     assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.cli import main
 from tourneybook.live.draw import Snapshot

@@ -70,13 +70,22 @@ def phone(hall: Hall, device: str) -> TestClient:
 def report_and_confirm(hall: Hall, code: str, values: dict[str, str]) -> str:
     """Report from one phone, confirm from another; the first phone's answer (with the points the report gives)."""
     first, second = phone(hall, "phone-a"), phone(hall, "phone-b")
+    table = hall.table_of(code)
+    mine, theirs = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])  # the codes beside two names
     token = re.search(r'name="csrf" value="([^"]+)"', first.get(f"/t/{code}").text)[1]
-    answer = first.post(f"/t/{code}", data={"csrf": token, **values})
+    answer = first.post(f"/t/{code}", data={"csrf": token, "seat_code": mine, **values})
     assert answer.status_code == 200, answer.text
     page = second.get(f"/t/{code}").text
     token, report = re.search(r'name="csrf" value="([^"]+)"', page)[1], re.search(r'name="report" value="(\d+)"', page)[1]
-    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report}).status_code == 200
+    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report, "seat_code": theirs}).status_code == 200
     return answer.text
+
+
+def confirmed_in_journal(hall: Hall, table, values: dict[str, str]) -> None:
+    """A confirmed report of a table whose result is typed already: the phone refuses one now (it shows the typed
+    result), but a report sent before the result was typed is in the journal all the same."""
+    sent = hall.journal.add(table.round, table.table, values, "phone-a")
+    hall.journal.confirm(sent.id, "phone-b")
 
 
 def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_into_a_new_row(tmp_path):
@@ -95,11 +104,11 @@ def test_a_knockout_final_not_yet_typed_is_reported_from_a_phone_and_imported_in
     assert "<td>winner</td><td></td><td>Anna Eriksen</td>" in stored
     book = FileWorkbook(event)
     done = import_reports(book, hall.journal)
-    assert done.lines() == ["final or knock-out, table 15: written"]
+    assert done.lines() == ["Match F: written"]
     director = phone(hall, "director-laptop")
     token = re.search(r'name="csrf" value="([^"]+)"', director.get("/director").text)[1]
     listed = director.post("/director", data={"csrf": token, "key": hall.director_key}).text
-    assert "<td>final or knock-out, table 15</td>" in listed
+    assert "Match F" in listed
     book.save()
     row = FileWorkbook(event, read_only=True).read(KNOCKOUT).rows[line - 1]
     assert list(row[:7]) == ["F", "Anna Eriksen", "Elena Costa", 120, 98, None, 101]
@@ -113,7 +122,7 @@ def test_a_knockout_report_is_checked_by_the_rules_code_naming_the_field(tmp_pat
     c = phone(hall, "phone-a")
     token = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)[1]
     answer = c.post(f"/t/{code}", data={"csrf": token, "Game 1 VP A": "lots", "Game 1 VP B": "98"})
-    assert answer.status_code == 422 and "Game 1 VP A: &quot;lots&quot; is not a whole number" in answer.text
+    assert answer.status_code == 422 and "Game 1 VP A: &#34;lots&#34; is not a whole number" in answer.text
     assert hall.journal.reports() == []
 
 
@@ -140,16 +149,23 @@ def test_the_friedrich_final_is_reported_and_never_overwrites_the_typed_result(t
         "Felix Vidal", "Zoe Dorn", "Klara Novak", "Dmitri Weber"]
     assert not any(h.startswith("Lot ") for h in hall.state.stages.headers)  # a lot is the director's
     code = hall.code_of(final)
-    assert "Final table 1" in phone(hall, "phone-a").get(f"/t/{code}").text
+    assert "Final, table 1" in phone(hall, "phone-a").get(f"/t/{code}").text
     typed = FileWorkbook(event, read_only=True).read("Final game")
     as_typed = {h: typed_text(typed.value(final.seats[0].line, hall.state.stages.columns[h])) for h in hall.state.stages.headers}
     assert as_typed["Winners"] == "Prussia" and as_typed["France held"] == "5"
-    stored = report_and_confirm(hall, code, {**as_typed, "France held": "6"})  # as typed, but for one number
-    assert "<td>Maria Theresa</td><td>Klara Novak</td><td>8.00</td>" in stored  # the final game score it gives
+    # the phone says the result is in the workbook, with its points, and who to tell: no form to send
+    page = phone(hall, "phone-a").get(f"/t/{code}").text
+    assert 'id="in-workbook"' in page and "tell the director" in page and 'id="send"' not in page
+    assert "<td>Maria Theresa</td><td>Klara Novak</td><td>8.00</td>" in page  # the final game score it gives
+    refused = phone(hall, "phone-a").post(f"/t/{code}", data={"csrf": "x", **as_typed})
+    assert refused.status_code == 409 and hall.journal.reports() == []
+    # a report that reached the journal another way (sent before the result was typed) is never written over it
+    sent = hall.journal.add(final.round, final.table, {**as_typed, "France held": "6"}, "phone-a")
+    hall.journal.confirm(sent.id, "phone-b")
     before = event.read_bytes()
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert done.lines() == ["final or knock-out, table 1: NOT written, the workbook has another result "
-                            "(France held: workbook '5', reported '6')"]
+    assert done.lines() == ["Final, table 1: NOT written, the workbook has another result "
+                            "(France held: workbook '5', reported '6'); left to the director"]
     assert event.read_bytes() == before
 
 
@@ -208,7 +224,7 @@ def test_a_knockout_report_waits_while_the_workbook_has_problems(tmp_path):
     book.save()
     before = event.read_bytes()
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert not done.written and done.lines()[0].startswith("final or knock-out, table 15: refused, the workbook has problems (")
+    assert not done.written and done.lines()[0].startswith("Match number 15: refused, the workbook has problems (")
     assert done.lines()[0].endswith("): recalculate, correct them, then import again")
     assert event.read_bytes() == before
 
@@ -223,12 +239,12 @@ def test_the_buttons_import_types_the_finals_report_into_the_final_game_row(tmp_
     book.write_cells("Final game", {(line, columns["Note"]): None, (line, columns["Start time"]): None})
     book.save()
     hall = served(event)
-    report_and_confirm(hall, hall.code_of(hall.state.stages.tables[0]), {
+    confirmed_in_journal(hall, hall.state.stages.tables[0], {
         h: typed_text(FileWorkbook(event, read_only=True).read("Final game").value(line, columns[h]))
         for h in hall.state.stages.headers} | {"Note": "played in the main hall", "Start time": "14:30"})
     store = FileWorkbook(event)
     report = run_action(store, Choice(IMPORT_REPORTS))
-    assert report.ok and "final or knock-out, table 1: written" in report.message
+    assert report.ok and "Final, table 1: written" in report.message
     store.save()
     typed = FileWorkbook(event, read_only=True).read("Final game")
     assert typed.value(line, columns["Note"]) == "played in the main hall"
@@ -246,6 +262,6 @@ def test_the_finals_report_is_imported_while_a_qualifying_game_has_a_problem(tmp
     book.write_cells("Final game", {(line, columns["Note"]): None})
     book.write_cells("Qualifying games", {(4, 23): "lots"})  # Russia held, round 1 table 1: not a number
     book.save()
-    report_and_confirm(hall, hall.code_of(final), {"Note": "played in the main hall"})
+    confirmed_in_journal(hall, final, {"Note": "played in the main hall"})
     done = import_reports(FileWorkbook(event), hall.journal)
-    assert done.lines() == ["final or knock-out, table 1: written"]
+    assert done.lines() == ["Final, table 1: written"]

@@ -62,9 +62,10 @@ def test_a_report_that_cannot_be_stored_gets_a_sentence(hall, tmp_path):
     hall.journal.path = tmp_path  # a folder: SQLite cannot open it
     c = TestClient(create_app(hall))
     c.cookies.set(DEVICE_COOKIE, "phone-a")
-    code = hall.code_of(hall.state.draw.table(1, 1))
+    table = hall.state.draw.table(1, 1)
+    code = hall.code_of(table)
     token = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)
-    answer = c.post(f"/t/{code}", data={"csrf": token[1] if token else "", "VP 1": "9", "VP 2": "8", "VP 3": "7", "VP 4": "6"})
+    answer = c.post(f"/t/{code}", data={"csrf": token[1] if token else "", "seat_code": hall.seat_code_of(table, "Player 1"), "VP 1": "9", "VP 2": "8", "VP 3": "7", "VP 4": "6"})
     assert answer.status_code in (503,)
     assert "hand in the paper form" in answer.text
 

@@ -35,8 +35,9 @@ def test_a_confirmed_report_is_written_into_its_row_then_recalc_ranks_it(hall, e
     winner = hall.state.draw.table(1, 1).seats[0].player
     row = next(r for r in hall.api()["standings"]["rows"] if r["player"] == winner)
     assert row["rank"] == 1 and row["total"] == "5.00"
-    assert main(["import-reports", str(event)]) == 0  # twice: nothing changes
-    assert "already in the workbook" in capsys.readouterr().out
+    assert main(["import-reports", str(event)]) == 0  # twice: nothing changes, nothing listed again
+    assert "no confirmed reports or check-in answers to import" in capsys.readouterr().out
+    assert [r.status for r in hall.journal.reports()] == ["imported"]
 
 
 def test_a_typed_result_is_never_overwritten(hall, event, capsys):
@@ -45,11 +46,16 @@ def test_a_typed_result_is_never_overwritten(hall, event, capsys):
     book.write_cells("Preliminary", {(line, 4): 95})
     book.save()
     before = event.read_bytes()
-    confirmed(hall.journal, 1, 1)
-    assert main(["import-reports", str(event)]) == 1
+    confirmed(hall.journal, 1, 1, {**RESULT, "VP 4": ""})
+    assert main(["import-reports", str(event)]) == 0  # a clash is the director's to settle, not a problem of the data
     out = capsys.readouterr().out
     assert "round 1 table 1: NOT written" in out and "VP 1: workbook '95', reported '90'" in out
     assert event.read_bytes() == before
+    (clash,) = hall.journal.reports("clash")  # remembered with every field of the table, the empty ones too
+    assert clash.detail[0] == ["VP 1", "95", "90", True] and ["VP 2", "", "80", False] in clash.detail
+    assert ["VP 4", "", "", False] in clash.detail
+    assert main(["import-reports", str(event)]) == 0
+    assert "NOT written" not in capsys.readouterr().out  # listed once
 
 
 def test_a_report_for_a_table_the_draw_does_not_have_is_refused(hall, event):
@@ -119,3 +125,74 @@ def test_a_report_for_players_no_longer_at_the_table_is_refused(hall, event):
 def test_import_without_a_journal_says_where_it_looked(event, capsys):
     assert main(["import-reports", str(event)]) == 1
     assert "hall.reports.sqlite: no reports journal beside the workbook (tourneybook live makes it)" in capsys.readouterr().err
+
+
+def test_a_report_recalc_would_refuse_is_never_written_and_listed_once(hall, event, capsys):
+    confirmed(hall.journal, 1, 1, {**RESULT, "VP 2": "-5"})  # as if written into the journal past the server's check
+    before = event.read_bytes()
+    assert main(["import-reports", str(event)]) == 0
+    out = capsys.readouterr().out
+    assert "round 1 table 1: refused, recalc would refuse it:" in out and "-5" in out
+    assert event.read_bytes() == before
+    (refused,) = hall.journal.reports("refused")
+    assert "recalc would refuse it" in refused.detail
+    assert main(["import-reports", str(event)]) == 0
+    assert "refused" not in capsys.readouterr().out
+
+
+def test_the_director_rejects_one_report_and_accepts_another_for_import(hall, event):
+    first = hall.journal.add(1, 1, RESULT, "phone-a")
+    second = hall.journal.add(1, 2, RESULT, "phone-c")
+    assert hall.journal.reject(first.id, "a wrong table").status == "rejected"
+    assert hall.journal.accept(first.id) is None  # a rejected report stays rejected
+    assert hall.journal.accept(second.id).status == "accepted"
+    done = import_reports(FileWorkbook(event), hall.journal)
+    assert [r.table for r in done.written] == [2]
+
+
+def test_a_clash_accepted_after_the_typed_cells_are_cleared_is_written(hall, event):
+    line = hall.state.draw.table(1, 1).seats[0].line
+    book = FileWorkbook(event)
+    book.write_cells("Preliminary", {(line, 4): 95})
+    book.save()
+    confirmed(hall.journal, 1, 1)
+    book = FileWorkbook(event)
+    import_reports(book, hall.journal).remember(hall.journal)
+    (clash,) = hall.journal.reports("clash")
+    book.write_cells("Preliminary", {(line, 4): None})  # the director agrees with the phone: clears the typed cell
+    assert import_reports(book, hall.journal).written == ()  # a clash waits for the director
+    hall.journal.accept(clash.id)
+    done = import_reports(book, hall.journal)
+    assert [r.id for r in done.written] == [clash.id] and vp_cells(book, line) == [90, 80, 70, 60]
+
+
+def test_a_journal_made_before_seat_codes_opens_and_keeps_its_reports(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.reports.sqlite"
+    with sqlite3.connect(path) as db:  # the reports table as TourneyBook made it before seats and disputes
+        db.executescript("CREATE TABLE reports (id INTEGER PRIMARY KEY AUTOINCREMENT, round INTEGER NOT NULL, tbl INTEGER "
+                         "NOT NULL, vals TEXT NOT NULL, seated TEXT NOT NULL DEFAULT '[]', device TEXT NOT NULL, created REAL "
+                         "NOT NULL, status TEXT NOT NULL, confirmed_by TEXT, confirmed_at REAL);"
+                         "INSERT INTO reports (round, tbl, vals, device, created, status) VALUES (1, 2, '{\"VP 1\": \"9\"}', 'a', 0, 'waiting');")
+    journal = Journal(path)
+    (old,) = journal.reports()
+    assert (old.round, old.table, old.values, old.seat) == (1, 2, {"VP 1": "9"}, "")
+    assert journal.dispute(old.id, "Player 2", "it was 8").status == "disputed"
+    assert [(d.seat, d.reason, d.values) for d in journal.disputes()] == [("Player 2", "it was 8", None)]
+
+
+def test_an_import_lost_with_an_unsaved_workbook_is_written_again(hall, event):
+    confirmed(hall.journal, 1, 2)
+    unsaved = FileWorkbook(event)  # as the button writes into the open workbook, closed without saving
+    import_reports(unsaved, hall.journal).remember(hall.journal)
+    assert [r.status for r in hall.journal.reports()] == ["imported"]
+    book = FileWorkbook(event)
+    done = import_reports(book, hall.journal)
+    assert [r.table for r in done.written] == [2]
+    line = hall.state.draw.table(1, 2).seats[0].line
+    assert vp_cells(book, line) == [90, 80, 70, 60]
+    assert import_reports(book, hall.journal).lines() == []  # once in the workbook, nothing more to do
+    (report,) = hall.journal.reports()
+    hall.journal.reject(report.id, "cleared on purpose")
+    assert import_reports(FileWorkbook(event), hall.journal).written == ()  # rejected: never written again

@@ -97,9 +97,11 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         wait_for(lambda: phone.find_elements(By.ID, "f3"))  # the table's report page, after the click
         for i, vp in enumerate(["90", "80", "70", "60"]):
             phone.find_element(By.ID, f"f{i}").send_keys(vp)
+        phone.find_element(By.ID, "seat-code").send_keys(hall.seat_code_of(table, table.seats[0].seat))
         phone.find_element(By.ID, "send").click()
         wait_for(lambda: heading(phone) == "Stored")
         friend.get(f"{served}/t/{code}")
+        friend.find_element(By.ID, "confirm-seat").send_keys(hall.seat_code_of(table, table.seats[1].seat))
         friend.find_element(By.ID, "confirm").click()
         wait_for(lambda: heading(friend) == "Confirmed")
         assert main(["import-reports", str(event)]) == 0
@@ -129,7 +131,7 @@ def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_tex
         phone.find_element(By.ID, "find").send_keys("zoe")
         card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0]
         table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
-        assert card.text.startswith("Zoë Faure") and f"Round 1: Table {table}, {seat}" in card.text
+        assert card.text.startswith("Zoë Faure") and f"Round 1, table {table}, {seat} (new)" in card.text
         phone.find_element(By.ID, "find").clear()
         phone.find_element(By.ID, "find").send_keys("bold")
         card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "Bold" in c.text])[0]

@@ -9,7 +9,8 @@ import zipfile
 import openpyxl
 
 from tourneybook.cli import main
-from tourneybook.live.codes import TABLE_SECRET, table_code
+from tourneybook.live.codes import TABLE_SECRET, seat_code, table_code
+from tourneybook.live.hall import Hall
 from tourneybook.live.journal import Journal, journal_path
 from tourneybook.live.qr import png_qr
 from tourneybook.live.stamp import ADDRESS_KEY
@@ -34,6 +35,13 @@ def test_each_form_carries_its_table_code_and_both_qr_codes(event, tmp_path, cap
     with zipfile.ZipFile(out) as book:
         media = {book.read(n) for n in book.namelist() if n.startswith("xl/media/")}
     assert {png_qr(f"{ADDRESS}t/{c}", scale=2) for c in expected} | {png_qr(ADDRESS, scale=2)} == media
+    # each name carries its seat's code, the one a report or a confirmation from that seat is typed with
+    secret = Journal(journal_path(event)).secret(TABLE_SECRET)
+    hall = Hall(event, Journal(journal_path(event)))
+    assert hall.reload()
+    for table in (t for t in hall.state.draw.tables if t.round == 1):
+        for s in table.seats:
+            assert f"{s.player} (seat code {seat_code(secret, 1, table.table, s.seat)})" in texts
 
 
 def test_before_live_ever_ran_the_forms_carry_the_code_and_say_so(event, tmp_path, capsys):

@@ -18,7 +18,7 @@ from tourneybook.publish.page import context, render_page
 from tourneybook.publish.tables import neutralised
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
-SHIPPED = ["fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010", "sos"]
+SHIPPED = ["fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010", "diplomacy"]
 
 
 def values(row) -> dict[str, object]:

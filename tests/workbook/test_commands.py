@@ -7,7 +7,7 @@ from pathlib import Path
 
 import openpyxl
 
-from tourneybook.workbook.layout import available_layouts
+from tourneybook.workbook.layout import shipped_layouts
 import pytest
 
 from tourneybook.cli import main
@@ -91,7 +91,7 @@ def test_new_reads_an_xlsx_player_list(tmp_path: Path):
 def test_templates_writes_one_workbook_per_layout(tmp_path: Path, capsys):
     assert main(["templates", "--out", str(tmp_path / "templates")]) == 0
     written = sorted(p.name for p in (tmp_path / "templates").iterdir())
-    for layout in available_layouts():
+    for layout in shipped_layouts():
         # the plain template, its macro twin with the button, and the module the button runs
         assert {f"{layout.ruleset}.xlsx", f"{layout.ruleset}.xlsm", f"{layout.ruleset}.py"} <= set(written)
         assert "xl/vbaProject.bin" in zipfile.ZipFile(tmp_path / "templates" / f"{layout.ruleset}.xlsm").namelist()

@@ -471,3 +471,58 @@ def test_a_refused_draw_writes_nothing_to_the_store(tmp_path):
     with pytest.raises(InputError, match="2 stand-ins are needed"):
         draw_event(store, 1)
     assert store.typed == {} and store.replaced == []
+
+
+def _sit_out_rows(path) -> list[tuple]:
+    ws = openpyxl.load_workbook(path)["Sit-outs"]
+    return [row[:2] for row in ws.iter_rows(min_row=4, values_only=True) if any(v is not None for v in row[:2])]
+
+
+def test_italia_sit_outs_are_typed_once_and_spread_over_the_players(tmp_path, capsys):
+    """Issue 32, seed 004 section 6 ("we will try to avoid that the same person sit out two times"): the
+    --sit-out name goes on the Sit-outs sheet the scoring reads; --fill sit-out chooses one who has not sat
+    out; a named player who sat out before is said so."""
+    path = event(tmp_path, "italia2010", 22)
+    assert main(["draw", str(path), "--round", "1", "--sit-out", "player 21"]) == 0
+    out = capsys.readouterr().out
+    assert "sit-outs typed on the 'Sit-outs' sheet, where the scoring reads them: round 1: Player 21 (row 4)" in out
+    assert _sit_out_rows(path) == [(1, "Player 21")]
+    assert main(["draw", str(path), "--round", "2", "--fill", "sit-out"]) == 0
+    rows = _sit_out_rows(path)
+    assert len(rows) == 2 and rows[1][0] == 2 and rows[1][1] != "Player 21"
+    assert rows[1][1] not in {p for s in tables(path, "italia2010", 2).values() for p in s.values()}
+    before = path.read_bytes()
+    assert main(["draw", str(path), "--round", "2", "--redraw", "--sit-out", "Player 21"]) == 1  # 2 sit out now
+    assert path.read_bytes() == before
+    assert main(["draw", str(path), "--round", "3", "--sit-out", "Player 21"]) == 0
+    assert ("round 3: Player 21 sits out again (sat out once before); seed 004 asks to avoid a second sit-out"
+            in capsys.readouterr().out)
+    assert _sit_out_rows(path)[2] == (3, "Player 21")
+    assert recalc_file(path).ok
+
+
+def test_fill_double_spreads_the_double_boards(tmp_path, capsys):
+    """Issue 32: --fill double takes players who have not played two boards yet; a named one who has is said so."""
+    path = event(tmp_path, "codcon2008", 22)
+    assert main(["draw", str(path), "--round", "1", "--fill", "double"]) == 0
+    first = {p for p, k in Counter(p for s in tables(path, "codcon2008", 1).values() for p in s.values()).items() if k == 2}
+    assert len(first) == 6
+    assert main(["draw", str(path), "--round", "2", "--fill", "double"]) == 0
+    second = {p for p, k in Counter(p for s in tables(path, "codcon2008", 2).values() for p in s.values()).items() if k == 2}
+    assert len(second) == 6 and not first & second
+    capsys.readouterr()
+    doubles = [f"--double={p}" for p in sorted(first)]
+    assert main(["draw", str(path), "--round", "3", *doubles]) == 0
+    assert f"round 3: {sorted(first)[0]} plays two boards again (did once before)" in capsys.readouterr().out
+
+
+def test_the_seating_list_by_table_marks_stand_ins_as_the_forms_do(tmp_path):
+    """Issue 32: 'Player 18 (stand-in)' on the wall's list by table, as on the printed forms; by name unmarked."""
+    path = event(tmp_path, "fwc2022", 20, stand_ins=2)
+    draw_file(path, 1)
+    ws = openpyxl.load_workbook(path)[SEATING_SHEET]
+    names = [row[0] for row in ws.iter_rows(values_only=True) if row and isinstance(row[0], str)]
+    by_table = names[names.index("Round 1 by table"):]
+    assert "Player 18 (stand-in)" in by_table and "Player 19 (stand-in)" in by_table
+    assert "Player 17" in by_table and "Player 17 (stand-in)" not in by_table
+    assert "Player 18" in names[:names.index("Round 1 by table")]  # the list by name: the name they look for

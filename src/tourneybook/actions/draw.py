@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..draws import Draw, QualityReport, Round, UnfilledBoards, quality
+from ..draws.quality import verdict
 from ..draws.planner import Planner, same_field_runs
 from ..draws.shape import shape_of
 from ..errors import Collector, InputError, Problem
@@ -41,6 +42,7 @@ from ..workbook.layout import Layout
 from ..workbook.layouts.friedrich_final import FinalOutcome
 from ..workbook.settings_sheet import SETTINGS
 from .attendance import fewer_stand_ins
+from .draw_sit_outs import fill_and_say, sit_out_rows
 from .draw_reading import (
     DrawEvent,
     absent_but_seated,
@@ -91,22 +93,26 @@ class DrawOutcome:
 
 @dataclass(frozen=True)
 class PlanReport:
-    """The plan the rounds drawn belong to: every round to the end, measured against the best known bound."""
+    """The plan the rounds drawn belong to: every round to the end, each figure against its proven lower bound."""
 
     rounds: tuple[int, ...]
     report: QualityReport
     """The plan's quality, history included."""
     notes: tuple[str, ...] = ()
-    """The draws' own notes about the plan (a cost above the bound)."""
+    """The draws' own notes about the plan."""
 
     def render(self) -> str:
         span = f"{self.rounds[0]}-{self.rounds[-1]}" if len(self.rounds) > 1 else str(self.rounds[0])
         r = self.report
-        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
-                 f"rematch cost {r.rematch_cost} against the best known bound {r.rematch_bound}, "
-                 f"{r.repeated_pairs} repeated pairs, {r.keep_apart_violations} keep-apart violations"]
+        figures = [f"{r.figure('rematch_cost')} {r.rematch_cost}, {verdict(r.rematch_cost, r.rematch_bound)}",
+                   f"{r.figure('repeated_pairs')} {r.repeated_pairs}",
+                   f"{r.figure('keep_apart_violations')} {r.keep_apart_violations}, "
+                   f"{verdict(r.keep_apart_violations, r.keep_apart_bound)}"]
         if shape_of(r.game).small_tables:
-            lines[0] += f", 3-player table repeats {r.small_table_repeats} (bound {r.small_table_bound})"
+            figures.append(f"{r.figure('small_table_repeats')} {r.small_table_repeats}, "
+                           f"{verdict(r.small_table_repeats, r.small_table_bound)}")
+        lines = [f"The plan for rounds {span} (the next rounds follow it while the players stay the same): "
+                 + "; ".join(figures)]
         lines += [f"  {n}" for n in self.notes]
         return "\n".join(lines)
 
@@ -116,13 +122,10 @@ def _added(before: QualityReport | None, after: QualityReport) -> str:
     def more(name: str) -> int:
         return getattr(after, name) - (getattr(before, name) if before is not None else 0)
 
-    parts = [f"{more('repeated_pairs')} repeated pair(s)", f"rematch cost +{more('rematch_cost')}"]
     shape = shape_of(after.game)
-    if shape.small_tables:
-        parts.append(f"3-player table repeats +{more('small_table_repeats')}")
-    else:
-        parts.append(f"{shape.seat_word} repeats +{more('seat_repeats')}")
-    parts.append(f"keep-apart violations {after.keep_apart_violations}")
+    added = ["repeated_pairs", "rematch_cost", "small_table_repeats" if shape.small_tables else "seat_repeats"]
+    parts = [f"{after.figure(name)} +{more(name)}" for name in added]
+    parts.append(f"{after.figure('keep_apart_violations')} {after.keep_apart_violations}")  # counted in the rounds drawn only
     return ", ".join(parts)
 
 
@@ -143,6 +146,7 @@ def draw_event(
     doubles: Sequence[str] = (),
     top_board: bool = False,
     seating_pictures: tuple[tuple[str, bytes], ...] = (),
+    fill: str | None = None,
 ) -> DrawOutcome:
     """Draw round ``round_number`` (or, with ``every_round``, every round still to draw) into ``store``.
 
@@ -152,7 +156,10 @@ def draw_event(
     ``seed`` (default: from the tournament's name and the round), ``redraw``
     (replace a draw without results), and for Diplomacy ``sit_outs``,
     ``doubles`` (player names) and ``top_board`` (Italia 2010). ``seating_pictures``
-    go on the Seating sheet (the live address's QR code).
+    go on the Seating sheet (the live address's QR code). ``fill`` ('sit-out' or
+    'double', Diplomacy): the draw chooses who sits out or plays two boards where
+    the boards are not full, those who did it least often first
+    (:mod:`.draw_sit_outs`); sit-outs go on the layout's sit-outs sheet (Italia).
 
     Refusals (InputError, raised before anything is written): a round with
     results; a round already drawn without ``redraw``; a round after a missing
@@ -166,7 +173,7 @@ def draw_event(
     wanted = rounds_to_draw(event.rounds, round_number, every_round, redraw, total, event.sheet, workbook_name(store),
                             after_the_last(event))
     history = tuple(as_round(event.rounds[n], event.sheet) for n in sorted(event.rounds) if n < wanted[0])
-    choices = _td_choices(event, wanted, sit_outs, doubles, top_board)
+    choices = _td_choices(event, wanted, sit_outs, doubles, top_board, history, fill, seed)
     drawn, planned, draw_notes, plan_notes = _draw_runs(event, wanted, history, choices, seed)
     game = event.sheet.family.game
     draw = Draw(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
@@ -176,12 +183,13 @@ def draw_event(
         plan_report = PlanReport(tuple(r.number for r in planned),
                                  quality(Draw(game, tuple(planned)), history, groups, theatres),
                                  tuple(dict.fromkeys(plan_notes)))
+    sit_out_cells, typed = sit_out_rows(event, draw)
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
-                          (*choices.notes, *_attendance_notes(event.players, wanted, event.sheet)),
+                          (*choices.notes, *typed, *_attendance_notes(event.players, wanted, event.sheet)),
                           quality(Draw(game, history), (), groups, theatres) if history else None,
-                          plan_report, seating_sheet(event.title, draw, seating_pictures,
-                                                                 event.read.language))
-    _write_draw(event, wanted, draw, outcome, top_board)
+                          plan_report, seating_sheet(event.title, draw, seating_pictures, event.read.language,
+                                                     {p.name for p in event.players if p.stand_in}))
+    _write_draw(event, wanted, draw, outcome, top_board, sit_out_cells)
     return outcome
 
 
@@ -198,7 +206,8 @@ class _Choices:
 
 
 def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str], doubles: Sequence[str],
-                top_board: bool) -> _Choices:
+                top_board: bool, history: Sequence[Round] = (), fill: str | None = None,
+                seed: int | None = None) -> _Choices:
     """Sit-outs, double boards and the top board checked; every refusal at once, before anything is drawn."""
     out = Collector(InputError)
     if not event.sheet.family.takes_sit_outs and (sit_outs or doubles or top_board):
@@ -208,10 +217,10 @@ def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str]
     sitting = sitting_out(event, wanted, sit_outs, out)
     doubling = named(doubles, event.names, "--double", out)
     out.raise_if_any()
-    notes = []
-    if event.layout.sit_outs is not None and sit_outs:
-        notes.append(f"the --sit-out players are not on the {event.layout.sit_outs.name} sheet: type them there if "
-                     "they score the sit-out points")
+    # the lots of --fill: a stream of their own, so the draw's tables do not change with them
+    lots = random.Random(f"fill {_rng(event.read.tournament, wanted[0], seed).random()}")
+    notes = fill_and_say(event, wanted, history, sitting, doubling, fill, lots, out)
+    out.raise_if_any()
     if top_board:
         sheet = event.layout.top_board.sheet
         notes.append(f"board 1 of round {wanted[0]} is the top board: marked on the '{sheet}' sheet")
@@ -277,8 +286,10 @@ def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, fi
                                        _rng(event.read.tournament, first, seed), draw_only)
 
 
-def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: DrawOutcome, top_board: bool) -> None:
-    """The rounds typed into the draw sheet (the top board marked), then the Seating and quality sheets."""
+def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: DrawOutcome, top_board: bool,
+                sit_out_cells: Mapping[tuple[int, int], object] | None = None) -> None:
+    """The rounds typed into the draw sheet (the top board marked) and the sit-outs into the layout's sit-outs
+    sheet, then the Seating and quality sheets."""
     store = event.store
     # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a live workbook has no undo.
     check_writable(store, [SEATING_SHEET, QUALITY_SHEET])
@@ -289,6 +300,8 @@ def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: Dr
     if top_board:
         event.layout.top_board.mark(store, wanted[0])
     store.write_cells(event.sheet.name, typing.cells)
+    if sit_out_cells:
+        store.write_cells(event.layout.sit_outs.name, sit_out_cells)
     store.replace(outcome.seating)
     store.replace(quality_sheet(event.title, outcome))
 

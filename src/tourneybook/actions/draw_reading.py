@@ -71,7 +71,7 @@ def read_draw_event(store: WorkbookStore) -> DrawEvent:
     out.raise_if_any()
     if not players:
         raise InputError(Problem("there are no players: type them on the Players sheet first", sheet=PLAYERS.name))
-    return DrawEvent(sheets, read, find_layout(read.ruleset.id), sheet, players, names,
+    return DrawEvent(sheets, read, find_layout(read.ruleset), sheet, players, names,
                      entry_rounds(rows, sheet))
 
 

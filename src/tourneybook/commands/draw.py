@@ -3,6 +3,7 @@
     tourneybook draw EVENT.xlsx --round 2 [--seed S] [--redraw]
     tourneybook draw EVENT.xlsx --all
     tourneybook draw EVENT.xlsx --round 3 --sit-out "Ann Lee" --double "Bo Chen"   (Diplomacy)
+    tourneybook draw EVENT.xlsx --round 3 --fill sit-out                           (Diplomacy: the draw chooses)
     tourneybook draw EVENT.xlsx --round 4 --top-board                              (Italia 2010)
     tourneybook draw EVENT.xlsx --final                                            (Friedrich)
 
@@ -43,6 +44,9 @@ def register(sub) -> None:
     p.add_argument("--redraw", action="store_true", help="replace a draw whose rows hold no results yet")
     p.add_argument("--sit-out", action="append", default=[], metavar="NAME", help="Diplomacy: a player the TD asks to sit out (repeatable)")
     p.add_argument("--double", action="append", default=[], metavar="NAME", help="Diplomacy: a player on two boards (repeatable)")
+    p.add_argument("--fill", choices=("sit-out", "double"), default=None,
+                   help="Diplomacy: the draw chooses who sits out (or plays two boards) where the boards are not full, "
+                        "those who did it least often first")
     p.add_argument("--top-board", action="store_true", help="Italia 2010: board 1 is the top board of the best seven so far")
     p.add_argument("--pdf", action="store_true",
                    help=f"also print the '{SEATING_SHEET}' list (by name, a page per round) to EVENT-seating-RN.pdf (needs LibreOffice)")
@@ -75,6 +79,7 @@ def run(args) -> int:
             doubles=args.double,
             top_board=args.top_board,
             seating_pictures=pictures,
+            fill=args.fill,
         ))
         book.save()
     print(outcome.render())
@@ -93,7 +98,7 @@ def run(args) -> int:
 
 def run_final(args) -> int:
     others = [o for o, given in (("--seed", args.seed is not None), ("--redraw", args.redraw),
-                                 ("--sit-out", args.sit_out), ("--double", args.double),
+                                 ("--sit-out", args.sit_out), ("--double", args.double), ("--fill", args.fill),
                                  ("--top-board", args.top_board)) if given]
     if others:
         raise InputError(f"--final takes no other option (given: {', '.join(others)})")

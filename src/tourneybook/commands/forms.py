@@ -4,6 +4,7 @@
     tourneybook forms EVENT.xlsx --final          (Friedrich: the final's game report)
     tourneybook forms EVENT.xlsx --bracket        (Carcassonne: the knock-out bracket)
     tourneybook forms --blank RULESET --tables K [--round N] --out FORMS.xlsx [--pdf]
+    tourneybook forms --blank diplomacy --scoring ID --tables K ...  (the centre-count sheet of that game scoring)
 
 The event is read through the store (:class:`~tourneybook.files.filestore.FileWorkbook`)
 exactly as the Excel button reads the live workbook; it is never written.
@@ -18,6 +19,7 @@ from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, roun
 from ..forms.carcassonne import KnockoutBracketForm
 from ..forms.diplomacy import MAX_YEARS
 from ..rules import RULESET_IDS, find_ruleset
+from ..rules.diplomacy_event import chosen, starting_settings
 from ..files.filestore import FileWorkbook
 
 
@@ -39,6 +41,8 @@ def register(sub) -> None:
                    help="Diplomacy: Fall columns from 1901 (default: the Settings' years per game, "
                         f"else {DEFAULT_YEARS}: 1901-{1900 + DEFAULT_YEARS})")
     p.add_argument("--tournament", default="", metavar="NAME", help="tournament name printed on blank forms")
+    p.add_argument("--scoring", metavar="ID", default=None,
+                   help="with --blank diplomacy: the game-scoring system whose rules the centre-count sheets print")
     p.add_argument("--out", metavar="FORMS.xlsx", help="where to write the forms workbook")
     p.add_argument("--pdf", action="store_true", help="also print it to PDF through LibreOffice")
     p.add_argument("--force", action="store_true", help="overwrite FORMS.xlsx if it exists")
@@ -98,7 +102,9 @@ def blank(args) -> tuple[list, Path]:
     if args.tables is None and not args.bracket:
         raise InputError("--tables K is required with --blank")
     years = args.years if args.years is not None else DEFAULT_YEARS
-    forms: list = blank_forms(args.blank, args.tables or 0, args.round, args.tournament, years)
+    settings = starting_settings(find_ruleset(args.blank), args.scoring)  # the Diplomacy event's game scoring
+    forms: list = blank_forms(args.blank if settings is None else chosen(settings), args.tables or 0, args.round,
+                              args.tournament, years)
     if args.bracket:
         if find_ruleset(args.blank).knockout is None:
             raise InputError(f"--bracket is for a ruleset with a knock-out (the Carcassonne one), not {args.blank}")

@@ -1,8 +1,15 @@
-"""``tourneybook import-reports EVENT.xlsx``: the confirmed phone reports into the workbook's entry rows.
+"""``tourneybook import-reports EVENT.xlsx``: the confirmed phone reports and check-in answers into the workbook.
 
-Only empty cells are written; a table whose typed result differs is listed with
-both versions and nothing of it is written; a report of a table the draw does not
-have, or of a knock-out match the bracket does not have, is refused. The Friedrich
+Only empty cells are written, each report checked as recalc would; a table whose
+typed result differs is listed once with both versions and nothing of it is
+written (it waits on the director's page); a report of a table the draw does not
+have, of a knock-out match the bracket does not have, or one recalc would refuse,
+is refused, also listed once. Check-in answers go through ``absent``/``present``.
+
+Exit status: 0 when the import ran, whatever it wrote, clashes and refusals
+included: they are reports the director settles, not problems of the workbook;
+1 when there is no journal beside the workbook or its draw sheet cannot be read
+(nothing written). The Friedrich
 final's report goes into the 'Final game' row, a knock-out match's into its row of
 'Knock-out matches' (a new row when the director has not typed the match). The workbook is saved atomically, only when something was written.
 """
@@ -11,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import EXIT_PROBLEMS, InputError
+from ..errors import InputError
 
 
 def register(sub) -> None:
@@ -21,8 +28,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..live.checkin import import_check_ins, remember_check_ins
     from ..live.importing import import_reports
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
+    from ..live.draw import read_draw
     from ..files.filestore import FileWorkbook
 
     path = Path(args.workbook)
@@ -30,13 +39,29 @@ def run(args) -> int:
     if not journal_file.is_file():
         raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
     book = FileWorkbook(path)
-    done = import_reports(book, Journal(journal_file))
-    if done.written:
+    read_draw(book)  # a draw sheet that cannot be read: InputError, exit 1, nothing written
+    try:
+        journal = Journal(journal_file)
+        done = import_reports(book, journal)
+        answers = import_check_ins(book, journal)
+    except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
+        raise InputError(f"{exc}; nothing was written to {path.name}") from None
+    if done.written or any(a.written for a in answers):
         book.save()
-    for line in done.lines():
+    try:
+        done.remember(journal)
+        remember_check_ins(journal, answers)
+    except JournalError as exc:  # the workbook is saved; only the journal's note of what was imported is missing
+        raise InputError(f"{exc}: the results are in {path.name}, but the journal could not note which were imported "
+                         "(the next import finds them there already)") from None
+    lines = done.lines() + [a.said for a in answers]
+    for line in lines:
         print(line)
-    if not done.lines():
-        print("no confirmed reports to import")
-    if done.written:
+    if not lines:
+        print("no confirmed reports or check-in answers to import")
+    if done.written or any(a.written for a in answers):
         print(f"written to {path}; run tourneybook recalc {path.name} for the new standings")
-    return EXIT_PROBLEMS if done.disagreements or done.refused else 0
+    if done.disagreements or done.refused:
+        print("clashes and refused reports are left to the director (the director's page of tourneybook live): "
+              "they are not listed again")
+    return 0

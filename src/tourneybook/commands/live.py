@@ -9,6 +9,7 @@ write this command makes to the workbook).
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 
@@ -70,15 +71,16 @@ def check_port(host: str, port: int) -> None:
         raise InputError(f"--port {port}: a port is a number from 1 to 65535")
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            # Bound as uvicorn's listening socket is (asyncio's default on POSIX): the connections of a killed server
+            # waiting out their TIME_WAIT do not hold the port; only a program listening on it does. Windows refuses
+            # a bind only while the port is in use.
+            if os.name == "posix":
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
         raise InputError(f"cannot listen on {host} port {port} ({exc.strerror or exc}): another program may use the port "
                          "(try --port 8766), or the address is not this computer's") from None
 
-
-OPEN_REQUESTS = 3000
-"""Requests served at once: every open page keeps one waiting for the next state (the long poll of /api/state),
-so a hall of 1,000 players with a phone each and a few projectors stays well inside it; beyond it, a 503."""
 
 STOP_WAIT = 5
 """Seconds Ctrl-C waits at most for requests under way (the pages' long polls are answered at once: hall_server)."""
@@ -98,12 +100,12 @@ def hall_server(hall, config):
 
 
 def run(args) -> int:
-    import uvicorn
-
     from ..live.app import create_app
     from ..live.hall import Hall, follow
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
+    from ..live.keys import secret_path
     from ..live.qr import terminal_qr
+    from ..live.serving import hall_config, more_open_files
     from ..live.stamp import ADDRESS_KEY
     from pathlib import Path
 
@@ -114,7 +116,18 @@ def run(args) -> int:
     check_port(args.host, args.port)
     if args.reporting:
         switch_reporting(path, args.reporting == "on")
-    hall = Hall(path, Journal(journal_path(path)))
+    try:
+        journal, trouble = Journal(journal_path(path)), ""
+    except JournalError as exc:  # damaged or locked: the hall is still served; a report is answered with the sentence
+        journal, trouble = Journal(journal_path(path), check=False), str(exc)
+    hall = Hall(path, journal)
+    if hall.keys.made:
+        print(f"note: new table codes and director key made (kept in {secret_path(path).name} beside the workbook and "
+              "in the reports journal): if forms with table codes were printed for this event before, they carry other "
+              "codes: print the round's forms again")
+    if trouble:
+        print(f"warning: {trouble}. The pages are served, but reports from phones cannot be stored until then: "
+              "collect the paper forms.")
     if not hall.reload():
         print(f"note: {path.name} has problems; the pages show them until it is saved without:")
         for line in hall.problems[:10]:
@@ -124,7 +137,10 @@ def run(args) -> int:
         print("note: this computer only (127.0.0.1): phones reach it with --host and this computer's address on the "
               "hall's network (README: a day in the hall)")
     else:
-        hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
+        try:
+            hall.journal.remember(ADDRESS_KEY, url)  # the forms printed from now on carry it
+        except JournalError:  # said above: the journal cannot be used just now
+            pass
     print(f"TourneyBook live: {url}  (projector: {url}projector, director: {url}director)")
     print(terminal_qr(url))
     print(f"director key: {hall.director_key}")
@@ -133,9 +149,8 @@ def run(args) -> int:
     stop = threading.Event()
     watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True, name="tourneybook-follow")
     watcher.start()
-    server = hall_server(hall, uvicorn.Config(create_app(hall), host=args.host, port=args.port, log_level="warning",
-                                             limit_concurrency=OPEN_REQUESTS, timeout_keep_alive=5,
-                                             timeout_graceful_shutdown=STOP_WAIT))
+    more_open_files()  # every phone's connection is an open file: the system's first limit is below a hall's
+    server = hall_server(hall, hall_config(create_app(hall), args.host, args.port, stop_wait=STOP_WAIT))
     try:
         server.run()
     except KeyboardInterrupt:  # Ctrl-C is how the README says to stop it: the end of the day, not an error

@@ -1,7 +1,10 @@
 """``tourneybook new RULESET --players PLAYERS.csv|.xlsx --out EVENT.xlsx [--xlsm]``: a new tournament workbook.
 
 The ruleset's template with the players already on the Players sheet (the list
-is read by :mod:`tourneybook.actions.players_list`). With ``--xlsm`` the
+is read by :mod:`tourneybook.actions.players_list`). ``new diplomacy --scoring
+ID`` starts the Diplomacy event scored by that system (its Settings name it,
+with its numbers); ``new sos`` (dss, cdiplo100, opentribute) is the same event
+with that system, as those ids always started it. With ``--xlsm`` the
 workbook gets the Recalculate button (made by the Excel layer,
 :func:`tourneybook.excel.xlsm.write_xlsm`) and its Python module beside it; a
 .py of that name that TourneyBook did not write is replaced only with --force.
@@ -12,12 +15,15 @@ from __future__ import annotations
 import tempfile
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
-from ..rules import RULESET_IDS
+from ..rules import RULESET_IDS, find_ruleset
+from ..rules.diplomacy_event import DEFAULT_SYSTEM, ID as DIPLOMACY, starting_settings
+from ..rules.game_scoring import SYSTEM_IDS
 from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
-from ..workbook.layout import find_layout
+from ..workbook.layout import Layout, find_layout
 from ..actions.players_list import read_players_list
 
 
@@ -27,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--players", required=True, metavar="PLAYERS.csv",
                    help="a .csv (, ; or tab) or .xlsx list; columns: name, club, stand-in, distance, group")
     p.add_argument("--out", required=True, metavar="EVENT.xlsx", help="the workbook to create")
+    p.add_argument("--scoring", metavar="ID", default=None,
+                   help=f"{DIPLOMACY} only: the game-scoring system (default {DEFAULT_SYSTEM}; `tourneybook systems` "
+                        f"lists them): {', '.join(SYSTEM_IDS)}")
     p.add_argument("--name", default="", help="the tournament's name (default: the ruleset's)")
     p.add_argument("--xlsm", action="store_true", help="make a macro workbook with a Recalculate button")
     p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx (and with --xlsm its .py) if it exists")
@@ -37,10 +46,17 @@ def player_rows(players: tuple[Player, ...]) -> list[dict]:
     return [{NAME: p.name, CLUB: p.club or None, STAND_IN: p.stand_in or None, DISTANCE: p.distance, GROUP: p.group or None} for p in players]
 
 
+def starting_point(ruleset_id: str, scoring: str | None) -> tuple[Layout, Any]:
+    """The layout and Settings a new event starts from: the Diplomacy event with its system (``--scoring``, or the
+    system an older id stood for), otherwise the ruleset's own (None: its defaults)."""
+    settings = starting_settings(find_ruleset(ruleset_id), scoring)
+    return find_layout(DIPLOMACY if settings is not None else ruleset_id), settings
+
+
 def run(args) -> int:
     from ..workbook import template  # openpyxl: only the commands that build a workbook load it
 
-    layout = find_layout(args.ruleset)
+    layout, settings = starting_point(args.ruleset, args.scoring)
     listed = read_players_list(args.players)
     players = listed.players
     out = Path(args.out)
@@ -54,7 +70,7 @@ def run(args) -> int:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
     rows = {PLAYERS.name: player_rows(players)}
     if not args.xlsm:
-        template.write(out, layout, tournament=args.name, rows=rows)
+        template.write(out, layout, tournament=args.name, settings=settings, rows=rows)
     else:
         try:
             write_xlsm = import_module("tourneybook.excel.xlsm").write_xlsm
@@ -64,9 +80,11 @@ def run(args) -> int:
                 "which this installation does not have; create the .xlsx and run 'tourneybook recalc' instead"
             ) from None
         with tempfile.TemporaryDirectory(prefix="tourneybook-new-") as tmp:
-            plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, rows=rows)
+            plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, settings=settings,
+                                   rows=rows)
             write_xlsm(plain, out, overwrite=args.force)
     for note in listed.notes:
         print(f"note: {note}")
-    print(f"wrote {out} ({layout.ruleset}, {len(players)} players)")
+    scoring = f", scored by {settings.system.name}" if settings is not None else ""
+    print(f"wrote {out} ({layout.ruleset}{scoring}, {len(players)} players)")
     return 0

@@ -1,7 +1,7 @@
 """``tourneybook templates [--out templates/]``: regenerate every ruleset's blank workbook.
 
-Templates are made by code from the schemas, for every ruleset whose workbook
-layout exists: ``templates/<ruleset id>.xlsx``, and its macro-enabled twin
+Templates are made by code from the schemas, for every ruleset ``new`` starts
+as itself (one ``diplomacy`` template for every Diplomacy game scoring): ``templates/<ruleset id>.xlsx``, and its macro-enabled twin
 ``<ruleset id>.xlsm`` with the "Recalculate standings" button, beside the
 same-named Python module the button runs (xlwings' quickstart convention).
 Each file carries one fixed date, so that regenerating the templates changes no
@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..workbook.layout import available_layouts
+from ..workbook.layout import shipped_layouts
 
 
 DATED = dt.datetime(2026, 1, 1)
@@ -32,7 +32,7 @@ def write_all(out: Path) -> list[Path]:
     from ..workbook import template  # openpyxl: only the commands that build a workbook load it
 
     written: list[Path] = []
-    for layout in available_layouts():
+    for layout in shipped_layouts():
         plain = template.write(Path(out) / f"{layout.ruleset}.xlsx", layout, dated=DATED)
         written += [plain, *write_xlsm(plain, plain.with_suffix(".xlsm"), dated=DATED)]
     return written

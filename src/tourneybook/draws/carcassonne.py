@@ -23,7 +23,7 @@ from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs
 from .model import DEFAULT_WEIGHTS, Draw, Family, Round, Weights
-from .quality import rematch_bound
+from .quality import met_again_bound, rematch_bound
 from .search import Seating, improve
 
 STEPS_PER_PLAYER = 1000
@@ -85,12 +85,9 @@ def draw_carcassonne(
     meetings = meeting_counts(index, history)
     small_history = small_table_visits(index, history)
     costs = (meetings, partners, small_history)
-    seating, target = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
+    seating = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
     built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
-    notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see tables)",)
-    return Draw(Family.CARCASSONNE, built, notes)
+    return Draw(Family.CARCASSONNE, built)
 
 
 def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str], list, int]:
@@ -113,18 +110,17 @@ def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str],
 
 def _best_seating(
     field, groups, index, b: int, rounds: int, history, costs, rng: random.Random, weights: Weights
-) -> tuple[Seating, int]:
-    """Construction then search, restarted on small fields while the bound is not reached; the cheapest and the bound.
+) -> Seating:
+    """Construction then search, restarted on small fields while the bound is not reached; the cheapest.
 
     ``costs`` is (meetings, keep-apart partners, visits to tables of three) of the played rounds.
     """
     meetings, partners, small_history = costs
     n = len(field)
     shape = [4] * ((n - 3 * b) // 4) + [3] * b
-    target = weights.rematch * rematch_bound(history, [field] * rounds, [shape] * rounds)
+    bound = rematch_bound(history, [field] * rounds, [shape] * rounds)
     seats = sum(small_history) + 3 * b * rounds
     cap = -(-seats // n)  # the even spread: nobody needs more visits to a table of three
-    target += weights.small_table * max(0, seats - n)
     seating = None
     for _ in range(ATTEMPTS if n <= RESTART_FIELD else 1):
         if not history:
@@ -133,7 +129,9 @@ def _best_seating(
             tables = [_shuffled_round(n, shape, small_history, rng) for _ in range(rounds)]
         small = [[len(t) == 3 for t in rnd] for rnd in tables]
         classes = [[0] * n for _ in range(rounds)]
-        attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap)
+        attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap,
+                          this_round_first=bool(history))
+        target = attempt.floor(bound, met_again_bound(history, field, shape)) + weights.small_table * max(0, seats - n)
         improve(attempt, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
         if seating is None or attempt.cost < seating.cost:
             seating = attempt
@@ -141,7 +139,7 @@ def _best_seating(
             break
     if seating is None:
         raise AssertionError("bug: seating is unset")
-    return seating, target
+    return seating
 
 
 def _seated_rounds(seating: Seating, field, played: int, ledger: Ledger, rng: random.Random) -> tuple[Round, ...]:

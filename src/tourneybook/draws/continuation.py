@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from .cost import meeting_counts
 from .design import rematch_free, rows_design
 from .model import ROLES, Role, Round, Weights
-from .quality import rematch_bound
+from .quality import met_again_bound, rematch_bound
 from .roles import role_schedule
 from .search import Seating, improve
 
@@ -88,7 +88,7 @@ def _plan(field, played, owed, partners, weights: Weights, budget: int) -> Plan 
     index = {name: i for i, name in enumerate(field)}
     remaining = QUALIFYING_ROUNDS - len(played)
     meetings = meeting_counts(index, played)
-    target = weights.rematch * rematch_bound(played, [field] * remaining, [[4] * (n // 4)] * remaining)
+    bound = rematch_bound(played, [field] * remaining, [[4] * (n // 4)] * remaining)
     rows = _rows_of_first_round(played, index, n) if len(played) == 1 else None
     best: tuple[int, Plan] | None = None
     for attempt in range(ATTEMPTS if n <= RESTART_FIELD else 1):
@@ -102,11 +102,13 @@ def _plan(field, played, owed, partners, weights: Weights, budget: int) -> Plan 
             schedule = found
             tables = [_seat_by_role(day, rng) for day in schedule]
         classes = [[ROLES.index(role) for role in day] for day in schedule]
-        seating = Seating(tables, classes, [[False] * (n // 4)] * remaining, meetings, partners, [0] * n, weights)
+        seating = Seating(tables, classes, [[False] * (n // 4)] * remaining, meetings, partners, [0] * n, weights,
+                          this_round_first=bool(played))
+        target = seating.floor(bound, met_again_bound(played, field, [4] * (n // 4)))
         improve(seating, rng, target, budget, PATIENCE)
         if best is None or seating.cost < best[0]:
             best = (seating.cost, Plan(seating.rounds, schedule))
-        if seating.cost <= target:
+        if seating.cost <= target:  # at the proven floor: no start can do better
             break
     if best is None:
         raise AssertionError("bug: best is unset")

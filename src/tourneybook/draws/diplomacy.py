@@ -27,7 +27,7 @@ from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
 from .powers import PowerBook, assign_powers
-from .quality import rematch_bound
+from .quality import met_again_bound, rematch_bound
 from .search import Seating, improve
 
 BOARD = 7
@@ -84,17 +84,14 @@ def draw_diplomacy(
         [index[p] for p in field if p not in sitting[number]] + [index[p] for p in field if p in doubling[number]]
         for number in numbers
     ]
-    seating, target = _searched_seating(entries, field, history, meetings, partners, weights, rng)
+    seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
     ledger = Ledger(meetings, partners, [0] * len(field))
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
         for r, number in enumerate(numbers)
     )
-    notes = ()
-    if seating.cost > target:
-        notes = (f"draw cost {seating.cost} is above the best known bound {target}: compromises remain (see boards)",)
-    return Draw(Family.DIPLOMACY, built, notes)
+    return Draw(Family.DIPLOMACY, built)
 
 
 def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, rng, choices):
@@ -115,16 +112,18 @@ def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, 
     return field, groups, sitting, doubling
 
 
-def _searched_seating(entries, field, history, meetings, partners, weights: Weights, rng) -> tuple[Seating, int]:
-    """The greedy construction improved by the search; the seating and the best known bound."""
+def _searched_seating(entries, field, history, meetings, partners, weights: Weights, rng) -> Seating:
+    """The greedy construction improved by the search, stopped at the proven floor of its cost."""
     tables = _greedy_rounds(entries, meetings, partners, weights, rng)
     classes = [[0] * len(field) for _ in entries]
     small = [[False] * len(rnd) for rnd in tables]
-    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights)
+    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
+                      this_round_first=bool(history))
     seated = [[field[p] for p in e] for e in entries]
-    target = weights.rematch * rematch_bound(history, seated, [[BOARD] * (len(e) // BOARD) for e in entries])
+    sizes = [[BOARD] * (len(e) // BOARD) for e in entries]
+    target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
     improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
-    return seating, target
+    return seating
 
 
 def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], index: dict[str, int]) -> PowerBook:

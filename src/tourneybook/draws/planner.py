@@ -35,6 +35,9 @@ class Planner:
     the field before, with the newcomer in the seats planned for the one who left,
     is kept when it is at least as good as planning the rest again: so a
     withdrawn player's seat goes to their stand-in and nobody else's tables move.
+    This holds for the first change of the field; after a later one the rest is
+    planned again (this round first, :mod:`.search`), which needs one search, not
+    one per change.
     """
 
     def __init__(self, family: DrawFamily, players: Sequence[Attendee], groups: Sequence[Sequence[str]],
@@ -58,16 +61,23 @@ class Planner:
         key = (field_round, anchor)
         if key not in self._plans:
             before = tuple(r for r in self.played if r.number < anchor)
-            fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
             kept = self._kept_seats(field_round, anchor, before)
-            self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
+            if kept is not None and at_bounds(kept, before, self.groups):
+                self._plans[key] = kept  # no fresh plan can rank better: it is not drawn (issue 32: time)
+            else:
+                fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+                self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
         return self._plans[key]
 
     def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
-        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one."""
+        """The field before's plan with the newcomers in the leavers' seats, when the change is one for one and
+        the field before is the event's first."""
         if not self.family.keeps_seats or anchor == 1:
             return None
-        if anchor != field_start(field_round, self.players):
+        if anchor != field_start(field_round, self.players) or field_start(anchor - 1, self.players) != 1:
+            # Only the first field's plan is kept (issue 32: time). A plan for a field that had itself changed
+            # would be rebuilt from the plan before it, and that from the one before: a search per change,
+            # repeated at every later draw, for seats the search of this round ranks anyway.
             return None
         now, then = self.present(anchor), self.present(anchor - 1)
         leavers, joiners = sorted(then - now), sorted(now - then)
@@ -81,13 +91,28 @@ class Planner:
 
 
 def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
-    """Whether the plan that keeps the seats is worse than the new one (roles, clubs, rematches, 3-player tables)."""
+    """Whether the plan that keeps the seats is worse than the new one: this round first (its roles, its
+    repeated pairs, its clubs), then the plan (roles, clubs, rematches, 3-player tables), as the draws rank them."""
     def key(d: Draw) -> tuple[int, ...]:
+        now = quality(Draw(d.game, d.rounds[:1]), before, groups)
         q = quality(d, before, groups)
-        return (q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
+        return (now.seat_repeats, now.repeated_pairs, now.keep_apart_violations,
+                q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
                 q.rematch_cost, q.small_table_repeats)
 
     return key(kept) > key(fresh)
+
+
+def at_bounds(plan: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether every figure :func:`worse` ranks by is at its proven lower bound: no plan can rank better."""
+    now = quality(Draw(plan.game, plan.rounds[:1]), before, groups)
+    then = quality(Draw(plan.game, tuple(before)), (), groups) if before else None
+    q = quality(plan, before, groups)
+    return (now.seat_repeats == 0 and now.repeated_pairs == (then.repeated_pairs if then else 0)
+            and now.keep_apart_violations == now.keep_apart_bound
+            and q.seat_repeats == 0 and q.keep_apart_violations == q.keep_apart_bound
+            and q.most_small_tables <= q.small_table_spread and q.rematch_cost == q.rematch_bound
+            and q.small_table_repeats == q.small_table_bound)
 
 
 def field_start(number: int, players: Sequence[Attendee]) -> int:
@@ -114,4 +139,4 @@ def same_field_runs(wanted: Sequence[int], players: Sequence[Attendee]) -> list[
     return runs
 
 
-__all__ = ["Attendee", "Planner", "field_start", "same_field_runs", "worse"]
+__all__ = ["Attendee", "Planner", "at_bounds", "field_start", "same_field_runs", "worse"]

@@ -10,6 +10,12 @@ whose best possible value is known carries a lower bound:
   5 pairs meet again).
 * 3-player tables: more such seats than players means someone sits twice.
 * theatres: a theatre's seats beyond one per player are repeats.
+* keep-apart: what the club and group sizes force at the rounds' table sizes
+  (:mod:`.bounds`, the exact minimum).
+
+Each figure has one name (:data:`FIGURES`), the same in this report, the
+'Draw quality' sheet and bench/draws_bench.py; "above its lower bound:
+compromises remain" is said only of a figure above its bound.
 """
 
 from __future__ import annotations
@@ -19,8 +25,33 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from .bounds import even_split_pairs, forced_keep_apart
 from .model import DEFAULT_THEATRES, Draw, Family, Power, Round, Theatre
 from .shape import shape_of
+
+FIGURES = {
+    "repeated_pairs": "repeated pairs",
+    "most_meetings": "most meetings of one pair",
+    "rematch_cost": "rematch cost",
+    "seat_repeats": "{seat} repeats",
+    "keep_apart_violations": "keep-apart violations",
+    "small_table_repeats": "3-player table repeats",
+    "most_small_tables": "most 3-player tables for one player",
+    "theatre_repeats": "theatre repeats",
+}
+"""Each figure's one name ('{seat}': the game's seat word, role or power)."""
+
+
+def figure_name(figure: str, game: Family) -> str:
+    """The name of ``figure`` (a :class:`QualityReport` field) for ``game``: 'role repeats', 'rematch cost'."""
+    return FIGURES[figure].format(seat=shape_of(game).seat_word)
+
+
+def verdict(value: int, bound: int) -> str:
+    """How a figure stands against its proven lower bound."""
+    if value > bound:
+        return f"above its lower bound {bound}: compromises remain (see the tables)"
+    return f"at its lower bound {bound}: none better exists"
 
 
 @dataclass(frozen=True)
@@ -58,27 +89,37 @@ class QualityReport:
     """Carcassonne: the most times one player sits at a 3-player table."""
     small_table_spread: int = 0
     """Carcassonne: what the even spread needs, ceil(3-player seats / players): nobody need sit there more often."""
+    keep_apart_bound: int = 0
+    """The fewest ``keep_apart_violations`` the rounds drawn can have: what the group sizes force (:mod:`.bounds`)."""
+    keep_apart_forced: tuple[str, ...] = ()
+    """Why, round by round, where the groups force some: 'keep-apart groups of 6, 6, 6, 5 and 5 players at 4 boards of 7: ...'."""
+
+    def figure(self, name: str) -> str:
+        return figure_name(name, self.game)
 
     def render(self) -> str:
-        """The figures as lines of text."""
+        """The figures as lines of text: each with its name, its value and, where one is proven, its lower bound."""
         lines = [
             f"{self.game.value} draw: {self.rounds} round(s) drawn; {self.players} players seated in them and the rounds before",
-            f"  repeated pairs: {self.repeated_pairs} (most meetings of one pair: {self.most_meetings})",
-            f"  rematch cost, sum of (meetings - 1)^2: {self.rematch_cost} (best possible >= {self.rematch_bound})",
+            f"  {self.figure('repeated_pairs')}: {self.repeated_pairs} "
+            f"({self.figure('most_meetings')}: {self.most_meetings})",
+            f"  {self.figure('rematch_cost')}, the sum of (meetings - 1)^2 over pairs: {self.rematch_cost}, "
+            f"{verdict(self.rematch_cost, self.rematch_bound)}",
         ]
         shape = shape_of(self.game)
         if shape.seat_labels:
-            lines.append(f"  {shape.seat_word} repeats: {self.seat_repeats} (best possible 0)")
+            lines.append(f"  {self.figure('seat_repeats')}: {self.seat_repeats}, {verdict(self.seat_repeats, 0)}")
         if shape.small_tables:
-            lines.append(
-                f"  3-player table repeats: {self.small_table_repeats} (best possible >= {self.small_table_bound})"
-            )
-            lines.append(
-                f"  most 3-player tables for one player: {self.most_small_tables} (even spread: {self.small_table_spread})"
-            )
+            lines.append(f"  {self.figure('small_table_repeats')}: {self.small_table_repeats}, "
+                         f"{verdict(self.small_table_repeats, self.small_table_bound)}")
+            lines.append(f"  {self.figure('most_small_tables')}: {self.most_small_tables}, "
+                         f"{verdict(self.most_small_tables, self.small_table_spread)}")
         if shape.theatres:
-            lines.append(f"  theatre repeats: {self.theatre_repeats} (best possible >= {self.theatre_bound})")
-        lines.append(f"  keep-apart violations: {self.keep_apart_violations}")
+            lines.append(f"  {self.figure('theatre_repeats')}: {self.theatre_repeats}, "
+                         f"{verdict(self.theatre_repeats, self.theatre_bound)}")
+        lines.append(f"  {self.figure('keep_apart_violations')}: {self.keep_apart_violations}, "
+                     f"{verdict(self.keep_apart_violations, self.keep_apart_bound)}")
+        lines += [f"    forced: {why}" for why in self.keep_apart_forced]
         return "\n".join(lines)
 
 
@@ -131,6 +172,8 @@ def quality(
         for pair in combinations(sorted(set(table.players)), 2) if frozenset(pair) in together
     )
     shapes = [[p for t in rnd.tables for p in t.players] for rnd in draw.rounds]
+    forced = [(rnd.number, forced_keep_apart(seated, [len(t.seats) for t in rnd.tables], keep_apart))
+              for rnd, seated in zip(draw.rounds, shapes)]
     sizes = [[len(t.seats) for t in rnd.tables] for rnd in draw.rounds]
     small_seats = sum(len(t.seats) for rnd in everything for t in rnd.tables if len(t.seats) == 3)
     theatre_seats: Counter[Theatre] = Counter(
@@ -152,6 +195,9 @@ def quality(
         theatre_bound=sum(max(0, c - len(players)) for c in theatre_seats.values()),
         most_small_tables=max(small.values(), default=0),
         small_table_spread=-(-small_seats // len(players)) if players and shape.small_tables else 0,
+        keep_apart_bound=sum(f.pairs for _, f in forced),
+        keep_apart_forced=tuple(f"round {number}: {f.explain(draw.game.table_word)}" for number, f in forced
+                                if f.pairs),
     )
 
 
@@ -182,10 +228,11 @@ def rematch_bound(
     return max(counting, _spread_bound(history, seated, table_sizes))
 
 
-def _even_split_pairs(group: int, tables: int) -> int:
-    """Pairs left together when ``group`` players are spread as evenly as possible over ``tables``."""
-    q, extra = divmod(group, tables)
-    return extra * (q + 1) * q // 2 + (tables - extra) * q * (q - 1) // 2
+def met_again_bound(history: Sequence[Round], seated: Collection[str], table_sizes: Sequence[int]) -> int:
+    """A lower bound of what one new round adds to the rematch cost: each earlier table spread as evenly as
+    possible over its tables (a pair that met twice before and meets again adds 3, counted here twice)."""
+    present, tables = set(seated), max(1, len(table_sizes))
+    return sum(even_split_pairs(len(present.intersection(t.players)), tables) for rnd in history for t in rnd.tables)
 
 
 def _spread_bound(
@@ -208,8 +255,8 @@ def _spread_bound(
     for n, (entries, sizes) in enumerate(zip(seated, table_sizes)):
         present, tables = set(entries), max(1, len(sizes))
         for rnd in history:
-            total += sum(_even_split_pairs(len(present.intersection(t.players)), tables) for t in rnd.tables)
+            total += sum(even_split_pairs(len(present.intersection(t.players)), tables) for t in rnd.tables)
         for h in range(n):
             if set(seated[h]) == present and len(seated[h]) == len(present):
-                total += sum(_even_split_pairs(size, tables) for size in table_sizes[h])
+                total += sum(even_split_pairs(size, tables) for size in table_sizes[h])
     return total

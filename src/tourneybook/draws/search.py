@@ -8,6 +8,13 @@ best swap not recently undone. It stops at ``target`` (a known best value),
 after ``max_steps``, or after ``patience`` steps without progress, and keeps
 the best seating seen. Steps, not seconds,
 bound it, so a seed always gives the same draw.
+
+This round first (issue 32): a round drawn after played rounds is what the
+players sit at now, while the rounds after it are re-planned whenever the
+field changes again. So with ``this_round_first`` the first new round's
+repeated pairs (pairs that met before, weighed by their rematch cost) and keep-apart pairs cost more than
+the whole plan can (:class:`Tiers`): the search minimises them in that order,
+and only then the plan's total, with the later rounds still drawn.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 
+from .bounds import keep_apart_bound, partner_cliques
 from .cost import copy_meetings, most_meetings, rematch_cost
 from .model import Weights
 
@@ -37,6 +45,30 @@ def small_table_cost(times: int, cap: int | None = None) -> int:
     return max(0, times - 1) + SPREAD_PENALTY * over
 
 
+class Tiers:
+    """Weights that make the first new round's compromises lexicographically first (``this_round_first``).
+
+    ``apart`` exceeds any total the plan can reach (a proven cap, computed from
+    the shape: every pair at most meets in every round), and ``rematch``
+    exceeds ``apart`` times every pair of the round; so one repeated pair in
+    this round outweighs every keep-apart pair of it, and one keep-apart pair
+    outweighs the rest of the plan.
+    """
+
+    def __init__(self, rounds, meetings, small_counts, weights: Weights, small_cap: int | None):
+        pairs_before = sum(len(row) for row in meetings) // 2
+        pairs_new = sum(len(t) * (len(t) - 1) // 2 for rnd in rounds for t in rnd)
+        most = most_meetings(meetings) + len(rounds)
+        per_pair = weights.rematch * rematch_cost(most) + weights.keep_apart * most
+        small = max(small_counts, default=0) + len(rounds)
+        cap = (pairs_before + pairs_new) * per_pair + weights.small_table * len(meetings) * small_table_cost(small, small_cap)
+        self.apart = cap + 1
+        """Per keep-apart pair at a table of this round."""
+        self.rematch = self.apart * (sum(len(t) * (len(t) - 1) // 2 for t in rounds[0]) + 1)
+        """Per pair at a table of this round that met in an earlier round, times what the meeting adds to the
+        rematch cost (1 for a second meeting, 3 for a third: one third meeting is worse than two second ones)."""
+
+
 class Seating:
     """Mutable working copy of the new rounds, with the cost kept up to date (internal)."""
 
@@ -50,6 +82,7 @@ class Seating:
         small_counts: list[int],
         weights: Weights,
         small_cap: int | None = None,
+        this_round_first: bool = False,
     ):
         self.classes = classes
         """Per round, each player's class: only players of one class swap."""
@@ -60,6 +93,17 @@ class Seating:
         self.small_cap = small_cap
         """Carcassonne: the even spread of 3-player seats; more visits than this are a compromise."""
         self._history = (meetings, small_counts)
+        self.tiers = Tiers(rounds, meetings, small_counts, weights, small_cap) if this_round_first and rounds else None
+        """Set when the first new round's compromises come first (see the module docstring)."""
+        self._focus_weight: list[dict[int, int]] = []
+        """With the tiers: per player, what sitting with each other player costs in the first new round (only the
+        players met before or kept apart from are stored; the search's innermost loop looks them up)."""
+        if self.tiers is not None:
+            for p, before in enumerate(meetings):
+                weight = {z: self.tiers.rematch * (2 * met - 1) for z, met in before.items() if met}
+                for z in partners[p]:
+                    weight[z] = weight.get(z, 0) + self.tiers.apart
+                self._focus_weight.append(weight)
         most = most_meetings(meetings)
         self._rc = [rematch_cost(c) for c in range(most + len(rounds) + 2)]
         self.reset(rounds)
@@ -78,7 +122,9 @@ class Seating:
                             self.meet[a][b] += 1
                     if self.small[r][t]:
                         self.small_counts[a] += 1
-        self.cost = self.total_cost()
+        self.focus_cost = self._focus_total()
+        """What the first round's tiers add to :attr:`cost` (0 without ``this_round_first``)."""
+        self.cost = self.total_cost() + self.focus_cost
         self._doubles = any(sum(map(len, rnd)) != len({p for table in rnd for p in table}) for rnd in self.rounds)
         """Whether a round seats someone twice (a Diplomacy double): only then may two tables share a player."""
         self._at = [[[] for _ in self.meet] for _ in self.rounds]
@@ -98,6 +144,55 @@ class Seating:
                     pairs += self.w.rematch * self._rc[c] + (self.w.keep_apart * c if b in self.partners[a] else 0)
         smalls = sum(small_table_cost(s, self.small_cap) for s in self.small_counts)
         return pairs + self.w.small_table * smalls
+
+    def floor(self, rematch_bound: int, met_again: int = 0) -> int:
+        """A proven lower bound of :attr:`cost`: the rematch bound, and the keep-apart pairs the group sizes
+        force in each round (:mod:`.bounds`); with the tiers, the first round's forced keep-apart pairs and
+        ``met_again``, what it must add to the rematch cost (:func:`.quality.met_again_bound`). The search
+        stops there."""
+        groups = partner_cliques(self.partners)
+        forced = [keep_apart_bound([{p for t in rnd for p in t}], [[len(t) for t in rnd]], groups)
+                  for rnd in self.rounds]
+        floor = self.w.rematch * rematch_bound + self.w.keep_apart * sum(forced)
+        if self.tiers is not None and forced:
+            floor += self.tiers.apart * forced[0] + self.tiers.rematch * met_again
+        return floor
+
+    @property
+    def plan_cost(self) -> int:
+        """The plan's total (history and every new round), without the first round's tiers."""
+        return self.cost - self.focus_cost
+
+    def _focus_with(self, p: int, table: list[int], leaving: int) -> int:
+        """The tiers' cost of ``p`` sitting with ``table`` (``leaving`` not counted) in the first new round.
+
+        A pair that met costs ``rematch`` times what the meeting adds to the rematch cost (a third meeting
+        weighs three second ones: rematch_cost(3) - rematch_cost(2)); a keep-apart pair costs ``apart``.
+        """
+        weight = self._focus_weight[p]
+        if not weight:
+            return 0
+        cost = sum(weight.get(z, 0) for z in table)
+        return cost - weight.get(leaving, 0) if leaving in table else cost
+
+    def _focus_total(self) -> int:
+        if self.tiers is None:
+            return 0
+        return sum(self._focus_with(a, table, a) for table in self.rounds[0] for a in table) // 2
+
+    def _focus_change(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
+        """How a swap in round ``r`` changes the first round's tiers."""
+        if self.tiers is None or r != 0:
+            return 0
+        a_table, b_table = self.rounds[0][ta], self.rounds[0][tb]
+        x, y = a_table[ia], b_table[ib]
+        wx, wy = self._focus_weight[x], self._focus_weight[y]
+        change = 0
+        if wx:  # x leaves a_table for b_table, where y no longer sits
+            change += sum([wx.get(z, 0) for z in b_table]) - wx.get(y, 0) - sum([wx.get(z, 0) for z in a_table])
+        if wy:
+            change += sum([wy.get(z, 0) for z in a_table]) - wy.get(x, 0) - sum([wy.get(z, 0) for z in b_table])
+        return change
 
     def _pair_change(self, a: int, b: int, d: int) -> int:
         c = self.meet[a][b]
@@ -136,13 +231,15 @@ class Seating:
                     d += rematch * (rc[c + 1] - rc[c]) + (keep_apart if z in apart else 0)
         if self.small[r][ta] != self.small[r][tb]:
             d += self._small_change(x, y) if self.small[r][ta] else self._small_change(y, x)
-        return d
+        return d + self._focus_change(r, ta, ia, tb, ib)
 
     def swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
         """Do the swap, keep counts and cost current, and return the cost change."""
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
         x, y = a_table[ia], b_table[ib]
-        d = 0
+        focus = self._focus_change(r, ta, ia, tb, ib)
+        self.focus_cost += focus
+        d = focus
         for mover, old, new, stay_old, stay_new in ((x, a_table, b_table, ia, ib), (y, b_table, a_table, ib, ia)):
             for i, z in enumerate(old):
                 if i != stay_old:
@@ -185,6 +282,25 @@ class Seating:
                 hot += seats
         return hot
 
+    def hot_seat(self, rng: random.Random) -> tuple[int, int, int] | None:
+        """``rng.choice(self.hot_seats())`` without building the list (the same draw of ``rng``: choice and
+        randrange both take ``_randbelow`` of the length); None when no seat is in a compromise."""
+        total = 0
+        for r, (rnd, known) in enumerate(zip(self.rounds, self._hot)):
+            for t, table in enumerate(rnd):
+                if known[t] is None:
+                    known[t] = self._hot_at(r, t, table)
+                total += len(known[t])
+        if not total:
+            return None
+        k = rng.randrange(total)
+        for known in self._hot:
+            for seats in known:
+                if k < len(seats):
+                    return seats[k]
+                k -= len(seats)
+        raise AssertionError("k is below the total")
+
     def _hot_at(self, r: int, t: int, table: list[int]) -> list[tuple[int, int, int]]:
         # each pair looked at once: meetings and keep-apart partners are symmetric
         hot = [self.small[r][t] and self.small_counts[x] > 1 for x in table]
@@ -218,10 +334,10 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
     for step in range(max_steps):
         if seating.cost <= target or step - last_best > patience:
             break
-        hot = seating.hot_seats()
-        if not hot:
+        chosen_seat = seating.hot_seat(rng)
+        if chosen_seat is None:
             break  # every remaining cost comes from the history alone
-        r, ta, ia = rng.choice(hot)
+        r, ta, ia = chosen_seat
         rnd = seating.rounds[r]
         x, a_table, cls = rnd[ta][ia], rnd[ta], seating.classes[r]
         partners = [  # every (tb, ib) that seating.can_swap allows, in the same order

@@ -191,7 +191,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
 def _import_reports(store: WorkbookStore) -> ActionReport:
     """The results confirmed on phones (``tourneybook live``), from the journal beside the workbook, into empty cells."""
     from ..live.importing import import_reports
-    from ..live.journal import Journal, journal_path
+    from ..live.journal import Journal, JournalError, journal_path
 
     where = _workbook_path(store)
     journal = journal_path(where) if where else None
@@ -200,8 +200,17 @@ def _import_reports(store: WorkbookStore) -> ActionReport:
             "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
             "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
             "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
-    done = import_reports(store, Journal(journal))
-    lines = done.lines() or ["no confirmed reports to import"]
+    from ..live.checkin import import_check_ins, remember_check_ins
+
+    try:
+        opened = Journal(journal)
+        done = import_reports(store, opened)
+        answers = import_check_ins(store, opened)
+        done.remember(opened)  # the button's store writes into the open workbook at once
+        remember_check_ins(opened, answers)
+    except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
+        raise InputError(Problem(str(exc), sheet=ACTION_SHEET, cell=ACTION_ADDRESS)) from None
+    lines = (done.lines() + [a.said for a in answers]) or ["no confirmed reports or check-in answers to import"]
     return ActionReport(IMPORT_REPORTS, "Reported results: " + "\n".join(lines)
                         + ("\nRecalculate standings to see them in the standings." if done.written else ""))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Collector
 from ..rules.carcassonne_knockout import bracket_slots
-from .common import check_marks, check_names, check_place, shown_name
+from .common import ReportSection, check_marks, check_names, check_place, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SLIP_WIDTHS = (8.0, 30.0, 14.0, 10.0, 30.0)
@@ -55,6 +55,22 @@ class CarcassonneSlip:
         return slip_page(self)
 
 
+RESULT_TITLE = "Result: the players fill it in together"
+POINTS_WORDS = "Victory points"
+
+
+def slip_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    """What the players fill in on the slip (their victory points, seat by seat): the phone's report follows it.
+    ``headers``: the entry sheet's result columns (one per seat on the Preliminary sheet; a knock-out match's
+    games on its own sheet)."""
+    if all(h.startswith("VP ") for h in headers):
+        return (ReportSection(RESULT_TITLE, headers, by_seat=True),)
+    games = sorted({h.split(" VP ")[0].split(" lost")[0] for h in headers if h.startswith("Game ")})
+    # a match is best of three (seed 002): the third game only after one game each
+    return tuple(ReportSection(game, tuple(h for h in headers if h.startswith(game + " ")), optional=i == 2)
+                 for i, game in enumerate(games)) or (ReportSection(RESULT_TITLE, headers),)
+
+
 def slip_page(slip: CarcassonneSlip) -> Page:
     """A third of an A4 page (about 240 pt): three slips print on one sheet of paper."""
     points = "5-3-2-1" if len(slip.players) == 4 else "5-3-1"
@@ -63,8 +79,8 @@ def slip_page(slip: CarcassonneSlip) -> Page:
         line(Cell(f"Carcassonne table slip · {slip.tournament}".rstrip(" ·"), Look.TITLE, cols), height=22),
         line(label("Round"), box(slip.round), label("Table"), box(slip.table),
              Cell(f"{len(slip.players)} players: ranking points {points}", Look.LABEL), height=22),
-        section("Result: the players fill it in together", cols),
-        line(header("Seat"), header("Player"), header("Victory points"), header("Place"),
+        section(RESULT_TITLE, cols),
+        line(header("Seat"), header("Player"), header(POINTS_WORDS), header("Place"),
              header("Signature"), height=18),
     ]
     rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat)), box(), box(), box(), height=26)

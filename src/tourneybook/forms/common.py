@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..errors import Collector
 
@@ -66,3 +67,26 @@ def shown_name(players: Sequence[str], marks: Sequence[str], seat: int) -> str:
     name = players[seat].strip()
     mark = marks[seat] if marks else ""
     return f"{name} ({mark})" if mark and mark.casefold() not in name.casefold() else name
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A part of a paper form that the players fill in, as the phone's report groups it (:mod:`tourneybook.live`).
+
+    The paper form prints the ``title`` as its section heading, and the phone shows the same words above the
+    same entries: one definition for both, so the phone's report is grouped and worded as the form is.
+    """
+
+    title: str
+    """The section's heading, as printed."""
+    headers: tuple[str, ...]
+    """The entry sheet's columns the section holds (the ruleset's entry row follows the paper form), in order."""
+    optional: bool = False
+    """Something that happens in some games only (an Offensive Option): the phone asks first whether it did."""
+    only_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """header -> (another header, its value): an entry asked only after that answer ('called off' -> its turn)."""
+    several: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """header -> the words ticked on the form ('Won ✓' per nation): the phone offers a tick-box per word and
+    sends the ticked ones joined by commas, as the cell takes them."""
+    by_seat: bool = False
+    """One line per seat (a Carcassonne slip's victory points, a board's powers), the seat's player beside it."""

@@ -20,7 +20,7 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
-from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SHEET_POWERS: tuple[str, ...] = tuple(power.value for power in Power)
@@ -75,6 +75,9 @@ class CentreCountSheet:
     """The scoring system's name printed beside the board (the ruleset's form title, e.g. 'CODCon 2008')."""
     text: CentreCountText = NO_TEXT
     """The ruleset's count note, vote rule and ways a game ends (its ``FormProfile.centre_count``)."""
+    columns: tuple[str, ...] = ()
+    """A final-count sheet's columns after the final count for what its game scoring needs ('Eliminated in',
+    'In draw', 'Conceded to': its ``FormProfile.columns``), each a box per power."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -101,6 +104,7 @@ class CentreCountSheet:
         marks: Mapping[str, str] | None = None,
         rules: str = "",
         text: CentreCountText | None = None,
+        columns: tuple[str, ...] = (),
     ) -> "CentreCountSheet":
         """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank.
 
@@ -108,7 +112,8 @@ class CentreCountSheet:
         """
         players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
         marks_ = marks_in_seat_order(marks, SHEET_POWERS)
-        return cls(tournament, system, round, board, players, years, top_board, marks_, rules, text or NO_TEXT)
+        return cls(tournament, system, round, board, players, years, top_board, marks_, rules, text or NO_TEXT,
+                   columns)
 
     @property
     def year_labels(self) -> tuple[str, ...]:
@@ -122,11 +127,28 @@ class CentreCountSheet:
         return centre_page(self)
 
 
+CENTRES_TITLE = "Supply centres after each Fall (the game's last Fall is its final count)"
+YEARS_TITLE = "Centres year by year"
+
+
+def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    """What a board's players fill in, power by power: the phone's report follows the sheet. ``headers``: the
+    Boards sheet's result columns. Where the final count has a column of its own, the year-by-year counts are
+    optional (asked only when the players say they kept them); where the years are the count (Italia), they
+    are the section."""
+    years = tuple(h for h in headers if h.isdigit())
+    main = tuple(h for h in headers if h not in years)
+    if "Centres" not in main:
+        return (ReportSection(CENTRES_TITLE, years + main, by_seat=True),)
+    return (ReportSection(CENTRES_TITLE, main, by_seat=True), ReportSection(YEARS_TITLE, years, optional=True, by_seat=True))
+
+
 def centre_page(sheet: CentreCountSheet) -> Page:
     """The sheet on one A4 page: power table, votes, end of game, signatures."""
     italia = sheet.system is System.ITALIA
     final_count = sheet.system is System.FINAL_COUNT  # the count that scores, whatever Fall the game ended
-    widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,)
+    extra = sheet.columns if final_count else ()
+    widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,) + (10.0,) * len(extra)
     cols = len(widths)
     rest = cols - 2  # columns right of Power and Player
     place = [label("Round"), box(sheet.round), label("Board", 2), box(sheet.board)]
@@ -136,15 +158,17 @@ def centre_page(sheet: CentreCountSheet) -> Page:
     rows = [
         title(f"Centre count · {sheet.tournament}".rstrip(" ·"), cols),
         line(*place, height=24),
-        section("Supply centres after each Fall (the game's last Fall is its final count)", cols),
+        section(CENTRES_TITLE, cols),
         line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
-             *(header(y) for y in sheet.year_labels), header("Final count" if final_count else "Eliminated in"), height=18),
+             *(header(y) for y in sheet.year_labels), header("Final count" if final_count else "Eliminated in"),
+             *(header(c) for c in extra), height=18),
     ]
     for seat, power in enumerate(SHEET_POWERS):
         rows.append(line(box(power), box(shown_name(sheet.players, sheet.marks, seat)), *((box(),) if italia else ()),
-                         *(box() for _ in sheet.year_labels), box(), height=30))
+                         *(box() for _ in sheet.year_labels), box(), *(box() for _ in extra), height=30))
     rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
-                     *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK), height=22))
+                     *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK),
+                     *(Cell("", Look.BLANK) for _ in extra), height=22))
     rows.append(note(sheet.text.count_note, cols, height=24))
     rows += [
         section(sheet.text.vote_rule, cols),

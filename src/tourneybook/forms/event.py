@@ -118,7 +118,7 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
     forms: list[Form] = []
     for number in sorted(by_table):
         try:
-            forms.append(table_form(head.ruleset.id, head.tournament, round, number, by_table[number],
+            forms.append(table_form(head.ruleset, head.tournament, round, number, by_table[number],
                                     years if years is not None else length, marks=marks.get(number, {}),
                                     top_board=number == top))
         except InputError as exc:
@@ -213,7 +213,7 @@ def event_head(store: WorkbookStore) -> EventHead:
         return store.read(name) if name in present else None
 
     found = read_event_settings(grid(SETTINGS.name), present)  # the Settings sheet, read once
-    ruleset, layout, settings = found.ruleset, find_layout(found.ruleset.id), found.settings
+    ruleset, layout, settings = found.ruleset, find_layout(found.ruleset), found.settings
     out.extend(found.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)

@@ -19,8 +19,9 @@ from enum import Enum
 
 from ..errors import Collector
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
+from ..rules.friedrich.records import OffensiveOutcome
 from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
-from .common import check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -50,6 +51,30 @@ STOPWATCH_SECONDS: tuple[tuple[str, int], ...] = (
 
 CLOCK_MINUTES = 130
 """Minutes on each side of the chess clock (GFTR G)."""
+
+
+def _entries(first: str, last: str) -> tuple[str, ...]:
+    """The report's entries from ``first`` to ``last`` in :data:`REPORT_FIELDS` order (the paper's order)."""
+    return REPORT_FIELDS[REPORT_FIELDS.index(first): REPORT_FIELDS.index(last) + 1]
+
+
+LEAVING_TITLE = "Nations leaving the game (Card of Fate): call the jury"
+SWITCH_TITLE = "Imperial Army changes controller"
+OFFENSIVE_TITLE = "Prussian Offensive Option: call the jury when it fails"
+END_TITLE = "End of the game: the jury notes it; nothing is touched until the jury arrives"
+STCC_TITLE = "sTCC, tie-breaker of Frederick's game (GFTR D.2)"
+
+REPORT_SECTIONS: tuple[ReportSection, ...] = (
+    ReportSection("Game report", _entries("Start time", "First Card of Fate")),
+    ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn")),
+    ReportSection(SWITCH_TITLE, _entries("IA switch turn", "IA held at switch"), optional=True),
+    ReportSection(OFFENSIVE_TITLE, _entries("OO launched in turn", "Bohemian objectives Austria"), optional=True,
+                  only_when={"OO called off in turn": ("OO outcome", OO_ENDINGS[OffensiveOutcome.CALLED_OFF])}),
+    ReportSection(END_TITLE, _entries("Game ended in turn", "France total"),
+                  several={"Winners": tuple(n.value for n in Nation)}),
+    ReportSection(STCC_TITLE, _entries("sTCC N", "TCs attackers until N")),
+)
+"""What the players fill in, by the report's sections and in their words: the phone's report follows them."""
 
 
 class Variant(Enum):
@@ -154,22 +179,22 @@ def report_page(report: PompadourReport) -> Page:
         name = shown_name(report.players, report.marks, seat)
         rows.append(line(box(role.value, 3), box(ROLE_NATIONS[role], 3), box(name, 6), height=24))
     rows += [
-        section("Nations leaving the game (Card of Fate): call the jury", WIDTH),
+        section(LEAVING_TITLE, WIDTH),
         line(header("Nation", 3), header("Left in turn", 2), header("Objectives held", 2),
              header("of total", 2), header("Jury", 3), height=16),
     ]
     rows += [line(box(n.value, 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
     rows += [
-        section("Imperial Army changes controller", WIDTH),
+        section(SWITCH_TITLE, WIDTH),
         line(header("In turn", 3), header("New controller (circle)", 4),
              header("IA objectives held at the switch", 3), header("Jury", 2), height=16),
         line(box("", 3), box("Elisabeth  /  Pompadour", 4), box("", 3), box("", 2)),
-        section("Prussian Offensive Option: call the jury when it fails", WIDTH),
+        section(OFFENSIVE_TITLE, WIDTH),
         line(header("Launched in turn", 2), header("Austria picked up the set-aside TC", 2),
              header("Outcome (circle)", 4), header("Called off in turn", 2),
              header("Bohemian obj. Prussia", 1), header("Bohemian obj. Austria", 1), height=28),
         line(box("", 2), box("yes  /  no", 2), box("  /  ".join(OO_ENDINGS.values()), 4), box("", 2), box(), box()),
-        section("End of the game: the jury notes it; nothing is touched until the jury arrives", WIDTH),
+        section(END_TITLE, WIDTH),
         line(label("Game ended in turn", 3), box("", 2), label("Prussia won (circle)", 3),
              box("yes  /  no", 2), Cell("", Look.BLANK, 2), height=24),
         line(header("Nation still in the game", 3), header("Played by", 4), header("Objectives held", 2),
@@ -178,7 +203,7 @@ def report_page(report: PompadourReport) -> Page:
     rows += [line(box(n.value, 3), box(played_by(n), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
     rows += [
         note("A nation that left the game keeps the figures logged above: leave its line here empty.", WIDTH),
-        section("sTCC, tie-breaker of Frederick's game (GFTR D.2)", WIDTH),
+        section(STCC_TITLE, WIDTH),
         line(header("N: turn by which France, Sweden and Russia are out (or would be)", 4),
              header("TCs Frederick received until turn N", 4),
              header("TCs the attackers received until turn N", 4), height=28),

@@ -6,14 +6,16 @@ from the event workbook, and blank forms for walk-in tables.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ..errors import InputError
 from ..rules import Family, Ruleset, find_ruleset
-from .carcassonne import CarcassonneSlip
-from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System
-from .friedrich import PompadourReport, Variant
+from .carcassonne import CarcassonneSlip, slip_sections
+from .common import ReportSection
+from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System, centre_sections
+from .friedrich import REPORT_SECTIONS, PompadourReport, Variant
 from .render import Form
 
 def check_ruleset(ruleset: str) -> None:
@@ -22,7 +24,7 @@ def check_ruleset(ruleset: str) -> None:
 
 
 def table_form(
-    ruleset: str,
+    ruleset: str | Ruleset,
     tournament: str,
     round: int | None,
     table: int | None,
@@ -35,9 +37,10 @@ def table_form(
     """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank.
 
     ``marks`` by seat are printed after the names ('stand-in'); ``top_board``
-    marks Italia's top board.
+    marks Italia's top board. ``ruleset``: its id, or the ruleset as the event's Settings made it (the
+    Diplomacy event's form states its game scoring and the numbers used).
     """
-    found = find_ruleset(ruleset)
+    found = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
     return FORMS[found.family](found, tournament, round, table, by_seat, years, marks, top_board)
 
 
@@ -50,7 +53,7 @@ def _game_report(found: Ruleset, tournament: str, round: int | None, table: int 
 def _centre_count(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
                   years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
     return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
-                               marks, found.form.title, found.form.centre_count)
+                               marks, found.form.title, found.form.centre_count, found.form.columns)
 
 
 def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
@@ -75,6 +78,27 @@ FORMS: Mapping[Family, Callable[..., Form]] = MappingProxyType({
 """Each family's form of a table: the Pompadour game report, the centre-count sheet, the Carcassonne slip."""
 
 
+SECTIONS: Mapping[Family, Callable[[tuple[str, ...]], tuple[ReportSection, ...]]] = MappingProxyType({
+    Family.FRIEDRICH: lambda headers: REPORT_SECTIONS,
+    Family.DIPLOMACY: centre_sections,
+    Family.CARCASSONNE: slip_sections,
+})
+"""Each family's form, as the parts the players fill in (the Pompadour report's sections, the slip's result,
+the centre count), given the entry sheet's result columns."""
+
+
+def report_sections(ruleset: str, headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    """The parts of ``ruleset``'s paper form that hold ``headers`` (an entry sheet's result columns), in the
+    form's order, each with only the headers given; the columns no part holds (a note) in a last part without
+    a title."""
+    sections = SECTIONS[find_ruleset(ruleset).family](tuple(headers))
+    kept = [dataclasses.replace(s, headers=tuple(h for h in s.headers if h in headers)) for s in sections]
+    kept = [s for s in kept if s.headers]
+    held = {h for s in kept for h in s.headers}
+    rest = tuple(h for h in headers if h not in held)
+    return tuple(kept) + ((ReportSection("", rest),) if rest else ())
+
+
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
                marks: Mapping[str, str] | None = None, choosing: tuple[str, ...] = ()) -> Form:
     """The game report of a Friedrich final: the finalists by the roles they chose.
@@ -89,10 +113,12 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
 
 
 def blank_forms(
-    ruleset: str, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS
+    ruleset: str | Ruleset, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS
 ) -> list[Form]:
-    """``tables`` empty forms for walk-in tables: table numbers and names left to write in."""
-    check_ruleset(ruleset)
+    """``tables`` empty forms for walk-in tables: table numbers and names left to write in (``ruleset``: its id, or
+    the Diplomacy event as its game scoring makes it)."""
+    if isinstance(ruleset, str):
+        check_ruleset(ruleset)
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
         raise InputError(f"the number of tables must be a whole number from 0, not {tables!r}")
     return [table_form(ruleset, tournament, round, None, {}, years) for _ in range(tables)]

@@ -10,12 +10,13 @@ header, or by power and header on a board ('England|Centres').
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..errors import Collector, InputError
 from ..forms.event import PLAYER, POWER, ROUND, TABLE_HEADERS, EventHead, draw_only, event_head, has_column
 from ..workbook.reader import Row, read_sheet
-from ..workbook.schema import EntrySheet
+from ..workbook.schema import Column, EntrySheet
 from ..files.store import CellValue, ReadOnce, SheetGrid, WorkbookStore
 
 KEY_JOIN = "|"
@@ -65,6 +66,10 @@ class Draw:
     choices: Mapping[str, tuple[str, ...]]
     """The allowed words of a column that has them (offered on the phone as the sheet's drop-down does)."""
     tables: tuple[DrawnTable, ...]
+    entry_columns: Mapping[str, Column] = field(default_factory=dict)
+    """Every column of the sheet by header: what kind of entry it takes (a whole number from 1 to 23, a choice)."""
+    ruleset: str = ""
+    """The ruleset's id: which paper form the report follows (:func:`tourneybook.forms.tables.report_sections`)."""
 
     @property
     def current_round(self) -> int:
@@ -94,7 +99,7 @@ def read_draw(store: WorkbookStore) -> Draw:
     blocks = has_column(schema, POWER) and has_column(schema, PLAYER)
     seats = (POWER, PLAYER) if blocks else tuple(s for s in head.ruleset.seats if has_column(schema, s))
     if not word or not has_column(schema, ROUND):
-        return Draw(schema.name, "Table", blocks, (), {}, {}, {}, ())
+        return Draw(schema.name, "Table", blocks, (), {}, {}, {}, (), ruleset=head.ruleset.id)
     draw_headers = (ROUND, word, *seats)
     rows = draw_rows(store, head, schema, draw_headers)
     found: dict[tuple[int, int], list[Seat]] = {}
@@ -108,16 +113,19 @@ def read_draw(store: WorkbookStore) -> Draw:
         else:
             sitting.extend(Seat(s, row[s], row.line) for s in seats if row[s] is not None)
     tables = tuple(DrawnTable(r, t, tuple(s)) for (r, t), s in sorted(found.items()) if s)
-    return sheet_draw(schema, word, blocks, tuple(c.header for c in schema.columns if c.header not in draw_headers), tables)
+    return sheet_draw(schema, word, blocks, tuple(c.header for c in schema.columns if c.header not in draw_headers), tables,
+                      head.ruleset.id)
 
 
-def sheet_draw(schema: EntrySheet, word: str, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
+def sheet_draw(schema: EntrySheet, word: str, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...],
+               ruleset: str = "") -> Draw:
     """The Draw of ``schema``'s sheet whose reports fill the columns ``asked``: every column's letter, index and
     allowed words come from the sheet's schema."""
     letters = {c.header: schema.letter(c.header) for c in schema.columns}
     columns = {c.header: schema.index(c.header) for c in schema.columns}
     choices = {c.header: tuple(c.choices) for c in schema.columns if c.choices}
-    return Draw(schema.name, word, blocks, asked, letters, columns, choices, tables)
+    return Draw(schema.name, word, blocks, asked, letters, columns, choices, tables,
+                MappingProxyType({c.header: c for c in schema.columns}), ruleset)
 
 
 def draw_rows(store: WorkbookStore, head: EventHead, schema: EntrySheet, draw_headers: tuple[str, ...]) -> tuple[Row, ...]:

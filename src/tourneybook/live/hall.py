@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -19,13 +20,14 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import DIRECTOR_SECRET, TABLE_SECRET, normalised, same, table_code
+from .codes import normalised, same, seat_code, table_code
 from .draw import DrawnTable, Snapshot
-from .journal import Journal
+from .checkin import CheckInDesk
+from .clock import CLOCK_KEY, RoundClock
+from .journal import Journal, JournalError, report_states
+from .keys import event_keys
 from .stamp import reporting_on
 from .state import HallState, read_state
-
-DIRECTOR_KEY_LENGTH = 12
 
 
 class Hall:
@@ -34,15 +36,22 @@ class Hall:
     def __init__(self, workbook: str | Path, journal: Journal):
         self.workbook = Path(workbook)
         self.journal = journal
-        self.table_secret = journal.secret(TABLE_SECRET)
-        self.director_key = journal.secret(DIRECTOR_SECRET)[:DIRECTOR_KEY_LENGTH]
+        self.keys = event_keys(self.workbook, journal)  # beside the workbook: a lost journal changes no code
+        self.table_secret = self.keys.table_secret
+        self.director_key = self.keys.director_key
         self.state: HallState | None = None
         self.reporting = False
         self.problems: tuple[str, ...] = ()
         self.problems_since: float | None = None
         self.updated = 0.0
         self.version = 0
-        self.clock: dict[str, Any] = {"started": None, "minutes": 0}
+        try:
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+        except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
+            self.clock = RoundClock.recalled(None)
+        self.checkin = CheckInDesk(journal)
+        self._journal_cache: tuple[int, dict[str, Any]] | None = None
+        journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
@@ -64,6 +73,7 @@ class Hall:
                 self.updated = time.time()
                 self._new_version()
             return True
+        lines = tuple(named_only(line, self.workbook) for line in lines)
         with self._lock:
             if self.problems_since is None:
                 self.problems_since = time.time()
@@ -73,8 +83,21 @@ class Hall:
 
     def set_clock(self, minutes: int) -> None:
         """The round starts now and lasts ``minutes`` (0 stops the clock)."""
+        self.clock_to(self.clock.started(minutes, time.time()) if minutes else self.clock.reset())
+
+    def clock_to(self, clock: "RoundClock") -> None:
+        """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
+        try:
+            self.journal.remember(CLOCK_KEY, clock.kept())
+        except JournalError:  # damaged or locked: the clock runs all the same; only a restart would not recall it
+            pass
         with self._lock:
-            self.clock = {"started": time.time() if minutes else None, "minutes": minutes}
+            self.clock = clock
+            self._new_version()
+
+    def changed(self) -> None:
+        """The journal changed (a report, a decision, a check-in): the pages' report states and answers are new."""
+        with self._lock:
             self._new_version()
 
     def _new_version(self) -> None:
@@ -122,12 +145,30 @@ class Hall:
                 version=self.version,
                 updated=self.updated,
                 now=time.time(),
-                clock=dict(self.clock),
+                clock=self.clock.data(time.time()),
                 reporting=self.reporting,
                 problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
                 if self.problems_since else None,
             )
+        data.update(self._journal_view(data["version"], data.get("players", {})))
         return data
+
+    def _journal_view(self, version: int, players: dict[str, Any]) -> dict[str, Any]:
+        """The players' rounds with each table's report state, and check-in: read from the journal once per version
+        (every journal write is a new version), not on every page."""
+        cached = self._journal_cache
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        try:
+            states, checkin = report_states(self.journal), self.checkin.state().data()
+        except JournalError:  # a journal that cannot be read just now: the rounds as drawn, check-in closed
+            states, checkin = {}, {"round": 0, "open": False, "answers": {}}
+        view = {"players": {name: {**player, "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
+                                                        for r in player["rounds"]]}
+                            for name, player in players.items()},
+                "checkin": checkin}
+        self._journal_cache = (version, view)
+        return view
 
     def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
         """/api/state as JSON bytes, and whether they are gzip-compressed.
@@ -138,6 +179,9 @@ class Hall:
         (``X-Now``), so the body stays the same for every request of a version.
         """
         with self._lock:
+            if self.clock.due(time.time()):  # the clock reached zero: "time" is a new state of the pages
+                self.clock = self.clock.at_zero()
+                self._new_version()
             version, cached = self.version, self._json
         if since == str(version):
             return json.dumps({"version": version}).encode(), False
@@ -163,8 +207,31 @@ class Hall:
     def code_of(self, table: DrawnTable) -> str:
         return table_code(self.table_secret, table.round, table.table)
 
+    def seat_code_of(self, table: DrawnTable, seat: str) -> str:
+        """The code printed beside the name in ``seat`` on the form of ``table``."""
+        return seat_code(self.table_secret, table.round, table.table, seat)
+
+    def seat_of(self, table: DrawnTable, code: str) -> str | None:
+        """The seat of ``table`` whose code this is, or None (every seat compared: the time says nothing)."""
+        code = normalised(code)
+        found = None
+        for s in table.seats:
+            if same(self.seat_code_of(table, s.seat), code):
+                found = s.seat
+        return found
+
     def is_director(self, key: str) -> bool:
         return bool(key) and same(key.strip(), self.director_key)
+
+
+def named_only(text: str, workbook: Path) -> str:
+    """``text`` with the workbook's folder taken out: every phone and the projector show the problems, and a
+    laptop's folder path names its user ('/home/anna/...', 'C:\\Users\\anna\\...'); the file's name says enough."""
+    for path in sorted({str(workbook), str(workbook.absolute()), str(workbook.resolve())}, key=len, reverse=True):
+        text = text.replace(path, workbook.name)
+    for folder in sorted({str(workbook.parent.absolute()), str(workbook.parent.resolve())}, key=len, reverse=True):
+        text = text.replace(folder + os.sep, "").replace(folder, "the workbook's folder")
+    return text
 
 
 def follow(hall: Hall, stop: threading.Event, changed: Callable[[], None] | None = None) -> None:
@@ -188,4 +255,4 @@ def follow(hall: Hall, stop: threading.Event, changed: Callable[[], None] | None
             changed()
 
 
-__all__ = ["Hall", "follow"]
+__all__ = ["Hall", "follow", "named_only"]

@@ -1,26 +1,36 @@
-"""Confirmed phone reports into the workbook's entry rows, through any store (the file, or Excel live).
+"""Confirmed (or director-accepted) phone reports into the workbook's entry rows, through any store (the file, or Excel live).
 
 The one rule: a result typed in the workbook wins. A report is written only into
-cells that are empty; where a cell holds something else, the report is listed as
-a disagreement with both versions and nothing of it is written (the director
-decides). A report already in the workbook as it was reported is left alone, so
+cells that are empty; where a cell holds something else, the report clashes and
+nothing of it is written: the clash is kept in the journal with both versions of
+every field of the table (empty ones too) for the director's page, and listed
+once (the next import does not repeat it; the director rejects it, or clears the
+typed cells and accepts it for the next import). A report is checked as
+``recalc`` would check it before it is written (:func:`~tourneybook.actions.entrycheck.checked_write`):
+one recalc would refuse is refused with recalc's sentence, and kept as refused.
+A report already in the workbook as it was reported is marked imported, so
 importing twice changes nothing. A report of a table the draw does not have (a
 round redrawn since), or of a knock-out match the bracket does not have, is refused.
 The final's and the knock-out's reports go into the 'Final game' and 'Knock-out
 matches' sheets (:mod:`.stages`).
+
+The journal is told what happened (:meth:`Imported.remember`) only after the
+workbook holding it is saved: a failed save leaves every report to import again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..actions.entrycheck import checked_write
 from ..errors import InputError
 from ..workbook import cells
 from ..files.store import WorkbookStore
 from .draw import Draw, read_draw, seated_of
-from .journal import Journal, Report
+from .journal import CLASH, IMPORTED, REFUSED, Journal, Report
 from .reporting import typed_cells
-from .stages import STAGES_ROUND, read_stages
+from ..workbook.layouts.friedrich_final import FINAL_SHEET
+from .stages import STAGES_ROUND, read_stages, stage_name
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,8 @@ class Disagreement:
     report: Report
     differences: tuple[tuple[str, str, str], ...]
     """(field, in the workbook, reported) of every field where they differ."""
+    fields: tuple[tuple[str, str, str], ...] = ()
+    """(field, in the workbook, reported) of every field of the table, empty ones too: the director's page shows them."""
 
 
 @dataclass(frozen=True)
@@ -37,24 +49,41 @@ class Imported:
     """Reports the workbook already holds exactly."""
     disagreements: tuple[Disagreement, ...] = ()
     refused: tuple[tuple[Report, str], ...] = field(default=())
-    """(report, why) of reports of tables the draw does not have."""
+    """(report, why) of reports of tables the draw does not have, or that recalc would refuse."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Report id -> how the pages name its table ('Final, table 1', 'Match SF1')."""
 
     def lines(self) -> list[str]:
         """What happened, one line per report, for the terminal or the Issues sheet."""
-        out = [f"{named(r)}: written" for r in self.written]
-        out += [f"{named(r)}: already in the workbook" for r in self.already]
+        name = lambda r: self.names.get(r.id) or named(r)  # noqa: E731
+        out = [f"{name(r)}: written" for r in self.written]
+        out += [f"{name(r)}: already in the workbook" for r in self.already]
         for d in self.disagreements:
-            shown = "; ".join(f"{name}: workbook {typed!r}, reported {reported!r}" for name, typed, reported in d.differences)
-            out.append(f"{named(d.report)}: NOT written, the workbook has another result ({shown})")
-        out += [f"{named(r)}: refused, {why}" for r, why in self.refused]
+            shown = "; ".join(f"{label}: workbook {typed!r}, reported {reported!r}" for label, typed, reported in d.differences)
+            out.append(f"{name(d.report)}: NOT written, the workbook has another result ({shown}); left to the director")
+        out += [f"{name(r)}: refused, {why}" for r, why in self.refused]
         return out
 
+    def remember(self, journal: Journal) -> None:
+        """Tell the journal what this import did (after the workbook is saved): written or already there is
+        imported; a clash or a refusal is kept with its detail and not listed again."""
+        for report in (*self.written, *self.already):
+            journal.settle(report.id, IMPORTED, None)
+        for d in self.disagreements:
+            journal.settle(d.report.id, CLASH, None, [list(f) + [f in d.differences] for f in d.fields])
+        for report, why in self.refused:
+            journal.settle(report.id, REFUSED, None, why)
 
-def named(report: Report) -> str:
-    """'round 2 table 5', or the final's or a knock-out match's report by its table code's number."""
-    if report.round == STAGES_ROUND:
-        return f"final or knock-out, table {report.table}"
-    return f"round {report.round} table {report.table}"
+
+def named(report: Report, draw: Draw | None = None, final: bool = True) -> str:
+    """'round 2 table 5'; the final's 'Final, table 1' and a knock-out match's 'Match SF1' as the pages name them
+    (``draw``: the final's or the knock-out's, when read; else ``final`` says which the event has)."""
+    if report.round != STAGES_ROUND:
+        return f"round {report.round} table {report.table}"
+    table = draw.table(report.round, report.table) if draw is not None else None
+    if table is not None:
+        return stage_name(draw, table)
+    return f"Final, table {report.table}" if final else f"Match number {report.table}"
 
 
 def _text(value) -> str:
@@ -62,17 +91,21 @@ def _text(value) -> str:
 
 
 def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
-    """Write every confirmed report into the empty cells of its table's rows; the caller saves the store."""
+    """Write every confirmed or accepted report into the empty cells of its table's rows; the caller saves the store,
+    then calls :meth:`Imported.remember`."""
     draw = read_draw(store)
-    written, already, disagreements, refused = [], [], [], []
-    for report in journal.confirmed():
+    final = FINAL_SHEET in store.sheet_names()
+    written, already, disagreements, refused, names = [], [], [], [], {}
+    for report in journal.to_import() + _lost(store, draw, journal):
         if report.round == STAGES_ROUND:  # read again for each: a match typed by the last import moves the free row
+            names[report.id] = named(report, None, final)
             try:
                 stages = read_stages(store)
             except InputError as exc:
                 refused.append((report, f"the workbook has problems ({exc.problems[0]}): recalculate, correct them, "
                                         "then import again"))
                 continue
+            names[report.id] = named(report, stages)
             outcome = _import_one(store, stages, report) if stages else "the event has no final or knock-out"
         else:
             outcome = _import_one(store, draw, report)
@@ -82,7 +115,25 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
             refused.append((report, outcome))
         else:
             (written if outcome else already).append(report)
-    return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused))
+    return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused), names)
+
+
+def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
+    """Reports of the rounds marked imported whose table's result cells are all empty again: the workbook they were
+    imported into was not saved (the button writes into the open workbook, which Excel may close unsaved). Written
+    again, as if never imported; a table with a newer report to import is left to that one."""
+    pending = {(r.round, r.table) for r in journal.to_import()}
+    latest = {(r.round, r.table): r for r in journal.reports(IMPORTED) if r.round != STAGES_ROUND}
+    lost = []
+    for key, report in sorted(latest.items()):
+        table = draw.table(*key)
+        if key in pending or table is None:
+            continue
+        grid = store.read(draw.sheet)
+        typed = [cell for cell, value in typed_cells(draw, table, report.values).items() if value is not None]
+        if typed and all(cells.is_empty(grid.value(line, col)) for line, col in typed):
+            lost.append(report)
+    return lost
 
 
 def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str | Disagreement:
@@ -100,19 +151,26 @@ def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str 
                 f"(was the round drawn again?): reported for {'; '.join(report.seated)}")
     grid = store.read(draw.sheet)
     labels = {(f.line, draw.columns[f.header]): f.label for f in draw.fields(table)}
-    new, differences = {}, []
+    new, differences, every = {}, [], []
     for (line, col), value in typed_cells(draw, table, report.values).items():
         current = grid.value(line, col)
+        shown = (labels.get((line, col), f"column {col}"), _text(current), _text(value))
+        if (line, col) in labels:
+            every.append(shown)
         if cells.is_empty(current):
             if value is not None:
                 new[(line, col)] = value
         elif value is not None and _text(current) != _text(value):  # a blank field leaves a typed cell alone
-            differences.append((labels.get((line, col), f"column {col}"), _text(current), _text(value)))
+            differences.append(shown)
     if differences:
-        return Disagreement(report, tuple(differences))
-    if new:
-        store.write_cells(draw.sheet, new)
-    return bool(new)
+        return Disagreement(report, tuple(differences), tuple(every))
+    if not new:
+        return False
+    try:  # what recalc would refuse is never written (issue 28): a report the server checked against an older state
+        checked_write(store, lambda staged: staged.write_cells(draw.sheet, new))
+    except InputError as exc:
+        return "recalc would refuse it: " + "; ".join(str(p) for p in exc.problems[:5])
+    return True
 
 
 __all__ = ["Disagreement", "Imported", "import_reports"]

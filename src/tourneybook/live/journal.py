@@ -7,11 +7,29 @@ every change is one transaction committed before the phone hears "stored"
 (SQLite's write-ahead log with ``synchronous=FULL``: a killed server or a
 laptop losing power keeps every committed report), and two phones writing at
 once are serialised by SQLite's own lock (``BEGIN IMMEDIATE``, waiting up to
-ten seconds) instead of one overwriting the other.
+:data:`BUSY_TIMEOUT`) instead of one overwriting the other. The server calls the
+journal from worker threads, never on its event loop: a journal locked by
+another program (a database browser) costs the one request that waits for it,
+answered with a sentence after :data:`BUSY_TIMEOUT`, while every other page answers.
+A locked, damaged or unreadable journal is a :class:`JournalError` in words.
 
 A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
+
+The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
+or ``accepted`` for import (a waiting or disputed report, or one that clashed).
+The import marks what it did: ``imported`` (written, or the workbook already had
+it), ``clash`` (the workbook holds another result: kept with both versions in
+``detail``, listed once) or ``refused`` (the draw has no such table any more, or
+recalc would refuse it: the sentence in ``detail``). Players' check-in answers
+for a round (:meth:`Journal.check_in`) wait here for the import too.
+
+A player of another seat who finds a waiting report wrong ``disputed`` it: the
+dispute (their seat, a short reason and, if they gave one, their own version) is
+kept beside the report for the director (:meth:`Journal.dispute`,
+:meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
+they were sent with (:mod:`.codes`).
 """
 
 from __future__ import annotations
@@ -20,12 +38,24 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
+DISPUTED = "disputed"
+REJECTED, ACCEPTED, IMPORTED, CLASH, REFUSED = "rejected", "accepted", "imported", "clash", "refused"
+TO_IMPORT = (CONFIRMED, ACCEPTED)
+"""What the import writes: confirmed by a second player, or accepted by the director."""
+SETTLED_FROM = {
+    REJECTED: (WAITING, CONFIRMED, DISPUTED, ACCEPTED, CLASH, REFUSED, IMPORTED),
+    ACCEPTED: (WAITING, DISPUTED, CLASH, REFUSED),
+}
+"""The director's decisions and the states each is taken from. An imported report is in the workbook (change it
+there); rejecting it only stops the import from writing it again into cells found empty (:mod:`.importing`)."""
+PLAY, SKIP = "play", "skip"
+"""A player's check-in answer for a round."""
 SUFFIX = ".reports.sqlite"
 
 SCHEMA = """
@@ -43,7 +73,34 @@ CREATE TABLE IF NOT EXISTS reports (
     confirmed_at REAL
 );
 CREATE INDEX IF NOT EXISTS reports_table ON reports (round, tbl, status);
+CREATE TABLE IF NOT EXISTS disputes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    report INTEGER NOT NULL REFERENCES reports (id),
+    seat TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    vals TEXT,
+    device TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS checkins (
+    round INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    device TEXT NOT NULL,
+    at REAL NOT NULL,
+    imported TEXT,
+    PRIMARY KEY (round, player)
+);
 """
+ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
+                 "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
+                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''"}
+"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
+
+
+BUSY_TIMEOUT = 2.0
+"""Seconds a change waits for a lock another connection holds: a report takes milliseconds, so two phones never wait
+this long for each other; only another program holding the journal does."""
 
 
 class JournalError(Exception):
@@ -67,6 +124,43 @@ class Report:
     """The table's players by seat when it was reported: a round drawn again since is not imported into."""
     confirmed_by: str | None = None
     confirmed_at: float | None = None
+    detail: object = None
+    """What the import or the director said of it: a clash's [field, in the workbook, reported] rows, a refusal's
+    sentence, a rejection's reason."""
+    seat: str = ""
+    """The reporter's seat, proven by its seat code ('' for a report made before seat codes)."""
+    confirmed_seat: str = ""
+    """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A player of another seat finds a report wrong: why, and their own version if they gave one."""
+
+    id: int
+    report: int
+    """The disputed report's id."""
+    seat: str
+    """The disputing player's seat, proven by its seat code."""
+    reason: str
+    values: Mapping[str, str] | None
+    """Their version of the result (field key -> text), None when they gave only a reason."""
+    device: str
+    created: float
+
+
+@dataclass(frozen=True)
+class CheckIn:
+    """A player's answer to the director's check-in for a round: plays it or skips it."""
+
+    round: int
+    player: str
+    answer: str
+    """:data:`PLAY` or :data:`SKIP`."""
+    device: str
+    at: float
+    imported: str | None = None
+    """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
 
 
 def journal_path(workbook: str | Path) -> Path:
@@ -78,25 +172,54 @@ def journal_path(workbook: str | Path) -> Path:
 class Journal:
     """The reports of one event; every method is one committed transaction."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, check: bool = True):
+        """The journal at ``path``, made when missing; JournalError (a sentence) when it cannot be used. With
+        ``check=False`` nothing is opened yet: the server keeps serving pages with a journal that fails, and each
+        report is answered with the sentence (the organiser may move the damaged file away meanwhile)."""
         self.path = Path(path)
-        with self._connection() as db:
-            db.executescript(SCHEMA)
+        self.on_change: Callable[[], None] | None = None
+        """Called after every transaction that changed a row (the hall's new version: report states, answers)."""
+        self._ready = False
+        if check:
+            with self._connection():
+                pass
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
         try:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         except sqlite3.Error as exc:
-            raise JournalError(f"the reports journal {self.path.name} cannot be opened: {exc}") from None
+            raise JournalError(self._why(exc)) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            if not self._ready:  # once per journal object: a journal made again since is made whole again
+                db.executescript(SCHEMA)
+                have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+                for column, alter in ADDED_COLUMNS.items():
+                    if column not in have:
+                        db.execute(alter)
+                self._ready = True
             yield db
+            changed = db.total_changes
         except sqlite3.Error as exc:
-            raise JournalError(f"the reports journal {self.path.name} cannot be written: {exc}") from None
+            raise JournalError(self._why(exc)) from None
         finally:
             db.close()
+        if changed and self.on_change is not None:
+            self.on_change()
+
+    def _why(self, exc: sqlite3.Error) -> str:
+        """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
+        text = str(exc)
+        name = self.path.name
+        if "locked" in text or "busy" in text:
+            return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
+                    f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
+        if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
+            return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
+                    "and start tourneybook live again, which makes a new one")
+        return f"the reports journal {name} cannot be used: {text}"
 
     def secret(self, key: str) -> str:
         """A random secret kept in the journal (made on first use): table codes and the director key survive restarts."""
@@ -120,33 +243,123 @@ class Journal:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = ()) -> Report:
-        """Store a new report (waiting); a waiting report of the same table is replaced by it."""
+    def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = (),
+            seat: str = "") -> Report:
+        """Store a new report (waiting) from the player of ``seat``; a waiting report of the same table is replaced
+        by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, seated, device, created, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
-                 device, now, WAITING),
+                 device, now, WAITING, seat),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated))
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat)
 
-    def confirm(self, report_id: int, by: str) -> Report | None:
-        """Confirm a waiting report (``by``: a device id, or 'director'); None when it is not waiting any more."""
+    def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
+        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
+        None when it is not waiting any more."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
             if row is None:
                 db.execute("ROLLBACK")
                 return None
-            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, row[0], row[1], CONFIRMED))
-            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ? WHERE id = ?",
-                       (CONFIRMED, by, time.time(), report_id))
+            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
+                       (REPLACED, row[0], row[1], *TO_IMPORT))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ? WHERE id = ?",
+                       (CONFIRMED, by, time.time(), seat, report_id))
             db.execute("COMMIT")
         return self.get(report_id)
+
+    def settle(self, report_id: int, status: str, by: str, detail: object = None, *, replacing: bool = False) -> Report | None:
+        """Give report ``report_id`` the state ``status`` (the director's decision, or what the import did); None when
+        the director's decision does not apply to its state any more. ``replacing``: the report becomes the table's
+        one to import, and its confirmed or accepted predecessor is replaced."""
+        allowed = SETTLED_FROM.get(status)
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT round, tbl, status FROM reports WHERE id = ?", (report_id,)).fetchone()
+            if row is None or (allowed is not None and row[2] not in allowed):
+                db.execute("ROLLBACK")
+                return None
+            if replacing:
+                db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
+                           f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = COALESCE(?, confirmed_by), confirmed_at = ?, "
+                       "detail = ? WHERE id = ?", (status, by, time.time(), json.dumps(detail, ensure_ascii=False), report_id))
+            db.execute("COMMIT")
+        return self.get(report_id)
+
+    def reject(self, report_id: int, why: str = "") -> Report | None:
+        """The director's no: the report is never imported."""
+        return self.settle(report_id, REJECTED, "director", why or None)
+
+    def accept(self, report_id: int) -> Report | None:
+        """The director's yes: imported at the next import (a clash is tried again: clear the typed cells first)."""
+        return self.settle(report_id, ACCEPTED, "director", None, replacing=True)
+
+    def to_import(self) -> list[Report]:
+        """The reports the import writes (confirmed or accepted), by round and table."""
+        return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
+
+    def check_in(self, round: int, player: str, answer: str, device: str) -> CheckIn:
+        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported)."""
+        now = time.time()
+        with self._connection() as db:
+            db.execute("INSERT INTO checkins (round, player, answer, device, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
+                       "(round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, at = excluded.at, "
+                       "imported = NULL", (round, player, answer, device, now))
+        return CheckIn(round, player, answer, device, now)
+
+    def check_ins(self, round: int | None = None) -> list[CheckIn]:
+        """Every answer (of ``round``), in the order they came."""
+        query = "SELECT round, player, answer, device, at, imported FROM checkins" + (" WHERE round = ?" if round else "")
+        with self._connection() as db:
+            rows = db.execute(query + " ORDER BY at", (round,) if round else ()).fetchall()
+        return [CheckIn(*row) for row in rows]
+
+    def checked_in(self, answer: CheckIn, said: str) -> None:
+        """Mark ``answer`` imported, with what the import did."""
+        with self._connection() as db:
+            db.execute("UPDATE checkins SET imported = ? WHERE round = ? AND player = ? AND at = ?",
+                       (said, answer.round, answer.player, answer.at))
+
+    def dispute(self, report_id: int, seat: str, reason: str, values: Mapping[str, str] | None = None,
+                device: str = "") -> Report | None:
+        """A player of ``seat`` disputes a waiting report: it becomes ``disputed`` (never imported unless the director
+        accepts it) and the dispute is kept with their reason and their own version (``values``, if given) for the
+        director. None when the report is not waiting any more (confirmed or corrected meanwhile)."""
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
+            if row is None:
+                db.execute("ROLLBACK")
+                return None
+            db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
+            db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (report_id, seat, reason, None if values is None else json.dumps(dict(values), ensure_ascii=False),
+                        device, time.time()))
+            db.execute("COMMIT")
+        return self.get(report_id)
+
+    def disputes(self, report_id: int | None = None) -> list[Dispute]:
+        """Every dispute (or those of one report), in the order they came: for the director's page."""
+        query = "SELECT id, report, seat, reason, vals, device, created FROM disputes" + (
+            " WHERE report = ?" if report_id is not None else "") + " ORDER BY id"
+        with self._connection() as db:
+            rows = db.execute(query, (report_id,) if report_id is not None else ()).fetchall()
+        return [Dispute(r[0], r[1], r[2], r[3], None if r[4] is None else json.loads(r[4]), r[5], r[6]) for r in rows]
+
+    def latest(self, round: int, table: int) -> Report | None:
+        """The table's latest report, whatever its state (a disputed one waits for the director)."""
+        with self._connection() as db:
+            row = db.execute(f"SELECT {_COLUMNS} FROM reports WHERE round = ? AND tbl = ? ORDER BY id DESC LIMIT 1",
+                             (round, table)).fetchone()
+        return _report(row) if row else None
 
     def get(self, report_id: int) -> Report | None:
         with self._connection() as db:
@@ -172,11 +385,20 @@ class Journal:
         return sorted(self.reports(CONFIRMED), key=lambda r: (r.round, r.table))
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated"
+def report_states(journal: Journal) -> dict[tuple[int, int], str]:
+    """The state of each (round, table)'s latest report that is not replaced: what a player's card shows."""
+    with journal._connection() as db:
+        rows = db.execute("SELECT round, tbl, status FROM reports WHERE status != ? ORDER BY id", (REPLACED,)).fetchall()
+    return {(r, t): status for r, t, status in rows}
+
+
+_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat"
 
 
 def _report(row: tuple) -> Report:
-    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8])
+    return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
+                  json.loads(row[10]) if row[10] else None, row[11], row[12])
 
 
-__all__ = ["CONFIRMED", "Journal", "JournalError", "REPLACED", "Report", "WAITING", "journal_path"]
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]

@@ -12,19 +12,26 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import field, dataclass
 from typing import Any
 
 from ..errors import InputError
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
 from .draw import Draw, DrawnTable, Field, Snapshot
-from .stages import draw_cells
+from ..rules.base import GameScore
+from .stages import STAGES_ROUND, draw_cells
 
 WHOLE = re.compile(r"[+-]?\d{1,9}")
 CLOCK = re.compile(r"(\d{1,2})[:.h](\d{2})")
 MAX_TEXT = 200
 """Characters kept of one field: a note, not a novel (the body limit stops anything larger)."""
+
+
+PASSES = 4
+"""How often a report is read again with its wrong entries left out: the reading stops at a row whose cells
+cannot be read (turn 40, 'lots') before it checks the game (a missing entry, 'Narnia' among the winners), so
+each pass finds what the one before hid, and the player gets every problem at once."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,10 @@ class Checked:
     """Every problem, each naming the field ('VP 2: "abc" is not a whole number')."""
     points: tuple[tuple[str, str, str], ...]
     """(seat, player, points) of the table's game, when the report has no problem."""
+    at: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The problems by field key, in a player's words and without the field's name (shown at the field)."""
+    parts: tuple[str, ...] = ()
+    """Beside each of ``points``: what makes them, as the Games sheet explains them ('Prussia 10; bonus 2')."""
 
     @property
     def ok(self) -> bool:
@@ -60,20 +71,119 @@ def typed_cells(draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> dic
 
 
 def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> Checked:
-    """Check a report of ``table`` against ``snapshot`` (the last good state) and compute its points."""
+    """Check a report of ``table`` against ``snapshot`` (the last good state) and compute its points.
+
+    Every problem at once: a pass that finds problems at the report's fields reads the report again
+    without them (:data:`PASSES`), until no new problem shows.
+    """
     fields = draw.fields(table)
     if not any(values.get(f.key, "").strip() for f in fields):
         return Checked(("nothing is filled in: type the result as on the paper form",), ())
-    typed = snapshot.with_cells(draw.sheet, typed_cells(draw, table, values))
     at = {f"{draw.letters[f.header]}{f.line}": f for f in fields}
+    listed: list[str] = []
+    by_field: dict[str, list[str]] = {}
+    left_out: set[str] = set()
+    for _ in range(PASSES):
+        blanked = frozenset(left_out)  # a left-out entry is not "missing": its own problem is listed already
+        kept = {k: ("" if k in blanked else v) for k, v in values.items()}
+        typed = snapshot.with_cells(draw.sheet, typed_cells(draw, table, kept))
+        try:
+            event = read_event(typed)
+            result = event_result(event)
+        except InputError as exc:
+            new = False
+            for problem in exc.problems:
+                found = at.get(problem.cell) if problem.sheet == draw.sheet else None
+                line = _worded(problem, found)
+                if line in listed or (found is not None and found.key in blanked):
+                    continue
+                new = True
+                listed.append(line)
+                if found is not None:
+                    by_field.setdefault(found.key, []).append(player_words(problem.message, found.header))
+                    if values.get(found.key, "").strip():
+                        left_out.add(found.key)
+            if not new or not left_out:
+                break
+            continue
+        if listed:  # what the passes before found: the report as sent is wrong, whatever the rest gives
+            break
+        game = own_game(event, table)
+        if game is None:
+            return Checked((), stage_points(result.extras, table))
+        return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players), {},
+                       tuple(explained(s.parts) for s in game.players))
+    return Checked(tuple(listed), (), {k: tuple(v) for k, v in by_field.items()})
+
+
+PLAYER_WORDS = (
+    (re.compile(r"^(?P<h>.+) is missing \((?P<what>.+) is entered\)$"), "fill this in ({what} needs it)"),
+    (re.compile(r"^(?P<h>.+) is missing \(the row has other entries\)$"), "fill this in"),
+    (re.compile(r"^(?P<h>.+) is missing \((?P<why>.+)\)$"), "fill this in ({why})"),
+    (re.compile(r"^(?P<v>\S+) is above the largest allowed (?P<h>.+), (?P<n>-?\d+)$"), "{v} is too high: at most {n}"),
+    (re.compile(r"^(?P<v>\S+) is below the smallest allowed (?P<h>.+), (?P<n>-?\d+)$"), "{v} is too low: at least {n}"),
+    (re.compile(r"^(?P<v>\S+) is negative; (?P<h>.+) cannot be below 0$"), "{v} is negative: 0 or more"),
+)
+"""recalc's sentences as a player reads them beside the entry: recalc's speak of cells and rows of a sheet."""
+
+
+def player_words(message: str, header: str) -> str:
+    """``message`` (recalc's sentence about the cell of ``header``) as it reads at the entry on the phone."""
+    for pattern, words in PLAYER_WORDS:
+        found = pattern.fullmatch(message)
+        if found and found.groupdict().get("h", header) == header:
+            return words.format(**found.groupdict())
+    return message
+
+
+def own_game(event, table: DrawnTable) -> GameScore | None:
+    """The reported game scored on its own by the ruleset's game scoring (``score_game``), as the Games sheet
+    shows it: a qualifying game counts in the standings only once its round is complete, but its points are
+    known the moment its result is. None for a knock-out match (its figures are the bracket's: :func:`stage_points`)."""
+    record = event.record
+    if table.round == STAGES_ROUND:
+        final = getattr(record, "final", None)
+        return event.ruleset.score_game(final) if final is not None and not table.stage else None
+    games = getattr(record, "games", None) or getattr(record, "tables", None) or ()
+    for game in games:
+        number = getattr(game, "table", None) or getattr(game, "board", None)
+        if (game.round, number) == (table.round, table.table):
+            return event.ruleset.score_game(game)
+    return None
+
+
+def explained(parts) -> str:
+    """A seat's parts as one line ('Prussia 10; bonus 2; second-best –')."""
+    return "; ".join(f"{label} {'–' if value is None else shown(value)}" for label, value in parts)
+
+
+def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+    """What the workbook holds in the report's fields of ``table``, as a phone would type it ('14:30', '12');
+    {} when none is typed (a table still to play; a knock-out match not yet on its sheet: its free row)."""
+    rows = snapshot.read(draw.sheet).rows
+    found = {}
+    for f in draw.fields(table):
+        line = rows[f.line - 1] if f.line <= len(rows) else ()
+        at = draw.columns[f.header] - 1
+        value = line[at] if at < len(line) else None
+        if value is not None and str(value).strip():
+            found[f.key] = value.strftime("%H:%M") if isinstance(value, (dt.time, dt.datetime)) else str(shown(value))
+    return found
+
+
+def result_in_workbook(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+    """The table's result when the workbook has it already (typed from the paper form, or imported): its
+    values; {} while the table is still to be reported. A qualifying row counts once the rules read it as a
+    played game (a start time typed before the game does not make a result); a final or a knock-out match
+    once any of its results is typed."""
+    values = typed_values(snapshot, draw, table)
+    if not values or table.round == STAGES_ROUND:
+        return values
     try:
-        result = event_result(read_event(typed))
-    except InputError as exc:
-        return Checked(tuple(_worded(p, draw, at) for p in exc.problems), ())
-    game = next((g for g in result.games if game_of(g.game) == (table.round, table.table)), None)
-    if game is None:
-        return Checked((), stage_points(result.extras, table))
-    return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players))
+        played = own_game(read_event(snapshot), table) is not None
+    except InputError:  # the last good state has no problem; a table of a sheet that cannot be read has no result
+        return {}
+    return values if played else {}
 
 
 STAGE_FIGURES = ("wins", "vp totals", "winner")
@@ -105,9 +215,9 @@ def game_of(name: str) -> tuple[int, int] | None:
     return (int(found[1]), int(found[2])) if found else None
 
 
-def _worded(problem, draw: Draw, at: Mapping[str, Field]) -> str:
-    field = at.get(problem.cell) if problem.sheet == draw.sheet else None
-    return f"{field.label}: {problem.message}" if field else str(problem)
+def _worded(problem, found: Field | None) -> str:
+    """The problem as the list above the form says it: the field's label, then what is wrong in a player's words."""
+    return f"{found.label}: {player_words(problem.message, found.header)}" if found else str(problem)
 
 
-__all__ = ["Checked", "cell_value", "check_report", "typed_cells"]
+__all__ = ["Checked", "cell_value", "check_report", "player_words", "result_in_workbook", "typed_cells", "typed_values"]

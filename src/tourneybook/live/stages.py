@@ -50,9 +50,9 @@ def read_stages(store: WorkbookStore, event: Event | None = None) -> Draw | None
     return None if bracket is None else _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
 
 
-def _sheet_draw(schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
+def _sheet_draw(head, schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
     asked = tuple(c.header for c in schema.columns if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
-    return sheet_draw(schema, word, False, asked, tables)
+    return sheet_draw(schema, word, False, asked, tables, head.ruleset.id)
 
 
 def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
@@ -63,7 +63,7 @@ def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
         seats = tuple(Seat(role, row[role], row.line) for role in roles if row[role] is not None)
         if len(seats) == len(roles):  # every finalist in the role they chose: the game the final's report is for
             tables.append(DrawnTable(STAGES_ROUND, row.get(TABLE) or 1, seats))
-    return _sheet_draw(schema, "Final table", draw_headers, tuple(tables[:1]))
+    return _sheet_draw(head, schema, "Final table", draw_headers, tuple(tables[:1]))
 
 
 def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
@@ -81,7 +81,7 @@ def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
         else:
             continue
         tables.append(DrawnTable(STAGES_ROUND, number, seats, stage=match.stage))
-    return _sheet_draw(schema, "Match", draw_headers, tuple(tables))
+    return _sheet_draw(head, schema, "Match", draw_headers, tuple(tables))
 
 
 def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
@@ -94,8 +94,8 @@ def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
 
 
 def stage_name(draw: Draw, table: DrawnTable) -> str:
-    """How the pages and the import name it: 'Final table 1', 'Match SF1'."""
-    return f"{draw.table_word} {table.stage or table.table}"
+    """How the pages, the director and the import name it: 'Final, table 1', 'Match SF1'."""
+    return f"Match {table.stage}" if table.stage else f"Final, table {table.table}"
 
 
 __all__ = ["STAGES_ROUND", "draw_cells", "read_stages", "stage_name"]

@@ -8,6 +8,7 @@ command says so. The code is the table's (:mod:`.codes`): the same after a resta
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +18,12 @@ from ..errors import Collector, InputError
 from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
-from .codes import TABLE_SECRET, table_code
+from ..rules import find_ruleset
+from .codes import seat_code, table_code
 from .draw import read_draw
 from .stages import read_stages
-from .journal import Journal, journal_path
+from .journal import Journal, JournalError, journal_path
+from .keys import event_keys
 from .qr import png_qr
 
 ADDRESS_KEY = "address"
@@ -115,8 +118,8 @@ class CodedBracket:
         return Page(page.name, page.widths, rows, page.landscape, (*page.pictures, Picture(len(rows) - 1, 0, png_qr(self.address, scale=2))))
 
 
-CODES_A_LINE = 8
-"""Match codes on one printed line of the bracket: the round of 16 in two lines."""
+CODES_A_LINE = 2
+"""Match codes on one printed line of the bracket, each with its two players' seat codes."""
 NOT_SERVED_YET = ("Live reporting is on, but tourneybook live has not served this event on the hall's network yet (--host with "
                   "this computer's address): the forms carry the table codes without the address. Start it once with the "
                   "hall's address, then print the forms again.")
@@ -124,8 +127,29 @@ NOT_SERVED_YET = ("Live reporting is on, but tourneybook live has not served thi
 
 def secret_and_address(workbook: str | Path) -> tuple[str, str]:
     """The journal's secret of the table codes, and the address ``tourneybook live`` last served on ('' before it did)."""
-    journal = Journal(journal_path(workbook))
-    return journal.secret(TABLE_SECRET), journal.recall(ADDRESS_KEY) or ""
+    try:
+        journal = Journal(journal_path(workbook))
+        return event_keys(workbook, journal).table_secret, journal.recall(ADDRESS_KEY) or ""
+    except JournalError as exc:  # the address to print is kept there: say so in a sentence, nothing printed
+        raise InputError(str(exc)) from None
+
+
+SEAT_CODE_MARK = "seat code {code}"
+"""Printed after each name, with any other mark ('Anna Berg (stand-in, seat code K7QM)')."""
+
+
+def with_seat_codes(form: Any, secret: str, round: int, table: int, seats: Sequence[str]) -> Any:
+    """``form`` with each seated player's seat code printed after their name (:func:`~.codes.seat_code`): a report
+    or a confirmation says which seat it comes from by it. ``seats``: the form's seats in its order (the ruleset's
+    roles, powers or 'Player 1'...). A form without seated names (a walk-in table) is returned as it is."""
+    players = getattr(form, "players", ())
+    if not any(name.strip() for name in players):
+        return form
+    marks = form.marks or ("",) * len(players)
+    coded = tuple(", ".join(m for m in (mark, SEAT_CODE_MARK.format(code=seat_code(secret, round, table, seat))
+                                        if name.strip() else "") if m)
+                  for mark, name, seat in zip(marks, players, seats))
+    return dataclasses.replace(form, marks=coded)
 
 
 def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
@@ -138,10 +162,14 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     tables = stages.tables if stages else ()
     stamped: list[Any] = []
     for form in forms:
-        if hasattr(form, "pages"):  # the bracket: every match a phone can report
-            stamped.append(CodedBracket(form, address, tuple((t.stage, table_code(secret, t.round, t.table)) for t in tables)))
+        if hasattr(form, "pages"):  # the bracket: every match a phone can report, and its two seat codes
+            stamped.append(CodedBracket(form, address, tuple(
+                (t.stage, table_code(secret, t.round, t.table) + " (" + ", ".join(
+                    f"{s.player} {seat_code(secret, t.round, t.table, s.seat)}" for s in t.seats) + ")") for t in tables)))
         elif tables:
-            stamped.append(StampedForm(form, address, table_code(secret, tables[0].round, tables[0].table)))
+            final = tables[0]
+            coded = with_seat_codes(form, secret, final.round, final.table, find_ruleset(stages.ruleset).seats)
+            stamped.append(StampedForm(coded, address, table_code(secret, final.round, final.table)))
         else:
             stamped.append(form)
     if stages is not None and not tables:
@@ -160,7 +188,10 @@ def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple
     served this event on an address phones can reach; () otherwise (no journal is made for it)."""
     if workbook is None or not journal_path(workbook).is_file() or not reporting_on(store):
         return ()
-    address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    try:
+        address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
+    except JournalError:  # a damaged journal never stops a draw: the sheet goes without the picture
+        return ()
     return ((SEATING_QR_CELL, png_qr(address, scale=4)),) if address else ()
 
 
@@ -180,10 +211,13 @@ def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
     if not reporting_on(store):
         return list(forms), ""
     secret, address = secret_and_address(workbook)
-    tables = [t.table for t in read_draw(store).tables if t.round == round]
-    stamped = [StampedForm(form, address, table_code(secret, round, number)) for form, number in zip(forms, tables)]
+    draw = read_draw(store)
+    seats = find_ruleset(draw.ruleset).seats
+    tables = [t.table for t in draw.tables if t.round == round]
+    stamped = [StampedForm(with_seat_codes(form, secret, round, number, seats), address, table_code(secret, round, number))
+               for form, number in zip(forms, tables)]
     return stamped, "" if address else NOT_SERVED_YET
 
 
 __all__ = ["ADDRESS_KEY", "SEATING_QR_CELL", "CodedBracket", "StampedForm", "reporting_on", "seating_pictures",
-           "stamp_round_forms", "stamp_stage_forms"]
+           "stamp_round_forms", "stamp_stage_forms", "with_seat_codes"]

@@ -15,9 +15,11 @@ from ..publish import Published
 from ..publish.classification import cut_after
 from ..publish.page import place_reason
 from ..publish.tables import shown
+from ..rules.ranking import NO_RESULT
 from ..workbook.event import event_result, read_event
 from ..workbook.nameorder import in_name_order, name_order
 from .draw import Draw, DrawnTable, Snapshot, read_draw
+from . import progress
 from .stages import STAGES_ROUND, read_stages
 
 PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
@@ -51,13 +53,20 @@ def read_state(snapshot: Snapshot) -> HallState:
     draw = read_draw(snapshot)
     stages = read_stages(snapshot, event)  # the event read once: the standings and the knock-out's bracket
     published = Published(event, result)
+    now = progress.stage(draw, stages, progress.top_board_of(event, snapshot, draw.current_round))
+    staged = now["kind"] in (progress.FINAL, progress.KNOCKOUT) and stages is not None
     data = {
         "title": published.title,
         "ruleset": event.ruleset.name,
         "round": draw.current_round,
+        "stage": now,
         "table_word": draw.table_word,
-        "seating": seating(draw, draw.current_round),
-        "by_name": by_name(draw, draw.current_round, event.language),
+        # after the qualifying rounds the current seating is the final's table or the knock-out's matches
+        "seating": progress.stage_seating(stages, result.extras) if staged else seating(draw, draw.current_round),
+        "by_name": latest_seat(by_name(stages, STAGES_ROUND, event.language)) if staged
+        else by_name(draw, draw.current_round, event.language),
+        "players": progress.player_rounds(draw, stages, result),  # the hall adds each table's report state
+        "counted": progress.counted(draw, result),
         "names": in_name_order(list(names_of(draw, published)), event.language),
         "standings": standings(published),
         "extras": [
@@ -66,6 +75,10 @@ def read_state(snapshot: Snapshot) -> HallState:
         ],
         "notes": list(result.notes),
     }
+    if now["kind"] == progress.TOP:
+        for table in data["seating"]:
+            if table["table"] == now["board"]:
+                table["label"] = f"Top board {table['table']}"
     return HallState(data, draw, snapshot, stages)
 
 
@@ -83,6 +96,13 @@ def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
     list of the Seating sheet sorts them: Álvaro among the A's, not after Z."""
     seated = [{"player": s.player, "table": t.table, "seat": s.seat} for t in draw.tables if t.round == round for s in t.seats]
     return sorted(seated, key=lambda p: (name_order(p["player"], language), p["table"]))
+
+
+def latest_seat(seated: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each player once, at their last table: a knock-out player is in every match they reached (bracket order),
+    the projector lists them by name at the match they play or played last."""
+    last = {p["player"]: p for p in sorted(seated, key=lambda p: p["table"])}
+    return [p for p in seated if last[p["player"]] is p]
 
 
 def names_of(draw: Draw, published: Published) -> set[str]:
@@ -125,16 +145,17 @@ def standings(published: Published) -> dict[str, Any]:
     placed = placings(published.result.extras)
     rows = [
         {
-            "rank": r.rank,
+            "rank": None if unplaced else r.rank,  # before their first result nobody has a place
             "placings": placed.get(r.player, []),
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
-            "reason": place_reason(table.rows, i, table.total_name),
+            "reason": NO_RESULT if unplaced else place_reason(table.rows, i, table.total_name),
             "decided_by": r.decided_by or "",
             "games": games.get(r.player, []),
         }
         for i, r in enumerate(table.rows)
+        for unplaced in [r.decided_by == NO_RESULT or r.player not in games]
     ]
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 

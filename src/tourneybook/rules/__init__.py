@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ..errors import UnknownRuleset
-from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, fwc2022, italia2010, opentribute, sos
+from . import cafe2023, carcassonne2004, cdiplo100, codcon2008, diplomacy_event, dss, fwc2022, italia2010, opentribute, sos
 from .base import Family, FormProfile, Ruleset
 
 RULESETS: tuple[Ruleset, ...] = (
@@ -18,6 +18,7 @@ RULESETS: tuple[Ruleset, ...] = (
     carcassonne2004.RULESET,
     codcon2008.RULESET,
     italia2010.RULESET,
+    diplomacy_event.RULESET,
     sos.RULESET,
     dss.RULESET,
     cdiplo100.RULESET,
@@ -27,6 +28,10 @@ RULESETS: tuple[Ruleset, ...] = (
 
 RULESET_IDS: tuple[str, ...] = tuple(r.id for r in RULESETS)
 """Their ids, for help texts and messages."""
+
+STARTED_AS_THEMSELVES: tuple[Ruleset, ...] = tuple(r for r in RULESETS if r.id not in diplomacy_event.PRESETS)
+"""The rulesets ``new`` starts as themselves, each with its template and example workbook: all but the older
+Diplomacy ids, which start the Diplomacy event with their system (their workbooks and records still read)."""
 
 
 def find_ruleset(ruleset_id: str) -> Ruleset:
@@ -43,4 +48,4 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
     raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
 
 
-__all__ = ["RULESETS", "RULESET_IDS", "Family", "FormProfile", "Ruleset", "find_ruleset"]
+__all__ = ["RULESETS", "RULESET_IDS", "STARTED_AS_THEMSELVES", "Family", "FormProfile", "Ruleset", "find_ruleset"]

@@ -117,6 +117,9 @@ class FormProfile:
     centre_count: CentreCountText | None = None
     """Diplomacy: the rule texts its centre-count sheet prints (count note, vote rule, how a game ends), so a
     sheet never prints another system's rules; None for the other families."""
+    columns: tuple[str, ...] = ()
+    """Diplomacy final-count sheets: the columns a power's row adds for what the game scoring needs beyond the
+    final count ('Eliminated in', 'In draw', 'Conceded to'), as the Boards sheet has them; () for none."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,30 @@ class Qualification:
     going_on: Callable[[Sequence[str], Any], list[str]]
     """(ranking order, tournament record) -> the players who go on, as the ruleset picks them (a withdrawn
     player passed over, the next moving up); [] where the Settings have no such stage."""
+
+
+@dataclass(frozen=True)
+class SettingsChoice:
+    """A Settings row whose value chooses the other rows (Diplomacy's game scoring: each system has its numbers).
+
+    It is the metadata "choice" of that Settings field: the sheet reads the row first, takes the
+    chosen option's Settings as the defaults of every other row, and offers the options as a drop-down.
+    """
+
+    options: tuple[tuple[str, str, str], ...]
+    """(id, name, the rule in one sentence) of each option, in the drop-down's order; the sheet shows the name."""
+    settings_of: Callable[[str], Any]
+    """An option's id or name as typed -> its default Settings; InputError naming the options when none matches."""
+    owner_of: Callable[[str], str | None]
+    """A Settings row's label -> the name of the option it belongs to, when it is one option's own row; else None."""
+    rows_of: Callable[[str], tuple[tuple[str, Any], ...]] = lambda option_id: ()
+    """An option's id -> (label, default) of each row it adds (a system's numbers), listed with the options."""
+    sheet: str = "Choices"
+    """The sheet after Settings that lists the options, their rules and rows (the drop-down's list)."""
+
+    def name_of(self, option_id: str) -> str:
+        """The option's name, as its row shows it."""
+        return next((name for i, name, _ in self.options if i == option_id), option_id)
 
 
 SettingsT = TypeVar("SettingsT")
@@ -201,3 +228,6 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     standings_by_round: Callable[[TournamentT, Sequence[int]], list[Standings]] | None = None
     """The standings after each of the given rounds in one pass over the rounds (every shipped ruleset has one);
     None: each round's prefix of the record is ranked on its own (rules/by_round.py)."""
+    chosen: Callable[[SettingsT], Ruleset] | None = None
+    """A ruleset whose Settings choose how it scores (the Diplomacy event's game scoring, rules/diplomacy_event.py):
+    settings -> the ruleset as they make it (its name, summary, forms, layout columns); None: it is always itself."""

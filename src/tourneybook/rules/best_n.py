@@ -6,7 +6,8 @@ player's best N games summed (N on the Settings sheet; a system may let 0 mean
 every game), the system's tie-breaks in order, then a lot. It also checks the
 record, reads it from JSON (docs/formats/diplomacy.md), lists the games counted
 and, for a system that has them, the best-power awards. CODCon 2008, Sum of
-Squares, Draw Size Scoring, C-Diplo 100 and OpenTribute are all made with
+Squares, Draw Size Scoring, C-Diplo 100, OpenTribute and the Diplomacy event
+(:mod:`.diplomacy_event`, any game scoring chosen on Settings) are all made with
 :func:`best_n_ruleset`.
 """
 
@@ -176,12 +177,18 @@ class Scheme:
     """Further fields of a JSON record's players ("distance", "td")."""
     settings_problems: Callable[[Any], list[Problem]] = lambda _settings: []
     """Checks of the system's own settings (CODCon's theatres)."""
+    board_checks: Callable[[Board], list[Problem]] = lambda board: board_problems(board, need_history=False)
+    """Everything wrong with one board for this system: by default the checks of every board (a system that
+    needs the year-by-year counts, or refuses a concession, adds its own)."""
+    scoring_note: str = ""
+    """The game scoring and the numbers used, under the Games counted table (the Diplomacy event's chosen
+    system); '' for a system whose ruleset is its name."""
 
     def tournament_problems(self, t: Tournament) -> list[Problem]:
         """Everything wrong with a tournament record, all at once."""
         c = Collector()
         for board in t.games:
-            c.extend(board_problems(board, need_history=False))
+            c.extend(self.board_checks(board))
         c.extend(boards_problems(t.games))
         n = t.settings.games_counted
         if self.every_game_when_zero:
@@ -297,7 +304,8 @@ class Scheme:
                              "yes" if not n or i < n else "no"))
         note = (f"The best {n} games of each player make the tournament score{self.source}." if n
                 else "Every game counts.")
-        return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows), (note,))
+        notes = (note, self.scoring_note) if self.scoring_note else (note,)
+        return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows), notes)
 
     def tournament_from_dict(self, data: Mapping[str, Any], record: type[Tournament], defaults: Any) -> Tournament:
         """A tournament record from JSON; ValidationError with every problem otherwise."""

@@ -20,44 +20,17 @@ and is scored for it, but not ranked.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from .base import FormProfile, GameScore, PlayerScore
+from .base import FormProfile, GameScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import Board, CentreCountText, solo_game, validate_board
+from .diplomacy import Board
+from .game_scoring.cdiplo import CDIPLO_100
 
 ID = "cdiplo100"
-SOLO_POINTS = 100
-PLAYED = 1
-"""For playing the game, survivor or not."""
-PER_CENTRE = 1
-RANK_POINTS = (38, 14, 7)
-"""For the most, second most and third most centres."""
-
-
-def rank_points(centres: list[int]) -> list[Fraction]:
-    """Each count's share of RANK_POINTS, in the order given: a tied group splits the ranks it covers."""
-    ordered = sorted(centres, reverse=True)
-    share = {}
-    for n in set(centres):
-        first, covered = ordered.index(n), ordered.count(n)
-        share[n] = Fraction(sum(RANK_POINTS[first:first + covered]), covered)
-    return [share[n] for n in centres]
 
 
 def score_game(board: Board) -> GameScore:
     """100 to a soloist, 0 to the others; otherwise 1 + centres + the share of 38 / 14 / 7 of each power's rank."""
-    validate_board(board, need_history=False)
-    solo = solo_game(board, SOLO_POINTS)
-    if solo is not None:
-        return solo
-    powers = board.in_power_order()
-    ranks = rank_points([p.centres for p in powers])
-    scores = tuple(PlayerScore(p.player, p.power.value, PLAYED + PER_CENTRE * p.centres + bonus,
-                               (("centres", p.centres), ("played", PLAYED), ("centre points", PER_CENTRE * p.centres),
-                                ("rank points", bonus)))
-                   for p, bonus in zip(powers, ranks))
-    return GameScore(board.label, scores)
+    return CDIPLO_100.scores(board)
 
 
 SCHEME = Scheme(ID, "C-Diplo 100", score_game, (best_game("highest single game"),))
@@ -71,13 +44,7 @@ SUMMARY = (
     "game, then lot. Stand-ins are scored for their boards, not ranked."
 )
 
-FORM_TEXT = CentreCountText(
-    count_note="Final count: the last Fall played. Each power scores 1 + 1 per centre; the most, second and third "
-               "most centres add 38, 14 and 7 (tied powers split their ranks' points). 18 centres or more is a "
-               "solo: 100, everyone else 0.",
-    vote_rule="Draw votes: as the TD announced them for this event (a draw does not change the scores)",
-    game_ends="solo  /  draw accepted  /  last year played",
-)
+FORM_TEXT = CDIPLO_100.form_text()
 
 RULESET = best_n_ruleset(
     scheme=SCHEME, name="C-Diplo 100", seed="", summary=SUMMARY, settings=Settings(), record=Tournament,
@@ -85,4 +52,4 @@ RULESET = best_n_ruleset(
     cell_functions=("tb_cdiplo100",),
 )
 
-__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "rank_points", "score_game"]
+__all__ = ["RULESET", "SCHEME", "Settings", "Tournament", "score_game"]

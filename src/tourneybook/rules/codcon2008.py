@@ -33,7 +33,8 @@ from .best_n import (
     best_n_ruleset,
     game_from_dict,
 )
-from .diplomacy import DEFAULT_THEATRES, ROUNDS, SOLO_CENTRES, Board, CentreCountText, PowerResult, parse_theatres, validate_board
+from .diplomacy import (DEFAULT_THEATRES, ROUNDS, SOLO_CENTRES, Board, CentreCountText, PowerResult, board_problems,
+                        parse_theatres, validate_board)
 
 SOLO_POINTS = 450
 """VII: "the soloist will score 450 points"."""
@@ -81,9 +82,13 @@ def elimination_points(year: int) -> int:
     return year - 1900
 
 
+NO_CONCESSION = "CODCon 2008 has none: solos may not be conceded (003 V.1)"
+"""Why a CODCon board recording a concession is refused."""
+
+
 def score_game(board: Board) -> GameScore:
     """The points of every power on one board (003 VII)."""
-    validate_board(board, need_history=False)
+    validate_board(board, need_history=False, no_concession=NO_CONCESSION)
     powers = board.in_power_order()
     soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
     if soloist is not None:
@@ -156,6 +161,7 @@ SCHEME = Scheme(
     awards="Outstanding play of each power: highest single-game score; ties broken by the TD (003 VI.2).",
     player_fields=("distance", "td"),
     settings_problems=_theatre_problems,
+    board_checks=lambda board: board_problems(board, need_history=False, no_concession=NO_CONCESSION),
 )
 """The best games' sum, then VI.1.b i-v, then a lot (RULES.md, CODCon 2008); best-power awards (VI.2)."""
 

@@ -12,13 +12,11 @@ from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
 from .attendance import Attendance
-from .base import GameScore, PlayerScore
 from .ranking import Adjustment
 
 FIRST_YEAR = 1901
@@ -141,6 +139,9 @@ class Board:
     draw: tuple[Power, ...] | None = None
     """The powers the accepted draw included, when the board records them (Draw Size Scoring); None: every
     survivor, or no draw recorded."""
+    conceded_to: Power | None = None
+    """The power the others conceded the game to; every game-scoring system scores it as that power's solo
+    (rules/game_scoring). None: no concession."""
 
     @property
     def label(self) -> str:
@@ -167,8 +168,11 @@ class Board:
         return sorted(self.powers, key=lambda p: order.index(p.power))
 
 
-def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
-    """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once."""
+def board_problems(board: Board, *, need_history: bool, no_concession: str = "") -> list[Problem]:
+    """Everything impossible about one board (003 V, VII; 004 2, 3.2), all at once.
+
+    ``no_concession``: a ruleset whose rules know no concession (CODCon 2008, Italia 2010) says why, and a
+    board recording one is refused with that sentence instead of being scored as if it had none."""
     c = Collector()
     game = f"game {board.label}"
     seen: dict[Power, int] = {}
@@ -211,6 +215,25 @@ def board_problems(board: Board, *, need_history: bool) -> list[Problem]:
                 c.check(p.eliminated <= year, f"elimination year {p.eliminated} is after the game's last year {year}", where)
     c.extend(_history_problems(board, need_history))
     c.extend(_draw_problems(board))
+    c.extend(_concession_problems(board))
+    if no_concession and board.conceded_to is not None:
+        c.add(f"a concession to {board.conceded_to.value} is recorded: {no_concession}", game)
+    return c.problems
+
+
+def _concession_problems(board: Board) -> list[Problem]:
+    """A concession goes to a survivor, on a board without a solo or a recorded draw."""
+    c = Collector()
+    if board.conceded_to is None:
+        return c.problems
+    game = f"game {board.label}"
+    seat = next((p for p in board.powers if p.power is board.conceded_to), None)
+    if seat is not None and not seat.survived:
+        c.add(f"the game is conceded to {board.conceded_to.value}, which has no centres", game)
+    if any(p.centres >= SOLO_CENTRES for p in board.powers):
+        c.add("a concession is recorded, but a power holds 18 or more centres: a solo needs no concession", game)
+    if board.draw is not None:
+        c.add("both a draw and a concession are recorded: a game ends one way", game)
     return c.problems
 
 
@@ -270,27 +293,11 @@ def _history_problems(board: Board, need_history: bool) -> list[Problem]:
     return c.problems
 
 
-def validate_board(board: Board, *, need_history: bool) -> None:
-    """Raise ValidationError with every problem of the board, if any."""
-    problems = board_problems(board, need_history=need_history)
+def validate_board(board: Board, *, need_history: bool, no_concession: str = "") -> None:
+    """Raise ValidationError with every problem of the board, if any (``no_concession``: :func:`board_problems`)."""
+    problems = board_problems(board, need_history=need_history, no_concession=no_concession)
     if problems:
         raise ValidationError(problems)
-
-
-def solo_game(board: Board, points: int) -> GameScore | None:
-    """A board won by a solo (18 centres or more): ``points`` to the soloist, 0 to every other power; else None.
-
-    The best-N systems (Sum of Squares, Draw Size Scoring, C-Diplo 100, OpenTribute) all end a
-    game at a solo this way; only the soloist's points differ.
-    """
-    powers = board.in_power_order()
-    soloist = next((p for p in powers if p.centres >= SOLO_CENTRES), None)
-    if soloist is None:
-        return None
-    scores = tuple(PlayerScore(p.player, p.power.value, Fraction(points if p is soloist else 0),
-                               (("centres", p.centres), ("solo", "yes" if p is soloist else "no")))
-                   for p in powers)
-    return GameScore(board.label, scores, (f"solo: {soloist.power.value} ({soloist.player}) with {soloist.centres} centres",))
 
 
 def boards_problems(boards: Sequence[Board]) -> list[Problem]:
@@ -360,7 +367,7 @@ class CentreCountText:
 
 def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
     """A board from its JSON object; problems go to ``c`` (None when unreadable)."""
-    d = read.record(data, "a game", where, c, ("round", "board", "last_year", "top", "draw", "powers"))
+    d = read.record(data, "a game", where, c, ("round", "board", "last_year", "top", "draw", "conceded_to", "powers"))
     if not isinstance(data, Mapping):
         return None
     rnd = read.whole(d.get("round"), "round", where, c, minimum=1)
@@ -374,9 +381,13 @@ def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
         return None
     powers = [_power_from_dict(e, f"{where}, power {i + 1}", c) for i, e in enumerate(entries)]
     draw = _draw_from_dict(d.get("draw"), where, c)
+    conceded = None if d.get("conceded_to") is None else read.member(Power, d["conceded_to"], "power conceded to",
+                                                                       where, c)
     if rnd is None or number is None or any(p is None for p in powers) or draw is False:
         return None
-    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True, draw)
+    if d.get("conceded_to") is not None and conceded is None:
+        return None
+    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True, draw, conceded)
 
 
 def _draw_from_dict(data: Any, where: str, c: Collector) -> tuple[Power, ...] | None | bool:

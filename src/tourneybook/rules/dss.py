@@ -20,32 +20,17 @@ and is scored for it, but not ranked.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from .base import FormProfile, GameScore, PlayerScore
+from .base import FormProfile, GameScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import Board, CentreCountText, solo_game, validate_board
+from .diplomacy import Board
+from .game_scoring.draw_size import DRAW_SIZE
 
 ID = "dss"
-GAME_POINTS = 100
-"""What a board's scores add up to: all of it to a soloist, else shared by the draw."""
 
 
 def score_game(board: Board) -> GameScore:
     """100 to a soloist; otherwise 100 / the draw's size to each power in the draw, 0 to the others."""
-    validate_board(board, need_history=False)
-    solo = solo_game(board, GAME_POINTS)
-    if solo is not None:
-        return solo
-    powers = board.in_power_order()
-    drawn = set(board.draw) if board.draw is not None else {p.power for p in powers if p.survived}
-    share = Fraction(GAME_POINTS, len(drawn))  # a board has a survivor, and a recorded draw names one at least
-    scores = tuple(PlayerScore(p.player, p.power.value, share if p.power in drawn else Fraction(0),
-                               (("centres", p.centres), ("in the draw", "yes" if p.power in drawn else "no"),
-                                ("draw size", len(drawn))))
-                   for p in powers)
-    who = "as recorded" if board.draw is not None else "every survivor"
-    return GameScore(board.label, scores, (f"draw of {len(drawn)} ({who})",))
+    return DRAW_SIZE.scores(board)
 
 
 SCHEME = Scheme(ID, "Draw Size Scoring", score_game, (best_game("highest single game"),))
@@ -59,13 +44,7 @@ SUMMARY = (
     "number); ties: highest single game, then lot. Stand-ins are scored for their boards, not ranked."
 )
 
-FORM_TEXT = CentreCountText(
-    count_note="Final count: the last Fall played. The powers in the draw share 100 equally: every survivor, unless "
-               "the draw left some out (name the powers in it in the vote below). 18 centres or more is a solo: "
-               "100, everyone else 0.",
-    vote_rule="Draw votes: name every power in the proposed draw; a passed draw decides who shares the 100",
-    game_ends="solo  /  draw of all survivors  /  draw of the powers named  /  last year played",
-)
+FORM_TEXT = DRAW_SIZE.form_text()
 
 RULESET = best_n_ruleset(
     scheme=SCHEME, name="Draw Size Scoring", seed="", summary=SUMMARY, settings=Settings(), record=Tournament,

@@ -44,7 +44,7 @@ from .diplomacy import (
     players_problems,
     tournament_fields,
 )
-from .italia2010_game import board_order, score_checked, score_game
+from .italia2010_game import NO_CONCESSION, board_order, score_checked, score_game
 from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, lot_needed, rank
 
 
@@ -183,7 +183,7 @@ def tournament_problems(t: Tournament) -> list[Problem]:
     for rnd, years in t.round_years:
         c.check(years >= 1, f"years {years} must be at least 1", f"round {rnd}")
     for b in t.games:
-        c.extend(board_problems(b, need_history=True))
+        c.extend(board_problems(b, need_history=True, no_concession=NO_CONCESSION))
         last = FIRST_YEAR - 1 + _years(t, b.round)
         year = b.final_year
         if year is not None and year > last:

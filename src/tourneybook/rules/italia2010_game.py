@@ -47,9 +47,13 @@ def tss(board: Board) -> Fraction:
     return Fraction(max(strong - 1, 0), 10)
 
 
+NO_CONCESSION = "Italia 2010 scores none (seed 004 scores the centres at the end of the game, section 1)"
+"""Why an Italia board recording a concession is refused."""
+
+
 def score_game(board: Board) -> GameScore:
     """The points of every power on one board (004 sections 1, 2 and 3.2)."""
-    validate_board(board, need_history=True)
+    validate_board(board, need_history=True, no_concession=NO_CONCESSION)
     return score_checked(board)
 
 

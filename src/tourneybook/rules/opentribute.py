@@ -20,43 +20,17 @@ and is scored for it, but not ranked.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from .base import FormProfile, GameScore, PlayerScore
+from .base import FormProfile, GameScore
 from .best_n import Scheme, Settings, Tournament, best_game, best_n_ruleset
-from .diplomacy import Board, CentreCountText, solo_game, validate_board
+from .diplomacy import Board
+from .game_scoring.tribute import OPEN_TRIBUTE
 
 ID = "opentribute"
-SOLO_POINTS = 340
-SURVIVAL = 34
-"""A survivor's base score."""
-PER_CENTRE = 3
 
 
 def score_game(board: Board) -> GameScore:
     """340 to a soloist, 0 to the others; otherwise 34 + 3 per centre - tribute, the leaders receiving the tribute."""
-    validate_board(board, need_history=False)
-    solo = solo_game(board, SOLO_POINTS)
-    if solo is not None:
-        return solo
-    powers = board.in_power_order()
-    most = max(p.centres for p in powers)
-    leaders = [p for p in powers if p.centres == most]
-    paid = {p.power: most - p.centres for p in powers}  # an eliminated power pays the whole count; a leader nothing
-    tribute = sum(paid.values())
-    received = tribute // len(leaders) ** 2
-    scores = []
-    for p in powers:
-        base = SURVIVAL + PER_CENTRE * p.centres if p.survived else 0
-        gets = received if p in leaders else 0
-        points = base - paid[p.power] + gets if p.survived else 0
-        scores.append(PlayerScore(p.player, p.power.value, Fraction(points),
-                                  (("centres", p.centres), ("base", base), ("tribute paid", paid[p.power]),
-                                   ("tribute received", gets))))
-    note = f"tribute {tribute} to {', '.join(p.power.value for p in leaders)} on {most} centres"
-    if len(leaders) > 1:
-        note += f": each receives {tribute} / {len(leaders)}² rounded down = {received}"
-    return GameScore(board.label, tuple(scores), (note,))
+    return OPEN_TRIBUTE.scores(board)
 
 
 SCHEME = Scheme(ID, "OpenTribute", score_game, (best_game("highest single game"),))
@@ -71,13 +45,7 @@ SUMMARY = (
     "for their boards, not ranked."
 )
 
-FORM_TEXT = CentreCountText(
-    count_note="Final count: the last Fall played. Survivors score 34 + 3 per centre and pay the leader 1 per centre "
-               "the leader has more; an eliminated power pays the leader's count. 18 centres or more is a solo: "
-               "340, everyone else 0.",
-    vote_rule="Draw votes: as the TD announced them for this event (a draw does not change the scores)",
-    game_ends="solo  /  draw accepted  /  last year played",
-)
+FORM_TEXT = OPEN_TRIBUTE.form_text()
 
 RULESET = best_n_ruleset(
     scheme=SCHEME, name="OpenTribute", seed="", summary=SUMMARY, settings=Settings(), record=Tournament,

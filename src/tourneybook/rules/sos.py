@@ -21,16 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from .base import FormProfile, GameScore, PlayerScore
+from .base import FormProfile, GameScore
 from .best_n import Scheme, Tournament as BestN, best_game, best_n_ruleset, game_from_dict
-from .diplomacy import ROUNDS, Board, CentreCountText, solo_game, validate_board
+from .diplomacy import ROUNDS, Board
+from .game_scoring.sum_of_squares import SUM_OF_SQUARES
 
 ID = "sos"
-GAME_POINTS = 100
-"""What a board's scores add up to; all of it to a soloist."""
 
 
 @dataclass(frozen=True)
@@ -59,18 +57,7 @@ class Tournament(BestN):
 
 def score_game(board: Board) -> GameScore:
     """The points of every power on one board: 100 to a soloist, otherwise 100 x centres² / Σ centres²."""
-    validate_board(board, need_history=False)
-    solo = solo_game(board, GAME_POINTS)
-    if solo is not None:
-        return solo
-    powers = board.in_power_order()
-    squares = sum(p.centres ** 2 for p in powers)  # a board has a survivor, so this is at least 1
-    scores = tuple(
-        PlayerScore(p.player, p.power.value, Fraction(GAME_POINTS * p.centres ** 2, squares),
-                    (("centres", p.centres), ("centres squared", p.centres ** 2), ("sum of squares", squares)))
-        for p in powers
-    )
-    return GameScore(board.label, scores)
+    return SUM_OF_SQUARES.scores(board)
 
 
 SCHEME = Scheme(ID, "Sum of Squares", score_game, (best_game("best game"),), every_game_when_zero=True)
@@ -91,13 +78,7 @@ SUMMARY = (
     "Tournament: the sum of the best N games (Settings; 0 = every game); ties: best single game, then lot."
 )
 
-FORM_TEXT = CentreCountText(
-    count_note="Final count: the last Fall played. Each power scores 100 x its centres squared / the sum of all "
-               "seven powers' centres squared (the board adds up to 100). 18 centres or more is a solo: 100, "
-               "everyone else 0.",
-    vote_rule="Draw votes: as the TD announced them for this event",
-    game_ends="solo  /  draw accepted  /  last year played",
-)
+FORM_TEXT = SUM_OF_SQUARES.form_text()
 
 RULESET = best_n_ruleset(
     scheme=SCHEME,

@@ -18,6 +18,7 @@ SIMULATORS: Mapping[str, Simulator] = MappingProxyType({
     "carcassonne2004": carcassonne.simulate,
     "codcon2008": diplomacy.codcon,
     "italia2010": diplomacy.italia,
+    "diplomacy": diplomacy.simulate,
     "sos": diplomacy.simulate,
     "dss": diplomacy.simulate,
     "cdiplo100": diplomacy.simulate,

@@ -48,7 +48,7 @@ class DrawSheet:
 def draw_sheet(ruleset: Ruleset) -> DrawSheet:
     """The ruleset's draw sheet, looked up once per command."""
     family = draw_family(ruleset.family)
-    return DrawSheet(find_layout(ruleset.id).draw_sheet, family, () if family.row_per_seat else ruleset.seats)
+    return DrawSheet(find_layout(ruleset).draw_sheet, family, () if family.row_per_seat else ruleset.seats)
 
 
 @dataclass

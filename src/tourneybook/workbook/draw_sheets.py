@@ -7,7 +7,7 @@ next draw, like the other result sheets; none has seat columns, so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from ..draws import Draw
@@ -39,9 +39,10 @@ class DrawnRounds(Protocol):
 
 
 def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...] = (),
-                  language: str = DEFAULT_LANGUAGE) -> ResultSheet:
+                  language: str = DEFAULT_LANGUAGE, stand_ins: Collection[str] = ()) -> ResultSheet:
     """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
-    each, then the same round by table, a page each.
+    each, then the same round by table, a page each; on the list by table a stand-in is marked as the printed
+    forms mark them ('Anna Berg (stand-in)': their score does not count).
 
     What a tournament hall pins on the wall: a player looks for their name, not for
     a table, from a step away (16 pt); names sort as people sort them (Álvaro among
@@ -79,11 +80,23 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
-            by_table.extend(_wall(s.player, t.number, s.seat) for s in t.seats)
+            by_table.extend(_wall(marked(s.player, stand_ins), t.number, s.seat) for s in t.seats)
         by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
         page(f"Round {rnd.number} by {table_word.lower()}", by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights), pictures=pictures)
+
+
+STAND_IN_MARK = "stand-in"
+"""After a stand-in's name on the list by table: their score does not count (RULES.md), as the forms print it."""
+
+
+def marked(name: str, stand_ins: Collection[str]) -> str:
+    """'Anna Berg (stand-in)' for a stand-in, as the printed forms show them (forms/common.py, shown_name); a name
+    that already says so is not marked again ('Stand-in 1')."""
+    if name in stand_ins and STAND_IN_MARK not in name.casefold():
+        return f"{name} ({STAND_IN_MARK})"
+    return name
 
 
 def _png_height_pt(png: bytes) -> float:

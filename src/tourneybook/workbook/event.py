@@ -77,7 +77,7 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
 
     if head is None:  # without the ruleset nothing else can be read: InputError at once
         head = read_event_settings(grid(SETTINGS.name), present)
-    ruleset, layout, settings = head.ruleset, find_layout(head.ruleset.id), head.settings
+    ruleset, layout, settings = head.ruleset, find_layout(head.ruleset), head.settings
     before = len(out.problems)
     players_grid = grid(PLAYERS.name)
     players = read_players(players_grid, out, present)

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..files.store import WorkbookStore
-from ..rules import RULESETS, find_ruleset
+from ..rules import RULESETS, STARTED_AS_THEMSELVES, Ruleset, find_ruleset
 from .reader import Row
 from .schema import EntrySheet
 
@@ -86,6 +86,9 @@ class Layout:
     """Italia 2010: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004 section 6)."""
     whole_rounds_only: bool = False
     """A round enters the standings only once every table of it is entered (Friedrich); else each table as entered."""
+    chosen: Callable[[Any], Layout] | None = None
+    """The Diplomacy event's: settings -> the layout of the game scoring they choose (its Boards sheet has the
+    columns that system needs); None: one layout whatever the settings."""
 
     @property
     def draw_sheet(self) -> EntrySheet:
@@ -124,11 +127,18 @@ def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str |
     return placed
 
 
-def find_layout(ruleset_id: str) -> Layout:
-    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown."""
+def find_layout(ruleset: str | Ruleset) -> Layout:
+    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown.
+
+    Given the ruleset as an event's Settings made it (:attr:`Ruleset.chosen`), the layout its settings
+    choose (the Diplomacy event's Boards sheet for its game scoring); given an id, the ruleset's default.
+    """
     from .layouts import LAYOUTS  # the layouts build on this module's Layout
 
-    return LAYOUTS[find_ruleset(ruleset_id).id]
+    if isinstance(ruleset, str):
+        return LAYOUTS[find_ruleset(ruleset).id]
+    layout = LAYOUTS[ruleset.id]
+    return layout.chosen(ruleset.settings) if layout.chosen is not None else layout
 
 
 def available_layouts() -> list[Layout]:
@@ -138,4 +148,12 @@ def available_layouts() -> list[Layout]:
     return [LAYOUTS[ruleset.id] for ruleset in RULESETS]
 
 
-__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate"]
+def shipped_layouts() -> list[Layout]:
+    """The layouts with a template and an example workbook: those of the rulesets ``new`` starts as themselves
+    (the older Diplomacy ids start the Diplomacy event, whose one template serves every game scoring)."""
+    from .layouts import LAYOUTS
+
+    return [LAYOUTS[ruleset.id] for ruleset in STARTED_AS_THEMSELVES]
+
+
+__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate", "shipped_layouts"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import Collector, Problem
 from . import cells
-from ..files.address import address, split_cell
+from ..files.address import address, column_letter, split_cell
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
 
@@ -121,6 +121,8 @@ def _check_headers(grid: SheetGrid, schema: EntrySheet, out: Collector) -> bool:
             )
             return False
     row3 = [_norm(v) for v in grid.rows[HEADER_ROW - 1]] if len(grid.rows) >= HEADER_ROW else []
+    if _one_column_off(grid, schema, expected, row3, out):
+        return False
     for i, (column, want, got) in enumerate(zip(schema.columns, expected, found), start=1):
         if want == got:
             continue
@@ -142,6 +144,29 @@ def _check_headers(grid: SheetGrid, schema: EntrySheet, out: Collector) -> bool:
             )
         else:
             out.add(f'the header "{column.header}" is missing here', sheet=schema.name, cell=where)
+    return False
+
+
+def _one_column_off(grid: SheetGrid, schema: EntrySheet, expected: list[str], row3: list[str], out: Collector) -> bool:
+    """One column missing, or one extra, with every other in order (the Diplomacy event's Game scoring changed to a
+    system that needs another column): one problem saying which column to insert or delete, not one per header."""
+    found = list(row3)
+    while found and not found[-1]:
+        found.pop()
+    for i in range(len(expected) - 1):  # the last one missing shifts nothing: said at its cell as any header
+        if found == expected[:i] + expected[i + 1:]:
+            where = address(HEADER_ROW, i + 1)
+            after = f' (before "{schema.columns[i + 1].header}")'
+            out.add(f'the column "{schema.columns[i].header}" is missing: insert a column {column_letter(i + 1)}{after} '
+                    f'with "{schema.columns[i].header}" in {where} ({schema.columns[i].help or "this sheet needs it"})',
+                    sheet=schema.name, cell=where)
+            return True
+    for i in range(len(found)):
+        if found[:i] + found[i + 1:] == expected and found[i] not in expected:
+            where = address(HEADER_ROW, i + 1)
+            out.add(f'the column "{grid.value(HEADER_ROW, i + 1)}" in {where} is not one of this sheet\'s columns: delete the '
+                    "whole column (its cells are not read)", sheet=schema.name, cell=where)
+            return True
     return False
 
 

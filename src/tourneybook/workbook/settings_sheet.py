@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..rules import Ruleset, find_ruleset
+from ..rules.base import SettingsChoice
 from . import cells
 from ..files.address import address
 from .nameorder import COLLATIONS, DEFAULT_LANGUAGE, find_collation
@@ -71,6 +72,16 @@ def setting_label(f: dataclasses.Field) -> str:
 
 def setting_help(f: dataclasses.Field) -> str:
     return f.metadata.get("help", "")
+
+
+def setting_choice(f: dataclasses.Field) -> SettingsChoice | None:
+    """The choice a row makes (the Diplomacy event's Game scoring), when it is such a row."""
+    return f.metadata.get("choice")
+
+
+def choice_field(settings: Any) -> dataclasses.Field | None:
+    """The field of ``settings`` whose row chooses the others, if any."""
+    return next((f for f in dataclasses.fields(settings) if setting_choice(f)), None)
 
 
 def _hints(settings: Any) -> dict[str, Any]:
@@ -146,7 +157,9 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
     for f in dataclasses.fields(settings):
         if f.name == NAME_FIELD:
             continue
-        rows.append((setting_label(f), setting_cell(getattr(settings, f.name)), setting_help(f)))
+        value = getattr(settings, f.name)
+        choice = setting_choice(f)
+        rows.append((setting_label(f), choice.name_of(value) if choice else setting_cell(value), setting_help(f)))
     rows.append((CLUB_RANKING_LABEL, 0, CLUB_RANKING_HELP))
     rows.append((LIVE_REPORTING_LABEL, "no", LIVE_REPORTING_HELP))
     rows.append((LANGUAGE_LABEL, DEFAULT_LANGUAGE, LANGUAGE_HELP))
@@ -292,7 +305,29 @@ def read_settings(grid: SheetGrid, default: Any, out: Collector, tournament: str
     return _settings(grid, _label_rows(grid), default, out, tournament)
 
 
+def _chosen_default(rows: LabelRows, default: Any, out: Collector) -> Any:
+    """The Settings the choosing row picks (the Game scoring's system, its numbers at their defaults): the
+    defaults of every other row. ``default`` itself when it has no such row, the row is missing or empty, or
+    names no option (a problem at its cell)."""
+    f = choice_field(default)
+    found = rows.get(setting_label(f).casefold()) if f is not None else None
+    if f is None or found is None or cells.is_empty(found[1]):
+        return default
+    line, raw = found
+    try:
+        return setting_choice(f).settings_of(cells.text(raw))
+    except (InputError, cells.CellError) as exc:
+        messages = [p.message for p in exc.problems] if isinstance(exc, InputError) else [str(exc)]
+        out.extend([Problem(f"{setting_label(f)}: {m}; pick one from the list", sheet=SETTINGS.name,
+                            cell=address(line, 2)) for m in messages])
+        return default
+
+
 def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, tournament: str) -> Any:
+    before = len(out.problems)
+    default = _chosen_default(rows, default, out)
+    unchosen = len(out.problems) > before  # the choosing row names no option: the rows of any option are noise
+    choosing = choice_field(default)
     fields = {setting_label(f).casefold(): f for f in dataclasses.fields(default) if f.name != NAME_FIELD}
     hints = _hints(default)
     changes: dict[str, Any] = {}
@@ -302,6 +337,15 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
     known = {RULESET_LABEL.casefold(), TOURNAMENT_LABEL.casefold(), CLUB_RANKING_LABEL.casefold(),
              LIVE_REPORTING_LABEL.casefold(), LANGUAGE_LABEL.casefold(), *fields}
     for key, (line, raw) in rows.items():
+        owner = setting_choice(choosing).owner_of(key) if choosing is not None and key not in known else None
+        if owner is not None and unchosen:
+            continue
+        if owner is not None:
+            chosen = setting_choice(choosing).name_of(getattr(default, choosing.name))
+            out.add(f'"{grid.value(line, 1)}" is a number of {owner}, but {setting_label(choosing)} is {chosen}: '
+                    f"delete this row ({chosen}'s own numbers keep their published values unless a row of theirs "
+                    "says otherwise)", sheet=SETTINGS.name, cell=address(line, 1))
+            continue
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]
             close = difflib.get_close_matches(str(grid.value(line, 1)), labels, n=1, cutoff=0.6)
@@ -309,7 +353,7 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
             out.add(f'unknown setting "{grid.value(line, 1)}"{hint}', sheet=SETTINGS.name, cell=address(line, 1))
             continue
         f = fields.get(key)
-        if f is None:
+        if f is None or f is choosing:  # the choosing row is read first, by _chosen_default
             continue
         try:
             changes[f.name] = parse_setting(raw, hints[f.name], getattr(default, f.name))
@@ -377,6 +421,8 @@ def read_event_settings(grid: SheetGrid | None, present: Sequence[str] = ()) -> 
     except InputError as exc:
         raise InputError([p.located(SETTINGS.name, head.ruleset_cell) for p in exc.problems]) from None
     settings = _settings(grid, rows, ruleset.settings, out, head.tournament)
+    if ruleset.chosen is not None:  # the Diplomacy event as its Game scoring makes it
+        ruleset = ruleset.chosen(settings)
     club = Collector(InputError)
     best = _club_ranking(rows, club)
     return EventSettings(ruleset, head.tournament, head.ruleset_cell, settings, best, tuple(out.problems), tuple(club.problems), grid, rows,
@@ -388,6 +434,7 @@ __all__ = [
     "live_reporting_cells",
     "SETTINGS",
     "SettingsHead",
+    "choice_field",
     "parse_setting",
     "place_settings_problems",
     "read_event_settings",

@@ -51,8 +51,8 @@ from ..files.filestore import save_atomically
 from ..files.resultstyles import LOOKS
 from ..files.store import formula_like
 from .generic import ADJUSTMENTS, NAME, PLAYERS
-from .settings_sheet import NAME_FIELD, SETTINGS, setting_cell, setting_rows
-from .layout import Layout, SheetRows
+from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
+from .layout import Layout, SheetRows, find_layout
 from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
@@ -185,21 +185,66 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
             setattr(header, attribute, style)
         ws.column_dimensions[column_letter(i)].width = column.width
     for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
-        ws.cell(r, 1, label).alignment = Alignment(vertical="top")
+        ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=len(label) > SETTINGS.columns[0].width)
         cell = put(ws, r, 2, value)
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
             cell.fill = INPUT_FILL
         ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
         cell.alignment = Alignment(wrap_text=True, vertical="top")  # long values (theatres) print whole
-        lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width))
+        lines = max(_lines(meaning or "", SETTINGS.columns[2].width), _lines(value if isinstance(value, str) else "", SETTINGS.columns[1].width),
+                    _lines(label, SETTINGS.columns[0].width))
         if lines > 1:  # set: LibreOffice keeps the default height and would print the lines over the next row
             ws.row_dimensions[r].height = 15 * lines
+    _choice_list(ws, settings)
     ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     # 136 characters wide: A4 landscape at full size, the header rows on every page
     _print_portrait(ws, f"A1:C{max(ws.max_row, HEADER_ROW)}")
     ws.page_setup.orientation = "landscape"
     ws.print_title_rows = f"1:{HEADER_ROW}"
     return ws
+
+
+CHOICE_WIDTHS = (28, 24, 66, 56)
+"""System, Id, Rule, Its numbers: the options sheet, A4 landscape."""
+
+
+def _choice_list(ws: Worksheet, settings: Any) -> None:
+    """The options of the row that chooses the others (Game scoring) on a sheet of their own after Settings, each
+    with its id, rule and rows, and that row's Value cell a drop-down of them."""
+    f = choice_field(settings)
+    if f is None:
+        return
+    choice = setting_choice(f)
+    label = setting_label(f)
+    book = ws.parent
+    listed = book.create_sheet(choice.sheet, book.index(ws) + 1)
+    _title_rows(listed, choice.sheet, f"The choices of the Settings row {label}: pick one there by its name. Its "
+                                      "numbers are Settings rows, at these published values until changed.")
+    for i, text in enumerate((label, "Id", "Rule (published numbers)", "Its numbers: Settings rows"), start=1):
+        cell = listed.cell(HEADER_ROW, i, text)
+        for attribute, style in STYLES["header"].items():
+            setattr(cell, attribute, style)
+        listed.column_dimensions[column_letter(i)].width = CHOICE_WIDTHS[i - 1]
+    for r, (option, name, sentence) in enumerate(choice.options, start=FIRST_DATA_ROW):
+        rows = "\n".join(f"{row}: {setting_cell(value)}" for row, value in choice.rows_of(option)) or "none"
+        for i, text in enumerate((name, option, sentence, rows), start=1):
+            listed.cell(r, i, text).alignment = Alignment(wrap_text=True, vertical="top")
+        lines = max(_lines(sentence, CHOICE_WIDTHS[2]), _lines(rows, CHOICE_WIDTHS[3]))
+        if lines > 1:  # as tall as its longest text: LibreOffice keeps the default height
+            listed.row_dimensions[r].height = 15 * lines
+    listed.freeze_panes = f"A{FIRST_DATA_ROW}"
+    last = FIRST_DATA_ROW + len(choice.options) - 1
+    _print_portrait(listed, f"A1:D{last}")
+    listed.page_setup.orientation = "landscape"
+    listed.print_title_rows = f"1:{HEADER_ROW}"
+    picks = DataValidation(type="list", formula1=f"{quote_sheetname(choice.sheet)}!$A${FIRST_DATA_ROW}:$A${last}",
+                           allow_blank=False)
+    picks.showErrorMessage = picks.showInputMessage = True
+    picks.errorTitle, picks.error = label, f"Pick one of the systems listed on the sheet {choice.sheet}."
+    picks.promptTitle, picks.prompt = label, f"Pick the system (the sheet {choice.sheet} names each with its rule)."
+    ws.add_data_validation(picks)
+    line = next(r for r in range(FIRST_DATA_ROW, ws.max_row + 1) if ws.cell(r, 1).value == label)
+    picks.add(f"B{line}")
 
 
 INSTRUCTION_WIDTHS = (20, 26, 56)
@@ -336,6 +381,9 @@ def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: S
     """A new workbook for ``layout``'s ruleset, with ``rows`` (by sheet name) already typed in."""
     ruleset = find_ruleset(layout.ruleset)
     settings = ruleset.settings if settings is None else settings
+    if ruleset.chosen is not None:  # the Diplomacy event: named, summed up and laid out for its game scoring
+        ruleset = ruleset.chosen(settings)
+        layout = find_layout(ruleset)
     tournament = tournament or str(getattr(settings, NAME_FIELD, ""))
     rows = rows or {}
     book = openpyxl.Workbook()

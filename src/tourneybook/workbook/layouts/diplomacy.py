@@ -217,6 +217,8 @@ def _column(message: str, default: str) -> str:
     year = _YEAR.search(message)
     if year and year.group(1) in YEARS:
         return year.group(1)
+    if "last year" in message:  # the final-count Boards sheet gives it by the year columns
+        return YEARS[0]
     if "same board" in message:
         return PLAYER
     if "missing: a board" in message or "is entered" in message:

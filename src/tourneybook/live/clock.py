@@ -1,0 +1,88 @@
+"""The round clock: started, paused, extended and reset by the director; it stops at zero and says "time".
+
+One value (:class:`RoundClock`) held by the hall and kept in the journal's meta, so
+a restarted server goes on counting. The pages count down on their own from
+``ends_at`` (corrected by the server's time, the ``X-Now`` header) and show "time"
+at zero; /api/state says ``time`` once the server has seen the end pass.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+
+CLOCK_KEY = "round-clock"
+"""Journal meta: the clock as :meth:`RoundClock.kept` writes it."""
+STOPPED, RUNNING, PAUSED, TIME = "stopped", "running", "paused", "time"
+LONGEST = 24 * 60
+"""Minutes a round clock may be set to or extended by: a day."""
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    state: str = STOPPED
+    """stopped (no clock shown), running, paused, or time (ran out: it shows 0:00 and "time")."""
+    ends_at: float | None = None
+    """When it reaches zero (seconds since the epoch), while running."""
+    remaining: float | None = None
+    """Seconds left, while paused."""
+    minutes: int = 0
+    """The round's length as the director last started it."""
+
+    def started(self, minutes: int, now: float) -> RoundClock:
+        return RoundClock(RUNNING, now + minutes * 60, None, minutes)
+
+    def paused(self, now: float) -> RoundClock:
+        if self.state != RUNNING or self.ends_at is None:
+            return self
+        return replace(self, state=PAUSED, ends_at=None, remaining=max(0.0, self.ends_at - now))
+
+    def resumed(self, now: float) -> RoundClock:
+        if self.state != PAUSED or self.remaining is None:
+            return self
+        return replace(self, state=RUNNING, ends_at=now + self.remaining, remaining=None)
+
+    def extended(self, minutes: int, now: float) -> RoundClock:
+        """``minutes`` more: a running or paused clock goes on longer; one that showed "time" runs again."""
+        if self.state == RUNNING and self.ends_at is not None:
+            return replace(self, ends_at=max(self.ends_at, now) + minutes * 60, minutes=self.minutes + minutes)
+        if self.state == PAUSED and self.remaining is not None:
+            return replace(self, remaining=self.remaining + minutes * 60, minutes=self.minutes + minutes)
+        if self.state == TIME:
+            return RoundClock(RUNNING, now + minutes * 60, None, self.minutes + minutes)
+        return self
+
+    def reset(self) -> RoundClock:
+        return RoundClock()
+
+    def due(self, now: float) -> bool:
+        """Running, and the end has passed: time to say "time"."""
+        return self.state == RUNNING and self.ends_at is not None and now >= self.ends_at
+
+    def at_zero(self) -> RoundClock:
+        return replace(self, state=TIME, remaining=0.0)
+
+    def data(self, now: float) -> dict:
+        """/api/state's ``clock``: ``state``, ``ends_at``, ``remaining`` (seconds), ``minutes``; ``started`` for
+        pages that count from the start (``started + minutes * 60`` is the end while running)."""
+        clock = self.at_zero() if self.due(now) else self
+        running = clock.state == RUNNING and clock.ends_at is not None
+        remaining = (max(0.0, clock.ends_at - now) if running else clock.remaining)
+        return {"state": clock.state, "ends_at": clock.ends_at, "remaining": None if remaining is None else round(remaining, 1),
+                "minutes": clock.minutes, "started": clock.ends_at - clock.minutes * 60 if running else None}
+
+    def kept(self) -> str:
+        return json.dumps({"state": self.state, "ends_at": self.ends_at, "remaining": self.remaining, "minutes": self.minutes})
+
+    @classmethod
+    def recalled(cls, text: str | None) -> RoundClock:
+        """The clock as the journal kept it; a stopped one when there is none (or it cannot be read)."""
+        try:
+            kept = json.loads(text or "{}")
+            clock = cls(str(kept.get("state", STOPPED)), kept.get("ends_at"), kept.get("remaining"), int(kept.get("minutes", 0)))
+        except (ValueError, TypeError, AttributeError):
+            return cls()
+        return clock if clock.state in (STOPPED, RUNNING, PAUSED, TIME) else cls()
+
+
+__all__ = ["CLOCK_KEY", "LONGEST", "PAUSED", "RUNNING", "RoundClock", "STOPPED", "TIME"]

@@ -1,0 +1,132 @@
+"""Where the event is, for the pages: the current stage, each player's rounds, and what the standings count.
+
+- :func:`stage`: a round of play; after the qualifying rounds the Friedrich final
+  or the Carcassonne knock-out (its matches, each with its state) once their
+  tables are known; Italia's top board in the round that has it.
+- :func:`player_rounds`: every table of each player (the rounds', the final's or
+  the knock-out's), with the seat or role, the opponents, the points once the
+  result is in, and the latest round marked new until its result is in. The
+  report's state is the journal's (the hall adds it: :meth:`.hall.Hall.api`).
+- :func:`counted`: the last round every table of which is entered ("after round
+  2"), and a round partly entered named ("round 3: 1 of 5 tables entered; the
+  standings count rounds 1-2").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..publish.tables import shown
+from ..workbook import cells
+from ..workbook.event import Event
+from ..workbook.layouts.italia2010 import TOP_BOARD
+from ..workbook.schema import FIRST_DATA_ROW
+from .draw import Draw, DrawnTable, Snapshot
+from .reporting import game_of, stage_points
+from .stages import stage_name
+
+ROUND_KIND, FINAL, KNOCKOUT, TOP = "round", "final", "knockout", "top board"
+PLAYED, TO_PLAY = "played", "to play"
+
+
+def entered(result) -> set[tuple[int, int]]:
+    """(round, table) of every game of the rounds the result has."""
+    return {found for g in result.games if (found := game_of(g.game)) is not None}
+
+
+def stage(draw: Draw, stages: Draw | None, top_board: int | None) -> dict[str, Any]:
+    """``{kind, title, round}`` of what is being played now (and ``board``, the top board's number)."""
+    if stages is not None and stages.tables:
+        if any(t.stage for t in stages.tables):
+            return {"kind": KNOCKOUT, "title": "Knock-out", "round": draw.current_round}
+        return {"kind": FINAL, "title": "Final", "round": draw.current_round}
+    number = draw.current_round
+    if top_board is not None:
+        return {"kind": TOP, "title": f"Round {number}: top board {top_board}", "round": number, "board": top_board}
+    return {"kind": ROUND_KIND, "title": f"Round {number}" if number else "Not drawn yet", "round": number}
+
+
+def stage_seating(stages: Draw, extras) -> list[dict[str, Any]]:
+    """The final's table or the knock-out's matches as the current seating, each with its state."""
+    found = []
+    for t in stages.tables:
+        points = stage_points(extras, t)
+        winner = next((v for h, _, v in points if h.lower() == "winner"), "")
+        played = bool(winner) if t.stage else bool(points)
+        found.append({"table": t.table, "label": stage_name(stages, t), "state": PLAYED if played else TO_PLAY,
+                      "seats": [{"seat": s.seat, "player": s.player} for s in t.seats]})
+    return found
+
+
+def top_board_of(event: Event, snapshot: Snapshot, number: int) -> int | None:
+    """The board number of round ``number``'s top board (Italia 2010, marked on its Rounds sheet), or None."""
+    top = event.layout.top_board
+    if top is None or not number or top.sheet not in snapshot.sheet_names():
+        return None
+    schema = event.layout.sheet(top.sheet)
+    grid = snapshot.read(top.sheet)
+    at_round, at_top = schema.index("Round"), schema.index(TOP_BOARD)
+    for line in range(FIRST_DATA_ROW, len(grid.rows) + 1):
+        board = grid.value(line, at_top)
+        try:
+            if cells.whole(grid.value(line, at_round)) == number and not cells.is_empty(board):
+                return cells.whole(board)
+        except cells.CellError:
+            continue
+    return None
+
+
+def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, dict[str, Any]]:
+    """Each seated player's tables in order: ``{rounds: [{round, label, table, seat, opponents, points, report,
+    new}]}``; ``report`` is None here (the hall puts the journal's state in)."""
+    points: dict[tuple[int, int], dict[str, str]] = {}
+    for game in result.games:
+        found = game_of(game.game)
+        if found is not None:
+            points[found] = {s.player: str(shown(s.points)) for s in game.players}
+    latest = draw.current_round
+    word = draw.table_word
+    players: dict[str, dict[str, Any]] = {}
+
+    def add(table: DrawnTable, label: str, scored: dict[str, str], new: bool) -> None:
+        for seat in table.seats:
+            players.setdefault(seat.player, {"rounds": []})["rounds"].append({
+                "round": table.round, "label": label, "table": table.table, "seat": seat.seat,
+                "opponents": [s.player for s in table.seats if s is not seat],
+                "points": scored.get(seat.player), "report": None, "new": new})
+
+    for table in draw.tables:
+        scored = points.get((table.round, table.table), {})
+        add(table, f"Round {table.round}, {word.lower()} {table.table}", scored, table.round == latest and not scored)
+    if stages is not None:
+        for table in stages.tables:
+            figures = stage_points(result.extras, table)
+            if table.stage:  # a match: its wins, VP totals and winner, the same for both
+                said = "; ".join(f"{h} {v}" for h, _, v in figures if v)
+                scored = {s.player: said for s in table.seats} if said else {}
+            else:
+                scored = {player: value for _, player, value in figures}
+            add(table, stage_name(stages, table), scored, not scored)
+    return players
+
+
+def counted(draw: Draw, result) -> dict[str, Any]:
+    """``{after_round, note}``: the last round of which every table is entered (the standings' "after round N"),
+    and what a partly entered round leaves out ('' when none is)."""
+    done = entered(result)
+    after, notes = 0, []
+    for number in sorted({t.round for t in draw.tables}):
+        tables = [t for t in draw.tables if t.round == number]
+        have = sum((number, t.table) in done for t in tables)
+        if have == len(tables) and after == number - 1:
+            after = number
+        elif have:
+            notes.append(f"round {number}: {have} of {len(tables)} {draw.table_word.lower()}s entered")
+    if notes:
+        counts = "no round yet" if not after else ("round 1" if after == 1 else f"rounds 1-{after}")
+        notes.append(f"the standings count {counts}")
+    return {"after_round": after, "note": "; ".join(notes)}
+
+
+__all__ = ["FINAL", "KNOCKOUT", "PLAYED", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",
+           "stage_seating", "top_board_of"]

@@ -1,0 +1,138 @@
+"""A table's report as the phone shows it: the ruleset's paper form, part by part, in its words.
+
+The parts and their words come from the printed form's own definition
+(:func:`tourneybook.forms.tables.report_sections`: the Pompadour report's sections,
+the Carcassonne slip's result, the centre count), and each entry's kind from the
+entry sheet's column (a whole number from 1 to 23, a choice, yes or no): a number
+gets the phone's numeric keypad, a choice a list, yes/no two buttons, the winning
+nations a tick-box each. A part that happens in some games only (the Offensive
+Option) is asked first ("did it happen?"), and an entry needed only after one
+answer ('called off' -> its turn) shows only then: the page's script hides the
+rest, and the server checks every value whatever the page showed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..forms.tables import report_sections
+from ..workbook.schema import Column, Kind
+from .draw import KEY_JOIN, Draw, DrawnTable
+
+SEVERAL_JOIN = "+"
+"""Between an entry's key and a ticked word in a tick-box's name ('Winners+France')."""
+
+KINDS = {Kind.WHOLE: "number", Kind.EXACT: "decimal", Kind.TIME: "time", Kind.CHOICE: "choice", Kind.YES_NO: "yesno",
+         Kind.PLAYER: "player", Kind.TEXT: "text"}
+"""How the phone asks for each kind of entry (the templates' report/entry.html)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing the report asks, as the phone shows it."""
+
+    key: str
+    """The form field's name: the draw's field key ('VP 2', 'England|Centres')."""
+    id: str
+    """The element's id on the page: f0, f1... in the form's order."""
+    label: str
+    kind: str
+    """number, decimal, time, choice, yesno, player, several or text (:data:`KINDS`)."""
+    value: str
+    choices: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+    """What is wrong with the value sent, in a player's words, shown at the entry."""
+    only_when: tuple[str, str] = ("", "")
+    """(key of another entry, its value): asked only after that answer; ('', '') always."""
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    def ticked(self, word: str) -> bool:
+        return word.casefold() in {w.strip().casefold() for w in self.value.split(",")}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of a part that is filled seat by seat (a board's power, a slip's seat): the seat, its player."""
+
+    seat: str
+    player: str
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A section of the paper form."""
+
+    title: str
+    entries: tuple[Entry, ...]
+    optional: bool = False
+    open: bool = True
+    """An optional part already answered (a value in it): shown open."""
+    lines: tuple[Line, ...] = ()
+    """By seat: the entries row by row (then ``entries`` is empty)."""
+    columns: tuple[str, ...] = ()
+    """By seat: what each line's entries are (the form's column headings)."""
+
+
+def report_parts(draw: Draw, table: DrawnTable, values: Mapping[str, str],
+                 problems: Mapping[str, Sequence[str]] = {}) -> tuple[Part, ...]:
+    """The report of ``table`` as the phone shows it, with ``values`` filled in and ``problems`` at their entries."""
+    parts = []
+    ids = itertools.count()
+    for section in report_sections(draw.ruleset, draw.headers):
+        def entry(key: str, header: str, label: str) -> Entry:
+            column = draw.entry_columns.get(header) or Column(header, Kind.TEXT)
+            kind = "several" if header in section.several else KINDS[column.kind]
+            choices = (section.several.get(header) or column.choices
+                       or (tuple(s.player for s in table.seats) if column.kind is Kind.PLAYER else ()))
+            other = section.only_when.get(header)
+            return Entry(key, f"f{next(ids)}", label, kind, values.get(key, ""), tuple(choices), tuple(problems.get(key, ())),
+                         ((other[0], other[1]) if other else ("", "")), column.minimum, column.maximum, column.help)
+
+        lines: tuple[Line, ...] = ()
+        entries: tuple[Entry, ...] = ()
+        columns: tuple[str, ...] = ()
+        if section.by_seat and draw.blocks:  # a board: a line per power, the section's columns across
+            lines = tuple(Line(s.seat, s.player, tuple(entry(f"{s.seat}{KEY_JOIN}{h}", h, f"{s.seat}: {h}")
+                                                      for h in section.headers)) for s in table.seats)
+            columns = section.headers
+        elif section.by_seat:  # a slip: the seat's own column ('VP 2' is Player 2's)
+            seats = table.seats[:len(section.headers)]
+            lines = tuple(Line(s.seat, s.player, (entry(h, h, h),)) for s, h in zip(seats, section.headers))
+        else:
+            entries = tuple(entry(h, h, short_label(h, section.title, table)) for h in section.headers)
+        shown = entries + tuple(e for line in lines for e in line.entries)
+        answered = any(e.value.strip() or e.problems for e in shown)
+        parts.append(Part(section.title, entries, section.optional, answered or not section.optional, lines, columns))
+    return tuple(parts)
+
+
+def short_label(header: str, title: str, table: DrawnTable) -> str:
+    """An entry's words under its part's title, with the player a seat letter stands for: 'Game 1 VP A' in the
+    part 'Game 1' reads 'VP A (Anna Eriksen)'."""
+    label = header[len(title):].strip() if title and header.startswith(title + " ") else header
+    letter = label.rsplit(" ", 1)[-1]
+    player = next((s.player for s in table.seats if s.seat.endswith(" " + letter)), "") if len(letter) == 1 else ""
+    return f"{label} ({player})" if player else label
+
+
+def posted_values(draw: Draw, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
+    """The report's values from a posted form: each field's text; a tick-box entry's ticked words joined by
+    commas, in the form's order, as the cell takes them ('Russia, France')."""
+    several = {e.key: e.choices for part in report_parts(draw, table, {}) for e in (*part.entries, *(x for line in part.lines
+               for x in line.entries)) if e.kind == "several"}
+    values = {}
+    for f in draw.fields(table):
+        if f.key in several:
+            ticked = [word for word in several[f.key] if form.get(f"{f.key}{SEVERAL_JOIN}{word}")]
+            values[f.key] = ", ".join(ticked) if ticked else str(form.get(f.key, ""))
+        else:
+            values[f.key] = str(form.get(f.key, ""))
+    return values
+
+
+__all__ = ["Entry", "Line", "Part", "SEVERAL_JOIN", "posted_values", "report_parts"]

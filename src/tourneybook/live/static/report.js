@@ -1,0 +1,86 @@
+// The report form on the phone: only the entries the game needs, and the points before sending.
+// Every check stays on the server: what is hidden here is only not sent (a disabled field), never trusted.
+document.querySelectorAll('form.fields').forEach(form => {
+
+  // A part that happens in some games only (the Offensive Option): shown once "it happened" is ticked.
+  function showPart(part) {
+    const open = part.querySelector('input.happened').checked;
+    const body = part.querySelector('.body');
+    body.hidden = !open;
+    body.querySelectorAll('input, select').forEach(i => { i.disabled = !open; });
+  }
+  // An entry asked only after another answer ('called off' -> the turn it was called off).
+  function valueOf(name) {
+    const field = form.elements.namedItem(name);
+    if (!field) return '';
+    if (field instanceof RadioNodeList) { const on = Array.from(field).find(r => r.checked); return on ? on.value : ''; }
+    return field.disabled ? '' : field.value;
+  }
+  function showEntries() {
+    form.querySelectorAll('.entry[data-when]').forEach(entry => {
+      const shown = valueOf(entry.dataset.when).trim().toLowerCase() === entry.dataset.whenValue.toLowerCase();
+      entry.hidden = !shown;
+      entry.querySelectorAll('input, select').forEach(i => { i.disabled = !shown; });
+    });
+  }
+  const previewed = form.id === 'report';  // the report's own form; a dispute's version is checked when sent
+  form.querySelectorAll('fieldset.optional').forEach(part => {
+    part.querySelector('input.happened').addEventListener('change', () => { showPart(part); showEntries(); preview(); });
+    showPart(part);
+  });
+  showEntries();
+
+  // The points before sending: the server scores the game as reported (the ruleset's own scoring) and says
+  // each seat's points and what makes them, or what is still wrong; the page only shows the answer.
+  const box = form.querySelector('#points') || document.createElement('div');
+  let timer = 0, asked = 0;
+  function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  // The problems as the server sees the form now: the list above and each entry's own line follow the typing.
+  function markProblems(answer) {
+    const list = document.getElementById('problems');
+    if (list) {
+      if (answer.problems.length) list.querySelector('ul').replaceChildren(...answer.problems.map(p => el('li', p)));
+      else list.hidden = true;
+    }
+    form.querySelectorAll('.problem').forEach(p => { if (p.id !== 'seat-code-p') p.remove(); });
+    form.querySelectorAll('.wrong').forEach(f => { if (f.id !== 'seat-code') f.classList.remove('wrong'); });
+    Object.entries(answer.at || {}).forEach(([name, problems]) => {
+      const field = form.elements.namedItem(name) || form.querySelector('[name^="' + CSS.escape(name) + '+"]');
+      const entry = field && (field.closest ? field : field[0]).closest('.entry, td');
+      if (!entry) return;
+      const line = el('span', problems.join('; '), 'problem bad'), own = field.id ? field : entry.querySelector('[id]');
+      if (own) { line.id = own.id + '-p'; own.setAttribute('aria-describedby', line.id); }
+      entry.append(line);
+      if (field.classList) field.classList.add('wrong');
+    });
+  }
+  function show(answer) {
+    if (answer.problems && (document.getElementById('problems') || form.querySelector('.problem'))) markProblems(answer);
+    const parts = [];
+    if (answer.points && answer.points.length) {
+      parts.push(el('h2', 'Points if this is the result'));
+      const table = el('table', undefined, 'points');
+      answer.points.forEach(p => {
+        const tr = el('tr'); tr.append(el('td', p.seat), el('td', p.player), el('td', p.points));
+        table.append(tr);
+        if (p.parts && p.parts.length) { const why = el('tr', undefined, 'why'); const td = el('td', p.parts.join('; ')); td.colSpan = 3; why.append(td); table.append(why); }
+      });
+      parts.push(table);
+    } else if (answer.problems && answer.problems.length) {
+      parts.push(el('p', 'No points yet: ' + answer.problems.length + ' entr' + (answer.problems.length === 1 ? 'y needs' : 'ies need') + ' a look (they are checked again when you send).', 'reason'));
+    }
+    box.replaceChildren(...parts);
+  }
+  async function preview() {
+    if (!previewed) return;
+    const mine = ++asked;
+    const body = new URLSearchParams(new FormData(form));
+    try {
+      const r = await fetch(form.getAttribute('action') + '/preview', {method: 'POST', body, headers: {'Accept': 'application/json'}});
+      if (r.ok && mine === asked) show(await r.json());
+    } catch (e) { /* the points wait for the next change; sending still works */ }
+  }
+  form.addEventListener('input', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 400); });
+  form.addEventListener('change', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 150); });
+  if (form.querySelector('input[value]:not([type=hidden]):not([value=""])')) preview();
+});

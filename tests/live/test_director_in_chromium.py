@@ -1,0 +1,191 @@
+"""The director's day in a real browser (Debian's chromium, one browser for the module, a window per role):
+reject and accept reports, import, recalc; the clock paused and reset; check-in to import to draw; the
+projector and a finalist's phone moving to the final.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from test_in_chromium import browser, free_port, heading, standings_rows, wait_for
+
+from tourneybook.cli import main
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.live.app import create_app
+from tourneybook.live.hall import Hall, follow
+from tourneybook.live.journal import Journal, journal_path
+
+pytestmark = pytest.mark.chromium
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+
+
+@pytest.fixture(scope="module")
+def driver(chrome):
+    found = browser(chrome, (1280, 900))
+    yield found
+    found.quit()
+
+
+def serve(hall: Hall):
+    """The hall on a free loopback port, following its workbook's saves; the address and a stop function."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(hall), host="127.0.0.1", port=port, log_level="warning"))
+    stop = threading.Event()
+    threads = [threading.Thread(target=server.run, daemon=True), threading.Thread(target=follow, args=(hall, stop), daemon=True)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started
+
+    def stopped():
+        server.should_exit = True
+        stop.set()
+        threads[0].join(10)
+
+    return f"http://127.0.0.1:{port}", stopped
+
+
+def window(driver, url: str, size=(1280, 900)) -> str:
+    driver.switch_to.new_window("window")
+    driver.set_window_size(*size)
+    driver.get(url)
+    return driver.current_window_handle
+
+
+def text_of(driver, css: str) -> str:
+    return driver.execute_script(f"const e = document.querySelector({css!r}); return e ? e.textContent : ''")
+
+
+def click(driver, css: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, css).click()
+
+
+def test_the_directors_day(driver, hall, event):
+    from selenium.webdriver.common.by import By
+
+    served, stop = serve(hall)
+    try:
+        projector = window(driver, served + "/projector", (1920, 1080))
+        wait_for(lambda: standings_rows(driver))
+        assert "no result yet" in standings_rows(driver)[0]  # nobody has a place before a result
+        director = window(driver, served + "/director")
+        driver.find_element(By.ID, "key").send_keys(hall.director_key)
+        click(driver, "#enter")
+        wait_for(lambda: heading(driver) == "Director")
+
+        # the clock: started, paused (the projector holds it), reset (gone)
+        driver.find_element(By.ID, "minutes").send_keys("50")
+        click(driver, "#start")
+        wait_for(lambda: "running" in text_of(driver, "#clock-state"))
+        click(driver, "#pause")
+        wait_for(lambda: "paused" in text_of(driver, "#clock-state"))
+        driver.switch_to.window(projector)
+        assert wait_for(lambda: "paused" in text_of(driver, "#clock") and text_of(driver, "#clock")).startswith(("49:", "50:"))
+        driver.switch_to.window(director)
+        click(driver, "#reset")
+        wait_for(lambda: "stopped" in text_of(driver, "#clock-state"))
+        driver.switch_to.window(projector)
+        wait_for(lambda: text_of(driver, "#clock") == "")
+
+        # two reports: the director rejects table 1's, accepts table 2's; the import writes table 2 only
+        one, two = hall.state.draw.table(1, 1), hall.state.draw.table(1, 2)
+        wrong = hall.journal.add(1, 1, {"VP 1": "9", "VP 2": "8", "VP 3": "7", "VP 4": "6"}, "phone-a")
+        right = hall.journal.add(1, 2, {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}, "phone-c")
+        driver.switch_to.window(director)
+        driver.get(served + "/director")
+        click(driver, f"#report-{wrong.id} form:has(input[value=reject]) button")
+        wait_for(lambda: "rejected" in text_of(driver, f"#report-{wrong.id} .state"))
+        click(driver, f"#report-{right.id} form:has(input[value=accept]) button")
+        wait_for(lambda: "accepted for import" in text_of(driver, f"#report-{right.id} .state"))
+        assert main(["import-reports", str(event)]) == 0
+        assert main(["recalc", str(event)]) == 0
+        driver.switch_to.window(projector)
+        winner = two.seats[0].player
+        assert winner in wait_for(lambda: [r for r in standings_rows(driver) if "5.00" in r])[0]
+        assert "round 1: 1 of 2 tables entered" in text_of(driver, "#ranking")
+        assert text_of(driver, "#ranking h2:last-of-type") == "Standings"
+
+        # table 1 comes in after all: confirmed by the director, imported: "after round 1"
+        again = hall.journal.add(1, 1, {"VP 1": "91", "VP 2": "81", "VP 3": "71", "VP 4": "61"}, "phone-b")
+        driver.switch_to.window(director)
+        driver.get(served + "/director")
+        click(driver, f"#report-{again.id} form:has(input[value=confirm]) button")
+        wait_for(lambda: "confirmed" in text_of(driver, f"#report-{again.id} .state"))
+        assert main(["import-reports", str(event)]) == 0 and main(["recalc", str(event)]) == 0
+        driver.switch_to.window(projector)
+        wait_for(lambda: "Standings after round 1" in text_of(driver, "#ranking"))
+
+        # check-in for round 2: Zoë skips it from her phone; the import marks her absent; the draw leaves her out
+        driver.switch_to.window(director)
+        driver.get(served + "/director")
+        click(driver, "#open-checkin")
+        wait_for(lambda: "Open for round 2" in text_of(driver, "#checkin-state"))
+        phone = window(driver, served + "/", (390, 844))
+        driver.find_element(By.ID, "find").send_keys("zoe")
+        wait_for(lambda: driver.find_elements(By.ID, "checkin"))[0].click()
+        wait_for(lambda: driver.find_elements(By.ID, "skip"))[0].click()
+        wait_for(lambda: heading(driver) == "Checked in")
+        driver.switch_to.window(director)
+        driver.get(served + "/director")
+        assert "1 answered, 7 not yet" in text_of(driver, "#checkin-state")
+        assert main(["import-reports", str(event)]) == 0
+        assert main(["draw", str(event), "--round", "2"]) == 0
+        driver.switch_to.window(projector)
+        wait_for(lambda: "Round 2" in text_of(driver, "#seating h2"))
+        seating = text_of(driver, "#seating")
+        assert "Zoë Faure" not in seating and "Anna Berg" in seating
+        driver.switch_to.window(phone)
+        driver.get(served + "/")
+        driver.find_element(By.ID, "find").send_keys("anna")  # her new table of round 2, marked new
+        assert wait_for(lambda: text_of(driver, "#seat").startswith("Round 2") and text_of(driver, "#seat")).endswith("(new)")
+    finally:
+        stop()
+        for handle in driver.window_handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(driver.window_handles[0])
+
+
+def test_the_projector_and_a_finalists_phone_move_to_the_final(driver, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    event = tmp_path / "fwc2022.xlsx"
+    shutil.copyfile(WORKBOOKS / "fwc2022-example.xlsx", event)
+    book = FileWorkbook(event)
+    finalists = {col: book.read("Final game").value(4, col) for col in range(2, 6)}
+    book.write_cells("Final game", {(4, col): None for col in range(2, 40)})  # the qualifying rounds only
+    book.save()
+    hall = Hall(event, Journal(journal_path(event)))
+    assert hall.reload(), hall.problems
+    served, stop = serve(hall)
+    try:
+        projector = window(driver, served + "/projector", (1920, 1080))
+        wait_for(lambda: text_of(driver, "#seating h2").startswith("Round 4"))
+        phone = window(driver, served + "/", (390, 844))
+        driver.find_element(By.ID, "find").send_keys("Felix Vid")
+        assert wait_for(lambda: text_of(driver, "#seat")).startswith("Round 4, table")
+        book = FileWorkbook(event)
+        book.write_cells("Final game", {(4, col): name for col, name in finalists.items()})  # the roles chosen
+        book.save()
+        assert wait_for(lambda: text_of(driver, "#seat")) and wait_for(
+            lambda: text_of(driver, "#seat") == "Final, table 1, Frederick (new)")
+        driver.switch_to.window(projector)
+        wait_for(lambda: text_of(driver, "#seating h2") == "Final")
+        assert "Final, table 1 (to play)" in text_of(driver, "#seating") and "Frederick: Felix Vidal" in text_of(driver, "#seating")
+    finally:
+        stop()
+        for handle in driver.window_handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(driver.window_handles[0])
