@@ -171,3 +171,10 @@ def test_sheet_names_are_unique_and_acceptable_to_excel(wanted):
     made = [unique_name(w, used) for w in wanted]
     assert len({m.casefold() for m in made}) == len(made)
     assert all(0 < len(m) <= 31 and not set(m) & set("[]:*?/\\") for m in made)
+
+
+def test_the_printed_bracket_speaks_to_players_not_of_sources():
+    """Issue 28: the bracket printed '(seed 002; RULES.md)' for the players at the table."""
+    printed = " ".join(text for page in KnockoutBracketForm.of("Essen", SEEDS).pages() for text in texts(page))
+    assert "higher preliminary rank" in printed
+    assert "RULES.md" not in printed and "seed 0" not in printed

@@ -184,7 +184,8 @@ def test_the_finals_printed_report_carries_its_code_and_the_qr_code_that_opens_i
     code = table_code(journal.secret(TABLE_SECRET), STAGES_ROUND, 1)
     out = tmp_path / "final.xlsx"
     assert main(["forms", str(event), "--final", "--out", str(out)]) == 0
-    assert f"{ADDRESS} and the table code {code}" in printed_text(out)
+    assert f"Table code {code} Report this result on a phone" in printed_text(out)  # a box at the top (issue 29)
+    assert f"or open {ADDRESS} and type the code" in printed_text(out)
     with zipfile.ZipFile(out) as book:
         media = {book.read(n) for n in book.namelist() if n.startswith("xl/media/")}
     assert png_qr(f"{ADDRESS}t/{code}", scale=2) in media

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import zipfile
 
@@ -29,7 +30,8 @@ def test_each_form_carries_its_table_code_and_both_qr_codes(event, tmp_path, cap
     expected = codes(event)
     texts = " ".join(str(c.value) for ws in openpyxl.load_workbook(out).worksheets for row in ws.iter_rows() for c in row if c.value)
     for code in expected:
-        assert f"{ADDRESS} and the table code {code}" in texts
+        assert code in texts
+    assert f"or open {ADDRESS} and type the code" in texts
     with zipfile.ZipFile(out) as book:
         media = {book.read(n) for n in book.namelist() if n.startswith("xl/media/")}
     assert {png_qr(f"{ADDRESS}t/{c}", scale=2) for c in expected} | {png_qr(ADDRESS, scale=2)} == media
@@ -67,6 +69,15 @@ def test_the_printed_pdf_shows_the_code(event, tmp_path, soffice):
     text = subprocess.run(["pdftotext", "-layout", str(out.with_suffix(".pdf")), "-"], capture_output=True, text=True, check=True).stdout
     for code in codes(event):
         assert code in text
+    # Issue 29 point 9: in a box at the top of the form, at 14 pt or more (it was an 8 pt line at the bottom)
+    boxes = subprocess.run(["pdftotext", "-bbox", str(out.with_suffix(".pdf")), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    for page, code in zip(boxes.split("<page ")[1:], codes(event)):
+        x0, y0, x1, y1 = map(float, re.search(rf'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">{code}<',
+                                              page).groups())
+        title = float(re.search(r'yMin="([\d.]+)"[^>]*>Carcassonne<', page).group(1))
+        assert y1 < title  # above the form's title
+        assert y1 - y0 >= 14 * 1.16  # DejaVu Sans' box: 1.16 x the size in points
 
 
 def test_the_buttons_forms_action_stamps_the_same_codes(event):

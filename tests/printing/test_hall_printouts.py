@@ -37,7 +37,10 @@ def test_the_final_is_page_one_with_each_header_over_its_values_and_names_whole(
     printed, _ = cafe
     final = printed[0]
     words = [w[4] for w in sorted(final, key=lambda w: (w[1], w[0]))]
-    assert words[0] == "Final"
+    # the first page names the event (issue 28): in its header, above the 'Final' table's title
+    first_line = [w[4] for w in sorted(final, key=lambda w: w[0]) if abs(w[1] - min(v[1] for v in final)) < 2]
+    assert html.unescape(" ".join(first_line)) == "Spanish Friedrich Open CAFE'23"
+    assert words[len(first_line)] == "Final"
     for name in ("Hugo Fischer", "Willem Berg", "Carla Hofmann"):  # the finalists' names, whole ("Tomás Herre" was cut)
         assert name in " ".join(words)
     rank_header = next(w for w in final if w[4] == "rank")  # "qualifying rank", over the finalists' qualifying ranks
@@ -125,3 +128,16 @@ def test_result_columns_are_as_wide_as_their_texts():
     clubs = {r.player: "Amigos de Friedrich, Valencia" for r in published.result.standings.rows}
     standings = standings_sheet(published.result.standings, "S", clubs)
     assert standings.column_widths[2] == len("Amigos de Friedrich, Valencia") + 2  # a club name not cut (it had 14)
+
+
+def test_no_number_touches_the_text_beside_it(cafe):
+    """Issue 28: a right-aligned number ran into the left-aligned text of the next column ('1Íñigo Ibáñez',
+    '8.50winning nations'): pdftotext reads touching glyphs as one word."""
+    printed, _ = cafe
+    glued = [w[4] for page in printed for w in page if re.search(r"\d[^\W\d_]", w[4])]
+    assert glued == []
+    final = printed[0]
+    for left, right in (("1", "Ben"), ("7.90", "winning")):
+        pairs = [(b, a) for a in final if a[4] == right for b in final
+                 if b[4] == left and abs(b[1] - a[1]) < 2 and b[2] <= a[0] and a[0] - b[2] < 20]
+        assert pairs and all(a[0] - b[2] >= 2.5 for b, a in pairs)  # at least a blank's width apart (points)

@@ -26,7 +26,9 @@ def _higher_seed_wins(seeding: list[str], size: int = 16) -> Bracket:
 
 
 @pytest.mark.parametrize("withdrawn_rank", range(1, 17))
-def test_carcassonne_placings_keep_a_withdrawn_non_qualifier_at_their_preliminary_place(withdrawn_rank):
+def test_carcassonne_placings_put_a_withdrawn_qualifier_after_the_knock_out(withdrawn_rank):
+    """Issue 28: the knock-out's places are its players'; a withdrawn 2nd was placed '2' beside the final's loser,
+    and nobody was 17th."""
     withdrawn = PRELIMINARY[withdrawn_rank - 1]
     seeding = eligible(PRELIMINARY, [Attendance(withdrawn, withdrew_after=3)])
     assert withdrawn not in seeding and len(seeding) == 19
@@ -34,11 +36,22 @@ def test_carcassonne_placings_keep_a_withdrawn_non_qualifier_at_their_preliminar
     players = [row[1] for row in table.rows]
     assert sorted(players) == sorted(PRELIMINARY)  # everyone once: nobody left out, nobody twice
     by_player = {row[1]: row for row in table.rows}
-    assert by_player[withdrawn] == (str(withdrawn_rank), withdrawn, "preliminary", withdrawn_rank)
+    assert by_player[withdrawn] == ("17", withdrawn, "preliminary", withdrawn_rank)
     seventeenth = PRELIMINARY[16]  # moved up into the knock-out: placed by it, and only by it
     assert by_player[seventeenth][2] != "preliminary"
     assert by_player[seeding[0]][:3] == ("1", seeding[0], "champion")
     assert [row[0] for row in table.rows if row[2] == "preliminary" and row[1] != withdrawn] == ["18", "19", "20"]
+    places = [row[0] for row in table.rows]
+    assert len(set(places) - {"3-4", "5-8", "9-16"}) == len([p for p in places if "-" not in p])  # no place twice
+    assert [p for p in places if "-" not in p] == ["1", "2", "17", "18", "19", "20"]
+
+
+def test_carcassonne_placings_of_a_bracket_of_8_go_on_at_9th():
+    withdrawn = PRELIMINARY[1]
+    seeding = eligible(PRELIMINARY[:12], [Attendance(withdrawn, withdrew_after=3)])
+    table = placings_table(_higher_seed_wins(seeding, 8), PRELIMINARY[:12])
+    assert [(row[0], row[1]) for row in table.rows if row[2] == "preliminary"] == [
+        ("9", withdrawn), ("10", "P10"), ("11", "P11"), ("12", "P12")]
 
 
 def test_every_barred_player_above_the_last_finalist_is_named():

@@ -87,3 +87,19 @@ def test_the_issues_sheet_asks_for_each_lot_once(ruleset_id, rounds):
         asking = [t for t in texts if "lot" in t and all(re.search(rf"\b{re.escape(p)}\b", t) for p in group)]
         assert len(asking) == 1, (group, asking)
         assert asking[0].endswith("the suggested order is shown until the organiser's lot is entered in Players!F")
+
+
+@pytest.mark.parametrize("ruleset_id", [s for s in SYSTEMS if s != "italia2010"])
+def test_a_two_round_event_is_asked_for_its_lot_after_round_2(ruleset_id):
+    """Issue 28: the lot was asked for only once a third round had boards, so a two-round event (Settings 'Rounds
+    in the event' 2) never broke a full tie; its last round is the cut, as the third is for seed 003's three."""
+    import dataclasses
+
+    ruleset = find_ruleset(ruleset_id)
+    settings = dataclasses.replace(ruleset.settings, rounds=2)
+    boards = tuple(b for rnd in (1, 2) for b in twin_boards(rnd))
+    table = ruleset.standings(ruleset.tournament_of("Lots cup", boards, settings)).standings
+    assert tied_with(table.unresolved_lots, "P", "Q") and table.shared == ()
+    assert ruleset.draw_rounds(settings) == 2 and ruleset.draw_rounds(ruleset.settings) == 3
+    one = ruleset.standings(ruleset.tournament_of("Lots cup", twin_boards(1), settings)).standings
+    assert one.unresolved_lots == () and tied_with(one.shared, "P", "Q")  # round 1 of 2: they still share

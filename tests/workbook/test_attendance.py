@@ -16,6 +16,7 @@ from fractions import Fraction
 import openpyxl
 import pytest
 from event_day import (
+    ROLES,
     enter_results,
     new_event,
     players_of,
@@ -95,6 +96,24 @@ def test_friedrich_event_with_a_withdrawal_and_a_late_arrival(tmp_path, capsys):
     assert ("note: not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in "
             "the ranking moves up") in printed  # draw --final names who was passed over, as the Standings do
     assert "not in the final (withdrawn, or arrived late or missed a round): Player 03, Late Lea; the next in the ranking moves up" in result.notes
+
+    # Issue 28: a final played with Player 03 (withdrawn) was accepted and named them winner with only a note
+    played = path.read_bytes()
+    finalists = {role: name for role, name in zip(ROLES, ["Player 03", *order[3:6]])}
+    _type_final(path, finalists, rng)
+    problems = [str(p) for p in recalc_file(path).problems]
+    assert problems == ["Final game!B4: final: Player 03 (Frederick) is not a finalist: they withdrew after "
+                        "round 1 (Players, Withdrew after round), and a withdrawn player never plays the final, so the "
+                        "next in the qualifying ranking moves up (GFTR B); type that player in this cell ('draw --final' "
+                        "lists the four while this row is empty)"], problems
+    assert len(problems) == 1 and "Player 03 (Frederick) is not a finalist: they withdrew after round 1" in problems[0]
+    assert problems[0].startswith("Final game!")
+    path.write_bytes(played)
+    _type_final(path, {role: name for role, name in zip(ROLES, [order[2], "Late Lea", *order[3:5]])}, rng)
+    problems = [str(p) for p in recalc_file(path).problems]
+    assert len(problems) == 1 and ("Late Lea (Elisabeth) is not a finalist: they arrived for round 2 (Players), and "
+                                   "the Settings' 'Late arrivals may reach the final' is no") in problems[0], problems
+    path.write_bytes(played)
 
     set_setting(path, "Late arrivals may reach the final", "yes")
     assert run("draw", path, "--final") == 0
@@ -339,3 +358,19 @@ def test_standings_after_a_draw_without_results_ask_for_no_lot(tmp_path, capsys,
     _, result = _totals(path)
     assert "no result yet" not in {r.decided_by for r in result.standings.rows}
     assert not any(n.startswith("no results yet") for n in result.notes)
+
+
+def _type_final(path, seats: dict[str, str], rng: random.Random) -> None:
+    """The Final game row played by ``seats`` (role -> player), a random valid game."""
+    from tourneybook.rules.friedrich import Role
+    from tourneybook.simulate.friedrich import random_game
+    from tourneybook.workbook.layouts.friedrich import game_row
+
+    game = random_game(rng, None, 1, {r: seats[r.value] for r in Role})
+    book = openpyxl.load_workbook(path)
+    ws = book["Final game"]
+    headers = [c.value for c in ws[3]]
+    for header, value in game_row(game).items():
+        if header in headers:
+            ws.cell(4, headers.index(header) + 1).value = value
+    book.save(path)

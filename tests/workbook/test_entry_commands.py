@@ -13,7 +13,7 @@ import random
 
 import openpyxl
 import pytest
-from event_day import enter_results, new_event, run, type_players
+from event_day import ROLES, SHEET, enter_results, new_event, run, seated, type_players
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -86,16 +86,15 @@ def test_a_problem_the_workbook_already_had_stops_no_command_but_one_the_command
     assert path.read_bytes() == written
 
 
-def test_a_formula_as_a_note_is_refused_before_anything_is_written(tmp_path, capsys, played_two):
+def test_a_formula_as_a_note_or_name_is_stored_as_its_text(tmp_path, capsys, played_two):
+    """Issue 28 item 5: stored as text (tests/workbook/test_formula_text.py checks the XML), read back as typed."""
     path = _event(tmp_path, played_two)
-    before = path.read_bytes()
-    capsys.readouterr()
-    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 1
-    assert ("error: Players: --note '=HYPERLINK(\"http://x.example\",\"ill\")' starts with '=', which your spreadsheet "
-            "program takes for a formula") in capsys.readouterr().err
-    assert run("join", path, "=Eve", "--from-round", 3) == 1
-    assert "the name '=Eve' starts with '='" in capsys.readouterr().err
-    assert path.read_bytes() == before
+    assert run("withdraw", path, "Player 05", "--after-round", 2, "--note", '=HYPERLINK("http://x.example","ill")') == 0
+    assert run("join", path, "=Eve", "--from-round", 3) == 0
+    assert recalc_file(path).ok
+    sheet = openpyxl.load_workbook(path)[PLAYERS.name]
+    assert sheet.cell(9, PLAYERS.index(ATTENDANCE_NOTE)).value == '=HYPERLINK("http://x.example","ill")'
+    assert sheet.cell(20, PLAYERS.index(NAME)).value == "=Eve"
 
 
 def test_text_typed_with_the_quote_prefix_is_text(tmp_path, capsys, played_two):
@@ -276,3 +275,97 @@ def test_the_control_characters_refused_in_a_name_are_unicodes_that_are_not_whit
     refused = {chr(i) for i in range(0x110000) if control_character(f"Ann{chr(i)}Lee")}
     assert refused == {chr(i) for i in range(0x110000) if unicodedata.category(chr(i)) == "Cc" and not chr(i).isspace()}
     assert len(refused) == 55  # 65 in Cc, less tab, the four line breaks and the four separators \x1c-\x1f, and NEL
+
+
+# --- a drawn round partly played: what recalc refuses once the drawn tables' results are in (issue 28 item 4) ---
+
+@pytest.fixture(scope="module")
+def partly_played(tmp_path_factory):
+    """FWC, 16 players: round 1 drawn, tables 1-3 typed, table 4 not yet (copied per test)."""
+    path = new_event(tmp_path_factory.mktemp("partly"), "fwc2022", NAMES16)
+    assert run("draw", path, "--round", 1) == 0
+    table_4 = seated(path, "fwc2022", 1)[4]
+    enter_results(path, "fwc2022", 1, random.Random(5))
+    book = openpyxl.load_workbook(path)
+    ws = book[SHEET["fwc2022"]]
+    headers = [c.value for c in ws[3]]
+    for line in range(4, ws.max_row + 1):
+        if ws.cell(line, 1).value == 1 and ws.cell(line, headers.index("Table") + 1).value == 4:
+            for col, header in enumerate(headers, start=1):
+                if header not in ("Round", "Table", *ROLES):
+                    ws.cell(line, col).value = None
+    book.save(path)
+    return path.read_bytes(), table_4
+
+
+def test_absent_at_an_unplayed_table_of_a_partly_played_round_is_refused_with_the_way_out(tmp_path, capsys,
+                                                                                        partly_played):
+    data, table_4 = partly_played
+    path = _event(tmp_path, data)
+    assert recalc_file(path).ok
+    data = path.read_bytes()
+    seat, player = next(iter(table_4.items()))
+    capsys.readouterr()
+    assert run("absent", path, player, "--round", 1) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: Qualifying games!{'CDEF'[ROLES.index(seat)]}")
+    assert (f"{player} plays in round 1, but is absent in round 1 (Players, Absent in rounds): correct one of them; "
+            "this table has no result yet, but round 1 has results (Qualifying games!") in err
+    assert f"type who plays in {player}'s place in this cell first" in err and "--redraw" not in err
+    assert path.read_bytes() == data
+    assert run("draw", path, "--round", 1, "--redraw") == 1  # the way out the old note named does not work
+
+
+def test_join_later_for_a_player_seated_in_a_drawn_round_is_refused_as_recalc_refuses_it(tmp_path, capsys,
+                                                                                        partly_played):
+    data, table_4 = partly_played
+    path = _event(tmp_path, data)
+    player = next(iter(table_4.values()))
+    capsys.readouterr()
+    assert run("join", path, player, "--from-round", 3) == 1
+    assert f"{player} plays in round 1, but arrives for round 3 (Players, From round)" in capsys.readouterr().err
+    assert path.read_bytes() == data
+    seated_at_a_result = next(p for p in NAMES16 if p not in table_4.values())
+    assert run("join", path, seated_at_a_result, "--from-round", 3) == 1  # its round is not complete: not counted yet
+    assert f"{seated_at_a_result} plays in round 1, but arrives for round 3" in capsys.readouterr().err
+    assert run("withdraw", path, player, "--after-round", 1) == 0  # the last round played is 1: nothing to refuse
+    assert path.read_bytes() != data
+
+
+def test_absent_in_a_round_drawn_but_unplayed_is_written_with_the_redraw_that_works(tmp_path, capsys):
+    path = new_event(tmp_path, "fwc2022", NAMES16)
+    assert run("draw", path, "--round", 1) == 0
+    player = next(iter(seated(path, "fwc2022", 1)[2].values()))
+    capsys.readouterr()
+    assert run("absent", path, player, "--round", 1) == 0
+    out = capsys.readouterr().out
+    assert f"draw round 1 again without them ('tourneybook draw {path.name} --round 1 --redraw')" in out
+
+
+def test_present_for_a_round_drawn_without_them_is_refused_once_it_has_results(tmp_path, capsys):
+    """Friedrich seats everyone there (tables of exactly four): a player called back after the draw would have no
+    game in the round, which recalc refuses once its tables are entered."""
+    names = [f"Player {i:02}" for i in range(12)] + ["Stan Standin"]
+    path = new_event(tmp_path, "fwc2022", names, stand_ins=("Stan Standin",))
+    assert run("absent", path, "Player 01", "--round", 1) == 0
+    assert run("draw", path, "--round", 1) == 0
+    capsys.readouterr()
+    assert run("present", path, "Player 01", "--round", 1) == 0  # nothing played yet: the redraw that works is named
+    assert ("note: Qualifying games!A4: Player 01 has no game in round 1; round 1 is drawn without them: draw it "
+            f"again with them ('tourneybook draw {path.name} --round 1 --redraw')") in capsys.readouterr().out
+    assert run("absent", path, "Player 01", "--round", 1) == 0
+    enter_results(path, "fwc2022", 1, random.Random(3))
+    book = openpyxl.load_workbook(path)  # table 3's result not in yet
+    ws = book[SHEET["fwc2022"]]
+    headers = [c.value for c in ws[3]]
+    for col, header in enumerate(headers, start=1):
+        if header not in ("Round", "Table", *ROLES):
+            ws.cell(6, col).value = None
+    book.save(path)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run("present", path, "Player 01", "--round", 1) == 1
+    assert ("error: Qualifying games!A4: Player 01 has no game in round 1; round 1 is drawn without them and has "
+            "results, so it is not drawn again: mark them absent in round 1, or type them in a stand-in's seat at a "
+            "table without a result") in capsys.readouterr().err
+    assert path.read_bytes() == before

@@ -69,3 +69,56 @@ def test_recalc_out_on_a_full_disk_names_the_copy_in_a_sentence(tmp_path, capsys
     assert "Traceback" not in err and ".copy-" not in err
     assert event.read_bytes() == before
     assert [p.name for p in out.parent.iterdir()] == []  # no copy, no temporary file
+
+
+def _compound_file(names: list[str], sector: int = 512) -> bytes:
+    """A minimal OLE compound file ([MS-CFB]) whose directory holds ``names`` (streams), in one directory sector
+    placed after a FAT sector, so the names are found only by following the header, as a reader does."""
+    import struct
+
+    header = bytearray(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * (512 - 8))
+    struct.pack_into("<HHH", header, 24, 0x3E, 3 if sector == 512 else 4, 0xFFFE)
+    struct.pack_into("<H", header, 30, sector.bit_length() - 1)
+    struct.pack_into("<H", header, 32, 6)
+    struct.pack_into("<I", header, 44, 1)  # one FAT sector
+    struct.pack_into("<I", header, 48, 1)  # the directory starts at sector 1
+    struct.pack_into("<III", header, 56, 4096, 0xFFFFFFFE, 0)
+    struct.pack_into("<II", header, 68, 0xFFFFFFFE, 0)
+    struct.pack_into("<109I", header, 76, 0, *([0xFFFFFFFF] * 108))
+    header += b"\0" * (sector - 512)
+    fat = struct.pack("<II", 0xFFFFFFFD, 0xFFFFFFFE) + b"\xff" * (sector - 8)
+    directory = bytearray()
+    for i, name in enumerate(["Root Entry", *names]):
+        entry = bytearray(128)
+        raw = (name + "\0").encode("utf-16-le")
+        entry[:len(raw)] = raw
+        struct.pack_into("<HBB", entry, 64, len(raw), 5 if i == 0 else 2, 1)
+        directory += entry
+    directory += b"\0" * (sector - len(directory))
+    return bytes(header + fat + directory)
+
+
+@pytest.mark.parametrize("names, sector", [
+    (["EncryptionInfo", "EncryptedPackage"], 512),
+    (["ENCRYPTIONINFO", "encryptedpackage"], 4096),  # stream names are compared without case ([MS-CFB] 2.6.4)
+])
+def test_an_encrypted_workbook_is_told_apart_from_an_old_xls_by_its_directory(tmp_path, capsys, names, sector):
+    from tourneybook.files.filekind import ole_stream_names
+
+    data = _compound_file(names, sector)
+    assert ole_stream_names(data) == ["Root Entry", *names]
+    path = tmp_path / "locked.xlsx"
+    path.write_bytes(data)
+    assert run("recalc", path) == 1
+    err = capsys.readouterr().err
+    assert f"locked.xlsx {PROTECTED}" in err and "old Excel file" not in err
+    assert "In LibreOffice use File > Save As, keep the type 'Excel 2007-365 (.xlsx)', untick 'Save with password'" in err
+    path.write_bytes(_compound_file(["Workbook"], sector))
+    assert run("recalc", path) == 1
+    assert "is an old Excel file (.xls, Excel 97-2003)" in capsys.readouterr().err
+
+
+def test_a_real_encrypted_workbook_lists_its_streams(locked):
+    from tourneybook.files.filekind import ole_stream_names
+
+    assert {"EncryptionInfo", "EncryptedPackage"} <= set(ole_stream_names(locked.read_bytes()))

@@ -244,7 +244,8 @@ def test_friedrich_refusal_says_when_fewer_stand_ins_would_do(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "17 players cannot be seated at Friedrich tables of exactly four: 3 stand-ins are needed to make 20" in err
     assert ("or, with 1 fewer stand-in playing, the 16 players fill 4 tables and nobody is added: mark one absent "
-            "(stand-ins playing: \"Stand-in Sam\"), e.g. 'tourneybook absent EVENT.xlsx \"Stand-in Sam\" --round 2'") in err
+            f"(stand-ins playing: \"Stand-in Sam\"), e.g. 'tourneybook absent {path.name} \"Stand-in Sam\" --round 2'") in err
+    assert "EVENT.xlsx" not in err  # the real name only, as the join hint beside it (issue 28)
     assert run("absent", path, "Stand-in Sam", "--round", 2) == 0
     assert run("draw", path, "--round", 2) == 0
     assert len(players_of(path, "fwc2022", 2)) == 16 and "Stand-in Sam" not in players_of(path, "fwc2022", 2)
@@ -281,7 +282,9 @@ def test_absent_for_a_round_already_drawn_says_to_draw_it_again(tmp_path, capsys
     assert run("present", path, "Player 14", "--round", 1) == 0
     assert run("absent", path, "Player 03", "--round", 1) == 0
     out = capsys.readouterr().out
-    assert "note: round 1 is already drawn with Player 03 at a table (Boards!D" in out
-    assert f"'tourneybook draw {path} --round 1 --redraw'" in out
+    assert "note: Boards!D" in out and ("Player 03 plays in round 1, but is absent in round 1 (Players, Absent in "
+                                        "rounds): correct one of them; this table has no result yet: draw round 1 "
+                                        "again without them") in out
+    assert f"'tourneybook draw {path.name} --round 1 --redraw'" in out
     assert run("draw", path, "--round", 1, "--redraw") == 0
     assert "Player 03" not in players_of(path, "codcon2008", 1) and "Player 14" in players_of(path, "codcon2008", 1)

@@ -48,7 +48,6 @@ def withdraw(store: WorkbookStore, name: str, after_round: int, note: str = "") 
     Refused: a name not on the Players sheet; a round before the player's first
     round; a round below 1.
     """
-    _refuse_formulas(note=note)
     grid, players = _players(store)
     player = _known(grid, players, name)
     if after_round < 1:
@@ -73,7 +72,6 @@ def join(
     ``stand_in``, ``club`` and ``group`` are typed only on a new row. Refused: a
     round below 1; a player who withdrew before ``from_round``.
     """
-    _refuse_formulas(name=name, note=note, club=club, group=group)
     grid, players = _players(store)
     if from_round < 1:
         raise InputError(Problem(f"--from-round {from_round}: rounds start at 1", sheet=PLAYERS.name))
@@ -112,7 +110,6 @@ def absent(store: WorkbookStore, name: str, round_number: int, note: str = "") -
     Refused: a name not on the Players sheet; a round the player is not there for anyway
     (before their first round, after their withdrawal, or already absent).
     """
-    _refuse_formulas(note=note)
     grid, players = _players(store)
     player = _known(grid, players, name)
     if round_number < 1:
@@ -147,7 +144,7 @@ def present(store: WorkbookStore, name: str, round_number: int) -> AttendanceCha
     return _write(store, grid, player.name, typed, added=False)
 
 
-def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
+def fewer_stand_ins(players: Sequence[Player], round_number: int, workbook: str = "EVENT.xlsx") -> str:
     """For the Friedrich draw's refusal: when fewer stand-ins would do than the ones it asks for, say so.
 
     A field of 17 needs 3 more stand-ins to make 20, but if a stand-in is among the 17,
@@ -161,7 +158,7 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int) -> str:
     names = ", ".join(f'"{n}"' for n in playing)
     return (f"; or, with {extra} fewer stand-in{'s' if extra > 1 else ''} playing, the {len(here) - extra} players fill "
             f"{(len(here) - extra) // 4} tables and nobody is added: mark {'them' if extra > 1 else 'one'} absent "
-            f"(stand-ins playing: {names}), e.g. 'tourneybook absent EVENT.xlsx {names.split(', ')[0]} "
+            f"(stand-ins playing: {names}), e.g. 'tourneybook absent {workbook} {names.split(', ')[0]} "
             f"--round {round_number}'")
 
 
@@ -246,16 +243,6 @@ def _refuse_near_name(names: PlayerNames, typed: str) -> None:
         raise InputError(Problem(f'"{typed}" is not on the Players sheet; did you mean "{same[0]}"? (type the name as '
                                  "it is there; a different player needs a name that differs in more than accents)",
                                  sheet=PLAYERS.name))
-
-
-def _refuse_formulas(**typed: str) -> None:
-    """A name or note starting with '=' would be taken for a formula as soon as the cell is edited in a spreadsheet
-    program: refused before anything is written, with what to type instead."""
-    for option, value in typed.items():
-        if value.lstrip().startswith("="):
-            what = "the name" if option == "name" else f"--{option}"
-            raise InputError(Problem(f"{what} {value.strip()!r} starts with '=', which your spreadsheet program takes for "
-                                     "a formula: start it with a word instead (e.g. 'ill, see ...')", sheet=PLAYERS.name))
 
 
 def _players(store: WorkbookStore) -> tuple[SheetGrid, tuple[Player, ...]]:

@@ -354,7 +354,8 @@ def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), numbe
             when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
             hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
                     f"'tourneybook join {workbook} \"Stand-in 1\" --from-round {number or 1} --stand-in'")
-            return Problem(p.message + hint + fewer_stand_ins(players, number), p.where, PLAYERS.name)
+            return Problem(p.message + hint + fewer_stand_ins(players, number, workbook or "EVENT.xlsx"), p.where,
+                           PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.name)

@@ -4,13 +4,14 @@ Adds N to the player's 'Absent in rounds' cell on the Players sheet (and the
 reason, with ``--note``), checks the event as ``recalc`` would, and saves
 atomically. The draw of round N leaves the player out, the standings count the
 round as not played by the ruleset's own rule (docs/attendance.md). When round N
-is already drawn with the player at a table, the command says so and how to draw
-it again.
+is already drawn with the player at a table, the command says how to draw it again
+when that works, and refuses when it does not (a round with results is never drawn
+again).
 """
 
 from __future__ import annotations
 
-from ..actions.attendance import absent, drawn_seat
+from ..actions.attendance import absent
 from .roll_call import player_parser, saved_change
 
 
@@ -21,10 +22,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    change, book = saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note))
-    print(f"{change.render()}: absent in round {args.round} (not drawn, no result expected); written to {args.workbook}")
-    seat = drawn_seat(book, change.player, args.round)
-    if seat:
-        print(f"note: round {args.round} is already drawn with {change.player} at a table ({seat}): draw it again with "
-              f"'tourneybook draw {args.workbook} --round {args.round} --redraw'")
+    saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note),
+                 lambda change: f"{change.render()}: absent in round {args.round} (not drawn, no result expected); "
+                                f"written to {args.workbook}")
     return 0

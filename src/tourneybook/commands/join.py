@@ -23,7 +23,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    change, _ = saved_change(args.workbook, lambda staged: join(
-        staged, args.name, args.from_round, note=args.note, stand_in=args.stand_in, club=args.club, group=args.group))
-    print(f"{change.render()}: plays from round {args.from_round}; written to {args.workbook}")
+    saved_change(args.workbook, lambda staged: join(
+        staged, args.name, args.from_round, note=args.note, stand_in=args.stand_in, club=args.club, group=args.group),
+                 lambda change: f"{change.render()}: plays from round {args.from_round}; written to {args.workbook}")
     return 0

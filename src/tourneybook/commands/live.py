@@ -1,8 +1,10 @@
-"""``tourneybook live EVENT.xlsx [--host ADDRESS] [--port N]``: serve the event to the hall's projector and phones.
+"""``tourneybook live EVENT.xlsx [--host ADDRESS] [--port N] [--reporting on|off]``: serve the event to the hall.
 
 Prints the address to type, its QR code, and the director key; follows the
 workbook's saves until Ctrl-C. Listens only on the address named (127.0.0.1,
 this computer alone, unless the director names the hall's network address).
+``--reporting on|off`` first writes the Settings row "Live reporting" (the only
+write this command makes to the workbook).
 """
 
 from __future__ import annotations
@@ -19,12 +21,27 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 
 def register(sub) -> None:
     p = sub.add_parser("live", help="serve seating, standings and result reporting to the hall (projector and phones)")
-    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook (.xlsx or .xlsm); it is only read")
+    p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook (.xlsx or .xlsm); only read, but for --reporting")
     p.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
                    help="the address to listen on: 127.0.0.1 (this computer only, the default) or this computer's "
                         "address on the hall's network, e.g. 192.168.1.20")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N", help=f"the port (default {DEFAULT_PORT})")
+    p.add_argument("--reporting", choices=("on", "off"),
+                   help="first switch reporting from phones on or off (writes the Settings row 'Live reporting')")
     p.set_defaults(func=run)
+
+
+def switch_reporting(path, on: bool) -> None:
+    """Write "Live reporting" yes or no on the Settings sheet, saved atomically (refused: the file is unchanged)."""
+    from ..files.filestore import FileWorkbook
+    from ..workbook.settings_sheet import SETTINGS, live_reporting_cells
+
+    book = FileWorkbook(path)
+    if SETTINGS.name not in book.sheet_names():
+        raise InputError(f"{path.name}: the sheet '{SETTINGS.name}' is missing (copy it from the template)")
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on))
+    book.save()
+    print(f"Live reporting: {'yes' if on else 'no'}; written to {path}")
 
 
 def address(host: str, port: int) -> str:
@@ -97,6 +114,8 @@ def run(args) -> int:
     if not path.is_file():
         raise InputError(f"{path}: no such workbook")
     check_port(args.host, args.port)
+    if args.reporting:
+        switch_reporting(path, args.reporting == "on")
     try:
         journal, trouble = Journal(journal_path(path)), ""
     except JournalError as exc:  # damaged or locked: the hall is still served; a report is answered with the sentence

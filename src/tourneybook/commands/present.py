@@ -18,6 +18,6 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    change, _ = saved_change(args.workbook, lambda staged: present(staged, args.name, args.round))
-    print(f"{change.render()}: plays round {args.round}; written to {args.workbook}")
+    saved_change(args.workbook, lambda staged: present(staged, args.name, args.round),
+                 lambda change: f"{change.render()}: plays round {args.round}; written to {args.workbook}")
     return 0

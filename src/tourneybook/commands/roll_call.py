@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions.attendance import AttendanceChange
-from ..actions.entrycheck import checked_write
+from ..actions.entrycheck import checked_write, drawn_seat_clashes
 from ..files.filestore import FileWorkbook
 from ..files.store import WorkbookStore
 
@@ -28,10 +28,15 @@ def player_parser(sub, command: str, about: str, player: str, round_flag: str, r
 
 
 def saved_change(
-    workbook: str, change: Callable[[WorkbookStore], AttendanceChange]
+    workbook: str, change: Callable[[WorkbookStore], AttendanceChange], said: Callable[[AttendanceChange], str]
 ) -> tuple[AttendanceChange, FileWorkbook]:
-    """``change`` written to ``workbook`` if recalc accepts it, and saved; the change and the saved workbook."""
+    """``change`` written to ``workbook`` if recalc accepts it, and saved; what it did (``said``) is printed, then
+    the redraw it needs, if any; the change and the saved workbook."""
     book = FileWorkbook(workbook)
     done = checked_write(book, change)
     book.save()
+    print(said(done))
+    for clash in drawn_seat_clashes(book):  # refused unless a redraw seats them out: say which redraw
+        if clash.player == done.player:
+            print(f"note: {clash.problem}")
     return done, book

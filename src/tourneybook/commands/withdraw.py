@@ -19,6 +19,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    change, _ = saved_change(args.workbook, lambda staged: withdraw(staged, args.name, args.after_round, args.note))
-    print(f"{change.render()}: withdrew after round {args.after_round}; written to {args.workbook}")
+    saved_change(args.workbook, lambda staged: withdraw(staged, args.name, args.after_round, args.note),
+                 lambda change: f"{change.render()}: withdrew after round {args.after_round}; "
+                                f"written to {args.workbook}")
     return 0

@@ -76,6 +76,9 @@ def _look(rng: Any, look: Look, span: int) -> None:
         rng.wrap_text = True
     if look in (Look.BOX, Look.HEADER):
         rng.borders.line_style = "continuous"
+    if look is Look.CODE:  # the table's code for live reporting: a thick box, centred (forms.render draws the same)
+        rng.borders.set("outside", line_style="continuous", weight="thick")
+        rng.horizontal_alignment = "center"
     if look in (Look.SECTION, Look.HEADER):
         rng.color = SHADE
     if look is Look.CUT:  # the line to cut along between small forms sharing a page

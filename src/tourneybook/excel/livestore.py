@@ -34,7 +34,7 @@ from ..errors import InputError
 from ..files.address import column_letter, split_cell
 from ..files.marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
 from ..files.sheetwriter import LINE_COLOURS, LINE_DASHES, LINE_MARKERS
-from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, title_header
+from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, formula_like, title_header
 
 @dataclass(frozen=True)
 class Look:
@@ -82,7 +82,10 @@ def frozen_area(freeze: str) -> str:
 
 
 def excel_value(value: CellValue) -> Any:
-    """A value xlwings can write: exact numbers become floats (the store shows them rounded)."""
+    """A value xlwings can write: exact numbers become floats (the store shows them rounded); a text that
+    starts like a formula gets the apostrophe Excel takes for its quote prefix (stored as that text, not run)."""
+    if formula_like(value):
+        return "'" + value
     if isinstance(value, (Fraction, Decimal)):
         return float(value)
     if hasattr(value, "value") and hasattr(value, "name"):  # enums show their value

@@ -8,6 +8,8 @@ the library's wording.
 
 from __future__ import annotations
 
+import re
+import struct
 from pathlib import Path
 
 from ..errors import InputError
@@ -70,16 +72,66 @@ def refuse_ole(path: Path, data: bytes) -> None:
     """
     if not data.startswith(_OLE):
         return
-    # Office (and LibreOffice) store an encrypted workbook in an OLE container, its streams named so
-    if any(stream.encode("utf-16-le") in data for stream in ("EncryptionInfo", "EncryptedPackage")):
+    names = {name.casefold() for name in ole_stream_names(data)}
+    # Office and LibreOffice store an encrypted workbook (ECMA-376 / MS-OFFCRYPTO) as these two streams; stream names
+    # are compared without case, as the compound file format does
+    if {"encryptioninfo", "encryptedpackage"} & names or (not names and _ENCRYPTED_NAMES.search(data)):
         raise DamagedFile(
-            f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. "
-            "In Excel use File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again."
+            f"{path.name} is protected with a password: TourneyBook cannot read an encrypted workbook. In Excel use "
+            "File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again. In "
+            "LibreOffice use File > Save As, keep the type 'Excel 2007-365 (.xlsx)', untick 'Save with password', "
+            "save, and run again."
         )
     raise DamagedFile(
         f"{path.name} is an old Excel file (.xls, Excel 97-2003) whatever its name says: TourneyBook works with .xlsx "
         "or .xlsm workbooks. Open it in Excel or LibreOffice and save it as 'Excel Workbook (.xlsx)'."
     )
+
+
+_ENCRYPTED_NAMES = re.compile(b"|".join(re.escape(n.encode("utf-16-le")) for n in ("EncryptionInfo", "EncryptedPackage")),
+                              re.IGNORECASE)
+"""The two streams' names as a directory entry holds them (UTF-16): the test when the directory cannot be followed."""
+
+
+def ole_stream_names(data: bytes) -> list[str]:
+    """The names of every entry in an OLE compound file's directory ([MS-CFB] 2.6), [] when it cannot be followed.
+
+    The directory is a chain of sectors found through the file allocation table (FAT),
+    whose own sectors the header lists (the first 109) and the DIFAT chain the rest.
+    """
+    try:
+        shift = struct.unpack_from("<H", data, 30)[0]
+        size = 1 << shift
+        if size not in (512, 4096):
+            return []
+        first_dir, = struct.unpack_from("<I", data, 48)
+        difat_next, difat_count = struct.unpack_from("<II", data, 68)
+
+        def sector(n: int) -> bytes:
+            start = (n + 1) * size
+            return data[start:start + size]
+
+        fat_sectors = [n for n in struct.unpack_from("<109I", data, 76) if n < 0xFFFFFFFA]
+        seen = 0
+        while difat_next < 0xFFFFFFFA and seen <= difat_count:
+            chunk = struct.unpack(f"<{size // 4}I", sector(difat_next))
+            fat_sectors += [n for n in chunk[:-1] if n < 0xFFFFFFFA]
+            difat_next, seen = chunk[-1], seen + 1
+        fat: list[int] = []
+        for n in fat_sectors:
+            raw = sector(n)
+            fat += struct.unpack(f"<{len(raw) // 4}I", raw)
+        names, n, steps = [], first_dir, 0
+        while n < 0xFFFFFFFA and n < len(fat) and steps < len(fat):
+            raw = sector(n)
+            for at in range(0, len(raw) - 127, 128):
+                length, kind = struct.unpack_from("<H", raw, at + 64)[0], raw[at + 66]
+                if kind in (1, 2, 5) and 2 <= length <= 64:
+                    names.append(raw[at:at + length - 2].decode("utf-16-le", errors="replace"))
+            n, steps = fat[n], steps + 1
+        return names
+    except (struct.error, IndexError):
+        return []
 
 
 def workbook_name(store: object) -> str:

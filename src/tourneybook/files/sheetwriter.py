@@ -47,7 +47,7 @@ def _shown(value: Any) -> tuple[str, str] | None:
         return None
     if not isinstance(value, (str, int, float, Fraction, Decimal, dt.date, dt.time)):
         value = str(value)  # anything else is shown as its text
-    if isinstance(value, str):
+    if isinstance(value, str):  # every text, formula_like() ones included, is an inline string: never a <f>
         return "inlineStr", _NOT_IN_XML.sub("", value)
     if type(value) is bool:
         return "b", "1" if value else "0"

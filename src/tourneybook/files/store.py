@@ -19,6 +19,23 @@ if TYPE_CHECKING:  # marks.py reads SheetGrid from here
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a text starts that a spreadsheet program takes for a formula when it is typed or imported (OWASP:
+CSV / formula injection): '=1+1', '+A1', '-2+3', '@SUM(A1)', and a tab or carriage return before one."""
+
+
+def formula_like(value: CellValue) -> bool:
+    """Whether ``value`` is a text that must be stored as text, never as a formula.
+
+    Every writer of a cell goes through this one test: the file layer writes every
+    text as an inline string (never <f>), the workbook templates (openpyxl) store
+    such a text as a string with Excel's quote prefix, and the live Excel workbook
+    gets it with the leading apostrophe Excel reads as that prefix. The text itself
+    is kept exactly: '=ill, see ...' is read back as '=ill, see ...'.
+    """
+    return type(value) is str and value.startswith(FORMULA_STARTS)
+
+
 class Formula(str):
     """A formula whose result was never stored ('=A1*2'), as the file reader gives it.
 

@@ -263,5 +263,5 @@ def champion_cells(top: int) -> dict[int, tuple[Cell, ...]]:
 BRACKET_NOTE = (
     "Best of three: write each game's victory points, circle the game's winner. The higher seed starts games 1 "
     "and 3. Running out of clock time loses the game. Equal wins after three games: the higher VP total wins, "
-    "then the higher preliminary rank (seed 002; RULES.md)."
+    "then the higher preliminary rank."
 )

@@ -33,6 +33,8 @@ class Look(Enum):
     """Nothing printed."""
     CUT = "cut"
     """A dashed line across the page, to cut apart forms that share it."""
+    CODE = "code"
+    """The table's code for live reporting, in a thick box at the top of the form: large, bold, read off paper."""
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ FONT_SIZE: dict[Look, float] = {
     Look.TEXT: 9.5,
     Look.BLANK: 10,
     Look.CUT: 8,
+    Look.CODE: 24,
 }
 """Points per look; pre-filled names print at 11 so they are easy to read at the table."""
 
@@ -59,7 +60,7 @@ CAFE checklist's characters on a line 45 units wide at 9.5 pt (1.45); counted at
 substitutes still fit. Bold headers keep the generous 1/1.05. Less room wasted under the notes lets the CAFE
 report's page scale down less: its headers and notes print at 8 pt or more."""
 SHADE = "#D9D9D9"
-BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER})
+BOLD = frozenset({Look.TITLE, Look.SECTION, Look.LABEL, Look.HEADER, Look.CODE})
 WRAPPED = frozenset({Look.TEXT, Look.HEADER, Look.BOX, Look.NAME, Look.LABEL})
 A4 = 9
 """Excel's paper size number for A4."""
@@ -106,7 +107,7 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
 
 def cell_format(look: Look) -> dict[str, Any]:
     """The xlsxwriter format of a look (font, wrapping, border, shading)."""
-    centred = look in (Look.HEADER, Look.CUT)
+    centred = look in (Look.HEADER, Look.CUT, Look.CODE)
     fmt: dict[str, Any] = {
         "font_name": FONT,
         "font_size": FONT_SIZE[look],
@@ -123,6 +124,8 @@ def cell_format(look: Look) -> dict[str, Any]:
         fmt.update(pattern=1, bg_color=SHADE)
     if look is Look.CUT:
         fmt.update(bottom=3, font_color="#808080")  # a dashed line to cut along
+    if look is Look.CODE:
+        fmt["border"] = 5  # thick: the box the eye finds first (24 pt: 14 pt or more once a full page is fitted to A4)
     return fmt
 
 

@@ -34,7 +34,8 @@ QR_ROW_HEIGHT = 62
 
 @dataclass(frozen=True)
 class StampedForm:
-    """A form with the live stamp at its foot; prints like the form itself."""
+    """A form with the live stamp in a box at its top (issue 29 point 9): the table's code in 14 pt type, the
+    table's QR code and the event's beside it, and how to use them; prints like the form itself."""
 
     form: Any
     address: str
@@ -48,14 +49,43 @@ class StampedForm:
         page = self.form.page()
         span = len(page.widths)
         if not self.address:
-            rows = (*page.rows, gap(span, 4), note(f"Report this result on a phone: table code {self.code}", span))
-            return Page(page.name, page.widths, rows, page.landscape, page.pictures)
+            box = line(Cell("Table code", Look.LABEL, 1), Cell(self.code, Look.CODE, span - 1), height=40)
+            said = note(f"Report this result on a phone: open the hall's page and type the table code {self.code}.", span)
+            return _on_top(page, (box, said, gap(span, 6)), ())
+        qr_columns = _columns_for(page.widths, QR_WIDTH)
+        both = 2 * qr_columns <= span - 2
+        words = span - (2 if both else 1) * qr_columns
+        cells = [Cell("Table code", Look.LABEL, 1), Cell(self.code, Look.CODE, words - 1), Cell("", Look.BLANK, qr_columns)]
+        if both:
+            cells.append(Cell("", Look.BLANK, qr_columns))
         report = f"{self.address}t/{self.code}"
-        words = f"Report this result on a phone: left QR code, or {self.address} and the table code {self.code}. Right: the event's seating and standings."
-        rows = (*page.rows, gap(span, 4), note(words, span, height=24), line(Cell("", Look.BLANK, span), height=QR_ROW_HEIGHT))
-        at = len(rows) - 1
-        pictures = (*page.pictures, Picture(at, 0, png_qr(report, scale=2)), Picture(at, max(1, span // 2), png_qr(self.address, scale=2)))
-        return Page(page.name, page.widths, rows, page.landscape, pictures)
+        pictures = [Picture(0, words, png_qr(report, scale=2))]
+        if both:
+            pictures.append(Picture(0, words + qr_columns, png_qr(self.address, scale=2)))
+        said = (f"Report this result on a phone: scan the QR code beside the table code, or open {self.address} and "
+                "type the code." + (" The last QR code: the event's seating and standings." if both else ""))
+        rows = (line(*cells, height=QR_ROW_HEIGHT), note(said, span, height=24), gap(span, 6))
+        return _on_top(page, rows, tuple(pictures))
+
+
+QR_WIDTH = 12
+"""Grid width (character units) a QR code of :data:`QR_ROW_HEIGHT` points needs beside the code's box."""
+
+
+def _columns_for(widths: Sequence[float], needed: float) -> int:
+    """How many of the page's last grid columns together are at least ``needed`` wide."""
+    total, count = 0.0, 0
+    for width in reversed(widths):
+        total, count = total + width, count + 1
+        if total >= needed:
+            break
+    return count
+
+
+def _on_top(page: Page, rows: tuple, pictures: tuple[Picture, ...]) -> Page:
+    """``page`` with ``rows`` (and their ``pictures``) above its own: the form's own pictures move down with it."""
+    moved = tuple(Picture(p.row + len(rows), p.col, p.png) for p in page.pictures)
+    return Page(page.name, page.widths, (*rows, *page.rows), page.landscape, (*pictures, *moved))
 
 
 @dataclass(frozen=True)

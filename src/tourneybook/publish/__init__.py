@@ -91,11 +91,13 @@ def write_output(target: Path, data: bytes) -> Path:
 def write_pdf(published: Published, target: Path) -> Path:
     """The final, knock-out or awards sheets, then the Standings, printed by LibreOffice as in the workbook."""
     from .classification import cut_after, split_extras
+    from .printed import printed_sheet
 
     sheets = result_sheets(published.result, published.title, clubs=published.clubs, cut_after=cut_after(published))
     printed = {s.name: s for s in sheets if s.name not in (GAMES, ISSUES, BY_ROUND)}
     leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
     order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
+    order = [printed_sheet(s, published.title) for s in order]  # numbers spaced from text, the event named
     with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
         made = print_sheets(order, Path(folder) / target.name)
         return write_output(target, made.read_bytes())

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ..numbers import SquareRoot, display, exact, round_half_up
+from ..files.store import formula_like
 from ..rules.ranking import LotState
 from . import GAMES_CSV, STANDINGS_CSV, Published, write_output
 
@@ -29,14 +30,10 @@ def shown(value: Any) -> Any:
     return value
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""A text cell starting with one of these is a formula to a spreadsheet (OWASP: CSV injection)."""
-
-
 def neutralised(value: Any) -> Any:
     """A published text cell that no spreadsheet runs as a formula: one starting like a formula gets a
     leading apostrophe (OWASP's advice); numbers, already shown as text ('-3.00'), stay as they are."""
-    if type(value) is str and value.startswith(FORMULA_STARTS) and not _is_number(value):
+    if formula_like(value) and not _is_number(value):
         return "'" + value
     return value
 

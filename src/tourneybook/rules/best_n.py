@@ -50,6 +50,12 @@ class Settings:
         metadata={"label": "Games counted", "help": "Best games summed for the tournament score (best 2 of 3 rounds)."},
     )
     """How many of a player's best games make the tournament score."""
+    rounds: int = field(
+        default=ROUNDS,
+        metadata={"label": "Rounds in the event", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
+                                             "lot once the last of them has boards."},
+    )
+    """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +205,8 @@ class Scheme:
             c.check(n >= 0, f"games counted {n} must be 0 (every game) or more", "settings, games_counted")
         else:
             c.check(n >= 1, f"games counted {n} must be at least 1", "settings, games_counted")
+        rounds = t.settings.rounds
+        c.check(type(rounds) is int and rounds >= 1, f"rounds {rounds!r} must be 1 or more", "settings, rounds")
         c.extend(self.settings_problems(t.settings))
         on_boards = {p.player for b in t.games for p in b.powers}
         c.extend(players_problems(on_boards | {s.player for s in t.sit_outs}, t.adjustments, t.lot_decisions,
@@ -245,7 +253,7 @@ class Scheme:
         sat = _sat_out(t.sit_outs)
         unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
         ranked = sorted(p for p in {*played, *sat} if p not in unranked)
-        table = self._ranked(t, played, entrants, lots_due(t.games), sat)
+        table = self._ranked(t, played, entrants, lots_due(t.games, t.settings.rounds), sat)
         notes = [self.unranked_note.format(p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), {*played, *sat})
         notes += [lot_needed(g) for g in table.unresolved_lots]
@@ -286,7 +294,7 @@ class Scheme:
             while taken < len(boards) and boards[taken].round <= number:
                 _add_board(played, boards[taken], games[taken])
                 taken += 1
-            due = lots_due(boards[:taken])
+            due = lots_due(boards[:taken], t.settings.rounds)
             sat = _sat_out(s for s in t.sit_outs if s.round <= number)
             after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, due, sat)
         return [after[n] for n in rounds]
@@ -356,13 +364,15 @@ class Scheme:
         return found
 
 
-def lots_due(boards: Sequence[Board]) -> bool:
-    """Whether a lot can decide anything yet: once the last of the event's rounds (003: three) has boards.
+def lots_due(boards: Sequence[Board], rounds: int = ROUNDS) -> bool:
+    """Whether a lot can decide anything yet: once the last of the event's ``rounds`` (Settings 'Rounds in the event', 003:
+    three) has boards.
 
-    Before it, players tied on every criterion share their place (the next round may still split them).
-    An event that adds a round is asked for lots from the third on, as every event was before.
+    Before it, players tied on every criterion share their place (the next round may still split them): a
+    two-round event is asked for its lots once round 2 has boards, an event that adds a round from the
+    event's last round on.
     """
-    return max((b.round for b in boards), default=0) >= ROUNDS
+    return max((b.round for b in boards), default=0) >= rounds
 
 
 def sit_out_points(t: Tournament) -> Fraction:
@@ -424,7 +434,7 @@ def best_n_ruleset(*, scheme: Scheme, name: str, seed: str, summary: str, settin
         fewest_seats=len(POWER_NAMES),
         form=form,
         cell_functions=cell_functions,
-        draw_rounds=lambda _settings: ROUNDS,
+        draw_rounds=lambda settings: settings.rounds,
         tournament_of=lambda title, boards, chosen: record(title, boards, chosen),
         standings_by_round=scheme.standings_by_round,
     )

@@ -319,9 +319,10 @@ def _game_text(g: GameOutcome) -> str:
 
 def placings_table(b: Bracket, preliminary: Sequence[str]) -> Table | None:
     """'Final placings' once the final is decided: 1, 2, then losers of each stage share
-    a place (there is no match for third), ordered by preliminary rank; the others keep
-    their preliminary rank (a withdrawn player ranked among the qualifiers but not in the
-    knock-out too: docs/attendance.md)."""
+    a place (there is no match for third), ordered by preliminary rank; everyone who did
+    not play the knock-out comes after its players, in preliminary order, one place each
+    (a withdrawn player ranked among the qualifiers too: the places the knock-out gives
+    are its players', so the first after a bracket of 8 is 9th; docs/attendance.md)."""
     if not b.matches or b.champion is None:
         return None
     rank = {p: i + 1 for i, p in enumerate(preliminary)}
@@ -339,7 +340,8 @@ def placings_table(b: Bracket, preliminary: Sequence[str]) -> Table | None:
         rows += [(label, p, _ROUND_NAME[prefix], rank[p]) for p in losers]
         place += len(losers)
     in_bracket = set(b.seeding)
-    rows += [(str(rank[p]), p, "preliminary", rank[p]) for p in preliminary if p not in in_bracket]
+    rows += [(str(place + i), p, "preliminary", rank[p])
+             for i, p in enumerate(p for p in preliminary if p not in in_bracket)]
     return Table("Final placings", ("place", "player", "out in", "preliminary rank"), tuple(rows))
 
 

@@ -33,8 +33,8 @@ from .best_n import (
     best_n_ruleset,
     game_from_dict,
 )
-from .diplomacy import (DEFAULT_THEATRES, SOLO_CENTRES, Board, CentreCountText, PowerResult, board_problems, parse_theatres,
-                        validate_board)
+from .diplomacy import (DEFAULT_THEATRES, ROUNDS, SOLO_CENTRES, Board, CentreCountText, PowerResult, board_problems,
+                        parse_theatres, validate_board)
 
 SOLO_POINTS = 450
 """VII: "the soloist will score 450 points"."""
@@ -57,6 +57,12 @@ class Settings:
         metadata={"label": "Games counted", "help": "Best games summed for the tournament score (003 VII: best 2)."},
     )
     """How many of a player's best games make the tournament score."""
+    rounds: int = field(
+        default=ROUNDS,
+        metadata={"label": "Rounds in the event", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
+                                             "lot once the last of them has boards."},
+    )
+    """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
     theatres: str = field(
         default=DEFAULT_THEATRES,
         metadata={"label": "Theatres", "help": "Seating spreads a player's powers over these (003 II.4)."},

@@ -40,7 +40,7 @@ from typing import Any
 from ..errors import Collector, InputError, Problem, ValidationError
 from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
-from .diplomacy import Board, board_problems
+from .diplomacy import ROUNDS, Board, board_problems
 from .game_scoring import SYSTEMS, Need, Parameter, ScoringSystem, find_system
 from .game_scoring.system import number_text
 
@@ -49,6 +49,9 @@ DEFAULT_SYSTEM = "sos"
 """The system of the blank template and of ``new diplomacy`` without ``--scoring``."""
 SCORING_LABEL = "Game scoring"
 GAMES_LABEL = "Games counted"
+ROUNDS_LABEL = "Rounds in the event"
+ROUNDS_HELP = ("Rounds the event plays (003: 3); a tie on every criterion is left to a lot once the last of them has "
+               "boards.")
 TIE_BREAK = "best game"
 """The one tie-break before a lot: the highest single game score."""
 PRESETS: Mapping[str, str] = {"sos": "sos", "dss": "dss", "cdiplo100": "cdiplo100", "opentribute": "opentribute"}
@@ -113,9 +116,11 @@ def settings_type(system_id: str) -> type:
             "label": GAMES_LABEL, "help": GAMES_HELP})),
         ("sit_out_points", Fraction, dataclasses.field(default=SIT_OUT_POINTS, metadata={
             "label": SIT_OUT_LABEL, "help": SIT_OUT_HELP})),
+        ("rounds", int, dataclasses.field(default=ROUNDS, metadata={
+            "label": ROUNDS_LABEL, "help": ROUNDS_HELP})),
     ]
     for p in system.parameters:
-        if p.key in ("scoring", "games_counted", "sit_out_points", "tournament"):
+        if p.key in ("scoring", "games_counted", "sit_out_points", "rounds", "tournament"):
             raise AssertionError(f"bug: {system.id}'s number {p.key!r} has the name of an event setting")
         fields.append((p.key, Fraction, dataclasses.field(default=p.default, metadata={
             "label": row_label(system, p), "help": f"{p.help} Published value: {number_text(p.default)}."})))

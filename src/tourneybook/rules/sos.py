@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import FormProfile, GameScore
 from .best_n import Scheme, Tournament as BestN, best_game, best_n_ruleset, game_from_dict
-from .diplomacy import Board
+from .diplomacy import ROUNDS, Board
 from .game_scoring.sum_of_squares import SUM_OF_SQUARES
 
 ID = "sos"
@@ -40,6 +40,12 @@ class Settings:
         metadata={"label": "Games counted", "help": "Best games summed for the tournament score; 0 counts every game."},
     )
     """How many of a player's best games make the tournament score; 0 for every game."""
+    rounds: int = field(
+        default=ROUNDS,
+        metadata={"label": "Rounds in the event", "help": "Rounds the event plays (003: 3); a tie on every criterion is left to a "
+                                             "lot once the last of them has boards."},
+    )
+    """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
 
 
 @dataclass(frozen=True)

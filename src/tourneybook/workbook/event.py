@@ -24,6 +24,8 @@ from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, adjust
 from .settings_sheet import SETTINGS, EventSettings, read_event_settings
 from .layout import Layout, find_layout
 from .reader import Row, read_sheet
+from .draw_rows import draw_sheet, entry_rounds
+from .round_progress import RoundsCounted, rounds_counted
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class Event:
     """N of Settings' "Club ranking (best N)": 0 for none."""
     language: str = DEFAULT_LANGUAGE
     """Settings' "Language": the order of names that share a place (nameorder.py)."""
+    counted: RoundsCounted = RoundsCounted(())
+    """The rounds the standings count and those partly entered (:func:`.round_progress.rounds_counted`): the
+    Issues sheet's and recalc's note, the hall's 'after round 2'."""
 
     @property
     def clubs(self) -> dict[str, str]:
@@ -51,7 +56,8 @@ class Event:
 def event_result(event: Event) -> TournamentResult:
     """The ruleset's result of a checked event, with the club ranking when Settings asks for one."""
     result = event.ruleset.standings(event.record, checked=True)  # read_event's layout checked it
-    result = dataclasses.replace(result, standings=shared_places_in_language(result.standings, event.language))
+    result = dataclasses.replace(result, standings=shared_places_in_language(result.standings, event.language),
+                                 notes=(*event.counted.sentences(), *result.notes))
     if event.club_ranking:
         table = club_ranking(result.standings, event.clubs, event.club_ranking)
         result = dataclasses.replace(result, extras=(*result.extras, table))
@@ -91,7 +97,9 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
         # every problem at once: those only the games show (a misspelt nation in Winners) beside the cells'
         out.extend(rows_not_reported(head.place(exc.problems), out.problems))
     out.raise_if_any()
-    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking, head.language)
+    family = draw_sheet(ruleset)
+    counted = rounds_counted(entry_rounds(entries[family.name], family), family, layout.whole_rounds_only)
+    return Event(layout, ruleset, head.tournament, record, players, head.club_ranking, head.language, counted)
 
 
 def rows_not_reported(later: Sequence[Problem], reported: Sequence[Problem]) -> list[Problem]:

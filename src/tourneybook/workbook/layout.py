@@ -85,6 +85,8 @@ class Layout:
     sit_outs: EntrySheet | None = None
     """Italia 2010 and the Diplomacy event: the sheet of the TD's sit-outs, a row (Round, Player) for each (seed 004
     section 6); the draw reads and types its rows."""
+    whole_rounds_only: bool = False
+    """A round enters the standings only once every table of it is entered (Friedrich); else each table as entered."""
     chosen: Callable[[Any], Layout] | None = None
     """The Diplomacy event's: settings -> the layout of the game scoring they choose (its Boards sheet has the
     columns that system needs); None: one layout whatever the settings."""

@@ -178,6 +178,18 @@ def read_live_reporting(grid: SheetGrid | None, out: Collector) -> bool:
         return False
 
 
+def live_reporting_cells(grid: SheetGrid, on: bool) -> dict[tuple[int, int], Any]:
+    """The cells that switch the "Live reporting" row to yes or no (``tourneybook live --reporting on|off``): its
+    Value cell; in a workbook made before the row existed, a new row (label, value, what it means) after the last."""
+    found = _label_rows(grid).get(LIVE_REPORTING_LABEL.casefold())
+    value = "yes" if on else "no"
+    if found is not None:
+        return {(found[0], 2): value}
+    line = max((n for n in range(FIRST_DATA_ROW, len(grid.rows) + 1)
+                if any(not cells.is_empty(v) for v in grid.rows[n - 1])), default=FIRST_DATA_ROW - 1) + 1
+    return {(line, 1): LIVE_REPORTING_LABEL, (line, 2): value, (line, 3): LIVE_REPORTING_HELP}
+
+
 def read_club_ranking(grid: SheetGrid | None, out: Collector) -> int:
     """N of the "Club ranking (best N)" row: 0 (no club ranking) when the row is missing or empty."""
     return 0 if grid is None else _club_ranking(_label_rows(grid), out)
@@ -419,6 +431,7 @@ def read_event_settings(grid: SheetGrid | None, present: Sequence[str] = ()) -> 
 
 __all__ = [
     "EventSettings",
+    "live_reporting_cells",
     "SETTINGS",
     "SettingsHead",
     "choice_field",

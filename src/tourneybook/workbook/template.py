@@ -24,6 +24,7 @@ from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.cell.cell import Cell
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..rules import find_ruleset
@@ -48,6 +49,7 @@ from .control import (
 )
 from ..files.filestore import save_atomically
 from ..files.resultstyles import LOOKS
+from ..files.store import formula_like
 from .generic import ADJUSTMENTS, NAME, PLAYERS
 from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
 from .layout import Layout, SheetRows, find_layout
@@ -88,6 +90,17 @@ def entry_value(value: Any) -> Any:
     if isinstance(value, (str, int, float, dt.time, dt.datetime)) or value is None:
         return value
     return str(value)
+
+
+def put(ws: Worksheet, row: int, col: int, value: Any) -> Cell:
+    """Write ``value`` into a cell as what it is: a text that starts like a formula ('=1+1', a tab then
+    '=cmd|...') is stored as a string with Excel's quote prefix, never as a formula (openpyxl would
+    otherwise make any text starting with '=' a formula cell)."""
+    cell = ws.cell(row, col, value)
+    if formula_like(value):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
 
 
 def _validation(column: Column, players_range: str) -> DataValidation:
@@ -146,7 +159,7 @@ def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapp
         for i, column in enumerate(schema.columns, start=1):
             value = entry_value(row.get(column.header))
             if value is not None:
-                ws.cell(r, i, value)
+                put(ws, r, i, value)
     ref = f"A{HEADER_ROW}:{address(last_row, len(schema.columns))}"
     table = Table(displayName=_table_name(schema.name), ref=ref)
     table.tableStyleInfo = TableStyleInfo(name="TableStyleLight1", showRowStripes=False, showColumnStripes=False)
@@ -173,7 +186,7 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
         ws.column_dimensions[column_letter(i)].width = column.width
     for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
         ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=len(label) > SETTINGS.columns[0].width)
-        cell = ws.cell(r, 2, value)
+        cell = put(ws, r, 2, value)
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
             cell.fill = INPUT_FILL
         ws.cell(r, 3, meaning).alignment = Alignment(wrap_text=True, vertical="top")
@@ -248,7 +261,7 @@ def instructions_sheet(book: openpyxl.Workbook, layout: Layout, ruleset: Ruleset
     """
     ws = book.active
     ws.title = INSTRUCTIONS
-    ws.cell(1, 1, f"{ruleset.name}" + (f": {tournament}" if tournament else "")).font = STYLES["title"]["font"]
+    put(ws, 1, 1, f"{ruleset.name}" + (f": {tournament}" if tournament else "")).font = STYLES["title"]["font"]
     _control_block(ws)
     sheets = [PLAYERS, *layout.sheets, ADJUSTMENTS]
     lines: list[tuple[str, str]] = [

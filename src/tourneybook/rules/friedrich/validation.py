@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import Collector, Problem, ValidationError
-from ..attendance import by_player, seating_problems
+from ..attendance import Attendance, by_player, rounds_text, seating_problems
 from .records import (
     ATTACKERS, BOHEMIAN_OBJECTIVES, MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES,
     Game, Nation, OffensiveOutcome, Role, Tournament,
@@ -186,10 +186,17 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
             c.add("the final has a round number", "final")
         if s.finalists != 4:
             c.add("a final is entered, but the settings have no finalists", "final")
+        records = by_player(t.attendance)
         for role in Role:
             name = t.final.player(role)
             if not (isinstance(name, str) and name in real):
                 c.add(f"{name!r} ({role.value}) is not a ranked player", "final")
+            elif name in records:
+                why = _not_a_finalist(records[name], s.late_arrivals_in_final)
+                if why:
+                    c.add(f"{name} ({role.value}) is not a finalist: {why}, so the next in the qualifying ranking "
+                          "moves up (GFTR B); type that player in this cell ('draw --final' lists the four while this row "
+                          "is empty)", "final")
     for a in t.adjustments:
         where = "adjustments"
         if not (isinstance(a.player, str) and a.player in real):
@@ -253,6 +260,18 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
             c.add(f"{name} has no game in round {r}", "games")
     if here:  # without attendance records every seat is for a round its player is there for
         c.extend(seating_problems(t.attendance, seats))
+
+
+def _not_a_finalist(record: Attendance, late_allowed: bool) -> str:
+    """Why a player may not play the final (docs/attendance.md), or '' when they may."""
+    if record.withdrawn:
+        return (f"they withdrew after round {record.withdrew_after} (Players, Withdrew after round), and a withdrawn "
+                "player never plays the final")
+    if record.missed and not late_allowed:
+        what = f"arrived for round {record.from_round}" if record.late else f"were absent in {rounds_text(record.absent)}"
+        return (f"they {what} (Players), and the Settings' 'Late arrivals may reach the final' is no: a player "
+                "with fewer qualifying games does not play it")
+    return ""
 
 
 def _note_seat(first: dict[tuple[str, Role], str], twice: dict[tuple[str, Role], list[str]],

@@ -492,7 +492,7 @@ INSTRUCTIONS = (
 
 def layout(ruleset_id: str) -> Layout:
     """The Friedrich layout of ``ruleset_id`` (fwc2022 or cafe2023): the same sheets, the ruleset's scoring."""
-    return Layout(ruleset_id, (QUALIFYING, FINAL), to_tournament, to_rows, INSTRUCTIONS)
+    return Layout(ruleset_id, (QUALIFYING, FINAL), to_tournament, to_rows, INSTRUCTIONS, whole_rounds_only=True)
 
 
 __all__ = ["FINAL", "QUALIFYING", "game_row", "layout", "played", "to_rows", "to_tournament"]
