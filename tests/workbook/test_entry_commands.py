@@ -276,3 +276,12 @@ def test_the_control_characters_refused_in_a_name_are_unicodes_that_are_not_whit
     refused = {chr(i) for i in range(0x110000) if control_character(f"Ann{chr(i)}Lee")}
     assert refused == {chr(i) for i in range(0x110000) if unicodedata.category(chr(i)) == "Cc" and not chr(i).isspace()}
     assert len(refused) == 55  # 65 in Cc, less tab, the four line breaks and the four separators \x1c-\x1f, and NEL
+
+
+def test_draw_next_seats_the_round_after_the_last_one_drawn(tmp_path, capsys, played_two):
+    """'tourneybook draw --next' (the button's "Draw next round"): rounds 1 and 2 are drawn, so round 3, and only it."""
+    path = _event(tmp_path, played_two)
+    assert run("draw", path, "--next") == 0
+    assert "round(s) 3," in capsys.readouterr().out
+    assert run("draw", path, "--next") == 0  # and the next click, round 4
+    assert "round(s) 4," in capsys.readouterr().out
