@@ -1,14 +1,22 @@
 """Run by the system's Python (which has LibreOffice's ``uno``), not by pytest's: one UNO errand, then exit.
 
-    python3 uno_client.py PIPE install EXTENSION.oxt     add the extension to the profile of the soffice on PIPE
-    python3 uno_client.py PIPE terminate                 end that soffice
+    python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
+    python3 uno_client.py PIPE state                   the open workbook: JSON (url, modified, sheet, sheets)
+    python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
+    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of a button or menu, by its name
+    python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
+    python3 uno_client.py PIPE close                   close the workbook without saving it
+    python3 uno_client.py PIPE terminate               end that soffice
 
-The tests' own Python has no ``uno`` (it is LibreOffice's, or Debian's python3-uno for
-the system Python), so they talk to soffice through this script.
+The tests' own Python has no ``uno`` (that is Debian's python3-uno, for the system
+Python), so they talk to soffice through this script. ``locate`` walks the window's
+accessibility tree, as a screen reader does, so that a click lands on the button
+wherever this LibreOffice lays it out.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 
@@ -46,7 +54,38 @@ def connect(pipe: str, wait: float = 120.0):
         except Exception:
             if time.monotonic() > deadline:
                 raise
-            time.sleep(0.5)
+            time.sleep(0.3)
+
+
+def workbook(ctx):
+    """The open spreadsheet (the tests open one at a time)."""
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    components = desktop.getComponents().createEnumeration()
+    while components.hasMoreElements():
+        doc = components.nextElement()
+        if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+            return doc
+    return None
+
+
+def ROLE(name: str) -> int:  # noqa: N802 - reads as the constant it looks up
+    return uno.getConstantByName(f"com.sun.star.accessibility.AccessibleRole.{name}")
+
+
+def find(accessible, role: int, name: str):
+    """The first showing accessible of ``role`` named ``name`` under ``accessible`` (depth first)."""
+    context = accessible.getAccessibleContext()
+    if context is None:
+        return None
+    if context.getAccessibleRole() == role and context.getAccessibleName() == name:
+        return context
+    for i in range(min(context.getAccessibleChildCount(), 500)):  # the cell grid (a TABLE) is not walked
+        child = context.getAccessibleChild(i)
+        if child is not None and child.getAccessibleContext().getAccessibleRole() != ROLE("TABLE"):
+            found = find(child, role, name)
+            if found is not None:
+                return found
+    return None
 
 
 def main(pipe: str, errand: str, *args: str) -> None:
@@ -56,14 +95,45 @@ def main(pipe: str, errand: str, *args: str) -> None:
         url = uno.systemPathToFileUrl(args[0])
         try:
             manager.addExtension(url, (), "user", manager.createAbortChannel(), Quiet())
-        except Exception as exc:  # the deployment error's cause is what says what is wrong with the package
-            raise SystemExit(f"not installed: {exc.Message}; cause: {vars(exc).get('Cause')!r}") from None
-        print("installed", [p.getDisplayName() for p in manager.getDeployedExtensions("user", manager.createAbortChannel(), Quiet())])
+        except Exception as exc:  # noqa: BLE001 - said on stderr, the test shows it
+            raise SystemExit(f"not installed: {exc.Message}") from None
+    elif errand == "state":
+        doc = workbook(ctx)
+        if doc is None:
+            print(json.dumps(None))
+            return
+        sheets = doc.getSheets()
+        print(json.dumps({"url": doc.getURL(), "modified": doc.isModified(),
+                          "sheet": doc.getCurrentController().getActiveSheet().getName(),
+                          "sheets": [sheets.getByIndex(i).getName() for i in range(sheets.getCount())]}))
+    elif errand == "type":
+        sheet, cell, text = args
+        target = workbook(ctx).getSheets().getByName(sheet).getCellRangeByName(cell)
+        if text.lstrip("-").isdigit():
+            target.setValue(int(text))
+        else:
+            target.setString(text)
+    elif errand == "locate":
+        role, name = args
+        window = workbook(ctx).getCurrentController().getFrame().getContainerWindow()
+        found = find(window, ROLE({"button": "PUSH_BUTTON", "menu": "MENU"}[role]), name)
+        if found is None:
+            raise SystemExit(f"no {role} named {name!r} on the screen")
+        where, size = found.getLocationOnScreen(), found.getSize()
+        print(where.X + size.Width // 2, where.Y + size.Height // 2)
+    elif errand == "show":
+        doc = workbook(ctx)
+        doc.getCurrentController().setActiveSheet(doc.getSheets().getByName(args[0]))
+    elif errand == "close":
+        doc = workbook(ctx)
+        if doc is not None:
+            doc.setModified(False)
+            doc.close(True)
     elif errand == "terminate":
         desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
         try:
             desktop.terminate()
-        except Exception:  # the bridge goes down with soffice
+        except Exception:  # noqa: BLE001 - the bridge goes down with soffice
             pass
 
 

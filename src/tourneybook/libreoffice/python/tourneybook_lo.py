@@ -32,14 +32,20 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import shutil
 import subprocess
 import sys
+import zipfile
+from xml.etree import ElementTree
 
 SERVICE = "org.tourneybook.Button"
 IMPLEMENTATION = "org.tourneybook.Button.python"
 XLWINGS_MACRO = "SampleCall"
 """The macro an .xlsm's buttons run in Excel: the buttons the extension takes over."""
+CAPTION = "Recalculate standings"
+"""A button put back (:func:`button_anchors`) says what it does off the Instructions sheet, as Excel's."""
+EMU_PER_HUNDREDTH_MM = 360
 WORKBOOKS = (".xlsx", ".xlsm")
 ENVIRONMENT = "TOURNEYBOOK"
 """An environment variable naming the tourneybook program (or the Python it is installed in)."""
@@ -159,6 +165,52 @@ def answer(status: int, stdout: str, stderr: str, command: list) -> dict:
     return {"ok": False, "message": text, "sheet": ""}
 
 
+def button_anchors(workbook: str) -> dict:
+    """Sheet name -> the cell boxes of the form buttons the file declares (``<controls>``, as LibreOffice writes them).
+
+    LibreOffice 7.4 stores an .xlsm's buttons as ``<controls>`` it does not read back: once it has
+    saved the workbook (any click after a change), the reopened workbook shows no button. Their
+    places are still in the file, so the extension puts buttons back there. A box is
+    ``(col, col offset, row, row offset)`` for its top left and bottom right corners (offsets in EMU).
+    """
+    try:
+        with zipfile.ZipFile(workbook) as package:
+            names = set(package.namelist())
+            book = ElementTree.fromstring(package.read("xl/workbook.xml"))
+            rels = ElementTree.fromstring(package.read("xl/_rels/workbook.xml.rels"))
+            targets = {r.get("Id"): r.get("Target", "") for r in rels}
+            found = {}
+            for sheet in book.iter():
+                if not sheet.tag.endswith("}sheet"):
+                    continue
+                rid = next((v for k, v in sheet.attrib.items() if k.endswith("}id")), "")
+                target = targets.get(rid, "")
+                part = target.lstrip("/") if target.startswith("/") else posixpath.normpath("xl/" + target)
+                if part not in names:
+                    continue
+                boxes = [_box(c) for c in ElementTree.fromstring(package.read(part)).iter() if c.tag.endswith("}control")]
+                boxes = [b for b in boxes if b is not None]
+                if boxes:
+                    found[sheet.get("name")] = boxes
+            return found
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return {}
+
+
+def _box(control):
+    corners = []
+    for corner in ("from", "to"):
+        element = next((e for e in control.iter() if e.tag.endswith("}" + corner)), None)
+        if element is None:
+            return None
+        values = {e.tag.rsplit("}", 1)[-1]: e.text for e in element}
+        try:
+            corners.append(tuple(int(values[k]) for k in ("col", "colOff", "row", "rowOff")))
+        except (KeyError, TypeError, ValueError):
+            return None
+    return tuple(corners)
+
+
 # --- LibreOffice (uno) -------------------------------------------------------------------------------------------
 
 try:
@@ -200,6 +252,34 @@ def take_over_buttons(doc) -> dict:
     if not was_modified and doc.isModified():
         doc.setModified(False)
     return found
+
+
+def restore_buttons(doc, anchors: dict, taken: dict) -> dict:
+    """Put a button at each place of ``anchors`` on a sheet without one (``taken``); sheet name -> button models."""
+    was_modified = doc.isModified()
+    made = {}
+    sheets = doc.getSheets()
+    for name, boxes in anchors.items():
+        if name in taken or not sheets.hasByName(name):
+            continue
+        sheet = sheets.getByName(name)
+        for (col, col_off, row, row_off), (col2, col2_off, row2, row2_off) in boxes:
+            top_left, bottom_right = sheet.getCellByPosition(col, row).Position, sheet.getCellByPosition(col2, row2).Position
+            x = top_left.X + col_off // EMU_PER_HUNDREDTH_MM
+            y = top_left.Y + row_off // EMU_PER_HUNDREDTH_MM
+            shape = doc.createInstance("com.sun.star.drawing.ControlShape")
+            model = doc.createInstance("com.sun.star.form.component.CommandButton")
+            model.Label = CAPTION
+            shape.setControl(model)
+            shape.setPosition(uno.createUnoStruct("com.sun.star.awt.Point", x, y))
+            shape.setSize(uno.createUnoStruct(
+                "com.sun.star.awt.Size", max(bottom_right.X + col2_off // EMU_PER_HUNDREDTH_MM - x, 1000),
+                max(bottom_right.Y + row2_off // EMU_PER_HUNDREDTH_MM - y, 500)))
+            sheet.getDrawPage().add(shape)
+            made.setdefault(name, []).append(model)
+    if not was_modified and doc.isModified():
+        doc.setModified(False)
+    return made
 
 
 def _desktop(ctx):
@@ -387,6 +467,7 @@ if uno is not None:
             doc = {a.Name: a.Value for a in environment}.get("Model")
             if is_workbook(doc):
                 buttons = take_over_buttons(doc)
+                buttons.update(restore_buttons(doc, button_anchors(uno.fileUrlToSystemPath(doc.getURL())), buttons))
                 if buttons:
                     ButtonWatcher(self.ctx, doc, buttons).start()
             return None
