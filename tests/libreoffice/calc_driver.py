@@ -41,6 +41,7 @@ class Calc:
         self.env.pop("TOURNEYBOOK", None)  # the extension must find TourneyBook as on an organiser's computer
         (folder / "home").mkdir()
         self.office: subprocess.Popen | None = None
+        self.handing: list[subprocess.Popen] = []
 
     def start(self) -> None:
         """Install the extension into the fresh profile (soffice without a window), then start soffice with one."""
@@ -65,6 +66,10 @@ class Calc:
                 self.office.wait(30)
             except (subprocess.SubprocessError, OSError):
                 self.office.kill()
+        for handing in self.handing:
+            if handing.poll() is None:
+                handing.kill()
+            handing.wait(10)
         self.xvfb.terminate()
         self.xvfb.wait(10)
 
@@ -111,7 +116,7 @@ class Calc:
                     self.press(found, key)
             state = self.state()
             if state and state["url"] == workbook.as_uri() and not self.window("^Warning$|^Tip of the Day"):
-                handing.wait(30)
+                self.handing.append(handing)  # it may wait for the document to close: ended with soffice
                 time.sleep(1)  # the OnLoad job has run once the document is the current one
                 return state
             time.sleep(0.5)
@@ -123,7 +128,7 @@ class Calc:
         x, y = self.uno("locate", role, name).split()
         self.xdotool("mousemove", x, y, "click", "1")
 
-    def answer(self, timeout: float = 180) -> str:
+    def answer(self, timeout: float = 120) -> str:
         """Wait for the extension's dialog (the action has run and the workbook is open again); its window."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -132,7 +137,9 @@ class Calc:
                 time.sleep(0.5)  # drawn
                 return found
             time.sleep(0.5)
-        raise AssertionError(f"no TourneyBook dialog within {timeout} s")
+        shot = self.screenshot(self.folder / "no-dialog.png")
+        names = [self.xdotool("getwindowname", w).strip() for w in self.xdotool("search", "--name", ".").split()]
+        raise AssertionError(f"no TourneyBook dialog within {timeout} s; windows {names}; the screen: {shot}")
 
     def screenshot(self, path: Path) -> Path:
         subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True, timeout=60)

@@ -3,7 +3,7 @@
     python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
     python3 uno_client.py PIPE state                   the open workbook: JSON (url, modified, sheet, sheets)
     python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
-    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of a button or menu, by its name
+    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button or a menu
     python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
     python3 uno_client.py PIPE close                   close the workbook without saving it
     python3 uno_client.py PIPE terminate               end that soffice
@@ -72,12 +72,18 @@ def ROLE(name: str) -> int:  # noqa: N802 - reads as the constant it looks up
     return uno.getConstantByName(f"com.sun.star.accessibility.AccessibleRole.{name}")
 
 
+def showing(context) -> bool:
+    """On the screen now: another sheet's button keeps its accessible, not shown."""
+    states = context.getAccessibleStateSet()
+    return states.contains(uno.getConstantByName("com.sun.star.accessibility.AccessibleStateType.SHOWING"))
+
+
 def find(accessible, role: int, name: str):
     """The first showing accessible of ``role`` named ``name`` under ``accessible`` (depth first)."""
     context = accessible.getAccessibleContext()
     if context is None:
         return None
-    if context.getAccessibleRole() == role and context.getAccessibleName() == name:
+    if context.getAccessibleRole() == role and context.getAccessibleName() == name and showing(context):
         return context
     for i in range(min(context.getAccessibleChildCount(), 500)):  # the cell grid (a TABLE) is not walked
         child = context.getAccessibleChild(i)
@@ -85,6 +91,18 @@ def find(accessible, role: int, name: str):
             found = find(child, role, name)
             if found is not None:
                 return found
+    return None
+
+
+def sheet_button(controller, name: str):
+    """The accessible of the button captioned ``name`` on the sheet shown."""
+    forms = controller.getActiveSheet().getDrawPage().getForms()
+    for f in range(forms.getCount()):
+        form = forms.getByIndex(f)
+        for i in range(form.getCount()):
+            model = form.getByIndex(i)
+            if getattr(model, "Label", None) == name:
+                return controller.getControl(model).getAccessibleContext()
     return None
 
 
@@ -115,8 +133,11 @@ def main(pipe: str, errand: str, *args: str) -> None:
             target.setString(text)
     elif errand == "locate":
         role, name = args
-        window = workbook(ctx).getCurrentController().getFrame().getContainerWindow()
-        found = find(window, ROLE({"button": "PUSH_BUTTON", "menu": "MENU"}[role]), name)
+        controller = workbook(ctx).getCurrentController()
+        if role == "button":  # the shown sheet's own button (other sheets' keep accessibles of their own)
+            found = sheet_button(controller, name)
+        else:
+            found = find(controller.getFrame().getContainerWindow(), ROLE("MENU"), name)
         if found is None:
             raise SystemExit(f"no {role} named {name!r} on the screen")
         where, size = found.getLocationOnScreen(), found.getSize()

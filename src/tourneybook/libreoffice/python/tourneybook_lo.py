@@ -36,6 +36,7 @@ import posixpath
 import shutil
 import subprocess
 import sys
+import threading
 import zipfile
 from xml.etree import ElementTree
 
@@ -46,6 +47,8 @@ XLWINGS_MACRO = "SampleCall"
 CAPTION = "Recalculate standings"
 """A button put back (:func:`button_anchors`) says what it does off the Instructions sheet, as Excel's."""
 EMU_PER_HUNDREDTH_MM = 360
+WATCH_AGAIN = (0.0, 0.5, 1.5, 4.0)
+"""Seconds after a sheet is shown at which its buttons are listened to (again: each button once)."""
 WORKBOOKS = (".xlsx", ".xlsm")
 ENVIRONMENT = "TOURNEYBOOK"
 """An environment variable naming the tourneybook program (or the Python it is installed in)."""
@@ -448,7 +451,12 @@ if uno is not None:
                 control.addActionListener(self)
 
         def activeSpreadsheetChanged(self, event):
-            self.watch(event.ActiveSheet.getName())
+            sheet = event.ActiveSheet.getName()
+            # The sheet's controls are made while it is drawn, after this event: listen again once they exist.
+            for delay in WATCH_AGAIN:
+                timer = threading.Timer(delay, lambda: _later(self.ctx, lambda: self.watch(sheet)))
+                timer.daemon = True
+                timer.start()
 
         def actionPerformed(self, event):
             _click_later(self.ctx, self.doc)
