@@ -51,6 +51,8 @@ ENTRY = [ACTION_SHEET, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name f
 """The sheets the organiser types into: a button never rewrites them but for what its action writes there."""
 BUTTON = "Recalculate standings"
 """The caption of every sheet's button (the Instructions sheet's runs the action chosen in B2)."""
+ADDON_URL = "service:org.tourneybook.Button?click"
+"""The command of the TourneyBook menu's entry and toolbar button."""
 WRAPPER = """#!/bin/sh
 # TourneyBook as the extension finds it in club/.venv: the real one, keeping what it was given and said.
 cp "$3" "$3.before"
@@ -186,15 +188,16 @@ def test_a_typing_mistake_is_shown_at_its_sheet_and_cell_and_nothing_else_is_wri
     calc.close()
 
 
-def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu(calc, club):
+def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_entry(calc, club):
     workbook = club / "fwc2022-example.xlsx"
     shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", workbook)
     expected = club / "expected.xlsx"
     shutil.copy(workbook, expected)
     first = recalc_file(expected).result.standings.rows[0]
     calc.open(workbook)
-    calc.click("menu", "TourneyBook")
-    calc.xdotool("key", "Down", "Return")  # its one entry: the button of the sheet shown
+    # The TourneyBook menu's entry, as the menu runs it (its URL from the extension's Addons.xcu): under Xvfb
+    # without a window manager the menu bar's place on the screen is not reported where it is drawn.
+    calc.uno("dispatch", ADDON_URL)
     calc.press(calc.answer(), "Return")
     said = answer(workbook)
     assert said["ok"] and f"1. {first.player}   {display(first.total)}" in said["message"], said

@@ -5,6 +5,7 @@
     python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
     python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button or a menu
     python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
+    python3 uno_client.py PIPE dispatch URL            what a menu entry does: its command URL on the window
     python3 uno_client.py PIPE close                   close the workbook without saving it
     python3 uno_client.py PIPE terminate               end that soffice
 
@@ -141,10 +142,18 @@ def main(pipe: str, errand: str, *args: str) -> None:
         if found is None:
             raise SystemExit(f"no {role} named {name!r} on the screen")
         where, size = found.getLocationOnScreen(), found.getSize()
-        print(where.X + size.Width // 2, where.Y + size.Height // 2)
+        x, y = where.X + size.Width // 2, where.Y + size.Height // 2
+        if role == "menu":  # the menu bar answers within its window: add where the window is
+            frame = controller.getFrame().getContainerWindow().getPosSize()
+            x, y = x + frame.X, y + frame.Y
+        print(x, y)
     elif errand == "show":
         doc = workbook(ctx)
         doc.getCurrentController().setActiveSheet(doc.getSheets().getByName(args[0]))
+    elif errand == "dispatch":
+        frame = workbook(ctx).getCurrentController().getFrame()
+        helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+        helper.executeDispatch(frame, args[0], "_self", 0, ())
     elif errand == "close":
         doc = workbook(ctx)
         if doc is not None:
