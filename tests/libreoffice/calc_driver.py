@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import time
 import zipfile
@@ -48,24 +49,26 @@ class Calc:
         oxt = write_extension(self.folder / "oxt")
         accept = f"--accept=pipe,name={self.pipe};urp;"
         first = subprocess.Popen([self.soffice, "--headless", "--norestore", f"-env:UserInstallation={self.profile}",
-                                  accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                  accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
         try:
             self.uno("install", str(oxt))
             self.uno("terminate")
             first.wait(60)
         finally:
-            if first.poll() is None:
-                first.kill()
+            _end(first)
         self.office = subprocess.Popen([self.soffice, "--norestore", "--nologo", f"-env:UserInstallation={self.profile}",
-                                        accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                        accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       start_new_session=True)
 
     def stop(self) -> None:
         if self.office is not None and self.office.poll() is None:
             try:
                 self.uno("terminate", timeout=30)
-                self.office.wait(30)
-            except (subprocess.SubprocessError, OSError):
-                self.office.kill()
+                self.office.wait(15)
+            except (subprocess.SubprocessError, OSError, AssertionError):
+                pass
+            _end(self.office)
         for handing in self.handing:
             if handing.poll() is None:
                 handing.kill()
@@ -148,6 +151,15 @@ class Calc:
     def close(self) -> None:
         """Close the workbook without saving (the next test opens its own)."""
         self.uno("close")
+
+
+def _end(process: subprocess.Popen) -> None:
+    """End a soffice started here and what it started (soffice.bin under the soffice script): its own session."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # the group outlives the script when soffice.bin still runs
+    except ProcessLookupError:
+        pass
+    process.wait(10)
 
 
 def _free_display() -> str:

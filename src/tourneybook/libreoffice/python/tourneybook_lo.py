@@ -36,7 +36,6 @@ import posixpath
 import shutil
 import subprocess
 import sys
-import threading
 import zipfile
 from xml.etree import ElementTree
 
@@ -47,8 +46,8 @@ XLWINGS_MACRO = "SampleCall"
 CAPTION = "Recalculate standings"
 """A button put back (:func:`button_anchors`) says what it does off the Instructions sheet, as Excel's."""
 EMU_PER_HUNDREDTH_MM = 360
-WATCH_AGAIN = (0.0, 0.5, 1.5, 4.0)
-"""Seconds after a sheet is shown at which its buttons are listened to (again: each button once)."""
+WATCHED = "vnd.sun.star.script:tourneybook-lo.oxt|python|tourneybook_lo.py$watched_button?language=Python&location=user:uno_packages"
+"""The event a taken-over button is bound to: its form tells :class:`ButtonWatcher`, which runs the click."""
 WORKBOOKS = (".xlsx", ".xlsm")
 ENVIRONMENT = "TOURNEYBOOK"
 """An environment variable naming the tourneybook program (or the Python it is installed in)."""
@@ -219,8 +218,8 @@ def _box(control):
 try:
     import uno
     import unohelper
-    from com.sun.star.awt import XActionListener, XCallback
-    from com.sun.star.sheet import XActivationEventListener
+    from com.sun.star.awt import XCallback
+    from com.sun.star.script import XScriptListener
     from com.sun.star.task import XJob, XJobExecutor
 except ImportError:  # imported by TourneyBook's tests in a plain Python: the functions above are all there is
     uno = None
@@ -236,9 +235,9 @@ def take_over_buttons(doc) -> dict:
     """The xlwings buttons of ``doc`` by sheet name, their VBA binding removed; the changed mark stays as it was.
 
     At a lower macro security the VBA binding would run xlwings' macro, which needs Excel: it goes. The
-    buttons are then watched by a :class:`ButtonWatcher` (an action listener on each button of the sheet
-    shown). A script event bound here instead (``registerScriptEvent``) reaches the form's script listeners
-    but, in LibreOffice 7.4's Calc, never runs its script: seen in a run, hence the listener.
+    buttons are then watched by a :class:`ButtonWatcher`. A script event bound to the extension's macro
+    reaches the form's script listeners but, in LibreOffice 7.4's Calc, never runs the macro (seen in a
+    run), and a listener on a button's control is lost when Calc draws it anew: the form's listener stays.
     """
     was_modified = doc.isModified()
     found = {}
@@ -287,6 +286,25 @@ def restore_buttons(doc, anchors: dict, taken: dict) -> dict:
 
 def _desktop(ctx):
     return ctx.getServiceManager().createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+
+
+def _current_workbook(ctx):
+    """The workbook the menu was chosen in: the current document, or else the one workbook open.
+
+    Without a window manager to say which window has the focus (a kiosk, a test's virtual screen)
+    LibreOffice may not know its current document.
+    """
+    desktop = _desktop(ctx)
+    doc = desktop.getCurrentComponent()
+    if is_workbook(doc):
+        return doc
+    found = []
+    components = desktop.getComponents().createEnumeration()
+    while components.hasMoreElements():
+        component = components.nextElement()
+        if is_workbook(component):
+            found.append(component)
+    return found[0] if len(found) == 1 else doc
 
 
 def _later(ctx, job) -> None:
@@ -413,6 +431,10 @@ def button_clicked(*args) -> None:
     _click_later(ctx, doc)
 
 
+def watched_button(*args) -> None:
+    """Bound to the workbook's buttons so that their forms report a click (:class:`ButtonWatcher` acts on it)."""
+
+
 g_exportedScripts = (button_clicked,)
 
 if uno is not None:
@@ -429,37 +451,42 @@ if uno is not None:
                       "workbook was closed, open it again from File > Recent Documents.".format(type(exc).__name__, exc),
                       False)
 
-    class ButtonWatcher(unohelper.Base, XActionListener, XActivationEventListener):
-        """Listens to the workbook's buttons on the sheet shown; a sheet's controls exist once it is shown."""
+    class ButtonWatcher(unohelper.Base, XScriptListener):
+        """Hears the workbook's buttons through their forms' script events.
+
+        A listener on a button's control is lost when Calc draws the control anew (a sheet
+        brought forward, the first paint); the form's events come from the button's model,
+        which stays. Each button gets an event bound to :data:`WATCHED` (a macro that does
+        nothing: LibreOffice 7.4 does not run it, a later one may), and the form tells this
+        listener when it fires.
+        """
 
         def __init__(self, ctx, doc, buttons: dict):
             self.ctx, self.doc, self.buttons = ctx, doc, buttons
 
         def start(self) -> None:
-            controller = self.doc.getCurrentController()
-            controller.addActivationEventListener(self)
-            self.watch(controller.getActiveSheet().getName())
+            was_modified = self.doc.isModified()
+            forms_heard = []
+            for models in self.buttons.values():
+                for model in models:
+                    form = model.getParent()
+                    index = next(i for i in range(form.getCount()) if form.getByIndex(i) == model)
+                    event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
+                    event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
+                    event.ScriptType, event.ScriptCode = "Script", WATCHED
+                    form.registerScriptEvent(index, event)
+                    if not any(form == heard for heard in forms_heard):
+                        form.addScriptListener(self)
+                        forms_heard.append(form)
+            if not was_modified and self.doc.isModified():
+                self.doc.setModified(False)
 
-        def watch(self, sheet: str) -> None:
-            controller = self.doc.getCurrentController()
-            for model in self.buttons.get(sheet, ()):
-                try:
-                    control = controller.getControl(model)
-                except Exception:  # noqa: BLE001 - not drawn (yet): watched when its sheet is shown
-                    continue
-                control.removeActionListener(self)  # once per button, however often its sheet is shown
-                control.addActionListener(self)
+        def firing(self, event):
+            if event.MethodName == "actionPerformed" and event.ScriptCode == WATCHED:
+                _click_later(self.ctx, self.doc)
 
-        def activeSpreadsheetChanged(self, event):
-            sheet = event.ActiveSheet.getName()
-            # The sheet's controls are made while it is drawn, after this event: listen again once they exist.
-            for delay in WATCH_AGAIN:
-                timer = threading.Timer(delay, lambda: _later(self.ctx, lambda: self.watch(sheet)))
-                timer.daemon = True
-                timer.start()
-
-        def actionPerformed(self, event):
-            _click_later(self.ctx, self.doc)
+        def approveFiring(self, event):
+            return None
 
         def disposing(self, event):
             pass
@@ -481,7 +508,7 @@ if uno is not None:
             return None
 
         def trigger(self, event):
-            _click_later(self.ctx, _desktop(self.ctx).getCurrentComponent())
+            _click_later(self.ctx, _current_workbook(self.ctx))
 
     g_ImplementationHelper = unohelper.ImplementationHelper()
     g_ImplementationHelper.addImplementation(ButtonJob, IMPLEMENTATION, (SERVICE, "com.sun.star.task.Job"))
