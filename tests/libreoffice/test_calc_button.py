@@ -176,7 +176,7 @@ def test_a_typing_mistake_is_shown_at_its_sheet_and_cell_and_nothing_else_is_wri
     calc.uno("type", ADJUSTMENTS.name, "A4", "Player 1")
     calc.uno("type", ADJUSTMENTS.name, "B4", "minus ten")  # a word where the points go
     calc.uno("type", ADJUSTMENTS.name, "C4", "late")
-    calc.uno("show", ACTION_SHEET)  # back to the Instructions sheet, whose B2 says Recalculate standings
+    calc.uno("show", ADJUSTMENTS.name)  # the organiser clicks the Adjustments tab: its button recalculates
     said = click_and_answer(calc, workbook, tmp_path / "mistake-dialog.png")
     assert not said["ok"] and said["sheet"] == ISSUES
     assert f"{ADJUSTMENTS.name}!B4" in said["message"]
