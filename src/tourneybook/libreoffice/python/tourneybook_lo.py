@@ -5,18 +5,14 @@ LibreOffice runs this file twice over: as the UNO component ``org.tourneybook.Bu
 ``service:org.tourneybook.Button?click``) and as a macro (``button_clicked``, under My
 Macros because the extension is installed) for a button or key of the organiser's own.
 
-- **When a workbook opens** (:func:`take_over_buttons`): its buttons, imported from the
-  .xlsm bound to xlwings' VBA macro ``SampleCall``, lose that binding and are watched
-  by the extension's own code instead (:class:`ButtonWatcher`). The extension's code
-  runs at LibreOffice's default macro security (High) without a question, as the
-  document's own macros stay off, and the document is not marked as changed.
-- **A click** (:func:`click`): the workbook is stored when it has changes (no dialog),
-  closed (LibreOffice's lock file would make TourneyBook refuse it), and
-  ``tourneybook libreoffice --click WORKBOOK --sheet SHEET`` runs on the file: the
-  Excel button's actions, the command line's code. The workbook is then opened again
-  on the same sheet (the Issues sheet when there are problems) and a dialog says
-  what was done. Closing and opening happen after the click has returned
-  (``AsyncCallback``): closing a document under its own button's event pulls the
+- **When a workbook opens** (:func:`take_over_buttons`): its xlwings buttons lose their VBA
+  binding and are heard by the extension (:class:`ButtonWatcher`), which runs at the default
+  macro security (High) without a question; the document is not marked as changed.
+- **A click** (:func:`click`): the workbook is stored if changed (no dialog) and closed (its
+  lock file would make TourneyBook refuse it); ``tourneybook libreoffice --click WORKBOOK
+  --sheet SHEET`` runs the Excel button's action on the file; the workbook opens again on the
+  same sheet (Issues on problems) and a dialog says what was done. All after the click has
+  returned (``AsyncCallback``): closing a document under its own button's event pulls the
   control from under LibreOffice's feet.
 
 Which Python runs this: LibreOffice's own on Windows and macOS, the system's (with
@@ -235,9 +231,7 @@ def take_over_buttons(doc) -> dict:
     """The xlwings buttons of ``doc`` by sheet name, their VBA binding removed; the changed mark stays as it was.
 
     At a lower macro security the VBA binding would run xlwings' macro, which needs Excel: it goes. The
-    buttons are then watched by a :class:`ButtonWatcher`. A script event bound to the extension's macro
-    reaches the form's script listeners but, in LibreOffice 7.4's Calc, never runs the macro (seen in a
-    run), and a listener on a button's control is lost when Calc draws it anew: the form's listener stays.
+    buttons are then watched by a :class:`ButtonWatcher`.
     """
     was_modified = doc.isModified()
     found = {}
@@ -289,11 +283,7 @@ def _desktop(ctx):
 
 
 def _current_workbook(ctx):
-    """The workbook the menu was chosen in: the current document, or else the one workbook open.
-
-    Without a window manager to say which window has the focus (a kiosk, a test's virtual screen)
-    LibreOffice may not know its current document.
-    """
+    """The current document, or else the one workbook open (without a window manager LibreOffice may not know)."""
     desktop = _desktop(ctx)
     doc = desktop.getCurrentComponent()
     if is_workbook(doc):
@@ -452,14 +442,9 @@ if uno is not None:
                       False)
 
     class ButtonWatcher(unohelper.Base, XScriptListener):
-        """Hears the workbook's buttons through their forms' script events.
-
-        A listener on a button's control is lost when Calc draws the control anew (a sheet
-        brought forward, the first paint); the form's events come from the button's model,
-        which stays. Each button gets an event bound to :data:`WATCHED` (a macro that does
-        nothing: LibreOffice 7.4 does not run it, a later one may), and the form tells this
-        listener when it fires.
-        """
+        """Hears the buttons through their forms' script events: in LibreOffice 7.4's Calc a bound macro is never
+        run and a control's listener is lost when Calc redraws it; each button's event names :data:`WATCHED`
+        (a macro doing nothing, should a later LibreOffice run it) and the form tells this listener."""
 
         def __init__(self, ctx, doc, buttons: dict):
             self.ctx, self.doc, self.buttons = ctx, doc, buttons
