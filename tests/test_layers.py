@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"draws"}),
     frozenset({"workbook"}),
     frozenset({"actions", "forms", "publish"}),
-    frozenset({"simulate", "excel", "live"}),
+    frozenset({"simulate", "excel", "live", "libreoffice"}),
     frozenset({"commands"}),
     frozenset({"cli", "__main__", "__init__"}),
 )

@@ -42,6 +42,7 @@ COMMANDS = {
     "publish": "standings.csv, games.csv, standings.pdf and standings.html of an event, into a folder",
     "live": "serve seating, standings and result reporting to the hall (projector and phones)",
     "import-reports": "write the results confirmed on phones (tourneybook live) into the workbook",
+    "libreoffice": "write the LibreOffice extension (the workbook's button in Calc)",
 }
 
 EXIT_STATUSES = "exit status: 0 done, 1 problems in the data (each with its sheet and cell), 2 a usage error"

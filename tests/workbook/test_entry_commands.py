@@ -369,3 +369,12 @@ def test_present_for_a_round_drawn_without_them_is_refused_once_it_has_results(t
             "results, so it is not drawn again: mark them absent in round 1, or type them in a stand-in's seat at a "
             "table without a result") in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def test_draw_next_seats_the_round_after_the_last_one_drawn(tmp_path, capsys, played_two):
+    """'tourneybook draw --next' (the button's "Draw next round"): rounds 1 and 2 are drawn, so round 3, and only it."""
+    path = _event(tmp_path, played_two)
+    assert run("draw", path, "--next") == 0
+    assert "round(s) 3," in capsys.readouterr().out
+    assert run("draw", path, "--next") == 0  # and the next click, round 4
+    assert "round(s) 4," in capsys.readouterr().out

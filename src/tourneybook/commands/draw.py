@@ -1,6 +1,7 @@
 """``tourneybook draw EVENT.xlsx --round N | --all``: draw rounds into the event workbook.
 
     tourneybook draw EVENT.xlsx --round 2 [--seed S] [--redraw]
+    tourneybook draw EVENT.xlsx --next                (the round after the last one drawn)
     tourneybook draw EVENT.xlsx --all
     tourneybook draw EVENT.xlsx --round 3 --sit-out "Ann Lee" --double "Bo Chen"   (Diplomacy)
     tourneybook draw EVENT.xlsx --round 3 --fill sit-out                           (Diplomacy: the draw chooses)
@@ -37,6 +38,8 @@ def register(sub) -> None:
     p.add_argument("workbook", metavar="EVENT.xlsx", help="the tournament workbook")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--round", type=int, metavar="N", help="the round to draw")
+    which.add_argument("--next", action="store_true",
+                       help="the round after the last one drawn (the workbook button's 'Draw next round')")
     which.add_argument("--final", action="store_true",
                        help="Friedrich: the finalists in choosing order, or check the roles typed on 'Final game'")
     which.add_argument("--all", action="store_true", help="every round still to draw (Friedrich 4, Carcassonne per Settings, Diplomacy 3)")
@@ -56,7 +59,7 @@ def register(sub) -> None:
 def run(args) -> int:
     if args.final:
         if args.pdf:
-            raise InputError("--pdf prints a round's seating list: use it with --round N or --all, not --final")
+            raise InputError("--pdf prints a round's seating list: use it with --round N, --next or --all, not --final")
         return run_final(args)
     if args.pdf:
         from ..office import INSTALL_HINT, find_soffice
@@ -68,10 +71,11 @@ def run(args) -> int:
     from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
 
     pictures = seating_pictures(book, args.workbook)
-    with waiting("drawing every round" if args.all else f"drawing round {args.round}"):  # large events: seconds
+    doing = "drawing every round" if args.all else "drawing the next round" if args.next else f"drawing round {args.round}"
+    with waiting(doing):  # large events: seconds
         outcome = checked_write(book, lambda staged: draw_event(  # nothing recalc would refuse is written
             staged,
-            args.round,
+            args.round,  # None with --next: the round after the last one drawn
             every_round=args.all,
             seed=args.seed,
             redraw=args.redraw,

@@ -18,7 +18,9 @@ and ``publish`` (the event read and computed here; the caller writes the files).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +77,8 @@ class ActionReport:
     round: int | None = None
     published: Any = None
     """The event's results (:class:`tourneybook.publish.Published`) for the caller to write beside the workbook."""
+    standings: Any = None
+    """A recalculation's standings (:class:`tourneybook.rules.ranking.Standings`), for a caller that shows them."""
 
     @property
     def ok(self) -> bool:
@@ -146,7 +150,8 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         report = recalculate(store)
         if not report.ok:
             raise InputError(list(report.problems))
-        return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets)
+        return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets,
+                            standings=report.result.standings if report.result is not None else None)
     if choice.action in (DRAW_NEXT, REDRAW):
         wanted = None if choice.action == DRAW_NEXT else choice.round  # None: the next round, the Settings read once
         from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
@@ -236,6 +241,12 @@ def _workbook_path(store: WorkbookStore):
     return getattr(store, "path", None) or (book.fullname if getattr(store, "classic", False) and book is not None else None)
 
 
+def results_folder(workbook: str | os.PathLike[str]) -> Path:
+    """Where the button publishes: a folder beside the workbook, 'essen2024 results'."""
+    path = Path(workbook)
+    return path.with_name(f"{path.stem} results")
+
+
 def form_sheets(names: Sequence[str]) -> list[str]:
     """Sheets written by an earlier forms action (replaced by the next one)."""
     return [n for n in names if n.startswith(FORM_PREFIX)]
@@ -263,5 +274,6 @@ __all__ = [
     "read_choice",
     "read_player",
     "read_round",
+    "results_folder",
     "run_action",
 ]

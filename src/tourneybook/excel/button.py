@@ -42,6 +42,7 @@ from .actions import (
     read_choice,
     read_player,
     read_round,
+    results_folder,
     run_action,
 )
 from ..workbook.render import ISSUES, issues_sheet
@@ -105,12 +106,6 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     if store.classic:
         message += _pdf(book, written, report)
     return ActionReport(report.action, message, sheets=tuple(written), forms=report.forms, round=report.round)
-
-
-def results_folder(workbook: str) -> Path:
-    """Where the button publishes: a folder beside the workbook, 'essen2024 results'."""
-    path = Path(workbook)
-    return path.with_name(f"{path.stem} results")
 
 
 def _write_published(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> ActionReport:

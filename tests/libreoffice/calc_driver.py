@@ -1,0 +1,200 @@
+"""A real LibreOffice Calc on a virtual screen (Xvfb), driven as a person drives it: xdotool's mouse and keys.
+
+One soffice per test module, with a fresh profile into which ``tourneybook libreoffice``'s
+extension is installed (through the extension manager, as Tools > Extension Manager
+does; ``unopkg add`` refuses a user installation to root). Workbooks are opened with
+the ``soffice`` command, as a double click does; what the window shows is read over UNO
+by ``uno_client.py`` in the system's Python, which has ``uno``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+import zipfile
+from pathlib import Path
+
+from lxml import etree
+
+from tourneybook.commands.libreoffice import write_extension
+
+SYSTEM_PYTHON = "/usr/bin/python3"
+CLIENT = Path(__file__).with_name("uno_client.py")
+DIALOG = "^TourneyBook$"
+"""The extension's message box: its title."""
+
+
+class Calc:
+    """A running soffice with a window on its own X display."""
+
+    def __init__(self, soffice: str, folder: Path, name: str):
+        self.soffice, self.folder, self.pipe = soffice, folder, f"tb-{name}-{os.getpid()}"
+        self.profile = (folder / "profile").as_uri()
+        self.display = _free_display()
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.env = {**os.environ, "DISPLAY": self.display, "HOME": str(folder / "home"),
+                    "PATH": "/usr/local/bin:/usr/bin:/bin", "SAL_USE_VCLPLUGIN": "gen"}
+        self.env.pop("TOURNEYBOOK", None)  # the extension must find TourneyBook as on an organiser's computer
+        (folder / "home").mkdir()
+        self.office: subprocess.Popen | None = None
+        self.handing: list[subprocess.Popen] = []
+
+    def start(self) -> None:
+        """Install the extension into the fresh profile (soffice without a window), then start soffice with one."""
+        oxt = write_extension(self.folder / "oxt")
+        accept = f"--accept=pipe,name={self.pipe};urp;"
+        first = subprocess.Popen([self.soffice, "--headless", "--norestore", f"-env:UserInstallation={self.profile}",
+                                  accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+        try:
+            self.uno("install", str(oxt))
+            self.uno("terminate")
+            first.wait(60)
+        finally:
+            _end(first)
+        self.office = subprocess.Popen([self.soffice, "--norestore", "--nologo", f"-env:UserInstallation={self.profile}",
+                                        accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       start_new_session=True)
+
+    def stop(self) -> None:
+        if self.office is not None and self.office.poll() is None:
+            try:
+                self.uno("terminate", timeout=30)
+                self.office.wait(15)
+            except (subprocess.SubprocessError, OSError, AssertionError):
+                pass
+            _end(self.office)
+        for handing in self.handing:
+            if handing.poll() is None:
+                handing.kill()
+            handing.wait(10)
+        self.xvfb.terminate()
+        self.xvfb.wait(10)
+
+    def uno(self, *args: str, timeout: float = 120) -> str:
+        done = subprocess.run([SYSTEM_PYTHON, str(CLIENT), self.pipe, *args], capture_output=True, text=True,
+                              timeout=timeout, env=self.env)
+        if done.returncode != 0:
+            raise AssertionError(f"uno_client {args[0]}: {done.stderr.strip()}")
+        return done.stdout
+
+    def state(self) -> dict | None:
+        """The workbook shown (None while none is); asked again while LibreOffice swaps documents."""
+        for _ in range(20):
+            try:
+                return json.loads(self.uno("state"))
+            except AssertionError:  # the document went away under the question (closing, reopening)
+                time.sleep(0.5)
+        return json.loads(self.uno("state"))
+
+    def xdotool(self, *args: str) -> str:
+        return subprocess.run(["xdotool", *args], capture_output=True, text=True, env=self.env, timeout=30).stdout
+
+    def window(self, name: str) -> str:
+        """The id of a window whose title matches ``name``, or ''."""
+        return (self.xdotool("search", "--name", name).split() or [""])[0]
+
+    def press(self, window: str, key: str) -> None:
+        self.xdotool("windowfocus", window, "key", key)  # no window manager: focus, not activate
+
+    def open(self, workbook: Path, timeout: float = 90) -> dict:
+        """Open ``workbook`` as a double click does; answer the questions LibreOffice asks on the way.
+
+        At LibreOffice's default macro security an .xlsm first says "This document contains macros"
+        (OK); a fresh profile shows the Tip of the Day once (Escape).
+        """
+        # The command hands the file to the running soffice and returns once it is open: after the questions.
+        handing = subprocess.Popen([self.soffice, f"-env:UserInstallation={self.profile}", str(workbook)],
+                                   env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for title, key in (("^Warning$", "Return"), ("^Tip of the Day", "Escape")):
+                found = self.window(title)
+                if found:
+                    self.press(found, key)
+            state = self.state()
+            if state and state["url"] == workbook.as_uri() and not self.window("^Warning$|^Tip of the Day"):
+                self.handing.append(handing)  # it may wait for the document to close: ended with soffice
+                time.sleep(1)  # the OnLoad job has run once the document is the current one
+                return state
+            time.sleep(0.5)
+        handing.kill()
+        raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
+
+    def click(self, role: str, name: str) -> None:
+        """A mouse click on the button (or menu) of that name, where the window shows it."""
+        x, y = self.uno("locate", role, name).split()
+        self.xdotool("mousemove", x, y, "click", "1")
+
+    def answer(self, timeout: float = 120) -> str:
+        """Wait for the extension's dialog (the action has run and the workbook is open again); its window."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.window(DIALOG)
+            if found:
+                time.sleep(0.5)  # drawn
+                return found
+            time.sleep(0.5)
+        shot = self.screenshot(self.folder / "no-dialog.png")
+        names = [self.xdotool("getwindowname", w).strip() for w in self.xdotool("search", "--name", ".").split()]
+        raise AssertionError(f"no TourneyBook dialog within {timeout} s; windows {names}; the screen: {shot}")
+
+    def screenshot(self, path: Path) -> Path:
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True, timeout=60)
+        return path
+
+    def close(self) -> None:
+        """Close the workbook without saving (the next test opens its own)."""
+        self.uno("close")
+
+
+def _end(process: subprocess.Popen) -> None:
+    """End a soffice started here and what it started (soffice.bin under the soffice script): its own session."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # the group outlives the script when soffice.bin still runs
+    except ProcessLookupError:
+        pass
+    process.wait(10)
+
+
+def _free_display() -> str:
+    for n in range(90, 400):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return f":{n}"
+    raise AssertionError("no free X display number")
+
+
+def sheet_parts(workbook: Path) -> dict[str, str]:
+    """Sheet name -> its worksheet part, from the workbook's relationships (as Excel, openpyxl or LibreOffice write them)."""
+    with zipfile.ZipFile(workbook) as z:
+        book = etree.fromstring(z.read("xl/workbook.xml"))
+        rels = etree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target") for r in rels}
+    ns_r = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    found = {}
+    for sheet in book.iter("{*}sheet"):
+        target = targets[sheet.get(ns_r)]
+        found[sheet.get("name")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    return found
+
+
+def sheet_xml(workbook: Path, names) -> dict[str, bytes]:
+    """The XML of the named sheets (those the workbook has): an entry sheet left alone keeps its bytes."""
+    parts = sheet_parts(workbook)
+    with zipfile.ZipFile(workbook) as z:
+        return {n: z.read(parts[n]) for n in names if n in parts}
+
+
+def cell_texts(workbook: Path, sheet: str) -> str:
+    """Every text of a sheet (shared strings resolved), joined: what a person reads on it."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(workbook, read_only=True)
+    texts = [str(v) for row in book[sheet].iter_rows(values_only=True) for v in row if v is not None]
+    book.close()
+    return re.sub(r"\s+", " ", " | ".join(texts))

@@ -1,0 +1,206 @@
+"""The workbook's button in a real LibreOffice Calc window, clicked with the mouse (issue 31).
+
+One soffice (fresh profile, ``tourneybook libreoffice``'s extension installed) serves
+the module. The event lives in ``club/2026/`` with TourneyBook in ``club/.venv``, one
+folder above, where the README's install puts it: the extension finds it there. That
+``.venv``'s tourneybook keeps a copy of the file as LibreOffice handed it over
+(``.before``) and the answer it gave, then runs the real one: so each click's file is
+compared with exactly what the action was given.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from calc_driver import Calc, cell_texts, sheet_xml
+
+from tourneybook.actions.on_file import recalc_file
+from tourneybook.cli import main as cli
+from tourneybook.numbers import display
+from tourneybook.workbook.control import (
+    ABSENT,
+    ACTION_ADDRESS,
+    ACTION_SHEET,
+    DRAW_NEXT,
+    FINAL_FORMS,
+    FINAL_ORDER,
+    FORMS,
+    IMPORT_REPORTS,
+    PLAYER_ADDRESS,
+    PRESENT,
+    PUBLISH,
+    RECALCULATE,
+    REDRAW,
+    ROUND_ADDRESS,
+)
+from tourneybook.workbook.generic import ADJUSTMENTS, PLAYERS
+from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.render import ISSUES, STANDINGS
+from tourneybook.workbook.settings_sheet import SETTINGS
+
+pytestmark = pytest.mark.libreoffice
+
+ROOT = Path(__file__).resolve().parents[2]
+LAYOUT = find_layout("fwc2022")
+DRAW_SHEET = LAYOUT.draw_sheet.name
+ENTRY = [ACTION_SHEET, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in LAYOUT.sheets)]
+"""The sheets the organiser types into: a button never rewrites them but for what its action writes there."""
+BUTTON = "Recalculate standings"
+"""The caption of every sheet's button (the Instructions sheet's runs the action chosen in B2)."""
+ADDON_URL = "service:org.tourneybook.Button?click"
+"""The command of the TourneyBook menu's entry and toolbar button."""
+WRAPPER = """#!/bin/sh
+# TourneyBook as the extension finds it in club/.venv: the real one, keeping what it was given and said.
+cp "$3" "$3.before"
+"{real}" "$@" > "$3.answer"
+status=$?
+cat "$3.answer"
+exit $status
+"""
+
+
+@pytest.fixture(scope="module")
+def calc(calc_window, tmp_path_factory):
+    session = Calc(calc_window, tmp_path_factory.mktemp("calc"), "button")
+    session.start()
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory) -> Path:
+    """club/.venv/bin/tourneybook (the README's install, a folder above the event) and club/2026/ for the events."""
+    club = tmp_path_factory.mktemp("club")
+    program = club / ".venv" / "bin" / "tourneybook"
+    program.parent.mkdir(parents=True)
+    program.write_text(WRAPPER.format(real=Path(sys.executable).with_name("tourneybook")))
+    program.chmod(0o755)
+    (club / "2026").mkdir()
+    return club / "2026"
+
+
+def new_event(club: Path, name: str) -> Path:
+    """A new FWC event of 16 players with its buttons, as 'tourneybook new --xlsm' makes it."""
+    players = club / "players.csv"
+    players.write_text("name\n" + "".join(f"Player {i}\n" for i in range(1, 17)), encoding="utf-8")
+    workbook = club / f"{name}.xlsm"
+    assert cli(["new", "fwc2022", "--players", str(players), "--out", str(workbook), "--xlsm"]) == 0
+    return workbook
+
+
+def action_cell(workbook: Path) -> str:
+    import openpyxl
+
+    book = openpyxl.load_workbook(workbook, read_only=True)
+    value = book[ACTION_SHEET][ACTION_ADDRESS].value
+    book.close()
+    return value
+
+
+def answer(workbook: Path) -> dict:
+    return json.loads(workbook.with_name(workbook.name + ".answer").read_text(encoding="utf-8"))
+
+
+def before(workbook: Path) -> Path:
+    return workbook.with_name(workbook.name + ".before")
+
+
+def click_and_answer(calc: Calc, workbook: Path, shot: Path | None = None) -> dict:
+    """Click the shown sheet's button; once the dialog is up, check the workbook is open again and close the dialog."""
+    calc.click("button", BUTTON)
+    dialog = calc.answer()
+    if shot is not None:
+        calc.screenshot(shot)
+    said = answer(workbook)
+    calc.press(dialog, "Return")
+    state = calc.state()
+    assert state["url"] == workbook.as_uri() and not state["modified"], state
+    assert state["sheet"] == (said["sheet"] or ACTION_SHEET)
+    return said
+
+
+# (B2 action, B3 round, B4 player, done?, what the dialog says, entry sheets the action writes into)
+STEPS = [
+    (DRAW_NEXT, None, None, True, "Round 1 drawn onto the entry sheet", {DRAW_SHEET, ACTION_SHEET}),
+    (REDRAW, 1, None, True, "Round 1 drawn onto the entry sheet", {DRAW_SHEET, ACTION_SHEET}),
+    (FORMS, 1, None, True, "form(s) for round 1", None),
+    (ABSENT, 2, "Player 3", True, "absent in round 2", {PLAYERS.name}),
+    (PRESENT, 2, "Player 3", True, "plays round 2", {PLAYERS.name}),
+    (RECALCULATE, None, None, True, "Standings recalculated", set()),
+    (FINAL_ORDER, None, None, False, "the qualifying round is not complete", set()),
+    (FINAL_FORMS, None, None, False, "Final game!B4: the finalists are not known yet", set()),
+    (PUBLISH, None, None, True, "Results published in", None),
+    (IMPORT_REPORTS, None, None, False, f"{ACTION_SHEET}!{ACTION_ADDRESS}: No reports journal", set()),
+]
+"""Every action of B2 once, on a new FWC event of 16, in the order of an event's day."""
+
+
+def test_every_action_of_the_instructions_button_runs_and_keeps_the_entry_sheets(calc, club, tmp_path):
+    event = new_event(club, "essen")
+    calc.open(event)
+    for action, number, player, done, says, writes in STEPS:
+        calc.uno("show", ACTION_SHEET)  # after a problem the workbook opens on the Issues sheet
+        calc.uno("type", ACTION_SHEET, ACTION_ADDRESS, action)  # typed in the window: stored before the action
+        if number is not None:
+            calc.uno("type", ACTION_SHEET, ROUND_ADDRESS, str(number))
+        if player is not None:
+            calc.uno("type", ACTION_SHEET, PLAYER_ADDRESS, player)
+        shot = tmp_path / f"{action.split()[0].lower()}.png" if action in (DRAW_NEXT, IMPORT_REPORTS) else None
+        said = click_and_answer(calc, event, shot)
+        assert said["ok"] is done and says in said["message"], (action, said)
+        given = before(event)
+        if writes is None:  # forms and publishing write files beside the workbook, never the workbook
+            assert event.read_bytes() == given.read_bytes(), action
+        else:
+            untouched = [s for s in ENTRY if s not in writes]
+            assert sheet_xml(event, untouched) == sheet_xml(given, untouched), action
+        if not done:  # the problem on the Issues sheet, and the workbook shown there
+            assert said["sheet"] == ISSUES and says.split(": ")[-1] in cell_texts(event, ISSUES)
+        if action == DRAW_NEXT:
+            assert {"Seating", "Draw quality"} <= set(calc.state()["sheets"])
+            assert "Player 1" in cell_texts(event, "Seating")
+            assert action_cell(event) == RECALCULATE  # a second click does not draw another round
+    assert event.with_name("essen-forms-R1.xlsx").exists() and event.with_name("essen-forms-R1.pdf").exists()
+    published = event.with_name("essen results")
+    assert {"standings.csv", "games.csv", "standings.html", "standings.pdf"} <= {p.name for p in published.iterdir()}
+    calc.close()
+
+
+def test_a_typing_mistake_is_shown_at_its_sheet_and_cell_and_nothing_else_is_written(calc, club, tmp_path):
+    workbook = new_event(club, "mistake")
+    calc.open(workbook)
+    calc.uno("type", ADJUSTMENTS.name, "A4", "Player 1")
+    calc.uno("type", ADJUSTMENTS.name, "B4", "minus ten")  # a word where the points go
+    calc.uno("type", ADJUSTMENTS.name, "C4", "late")
+    calc.uno("show", ADJUSTMENTS.name)  # the organiser clicks the Adjustments tab: its button recalculates
+    said = click_and_answer(calc, workbook, tmp_path / "mistake-dialog.png")
+    assert not said["ok"] and said["sheet"] == ISSUES
+    assert f"{ADJUSTMENTS.name}!B4" in said["message"]
+    calc.screenshot(tmp_path / "mistake-issues.png")
+    given = before(workbook)
+    assert sheet_xml(workbook, [*ENTRY, STANDINGS]) == sheet_xml(given, [*ENTRY, STANDINGS])
+    issues = cell_texts(workbook, ISSUES)
+    assert ADJUSTMENTS.name in issues and "B4" in issues and "minus ten" in issues
+    calc.close()
+
+
+def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_entry(calc, club):
+    workbook = club / "fwc2022-example.xlsx"
+    shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", workbook)
+    expected = club / "expected.xlsx"
+    shutil.copy(workbook, expected)
+    first = recalc_file(expected).result.standings.rows[0]
+    calc.open(workbook)
+    # The TourneyBook menu's entry, as the menu runs it (its URL from the extension's Addons.xcu): under Xvfb
+    # without a window manager the menu bar's place on the screen is not reported where it is drawn.
+    calc.uno("dispatch", ADDON_URL)
+    calc.press(calc.answer(), "Return")
+    said = answer(workbook)
+    assert said["ok"] and f"1. {first.player}   {display(first.total)}" in said["message"], said
+    assert sheet_xml(workbook, ENTRY) == sheet_xml(before(workbook), ENTRY)
+    assert calc.state()["url"] == workbook.as_uri()
+    calc.close()

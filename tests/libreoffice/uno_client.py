@@ -1,0 +1,171 @@
+"""Run by the system's Python (which has LibreOffice's ``uno``), not by pytest's: one UNO errand, then exit.
+
+    python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
+    python3 uno_client.py PIPE state                   the open workbook: JSON (url, modified, sheet, sheets)
+    python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
+    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button or a menu
+    python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
+    python3 uno_client.py PIPE dispatch URL            what a menu entry does: its command URL on the window
+    python3 uno_client.py PIPE close                   close the workbook without saving it
+    python3 uno_client.py PIPE terminate               end that soffice
+
+The tests' own Python has no ``uno`` (that is Debian's python3-uno, for the system
+Python), so they talk to soffice through this script. ``locate`` walks the window's
+accessibility tree, as a screen reader does, so that a click lands on the button
+wherever this LibreOffice lays it out.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import uno
+import unohelper
+from com.sun.star.task import XInteractionHandler
+from com.sun.star.ucb import XCommandEnvironment
+
+
+class Approve(unohelper.Base, XInteractionHandler):
+    """Says yes to the extension manager's questions (install this extension?), as a person clicking OK."""
+
+    def handle(self, request):
+        for choice in request.getContinuations():
+            if choice.queryInterface(uno.getTypeByName("com.sun.star.task.XInteractionApprove")):
+                choice.select()
+                return
+
+
+class Quiet(unohelper.Base, XCommandEnvironment):
+    def getInteractionHandler(self):
+        return Approve()
+
+    def getProgressHandler(self):
+        return None
+
+
+def connect(pipe: str, wait: float = 120.0):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def workbook(ctx):
+    """The open spreadsheet (the tests open one at a time)."""
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    components = desktop.getComponents().createEnumeration()
+    while components.hasMoreElements():
+        doc = components.nextElement()
+        if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+            return doc
+    return None
+
+
+def ROLE(name: str) -> int:  # noqa: N802 - reads as the constant it looks up
+    return uno.getConstantByName(f"com.sun.star.accessibility.AccessibleRole.{name}")
+
+
+def showing(context) -> bool:
+    """On the screen now: another sheet's button keeps its accessible, not shown."""
+    states = context.getAccessibleStateSet()
+    return states.contains(uno.getConstantByName("com.sun.star.accessibility.AccessibleStateType.SHOWING"))
+
+
+def find(accessible, role: int, name: str):
+    """The first showing accessible of ``role`` named ``name`` under ``accessible`` (depth first)."""
+    context = accessible.getAccessibleContext()
+    if context is None:
+        return None
+    if context.getAccessibleRole() == role and context.getAccessibleName() == name and showing(context):
+        return context
+    for i in range(min(context.getAccessibleChildCount(), 500)):  # the cell grid (a TABLE) is not walked
+        child = context.getAccessibleChild(i)
+        if child is not None and child.getAccessibleContext().getAccessibleRole() != ROLE("TABLE"):
+            found = find(child, role, name)
+            if found is not None:
+                return found
+    return None
+
+
+def sheet_button(controller, name: str):
+    """The accessible of the button captioned ``name`` on the sheet shown."""
+    forms = controller.getActiveSheet().getDrawPage().getForms()
+    for f in range(forms.getCount()):
+        form = forms.getByIndex(f)
+        for i in range(form.getCount()):
+            model = form.getByIndex(i)
+            if getattr(model, "Label", None) == name:
+                return controller.getControl(model).getAccessibleContext()
+    return None
+
+
+def main(pipe: str, errand: str, *args: str) -> None:
+    ctx = connect(pipe)
+    if errand == "install":
+        manager = ctx.getValueByName("/singletons/com.sun.star.deployment.ExtensionManager")
+        url = uno.systemPathToFileUrl(args[0])
+        try:
+            manager.addExtension(url, (), "user", manager.createAbortChannel(), Quiet())
+        except Exception as exc:  # noqa: BLE001 - said on stderr, the test shows it
+            raise SystemExit(f"not installed: {exc.Message}") from None
+    elif errand == "state":
+        doc = workbook(ctx)
+        if doc is None:
+            print(json.dumps(None))
+            return
+        sheets = doc.getSheets()
+        print(json.dumps({"url": doc.getURL(), "modified": doc.isModified(),
+                          "sheet": doc.getCurrentController().getActiveSheet().getName(),
+                          "sheets": [sheets.getByIndex(i).getName() for i in range(sheets.getCount())]}))
+    elif errand == "type":
+        sheet, cell, text = args
+        target = workbook(ctx).getSheets().getByName(sheet).getCellRangeByName(cell)
+        if text.lstrip("-").isdigit():
+            target.setValue(int(text))
+        else:
+            target.setString(text)
+    elif errand == "locate":
+        role, name = args
+        controller = workbook(ctx).getCurrentController()
+        if role == "button":  # the shown sheet's own button (other sheets' keep accessibles of their own)
+            found = sheet_button(controller, name)
+        else:
+            found = find(controller.getFrame().getContainerWindow(), ROLE("MENU"), name)
+        if found is None:
+            raise SystemExit(f"no {role} named {name!r} on the screen")
+        where, size = found.getLocationOnScreen(), found.getSize()
+        x, y = where.X + size.Width // 2, where.Y + size.Height // 2
+        if role == "menu":  # the menu bar answers within its window: add where the window is
+            frame = controller.getFrame().getContainerWindow().getPosSize()
+            x, y = x + frame.X, y + frame.Y
+        print(x, y)
+    elif errand == "show":
+        doc = workbook(ctx)
+        doc.getCurrentController().setActiveSheet(doc.getSheets().getByName(args[0]))
+    elif errand == "dispatch":
+        frame = workbook(ctx).getCurrentController().getFrame()
+        helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+        helper.executeDispatch(frame, args[0], "_self", 0, ())
+    elif errand == "close":
+        doc = workbook(ctx)
+        if doc is not None:
+            doc.setModified(False)
+            doc.close(True)
+    elif errand == "terminate":
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        try:
+            desktop.terminate()
+        except Exception:  # noqa: BLE001 - the bridge goes down with soffice
+            pass
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
