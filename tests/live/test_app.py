@@ -37,6 +37,26 @@ def test_api_state_has_the_round_the_seating_and_every_player(hall):
     assert seated == sorted(r["player"] for r in state["standings"]["rows"]) and len(seated) == 8
     assert state["standings"]["cut"] == 0  # 8 players, no result yet: the knock-out of 16 cuts no one (as published)
     assert [t["table"] for t in state["seating"]] == [1, 2]
+    assert "players" not in state  # each phone asks for its own player's tables: /api/player
+
+
+def test_api_player_answers_one_players_tables_with_their_report_state(hall):
+    c = client(hall)
+    table = first_table(hall)
+    first, second = table.seats[0], table.seats[1]
+    answer = c.get("/api/player", params={"player": first.player})
+    assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+    assert answer.json() == {"version": hall.version, "player": first.player, "rounds": [
+        {"round": 1, "label": "Round 1, table 1", "table": 1, "seat": first.seat,
+         "opponents": [s.player for s in table.seats[1:]], "points": None, "report": None, "new": True}]}
+    hall.journal.add(1, 1, {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}, "phone-b")  # a new version
+    (mine,) = c.get("/api/player", params={"player": second.player}).json()["rounds"]
+    assert mine["report"] == "waiting" and mine["seat"] == second.seat
+    for query, status, sentence in (("player=", 400, "give the name of a player"), ("", 400, "give the name of a player"),
+                                    ("player=" + "x" * 201, 400, "longer than 200 characters"),
+                                    ("player=Nobody%20Else", 404, "No player of this event is called 'Nobody Else'")):
+        refused = c.get("/api/player?" + query)
+        assert refused.status_code == status and sentence in refused.json()["problem"], query
 
 
 def test_pages_escape_names_and_fetch_nothing_from_elsewhere(hall):

@@ -54,7 +54,7 @@ def test_every_report_state_and_the_directors_decisions(hall, event, capsys):
     assert "waiting for a second player" in report_box(page, typed.id) and "disputed" in report_box(page, disputed.id)
     assert "VP 2 was 85" in report_box(page, disputed.id)  # both versions, field by field
     assert '<tr class="differs"><td>VP 2</td><td>80</td><td>85</td></tr>' in report_box(page, disputed.id)
-    assert hall.api()["players"][one.seats[0].player]["rounds"][0]["report"] == "waiting"  # the player's card says so
+    assert hall.player(one.seats[0].player)["rounds"][0]["report"] == "waiting"  # the player's card says so
 
     # a typed result in the workbook; the waiting report is confirmed by the director and clashes at the import
     book = FileWorkbook(event)
@@ -71,7 +71,7 @@ def test_every_report_state_and_the_directors_decisions(hall, event, capsys):
     assert '<tr class="differs"><td>VP 1</td><td>95</td><td>90</td></tr>' in clash
     assert "<tr><td>VP 2</td><td>(empty)</td><td>80</td></tr>" in clash  # every field, empty ones too
     assert "imported" in report_box(page, disputed.id)
-    assert hall.api()["players"][two.seats[0].player]["rounds"][0]["report"] == "imported"
+    assert hall.player(two.seats[0].player)["rounds"][0]["report"] == "imported"
 
     # the import does not repeat the clash; the director rejects it: the typed result stands, nothing imported
     assert main(["import-reports", str(event)]) == 0
@@ -173,7 +173,7 @@ def test_the_pages_data_follow_the_event(hall, event):
     assert all(r["rank"] is None and r["reason"] == "no result yet" for r in api["standings"]["rows"])
     one = hall.state.draw.table(1, 1)
     player = one.seats[0].player
-    (mine,) = api["players"][player]["rounds"]
+    (mine,) = hall.player(player)["rounds"]
     assert mine == {"round": 1, "label": "Round 1, table 1", "table": 1, "seat": one.seats[0].seat,
                     "opponents": [s.player for s in one.seats[1:]], "points": None, "report": None, "new": True}
     book = FileWorkbook(event)
@@ -183,7 +183,7 @@ def test_the_pages_data_follow_the_event(hall, event):
     assert hall.reload()
     api = hall.api()
     assert api["counted"] == {"after_round": 0, "note": "round 1: 1 of 2 tables entered; the standings count no round yet"}
-    (mine,) = api["players"][player]["rounds"]
+    (mine,) = hall.player(player)["rounds"]
     assert mine["points"] == "5.00" and mine["new"] is False
 
 
@@ -193,20 +193,20 @@ def test_after_the_rounds_the_seating_is_the_knockout_or_the_top_board(tmp_path)
 
     from tourneybook.live.hall import Hall
 
-    shown = {}
+    shown, halls = {}, {}
     for name in ("carcassonne2004", "italia2010"):
         event = tmp_path / f"{name}.xlsx"
         shutil.copyfile(Path(__file__).resolve().parents[2] / "workbooks" / f"{name}-example.xlsx", event)
         hall = Hall(event, Journal(journal_path(event)))
         assert hall.reload(), hall.problems
-        shown[name] = hall.api()
+        shown[name], halls[name] = hall.api(), hall
     knockout = shown["carcassonne2004"]
     assert knockout["stage"] == {"kind": "knockout", "title": "Knock-out", "round": 4}
     assert [(t["label"], t["state"]) for t in knockout["seating"]][-3:] == [
         ("Match SF1", "played"), ("Match SF2", "played"), ("Match F", "played")]
     assert next(p for p in knockout["by_name"] if p["player"] == "Anna Eriksen")["table"] == 15  # her last match, F
     assert len(knockout["by_name"]) == len({p["player"] for p in knockout["by_name"]}) == 16
-    final = next(r for r in knockout["players"]["Anna Eriksen"]["rounds"] if r["label"] == "Match F")
+    final = next(r for r in halls["carcassonne2004"].player("Anna Eriksen")["rounds"] if r["label"] == "Match F")
     assert final["opponents"] == ["Elena Costa"] and final["points"] == "wins 1-1; VP totals 324-325; winner Elena Costa"
     top = shown["italia2010"]
     assert top["stage"] == {"kind": "top board", "title": "Round 4: top board 1", "round": 4, "board": 1}

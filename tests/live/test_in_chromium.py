@@ -74,8 +74,13 @@ def heading(driver) -> str:
 def wait_for(check, seconds: float = 60):
     # generous: a loaded 2-core machine starts chromium and redraws slowly; a pass returns at once
     deadline = time.monotonic() + seconds
+    from selenium.common.exceptions import StaleElementReferenceException
+
     while time.monotonic() < deadline:
-        found = check()
+        try:
+            found = check()
+        except StaleElementReferenceException:  # the script redrew the card (a new state, the player's rounds) meanwhile
+            found = None
         if found:
             return found
         time.sleep(0.2)
@@ -129,8 +134,9 @@ def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_tex
     try:
         phone.get(served + "/")
         phone.find_element(By.ID, "find").send_keys("zoe")
-        card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0]
         table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
+        # her tables come from /api/player, asked once her card shows
+        card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "(new)" in c.text])[0]
         assert card.text.startswith("Zoë Faure") and f"Round 1, table {table}, {seat} (new)" in card.text
         phone.find_element(By.ID, "find").clear()
         phone.find_element(By.ID, "find").send_keys("bold")

@@ -7,7 +7,7 @@ static-file folder: the scripts and style sheet are a table of known files,
 :mod:`.static_files`, so no request path can reach the file system); uvicorn
 serves it from pure-Python wheels on Windows, macOS and Linux.
 
-Routes: ``/`` (phone), ``/projector``, ``/api/state`` (read-only, public), ``/static/{name}``,
+Routes: ``/`` (phone), ``/projector``, ``/api/state`` and ``/api/player`` (read-only, public), ``/static/{name}``,
 ``/t/{code}`` (a table's report: needs its code), ``/director`` (needs the key
 printed at start). Every state-changing form is a POST with a CSRF token
 (:mod:`.guard`); wrong codes and keys are rate-limited per address.
@@ -36,7 +36,7 @@ from .draw import DrawnTable, seated_of
 from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import DISPUTED, TO_IMPORT, JournalError, Report
-from .params import REPORT_NUMBERS, BadParameter, TableCode, Text, WholeNumber, parameter
+from .params import REPORT_NUMBERS, SHOWN, BadParameter, TableCode, Text, WholeNumber, parameter
 from .pages import CSRF, message_page, phone_page, projector_page, render
 from .report_form import posted_values, report_parts
 from .reporting import Checked, check_report, result_in_workbook
@@ -86,6 +86,18 @@ class HallPages:
         if gzipped:
             headers["Content-Encoding"] = "gzip"
         return Response(body, media_type="application/json", headers=headers)
+
+    async def api_player(self, request: Request) -> Response:
+        """/api/player?player=NAME: one player's tables with their report states, for the phone showing that
+        player's card; /api/state carries no player's rounds (a thousand players' are 750 KB every page would poll)."""
+        name = parameter(request.query_params, "player", Text("The player's name"))
+        if not name:
+            raise BadParameter("The player's name: give the name of a player of this event.")
+        body = await run_in_threadpool(self.hall.player_json, name)  # a new version reads the journal
+        if body is None:
+            return JSONResponse({"problem": f"No player of this event is called {name[:SHOWN]!r}."}, status_code=404,
+                                headers=HEADERS)
+        return Response(body, media_type="application/json", headers=HEADERS)
 
     def refused(self, request: Request, code: str) -> tuple[DrawnTable | None, Response | None]:
         """The table of ``code``, or the refusal: rate-limited, reporting off, or a wrong code."""
@@ -349,6 +361,7 @@ def create_app(hall: Hall) -> BodyLimit:
         Route("/", pages.phone),
         Route("/projector", pages.projector),
         Route("/api/state", pages.api_state),
+        Route("/api/player", pages.api_player),
         Route("/static/{name}", static_file),
         Route("/t", pages.open_code),
         Route("/t/{code}", pages.report, methods=["GET", "POST"]),

@@ -150,12 +150,12 @@ class Hall:
                 problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
                 if self.problems_since else None,
             )
-        data.update(self._journal_view(data["version"], data.get("players", {})))
+        data["checkin"] = self._journal_view(data["version"])["checkin"]
         return data
 
-    def _journal_view(self, version: int, players: dict[str, Any]) -> dict[str, Any]:
-        """The players' rounds with each table's report state, and check-in: read from the journal once per version
-        (every journal write is a new version), not on every page."""
+    def _journal_view(self, version: int) -> dict[str, Any]:
+        """The journal's part of version ``version``: each table's report state and check-in, read once per version
+        (every journal write is a new version), not on every page; and the players' answers made from it so far."""
         cached = self._journal_cache
         if cached is not None and cached[0] == version:
             return cached[1]
@@ -163,12 +163,30 @@ class Hall:
             states, checkin = report_states(self.journal), self.checkin.state().data()
         except JournalError:  # a journal that cannot be read just now: the rounds as drawn, check-in closed
             states, checkin = {}, {"round": 0, "open": False, "answers": {}}
-        view = {"players": {name: {**player, "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
-                                                        for r in player["rounds"]]}
-                            for name, player in players.items()},
-                "checkin": checkin}
+        view = {"states": states, "checkin": checkin, "players": {}}
         self._journal_cache = (version, view)
         return view
+
+    def player(self, name: str) -> dict[str, Any] | None:
+        """What /api/player answers: ``{version, player, rounds}``, the player's tables with each table's report
+        state; None when no player of the event is called ``name``. It reads the journal (once per version)."""
+        with self._lock:
+            version, state = self.version, self.state
+        if state is None or state.rounds is None or name not in state.data["names"]:
+            return None
+        states = self._journal_view(version)["states"]
+        return {"version": version, "player": name,
+                "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])} for r in state.rounds.of(name)]}
+
+    def player_json(self, name: str) -> bytes | None:
+        """/api/player as JSON bytes, made once per version and player (a phone asks again at each new version)."""
+        with self._lock:
+            version = self.version
+        answers = self._journal_view(version)["players"]
+        if name not in answers:
+            found = self.player(name)
+            answers[name] = None if found is None else json.dumps(found, ensure_ascii=False).encode()
+        return answers[name]
 
     def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
         """/api/state as JSON bytes, and whether they are gzip-compressed.

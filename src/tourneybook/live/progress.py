@@ -3,10 +3,11 @@
 - :func:`stage`: a round of play; after the qualifying rounds the Friedrich final
   or the Carcassonne knock-out (its matches, each with its state) once their
   tables are known; Italia's top board in the round that has it.
-- :func:`player_rounds`: every table of each player (the rounds', the final's or
+- :class:`PlayerRounds`: every table of a player (the rounds', the final's or
   the knock-out's), with the seat or role, the opponents, the points once the
-  result is in, and the latest round marked new until its result is in. The
-  report's state is the journal's (the hall adds it: :meth:`.hall.Hall.api`).
+  result is in, and the latest round marked new until its result is in; worked
+  out when a phone first asks, not at each save. The report's state is the
+  journal's (the hall adds it: :meth:`.hall.Hall.player`).
 - :func:`counted`: the last round every table of which is entered ("after round
   2"), and a round partly entered named ("round 3: 1 of 5 tables entered; the
   standings count rounds 1-2").
@@ -14,6 +15,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ..publish.tables import shown
@@ -76,9 +78,29 @@ def top_board_of(event: Event, snapshot: Snapshot, number: int) -> int | None:
     return None
 
 
-def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, dict[str, Any]]:
-    """Each seated player's tables in order: ``{rounds: [{round, label, table, seat, opponents, points, report,
-    new}]}``; ``report`` is None here (the hall puts the journal's state in)."""
+class PlayerRounds:
+    """Every table of each seated player (the rounds', the final's or the knock-out's), worked out when a phone
+    first asks for a player after a save, not at the save: a reading of the workbook does no work per player, and
+    one player's answer is a look-up.
+
+    ``of(player)``: ``[{round, label, table, seat, opponents, points, report, new}]`` in order; ``report`` is None
+    here (the hall puts the journal's state in).
+    """
+
+    def __init__(self, draw: Draw, stages: Draw | None, result):
+        self._draw, self._stages, self._result = draw, stages, result
+        self._lock = threading.Lock()
+        self._by_player: dict[str, list[dict[str, Any]]] | None = None
+
+    def of(self, player: str) -> list[dict[str, Any]]:
+        with self._lock:  # phones ask at once in worker threads after a save: worked out by the first, once
+            if self._by_player is None:
+                self._by_player = player_rounds(self._draw, self._stages, self._result)
+        return self._by_player.get(player, [])
+
+
+def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, list[dict[str, Any]]]:
+    """Each seated player's tables in order (:class:`PlayerRounds` builds it on the first question)."""
     points: dict[tuple[int, int], dict[str, str]] = {}
     for game in result.games:
         found = game_of(game.game)
@@ -86,11 +108,11 @@ def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, dict[str
             points[found] = {s.player: str(shown(s.points)) for s in game.players}
     latest = draw.current_round
     word = draw.table_word
-    players: dict[str, dict[str, Any]] = {}
+    players: dict[str, list[dict[str, Any]]] = {}
 
     def add(table: DrawnTable, label: str, scored: dict[str, str], new: bool) -> None:
         for seat in table.seats:
-            players.setdefault(seat.player, {"rounds": []})["rounds"].append({
+            players.setdefault(seat.player, []).append({
                 "round": table.round, "label": label, "table": table.table, "seat": seat.seat,
                 "opponents": [s.player for s in table.seats if s is not seat],
                 "points": scored.get(seat.player), "report": None, "new": new})
@@ -128,5 +150,5 @@ def counted(draw: Draw, result) -> dict[str, Any]:
     return {"after_round": after, "note": "; ".join(notes)}
 
 
-__all__ = ["FINAL", "KNOCKOUT", "PLAYED", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",
+__all__ = ["FINAL", "KNOCKOUT", "PLAYED", "PlayerRounds", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",
            "stage_seating", "top_board_of"]

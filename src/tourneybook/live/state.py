@@ -35,6 +35,9 @@ class HallState:
     snapshot: Snapshot
     stages: Draw | None = None
     """The final's or the knock-out's reportable tables (:mod:`.stages`), None for an event with neither."""
+    rounds: progress.PlayerRounds | None = None
+    """Each player's tables, for the phone that asks for its player (/api/player): not in ``data``, which every
+    page polls; a thousand players' rounds are 750 KB."""
 
     @property
     def tables(self) -> tuple[DrawnTable, ...]:
@@ -65,7 +68,6 @@ def read_state(snapshot: Snapshot) -> HallState:
         "seating": progress.stage_seating(stages, result.extras) if staged else seating(draw, draw.current_round),
         "by_name": latest_seat(by_name(stages, STAGES_ROUND, event.language)) if staged
         else by_name(draw, draw.current_round, event.language),
-        "players": progress.player_rounds(draw, stages, result),  # the hall adds each table's report state
         "counted": progress.counted(draw, result),
         "names": in_name_order(list(names_of(draw, published)), event.language),
         "standings": standings(published),
@@ -79,7 +81,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         for table in data["seating"]:
             if table["table"] == now["board"]:
                 table["label"] = f"Top board {table['table']}"
-    return HallState(data, draw, snapshot, stages)
+    return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result))
 
 
 def seating(draw: Draw, round: int) -> list[dict[str, Any]]:

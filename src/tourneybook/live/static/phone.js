@@ -3,6 +3,19 @@ let state = null, version = -1, chosen = localStorage.getItem('tb_player') || ''
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 // picked: a name clicked among several matches (the card shows it until the letters change)
 let picked = false;
+// theirs: the chosen player's tables {version, player, rounds} from /api/player, asked once per state version (the
+// state carries no player's rounds: a thousand players' would be most of every poll)
+let theirs = null, asking = '';
+async function askRounds() {
+  if (theirs && theirs.player === chosen && theirs.version >= version) return;
+  const want = chosen, at = want + '@' + version;
+  if (asking === at) return;
+  asking = at;
+  try {
+    const r = await fetch('/api/player?player=' + encodeURIComponent(want), {cache: 'no-store'});
+    if (r.ok) { const p = await r.json(); if (want === chosen) { const first = theirs === null; theirs = p; draw(); if (first) performance.mark('rounds drawn'); } }
+  } catch (e) { /* the next state asks again */ } finally { if (asking === at) asking = ''; }
+}
 const REPORT_WORDS = {waiting: 'reported, waiting for a second player', confirmed: 'confirmed', disputed: 'disputed: the director settles it',
   accepted: 'accepted by the director', imported: 'in the workbook', clash: 'differs from the workbook: the director settles it',
   rejected: 'rejected by the director', refused: 'refused at import: tell the director'};
@@ -42,7 +55,7 @@ function draw() {
     // what is being played now: a round, the final, the knock-out, Italia's top board
     if (state.stage && state.stage.kind && state.stage.kind !== 'round') { const st = el('p', state.stage.title, 'stage'); st.id = 'stage'; card.append(st); }
     // the player's latest table (a round's, the final's, a knock-out match's), marked new until its result is in
-    const mine = (state.players && state.players[chosen] || {rounds: []}).rounds, last = mine[mine.length - 1];
+    const mine = theirs && theirs.player === chosen ? theirs.rounds : [], last = mine[mine.length - 1];
     const at = el('p', last ? last.label + ', ' + last.seat + (last.new ? ' (new)' : '') : (seat ? 'Round ' + state.round + ': ' + state.table_word + ' ' + seat[0] + ', ' + seat[1] : 'Round ' + state.round + ': not seated'), 'big'); at.id = 'seat';
     card.append(at);
     if (state.checkin && state.checkin.open) { const a = el('a', 'Check in for round ' + state.checkin.round + (state.checkin.answers && state.checkin.answers[chosen] ? ' (answered: ' + state.checkin.answers[chosen] + ')' : '')); a.href = '/checkin?player=' + encodeURIComponent(chosen); a.id = 'checkin'; card.append(a); }
@@ -54,6 +67,7 @@ function draw() {
     if (me && me.reason && me.rank !== null) card.append(el('p', me.reason, 'reason'));
     if (state.counted && state.counted.note) card.append(el('p', state.counted.note, 'reason'));
     card.append(roundsTable(me, mine)); out.append(card);
+    askRounds();
   } else if (q.length >= 2 && !hits.length) out.append(el('p', 'No player has these letters in their name.'));
   document.getElementById('out').replaceChildren(out);
 }
