@@ -12,7 +12,9 @@ Goals (issue 24): every open page shows a save within 2 s at 1,000 players; with
   /api/state as the pages do (``?since=VERSION&wait=25``) on a server of its own
   process that follows the file as ``tourneybook live`` does, so the figure is the
   watcher, the reading and the answer's delivery, end to end;
-- phones: 200 simulated phones on loopback, each opening the phone page and then
+- phones: 200 simulated phones on loopback (from several addresses 127.0.0.x:
+  the server, configured as ``tourneybook live`` configures it, closes more than
+  64 connections from one address), each opening the phone page and then
   asking /api/state once a second (first whole, then ?since=version; a heavier load
   than the pages' long poll, which asks again only when a state changed), in a
   server of its own process (uvicorn, as ``tourneybook live`` runs it); requests a
@@ -21,8 +23,9 @@ Goals (issue 24): every open page shows a save within 2 s at 1,000 players; with
 - the phone page in Debian's chromium (issue 29): its total transfer (the page, its
   script and style sheet, the first /api/state answer; goal <= 100 KB) and its first
   render with the CPU throttled 4x (Chrome DevTools' Emulation.setCPUThrottlingRate,
-  as a slow phone): the first paint, and the moment the script has drawn the
-  state (goal <= 1 s on loopback).
+  as a slow phone), for a phone that chose its player before: the first paint,
+  and the moment the script has drawn the state and the player's rounds
+  (/api/player; goal <= 1 s on loopback).
 
 Bounded in count and time: a fixed number of requests per phone, every request with
 a timeout, loopback only.
@@ -34,6 +37,7 @@ import argparse
 import asyncio
 import contextlib
 import gzip
+import json
 import random
 import re
 import shutil
@@ -50,6 +54,7 @@ import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pypro
 
 from tourneybook.live.hall import Hall, follow
 from tourneybook.live.journal import Journal, journal_path
+from tourneybook.live.serving import PER_ADDRESS
 from tourneybook.simulate import write_event
 from tourneybook.actions.on_file import recalc_file
 
@@ -58,16 +63,22 @@ POLL_INTERVAL = 1.0
 """Seconds between the simulated phones' requests in the load figure."""
 UPDATE_GOAL, P95_GOAL = 2.0, 0.200
 TRANSFER_GOAL, RENDER_GOAL, THROTTLE = 100 * 1024, 1.0, 4
+PHONES_PER_ADDRESS = PER_ADDRESS // 2
+"""The server (as ``tourneybook live`` configures it) closes connections beyond PER_ADDRESS from one address: the
+simulated phones come from several loopback addresses (127.0.0.x, all of which Linux answers), as a hall's phones
+come from many."""
 RULESET = "fwc2022"
 SERVER = """
 import sys, threading, uvicorn
 from tourneybook.live.app import create_app
 from tourneybook.live.hall import Hall, follow
 from tourneybook.live.journal import Journal, journal_path
+from tourneybook.live.serving import hall_config, more_open_files
+more_open_files()
 hall = Hall(sys.argv[1], Journal(journal_path(sys.argv[1])))
 hall.reload()
 threading.Thread(target=follow, args=(hall, threading.Event()), daemon=True).start()
-uvicorn.run(create_app(hall), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+uvicorn.Server(hall_config(create_app(hall), "127.0.0.1", int(sys.argv[2]))).run()
 """
 
 
@@ -143,10 +154,10 @@ async def fetch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path
     return await reader.readexactly(length)
 
 
-async def phone(port: int, polls: int, latencies: list[float], pause: float) -> None:
+async def phone(port: int, polls: int, latencies: list[float], pause: float, address: str) -> None:
     """One phone: the page, then polls as the page's script does, ``pause`` seconds apart (first after a random wait)."""
     await asyncio.sleep(random.uniform(0, pause))
-    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 30)
+    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0)), 30)
     version = ""
     try:
         for i in range(polls + 1):
@@ -164,7 +175,8 @@ async def phone(port: int, polls: int, latencies: list[float], pause: float) -> 
 async def hall_of_phones(port: int, phones: int, polls: int, pause: float) -> tuple[float, list[float]]:
     latencies: list[float] = []
     start = time.perf_counter()
-    await asyncio.gather(*(phone(port, polls, latencies, pause) for _ in range(phones)))
+    await asyncio.gather(*(phone(port, polls, latencies, pause, f"127.0.0.{2 + i // PHONES_PER_ADDRESS}")
+                           for i in range(phones)))
     return time.perf_counter() - start, latencies
 
 
@@ -189,9 +201,10 @@ def phones_figures(folder: Path, players: int, phones: int, polls: int, pause: f
 
 PAGE_FIGURES = """
 const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
-const paint = performance.getEntriesByName('first-contentful-paint')[0], drawn = performance.getEntriesByName('state drawn')[0];
+const paint = performance.getEntriesByName('first-contentful-paint')[0], drawn = performance.getEntriesByName('state drawn')[0],
+      rounds = performance.getEntriesByName('rounds drawn')[0];
 return {bytes: entries.reduce((sum, e) => sum + e.transferSize, 0), files: entries.map(e => e.name.split('/').pop() + ' ' + e.transferSize),
-        paint: paint ? paint.startTime : null, drawn: drawn ? drawn.startTime : null};
+        paint: paint ? paint.startTime : null, drawn: drawn && rounds ? Math.max(drawn.startTime, rounds.startTime) : null};
 """
 
 
@@ -213,6 +226,10 @@ def phone_page_figures(folder: Path, players: int) -> dict | None:
         driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
         try:  # the browser closes before the server stops: its long poll would hold the server's shutdown
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+            # a phone that chose its player before (the page remembers the name): the card with the player's rounds
+            name = httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=30).json()["names"][0]
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                   {"source": f"localStorage.setItem('tb_player', {json.dumps(name)})"})
             driver.get(f"http://127.0.0.1:{port}/")
             deadline = time.monotonic() + 60
             figures = driver.execute_script(PAGE_FIGURES)
