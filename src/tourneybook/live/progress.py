@@ -8,9 +8,9 @@
   result is in, and the latest round marked new until its result is in; worked
   out when a phone first asks, not at each save. The report's state is the
   journal's (the hall adds it: :meth:`.hall.Hall.player`).
-- :func:`counted`: the last round every table of which is entered ("after round
-  2"), and a round partly entered named ("round 3: 1 of 5 tables entered; the
-  standings count rounds 1-2").
+- :func:`counted`: how far the standings have got, as the workbook reads it
+  (the Issues sheet's sentences): "after round 2", and a round partly entered
+  named ("round 3: 1 of 5 tables entered; the standings count rounds 1-2").
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 from ..publish.tables import shown
 from ..workbook import cells
 from ..workbook.event import Event
+from ..workbook.round_progress import RoundsCounted
 from ..workbook.layouts.italia2010 import TOP_BOARD
 from ..workbook.schema import FIRST_DATA_ROW
 from .draw import Draw, DrawnTable, Snapshot
@@ -29,11 +30,6 @@ from .stages import stage_name
 
 ROUND_KIND, FINAL, KNOCKOUT, TOP = "round", "final", "knockout", "top board"
 PLAYED, TO_PLAY = "played", "to play"
-
-
-def entered(result) -> set[tuple[int, int]]:
-    """(round, table) of every game of the rounds the result has."""
-    return {found for g in result.games if (found := game_of(g.game)) is not None}
 
 
 def stage(draw: Draw, stages: Draw | None, top_board: int | None) -> dict[str, Any]:
@@ -132,22 +128,12 @@ def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, list[dic
     return players
 
 
-def counted(draw: Draw, result) -> dict[str, Any]:
-    """``{after_round, note}``: the last round of which every table is entered (the standings' "after round N"),
-    and what a partly entered round leaves out ('' when none is)."""
-    done = entered(result)
-    after, notes = 0, []
-    for number in sorted({t.round for t in draw.tables}):
-        tables = [t for t in draw.tables if t.round == number]
-        have = sum((number, t.table) in done for t in tables)
-        if have == len(tables) and after == number - 1:
-            after = number
-        elif have:
-            notes.append(f"round {number}: {have} of {len(tables)} {draw.table_word.lower()}s entered")
-    if notes:
-        counts = "no round yet" if not after else ("round 1" if after == 1 else f"rounds 1-{after}")
-        notes.append(f"the standings count {counts}")
-    return {"after_round": after, "note": "; ".join(notes)}
+def counted(rounds: RoundsCounted) -> dict[str, Any]:
+    """``{after_round, heading, note}``: the workbook's own reading of how far the standings have got
+    (:attr:`.workbook.event.Event.counted`), so the projector says what the Issues sheet and ``recalc`` say: the
+    last round counted whole, the standings heading's words ("after round 2"), and what a partly entered round
+    leaves out ('' when none is)."""
+    return {"after_round": rounds.through, "heading": rounds.heading(), "note": "; ".join(rounds.sentences())}
 
 
 __all__ = ["FINAL", "KNOCKOUT", "PLAYED", "PlayerRounds", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",

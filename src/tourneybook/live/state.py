@@ -68,7 +68,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         "seating": progress.stage_seating(stages, result.extras) if staged else seating(draw, draw.current_round),
         "by_name": latest_seat(by_name(stages, STAGES_ROUND, event.language)) if staged
         else by_name(draw, draw.current_round, event.language),
-        "counted": progress.counted(draw, result),
+        "counted": progress.counted(event.counted),
         "names": in_name_order(list(names_of(draw, published)), event.language),
         "standings": standings(published),
         "extras": [

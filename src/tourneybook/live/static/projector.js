@@ -31,7 +31,7 @@ function drawRanking() {
   if (state.problems) parts.push(el('p', 'The workbook saved at ' + new Date(state.problems.since * 1000).toLocaleTimeString() + ' has problems: the last good standings are shown.', 'warn'));
   state.extras.slice(0, 2).forEach(t => { const d = el('div', undefined, 'extra'); d.append(el('h2', t.title)); const tb = el('table'); const hr = el('tr'); t.headers.slice(0, 4).forEach(h => hr.append(el('th', h))); tb.append(hr); t.rows.slice(0, 8).forEach(r => { const tr = el('tr'); r.slice(0, 4).forEach(v => tr.append(el('td', v))); tb.append(tr); }); d.append(tb); parts.push(d); });
   const tb = el('table'); tb.id = 'standings';
-  const after = state.counted && state.counted.after_round ? ' after round ' + state.counted.after_round : '';
+  const after = state.counted && state.counted.heading ? ' ' + state.counted.heading : '';
   parts.push(el('h2', 'Standings' + after), tb);
   if (state.counted && state.counted.note) parts.push(el('p', state.counted.note, 'page'));
   box.replaceChildren(...parts);
