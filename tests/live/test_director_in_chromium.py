@@ -6,18 +6,15 @@ projector and a finalist's phone moving to the final.
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from test_in_chromium import browser, free_port, heading, standings_rows, wait_for
+from test_in_chromium import browser, heading, serve, standings_rows, tap, wait_for
 
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.live.app import create_app
-from tourneybook.live.hall import Hall, follow
+from tourneybook.live.hall import Hall
 from tourneybook.live.journal import Journal, journal_path
 
 pytestmark = pytest.mark.chromium
@@ -29,29 +26,6 @@ def driver(chrome):
     found = browser(chrome, (1280, 900))
     yield found
     found.quit()
-
-
-def serve(hall: Hall):
-    """The hall on a free loopback port, following its workbook's saves; the address and a stop function."""
-    import uvicorn
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(hall), host="127.0.0.1", port=port, log_level="warning"))
-    stop = threading.Event()
-    threads = [threading.Thread(target=server.run, daemon=True), threading.Thread(target=follow, args=(hall, stop), daemon=True)]
-    for t in threads:
-        t.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
-
-    def stopped():
-        server.should_exit = True
-        stop.set()
-        threads[0].join(10)
-
-    return f"http://127.0.0.1:{port}", stopped
 
 
 def window(driver, url: str, size=(1280, 900)) -> str:
@@ -133,8 +107,8 @@ def test_the_directors_day(driver, hall, event):
         wait_for(lambda: "Open for round 2" in text_of(driver, "#checkin-state"))
         phone = window(driver, served + "/", (390, 844))
         driver.find_element(By.ID, "find").send_keys("zoe")
-        wait_for(lambda: driver.find_elements(By.ID, "checkin"))[0].click()
-        wait_for(lambda: driver.find_elements(By.ID, "skip"))[0].click()
+        tap(lambda: driver.find_elements(By.ID, "checkin"))
+        tap(lambda: driver.find_elements(By.ID, "skip"))
         wait_for(lambda: heading(driver) == "Checked in")
         driver.switch_to.window(director)
         driver.get(served + "/director")

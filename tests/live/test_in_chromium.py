@@ -27,12 +27,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def served(hall):
+def serve(hall):
+    """The hall on a free loopback port as ``tourneybook live`` serves it (its connection limits), following its
+    workbook's saves: the address and a stop function."""
     import uvicorn
 
+    from tourneybook.live.serving import hall_config
+
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(hall), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(hall_config(create_app(hall), "127.0.0.1", port))
     stop = threading.Event()
     threads = [threading.Thread(target=server.run, daemon=True), threading.Thread(target=follow, args=(hall, stop), daemon=True)]
     for t in threads:
@@ -41,10 +44,20 @@ def served(hall):
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server.started
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    stop.set()
-    threads[0].join(10)
+
+    def stopped():
+        server.should_exit = True
+        stop.set()
+        threads[0].join(10)
+
+    return f"http://127.0.0.1:{port}", stopped
+
+
+@pytest.fixture
+def served(hall):
+    address, stopped = serve(hall)
+    yield address
+    stopped()
 
 
 def browser(chrome, size):
@@ -87,6 +100,17 @@ def wait_for(check, seconds: float = 60):
     raise AssertionError("the page did not show it in time")
 
 
+def texts_of(find) -> list[str]:
+    """The texts of the elements ``find()`` returns, once there are any, read inside one retried check: the page's
+    script may replace an element between finding it and reading it (a new state, the player's rounds)."""
+    return wait_for(lambda: [e.text for e in find()])
+
+
+def tap(find) -> None:
+    """Click the first element ``find()`` returns, retried while the page's script replaces it."""
+    wait_for(lambda: [e.click() for e in find()[:1]])
+
+
 def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, event, served):
     from selenium.webdriver.common.by import By
 
@@ -118,10 +142,10 @@ def test_report_confirm_import_recalc_and_the_projector_shows_it(chrome, hall, e
         phone.get(served + "/")
         letters = winner.split()[0][:3].replace("ö", "o").replace("Ł", "L").replace("ë", "e")
         phone.find_element(By.ID, "find").send_keys(letters)
-        card = wait_for(lambda: phone.find_elements(By.ID, "me") or [b for b in phone.find_elements(By.CLASS_NAME, "hit") if b.text == winner])
-        if card[0].get_attribute("id") != "me":
-            card[0].click()
-        assert "Place 1 with 5.00" in wait_for(lambda: phone.find_elements(By.ID, "place"))[0].text
+        wait_for(lambda: phone.find_elements(By.ID, "me") or [b for b in phone.find_elements(By.CLASS_NAME, "hit") if b.text == winner])
+        if not phone.find_elements(By.ID, "me"):
+            tap(lambda: [b for b in phone.find_elements(By.CLASS_NAME, "hit") if b.text == winner])
+        assert "Place 1 with 5.00" in texts_of(lambda: phone.find_elements(By.ID, "place"))[0]
     finally:
         for driver in (phone, friend, projector):
             driver.quit()

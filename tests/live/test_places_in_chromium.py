@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_in_chromium import browser, served, wait_for  # noqa: F401  (served: the server fixture, used by name)
+from test_in_chromium import browser, served, texts_of, wait_for  # noqa: F401  (served: the server fixture, used by name)
 
 from tourneybook.live.hall import Hall
 from tourneybook.live.journal import Journal, journal_path
@@ -31,7 +31,7 @@ def test_a_finalist_reads_the_final_place_then_the_qualifying_place(chrome, hall
     try:
         phone.get(served + "/")
         phone.find_element(By.ID, "find").send_keys("klara")
-        card = wait_for(lambda: phone.find_elements(By.ID, "me"))[0].text.splitlines()
+        card = texts_of(lambda: phone.find_elements(By.ID, "me"))[0].splitlines()
         assert card[0] == "Klara Novak"
         final = card.index("Final: place 2")
         assert card[final + 1] == "below Felix Vidal on winning nations"
@@ -48,7 +48,7 @@ def test_the_names_offered_are_in_the_events_language_order(chrome, hall, served
     try:
         phone.get(served + "/")
         phone.find_element(By.ID, "find").send_keys("er")
-        offered = [b.text for b in wait_for(lambda: phone.find_elements(By.CLASS_NAME, "hit"))]
+        offered = texts_of(lambda: phone.find_elements(By.CLASS_NAME, "hit"))
         names = hall.api()["names"]
         assert offered == [n for n in names if "er" in n.lower()][:12] and len(offered) > 1
     finally:

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from live_event import new_event
-from test_director_in_chromium import serve
 from test_final_and_knockout import example, without_stage
-from test_in_chromium import browser, heading, standings_rows, wait_for
+from test_in_chromium import browser, heading, serve, standings_rows, tap, texts_of, wait_for
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
@@ -191,11 +190,11 @@ def test_picking_ones_name_no_result_yet_and_a_carcassonne_table_reported_and_co
         driver.set_window_size(*PHONE)
         driver.get(url + "/")
         driver.find_element(By.ID, "find").send_keys("weber")
-        hits = wait_for(lambda: driver.find_elements(By.CLASS_NAME, "hit"))
-        assert [h.text for h in hits] == ["Dmitri Weber", "Emma Weber"]
-        hits[1].click()
-        card = wait_for(lambda: driver.find_elements(By.ID, "me"))[0]
-        assert card.text.startswith("Emma Weber") and driver.find_element(By.ID, "place").text == "No result yet"
+        assert texts_of(lambda: driver.find_elements(By.CLASS_NAME, "hit")) == ["Dmitri Weber", "Emma Weber"]
+        tap(lambda: [h for h in driver.find_elements(By.CLASS_NAME, "hit") if h.text == "Emma Weber"])
+        card, place = wait_for(lambda: [(me.text, place.text) for me in driver.find_elements(By.ID, "me")
+                                        for place in me.find_elements(By.ID, "place")])[0]
+        assert card.startswith("Emma Weber") and place == "No result yet"
         table = next(t for t in hall.state.draw.tables if any(s.player == "Emma Weber" for s in t.seats))
         seat = next(s.seat for s in table.seats if s.player == "Emma Weber")
         rounds = wait_for(lambda: [r.text for r in driver.find_elements(By.ID, "rounds") if "· new" in r.text])[0]
