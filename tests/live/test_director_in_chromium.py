@@ -91,9 +91,11 @@ def test_the_directors_day(driver, hall, event):
         assert text_of(driver, "#ranking h2:last-of-type") == "Standings"
 
         # table 1 comes in after all: confirmed by the director, imported: "after round 1"
-        again = hall.journal.add(1, 1, {"VP 1": "91", "VP 2": "81", "VP 3": "71", "VP 4": "61"}, "phone-b")
         driver.switch_to.window(director)
         driver.get(served + "/director")
+        again = hall.journal.add(1, 1, {"VP 1": "91", "VP 2": "81", "VP 3": "71", "VP 4": "61"}, "phone-b")
+        # the open director's page shows the new report by itself (director.js follows /api/state)
+        wait_for(lambda: driver.find_elements(By.ID, f"report-{again.id}"))
         click(driver, f"#report-{again.id} form:has(input[value=confirm]) button")
         wait_for(lambda: "confirmed" in text_of(driver, f"#report-{again.id} .state"))
         assert main(["import-reports", str(event)]) == 0 and main(["recalc", str(event)]) == 0
