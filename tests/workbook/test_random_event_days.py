@@ -1,5 +1,5 @@
-"""Random event days (issue 28 item 6): draws, withdrawals, late arrivals, the roll call and typed results in any
-order. After every command that succeeds, recalc succeeds, and still does once every drawn table's result is typed
+"""Random event days (issue 28 item 6): draws, withdrawals, late arrivals, the roll call, typed results and
+results reported on phones and imported (``import-reports``) in any order. After every command that succeeds, recalc succeeds, and still does once every drawn table's result is typed
 (after the redraw the command advised, when it advised one: a player marked absent in a round drawn but not
 played is seated out by drawing it again, and that redraw must then work); a refused command leaves the file
 byte-identical."""
@@ -16,6 +16,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tourneybook.actions.on_file import recalc_file
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.live.draw import Snapshot, read_draw, seated_of
+from tourneybook.live.journal import Journal, journal_path
+from tourneybook.live.reporting import typed_values
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook.draw_rows import draw_headers, draw_sheet
 
@@ -26,6 +30,7 @@ NAMES = [f"Player {i:02}" for i in range(14)]
 STEP = st.one_of(
     st.tuples(st.just("draw"), st.integers(0, 0), st.integers(0, 0)),
     st.tuples(st.just("results"), st.integers(1, 3), st.integers(0, 3)),  # round, tables typed (0: all)
+    st.tuples(st.just("report"), st.integers(1, 3), st.integers(1, 3)),  # round, table: reported, confirmed, imported
     st.tuples(st.sampled_from(["withdraw", "join", "absent", "present"]), st.integers(0, 6), st.integers(1, 3)),
 )
 
@@ -37,20 +42,44 @@ def _drawn_rounds(path, ruleset: str) -> list[int]:
 
 def _type_results(path, ruleset: str, rnd: int, tables: int, rng: random.Random) -> None:
     """Round ``rnd``'s results at its first ``tables`` tables (0: every table), as reports come in."""
+    _clear_results(path, ruleset, rnd)
     enter_results(path, ruleset, rnd, rng)
-    if not tables:
-        return
+    if tables:
+        _clear_results(path, ruleset, rnd, beyond=tables)
+
+
+def _clear_results(path, ruleset: str, rnd: int, beyond: int = 0) -> None:
+    """Empty every cell but the draw's of round ``rnd``'s tables after table ``beyond``: typing a round again over
+    an earlier typing would mix two results in a row (an Imperial Army switch of one beside the totals of another)."""
     keep = set(draw_headers(draw_sheet(find_ruleset(ruleset))))
     book = openpyxl.load_workbook(path)
     ws = book[SHEET[ruleset]]
     headers = [c.value for c in ws[3]]
     number = headers.index("Board" if "Board" in headers else "Table") + 1
     for line in range(4, ws.max_row + 1):
-        if ws.cell(line, 1).value == rnd and ws.cell(line, number).value > tables:
+        if ws.cell(line, 1).value == rnd and ws.cell(line, number).value > beyond:
             for col, header in enumerate(headers, start=1):
                 if header not in keep:
                     ws.cell(line, col).value = None
     book.save(path)
+
+
+def _report(path, ruleset: str, rnd: int, number: int, rng: random.Random) -> bool:
+    """A phone's report of round ``rnd``'s table ``number``, with a result as the paper form would have it,
+    confirmed by another seat, in the event's reports journal; False when the draw has no such table."""
+    paper = path.with_name("paper.xlsx")
+    shutil.copyfile(path, paper)
+    _clear_results(paper, ruleset, rnd)
+    enter_results(paper, ruleset, rnd, rng)  # what the table's players write on their form
+    snapshot = Snapshot(FileWorkbook(paper, read_only=True))
+    draw = read_draw(snapshot)
+    table = draw.table(rnd, number)
+    if table is None:
+        return False
+    journal = Journal(journal_path(path))
+    report = journal.add(rnd, number, typed_values(snapshot, draw, table), "phone-a", seated_of(table), table.seats[0].seat)
+    assert journal.confirm(report.id, "phone-b", table.seats[1].seat) is not None
+    return True
 
 
 def _recalc_ok(path, what) -> None:
@@ -67,6 +96,8 @@ def _recalc_ok(path, what) -> None:
                                    ("present", 1, 1), ("present", 2, 1)], seed=2)  # there again, but not seated
 @example(ruleset="carcassonne2004", steps=[("draw", 0, 0), ("join", 3, 2), ("results", 1, 0), ("absent", 4, 2)],
          seed=61)  # a late arrival seated in a drawn round: the redraw named, then done
+@example(ruleset="codcon2008", steps=[("report", 1, 1), ("results", 1, 0), ("report", 1, 2), ("withdraw", 2, 1),
+                                      ("draw", 0, 0), ("report", 2, 1)], seed=3)  # imported, then a clash, then round 2
 def test_a_random_event_day_never_writes_what_recalc_refuses(tmp_path_factory, capsys, ruleset, steps, seed):
     folder = tmp_path_factory.mktemp("day")
     stand_ins = ("Player 11",) if ruleset == "fwc2022" else ()  # fills a seat: a regular's absence leaves 11 + 1
@@ -81,7 +112,11 @@ def test_a_random_event_day_never_writes_what_recalc_refuses(tmp_path_factory, c
                 _recalc_ok(path, (*done, (kind, a, b)))
                 done.append((kind, a, b))
             continue
-        if kind == "draw":
+        if kind == "report":
+            if a not in drawn or not _report(path, ruleset, a, b, rng):
+                continue
+            args = ["import-reports", path]
+        elif kind == "draw":
             args = ["draw", path, "--round", len(drawn) + 1]
         else:
             name = NAMES[a] if a < FIELDS[ruleset] else f"Late {a}"
@@ -109,5 +144,6 @@ def test_a_random_event_day_never_writes_what_recalc_refuses(tmp_path_factory, c
         typed = folder / f"typed-{len(done)}.xlsx"
         shutil.copyfile(path, typed)
         for rnd in _drawn_rounds(typed, ruleset):
+            _clear_results(typed, ruleset, rnd)
             enter_results(typed, ruleset, rnd, random.Random(rnd))
         _recalc_ok(typed, (*done, "every drawn table typed"))
