@@ -1,13 +1,13 @@
 """Table codes, seat codes and the director key: short, unguessable, and the same after a restart.
 
 A table's code is an HMAC of its round and number under a secret kept in the
-journal, so the forms printed before the server starts and the server agree
+journal (and in the secret file beside the workbook: :mod:`.keys`), so the forms printed before the server starts and the server agree
 without a list, and a code of round 2 opens nothing in round 3. Six characters of
-a 31-letter alphabet (no 0/O, 1/I/L: read off paper and typed on a phone) give
+a 31-sign alphabet of letters and digits (no 0/O, 1/I/L: read off paper and typed on a phone) give
 about 887 million codes per table; with wrong codes rate-limited
 (:mod:`.guard`) guessing one is hopeless.
 
-A seat's code (:func:`seat_code`) is four letters of the same alphabet, an HMAC
+A seat's code (:func:`seat_code`) is four characters of the same alphabet, an HMAC
 of the round, table and seat under the same secret: printed beside each name on
 the form, it says which seat a report or a confirmation comes from, so the
 confirmation must come from another seat than the report's (see the README's
