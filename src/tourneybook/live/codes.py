@@ -1,9 +1,10 @@
 """Table codes, seat codes and the director key: short, unguessable, and the same after a restart.
 
 A table's code is an HMAC of its round and number under a secret kept in the
-journal (and in the secret file beside the workbook: :mod:`.keys`), so the forms printed before the server starts and the server agree
-without a list, and a code of round 2 opens nothing in round 3. Six characters of
-a 31-sign alphabet of letters and digits (no 0/O, 1/I/L: read off paper and typed on a phone) give
+journal and in the secret file beside the workbook (:mod:`.keys`), so the forms
+printed before the server starts and the server agree without a list, and a
+code of round 2 opens nothing in round 3. Six characters of a 31-sign alphabet
+of letters and digits (no 0/O, 1/I/L: read off paper and typed on a phone) give
 about 887 million codes per table; with wrong codes rate-limited
 (:mod:`.guard`) guessing one is hopeless.
 
