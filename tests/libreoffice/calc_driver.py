@@ -127,7 +127,13 @@ class Calc:
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
 
     def click(self, role: str, name: str) -> None:
-        """A mouse click on the button (or menu) of that name, where the window shows it."""
+        """A mouse click on the button (or menu) of that name, where the window shows it; a button once the
+        extension's OnLoad job has taken the workbook's buttons over (it runs as the document opens, not before:
+        a click before it is lost, as a person's would be)."""
+        if role == "button":
+            deadline = time.monotonic() + 60
+            while not (self.state() or {}).get("watched") and time.monotonic() < deadline:
+                time.sleep(0.3)
         x, y = self.uno("locate", role, name).split()
         self.xdotool("mousemove", x, y, "click", "1")
 

@@ -69,6 +69,19 @@ def workbook(ctx):
     return None
 
 
+def watched(doc) -> int:
+    """How many of the document's buttons the extension's OnLoad job has taken over (bound to its watched event)."""
+    count = 0
+    sheets = doc.getSheets()
+    for s in range(sheets.getCount()):
+        forms = sheets.getByIndex(s).getDrawPage().getForms()
+        for f in range(forms.getCount()):
+            form = forms.getByIndex(f)
+            for i in range(form.getCount()):
+                count += any("watched_button" in e.ScriptCode for e in form.getScriptEvents(i))
+    return count
+
+
 def ROLE(name: str) -> int:  # noqa: N802 - reads as the constant it looks up
     return uno.getConstantByName(f"com.sun.star.accessibility.AccessibleRole.{name}")
 
@@ -122,7 +135,7 @@ def main(pipe: str, errand: str, *args: str) -> None:
             print(json.dumps(None))
             return
         sheets = doc.getSheets()
-        print(json.dumps({"url": doc.getURL(), "modified": doc.isModified(),
+        print(json.dumps({"url": doc.getURL(), "modified": doc.isModified(), "watched": watched(doc),
                           "sheet": doc.getCurrentController().getActiveSheet().getName(),
                           "sheets": [sheets.getByIndex(i).getName() for i in range(sheets.getCount())]}))
     elif errand == "type":

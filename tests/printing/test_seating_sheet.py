@@ -127,7 +127,7 @@ def test_draw_pdf_without_libreoffice_is_refused_before_drawing(tmp_path, capsys
     assert "--pdf needs LibreOffice to print the seating list" in err and "print the 'Seating' sheet" in err
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["fwc2022.xlsx"]
     assert main(["draw", str(path), "--final", "--pdf"]) == 1
-    assert "use it with --round N or --all" in capsys.readouterr().err
+    assert "use it with --round N, --next or --all" in capsys.readouterr().err
 
 
 def test_names_sort_as_people_sort_them():
