@@ -87,12 +87,14 @@ def heading(driver) -> str:
 def wait_for(check, seconds: float = 60):
     # generous: a loaded 2-core machine starts chromium and redraws slowly; a pass returns at once
     deadline = time.monotonic() + seconds
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 
     while time.monotonic() < deadline:
         try:
             found = check()
         except StaleElementReferenceException:  # the script redrew the card (a new state, the player's rounds) meanwhile
+            found = None
+        except NoSuchElementException:  # the next page is still loading after a click
             found = None
         if found:
             return found
