@@ -9,7 +9,6 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,6 @@ from tourneybook.live.app import create_app
 from tourneybook.live.hall import follow
 
 pytestmark = pytest.mark.chromium
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "live"
 
 
 def free_port() -> int:

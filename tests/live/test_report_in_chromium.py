@@ -25,6 +25,17 @@ from tourneybook.live.reporting import typed_values
 pytestmark = pytest.mark.chromium
 PHONE, PROJECTOR = (390, 844), (1920, 1080)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "live"
+"""Where the README's pictures of these pages live: written there only when asked (``TB_PICTURES=1``), so a test
+run leaves the repository as it was."""
+
+
+def picture(driver, name: str, folder: Path) -> None:
+    """A screenshot of the page into ``folder``; into docs/live too with ``TB_PICTURES=1`` (the README's pictures)."""
+    import os
+
+    driver.save_screenshot(str(folder / name))
+    if os.environ.get("TB_PICTURES") == "1":
+        driver.save_screenshot(str(DOCS / name))
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +154,7 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         assert ["Prussia 10.00; bonus 2.00; second-best –; sTCC 0.61"] in points_shown(driver)
         assert not shown(driver, "#problems") and not driver.find_elements(By.CSS_SELECTOR, "#report .problem")  # all mended
         driver.execute_script("document.getElementById('points').scrollIntoView()")
-        driver.save_screenshot(str(DOCS / "report.png"))
+        picture(driver, "report.png", tmp_path)
         driver.find_element(By.ID, "send").click()
         wait_for(lambda: heading(driver) == "Stored")
         (sent,) = hall.journal.reports()
@@ -154,7 +165,7 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         wait_for(lambda: driver.find_elements(By.ID, "confirm"))
         assert "Reported by Frederick (Fabio Ivanova)" in driver.find_element(By.ID, "waiting").text
         assert ["Pompadour", "Felix Vidal", "6.25"] in points_shown(driver)
-        driver.save_screenshot(str(DOCS / "confirm.png"))
+        picture(driver, "confirm.png", tmp_path)
         driver.find_element(By.ID, "confirm-seat").send_keys(frederick)  # the reporter's own code: not a second player
         driver.find_element(By.ID, "confirm").click()
         wait_for(lambda: "the seat that sent the report" in driver.find_element(By.ID, "problems").text)
@@ -263,6 +274,6 @@ def test_the_points_before_sending_on_a_diplomacy_board_the_final_and_a_knockout
         rows = preview_of(driver, url, hall.code_of(match), {"Game 1 VP A": "120", "Game 1 VP B": "98", "Game 2 VP A": "101",
                                                              "Game 2 VP B": "99"})
         assert [r[0::2] for r in rows] == [["wins", "2-0"], ["VP totals", "221-197"], ["winner", "Anna Eriksen"]]
-        driver.save_screenshot(str(DOCS / "knockout-report.png"))
+        picture(driver, "knockout-report.png", tmp_path)
     finally:
         stop()
