@@ -24,8 +24,10 @@ from tourneybook.commands.libreoffice import write_extension
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 CLIENT = Path(__file__).with_name("uno_client.py")
-DIALOG = "^TourneyBook$"
+DIALOG = "TourneyBook"
 """The extension's message box: its title."""
+REPEATABLE = {"state", "dialogs", "show", "type", "locate"}
+"""The errands asked again after their Python died of a signal: asking twice does what asking once does."""
 
 
 class Calc:
@@ -77,11 +79,17 @@ class Calc:
         self.xvfb.wait(10)
 
     def uno(self, *args: str, timeout: float = 120) -> str:
-        done = subprocess.run([SYSTEM_PYTHON, str(CLIENT), self.pipe, *args], capture_output=True, text=True,
-                              timeout=timeout, env=self.env)
-        if done.returncode != 0:
-            raise AssertionError(f"uno_client {args[0]}: {done.stderr.strip()}")
-        return done.stdout
+        """One errand of ``uno_client.py``. Its Python may die of a signal when soffice swaps a document under
+        the question (a bridge disposed mid-call): the errands that only look, show or type are asked again."""
+        for attempt in range(3):
+            done = subprocess.run([SYSTEM_PYTHON, str(CLIENT), self.pipe, *args], capture_output=True, text=True,
+                                  timeout=timeout, env=self.env)
+            if done.returncode == 0:
+                return done.stdout
+            if done.returncode > 0 or args[0] not in REPEATABLE:
+                break
+            time.sleep(0.5 * (attempt + 1))
+        raise AssertionError(f"uno_client {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
 
     def state(self) -> dict | None:
         """The workbook shown (None while none is); asked again while LibreOffice swaps documents."""
@@ -126,29 +134,70 @@ class Calc:
         handing.kill()
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
 
-    def click(self, role: str, name: str) -> None:
+    def click(self, role: str, name: str, tries: int = 3) -> None:
         """A mouse click on the button (or menu) of that name, where the window shows it; a button once the
-        extension's OnLoad job has taken the workbook's buttons over (it runs as the document opens, not before:
-        a click before it is lost, as a person's would be)."""
+        extension's OnLoad job has taken the workbook's buttons over (it runs as the document opens, not before).
+
+        On a loaded machine Calc may still be laying the sheet's controls out when the click lands, and the click
+        is lost: as a person would, it clicks again when nothing happened, that is when the workbook is still open
+        as it was and no dialog came up (a click taken closes the workbook for TourneyBook at once)."""
+        self.no_dialog()
         if role == "button":
             deadline = time.monotonic() + 60
             while not (self.state() or {}).get("watched") and time.monotonic() < deadline:
                 time.sleep(0.3)
-        x, y = self.uno("locate", role, name).split()
-        self.xdotool("mousemove", x, y, "click", "1")
+        before = self.state()
+        for _ in range(tries):
+            x, y = self.uno("locate", role, name).split()
+            self.xdotool("mousemove", x, y, "click", "1")
+            if role != "button" or self._taken(before):
+                return
+            print(f"the click on {name!r} was lost; clicking again")  # shown with a failure's output
+            self.xdotool("mousemove", "5", "5")  # off the button, so that the next click enters it again
+        raise AssertionError(f"{tries} clicks on the {name!r} button did nothing")
+
+    def _taken(self, before: dict | None, wait: float = 20) -> bool:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            now = self.state()
+            if self.dialogs() or now is None or before is None or now["document"] != before["document"]:
+                return True  # a box, or the workbook closed (or opened again: another document)
+            time.sleep(0.5)
+        return False
+
+    def dialogs(self) -> list[dict]:
+        """The message boxes up (title and words), as a screen reader reads them."""
+        return json.loads(self.uno("dialogs"))
 
     def answer(self, timeout: float = 120) -> str:
-        """Wait for the extension's dialog (the action has run and the workbook is open again); its window."""
+        """Wait for the extension's dialog (the action has run and the workbook is open again); its words."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = self.window(DIALOG)
-            if found:
+            said = [d["text"] for d in self.dialogs() if d["title"] == DIALOG]
+            if said and self.window(f"^{DIALOG}$"):
                 time.sleep(0.5)  # drawn
-                return found
+                return said[0]
             time.sleep(0.5)
         shot = self.screenshot(self.folder / "no-dialog.png")
         names = [self.xdotool("getwindowname", w).strip() for w in self.xdotool("search", "--name", ".").split()]
         raise AssertionError(f"no TourneyBook dialog within {timeout} s; windows {names}; the screen: {shot}")
+
+    def dismiss(self, timeout: float = 60) -> None:
+        """Press Return on the dialog (its OK) until it is gone: a key sent while it is still being drawn is lost."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.window(f"^{DIALOG}$")
+            if not found and not any(d["title"] == DIALOG for d in self.dialogs()):
+                return
+            if found:
+                self.press(found, "Return")
+            time.sleep(1)
+        raise AssertionError(f"the TourneyBook dialog did not close within {timeout} s: {self.dialogs()}")
+
+    def no_dialog(self) -> None:
+        """Nothing is up before a click: a box left over from the last one would be read as this one's answer."""
+        up = self.dialogs()
+        assert not up, f"a dialog is still up before the click: {up}"
 
     def screenshot(self, path: Path) -> Path:
         subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True, timeout=60)

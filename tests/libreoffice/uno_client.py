@@ -1,11 +1,12 @@
 """Run by the system's Python (which has LibreOffice's ``uno``), not by pytest's: one UNO errand, then exit.
 
     python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
-    python3 uno_client.py PIPE state                   the open workbook: JSON (url, modified, sheet, sheets)
+    python3 uno_client.py PIPE state                   the open workbook: JSON (url, document, modified, watched, sheet, sheets)
     python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
     python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button or a menu
     python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
     python3 uno_client.py PIPE dispatch URL            what a menu entry does: its command URL on the window
+    python3 uno_client.py PIPE dialogs                 the message boxes up: JSON [{title, text}]
     python3 uno_client.py PIPE close                   close the workbook without saving it
     python3 uno_client.py PIPE terminate               end that soffice
 
@@ -108,6 +109,29 @@ def find(accessible, role: int, name: str):
     return None
 
 
+def texts(context) -> list:
+    """The words of an accessible and everything under it (a message box: its label and its button)."""
+    found = [context.getAccessibleName()] if context.getAccessibleName() else []
+    for i in range(min(context.getAccessibleChildCount(), 200)):
+        child = context.getAccessibleChild(i)
+        if child is not None and child.getAccessibleContext() is not None:
+            found += texts(child.getAccessibleContext())
+    return found
+
+
+def dialogs(ctx) -> list:
+    """The message boxes and dialogs on the screen, as a screen reader reads them."""
+    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+    boxes = []
+    for i in range(toolkit.getTopWindowCount()):
+        window = toolkit.getTopWindow(i)
+        context = window.getAccessibleContext() if hasattr(window, "getAccessibleContext") else None
+        if context is None or context.getAccessibleRole() not in (ROLE("DIALOG"), ROLE("ALERT")):
+            continue
+        boxes.append({"title": context.getAccessibleName(), "text": " | ".join(texts(context)[1:])})
+    return boxes
+
+
 def sheet_button(controller, name: str):
     """The accessible of the button captioned ``name`` on the sheet shown."""
     forms = controller.getActiveSheet().getDrawPage().getForms()
@@ -135,7 +159,7 @@ def main(pipe: str, errand: str, *args: str) -> None:
             print(json.dumps(None))
             return
         sheets = doc.getSheets()
-        print(json.dumps({"url": doc.getURL(), "modified": doc.isModified(), "watched": watched(doc),
+        print(json.dumps({"url": doc.getURL(), "document": doc.RuntimeUID, "modified": doc.isModified(), "watched": watched(doc),
                           "sheet": doc.getCurrentController().getActiveSheet().getName(),
                           "sheets": [sheets.getByIndex(i).getName() for i in range(sheets.getCount())]}))
     elif errand == "type":
@@ -167,6 +191,8 @@ def main(pipe: str, errand: str, *args: str) -> None:
         frame = workbook(ctx).getCurrentController().getFrame()
         helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
         helper.executeDispatch(frame, args[0], "_self", 0, ())
+    elif errand == "dialogs":
+        print(json.dumps(dialogs(ctx)))
     elif errand == "close":
         doc = workbook(ctx)
         if doc is not None:
