@@ -69,6 +69,8 @@ def test_five_clubs_of_six_on_seven_seat_boards_force_eight_club_meetings():
             "of them share a board") in text
     assert "compromises remain" not in text
     assert draw.notes == ()  # no 'draw cost above the best known bound' beside the figures
+    reasons = [r for t in draw.rounds[0].tables for r in t.reasons if r.startswith("keep-apart broken")]
+    assert len(reasons) == 8 and all(r.endswith("share this board") for r in reasons)  # the board's own word
 
 
 def test_compromises_remain_is_said_of_a_figure_above_its_bound():

@@ -86,7 +86,7 @@ def draw_diplomacy(
     ]
     seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
-    ledger = Ledger(meetings, partners, [0] * len(field))
+    ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower())
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
         for r, number in enumerate(numbers)

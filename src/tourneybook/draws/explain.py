@@ -21,8 +21,10 @@ def ordinal(n: int) -> str:
 class Ledger:
     """Meetings counted round by round, so each table's reasons speak of that moment."""
 
-    def __init__(self, meetings: Meetings, partners: Sequence[frozenset[int]], small_counts: Sequence[int]):
+    def __init__(self, meetings: Meetings, partners: Sequence[frozenset[int]], small_counts: Sequence[int],
+                 table_word: str = "table"):
         self.meet = copy_meetings(meetings)
+        self.table_word = table_word  # a Diplomacy reason speaks of its board, as the seating sheet does
         self.partners = partners
         self.small_counts = list(small_counts)
 
@@ -38,7 +40,7 @@ class Ledger:
                 if count > 1:
                     reasons.append(f"rematch: {names[a]} and {names[b]} meet for the {ordinal(count)} time")
                 if b in self.partners[a]:
-                    reasons.append(f"keep-apart broken: {names[a]} and {names[b]} share this table")
+                    reasons.append(f"keep-apart broken: {names[a]} and {names[b]} share this {self.table_word}")
         if small:
             for a in unique:
                 self.small_counts[a] += 1
