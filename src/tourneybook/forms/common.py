@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import Collector
+from ..rules.attendance import with_mark
 
 
 def check_place(problems: Collector, where: str, tournament: object, round: object, table: object) -> None:
@@ -64,9 +65,7 @@ def marks_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str])
 def shown_name(players: Sequence[str], marks: Sequence[str], seat: int) -> str:
     """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)'; a mark the name already says is
     not said again ('Stand-in 1', not 'Stand-in 1 (stand-in)')."""
-    name = players[seat].strip()
-    mark = marks[seat] if marks else ""
-    return f"{name} ({mark})" if mark and mark.casefold() not in name.casefold() else name
+    return with_mark(players[seat], marks[seat] if marks else "")
 
 
 @dataclass(frozen=True)

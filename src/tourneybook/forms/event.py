@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..rules.attendance import STAND_IN_MARK
 from ..rules.base import Ruleset
 from ..workbook import cells
 from ..workbook.generic import PLAYERS, Player, player_names, read_players
@@ -49,8 +50,6 @@ POWER, PLAYER = "Power", "Player"
 """A Diplomacy draw sheet holds a board as seven rows: one per power, with its player."""
 YEARS_HEADER, TOP_BOARD_HEADER = "Years per game", "Top board"
 """A layout sheet with these columns beside 'Round' gives a round's game length and its top board."""
-STAND_IN_MARK = "stand-in"
-"""Printed after a stand-in's name: their score does not count (RULES.md)."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -132,6 +132,17 @@ def marked(standings: Standings, attendance: Iterable[Attendance]) -> Standings:
     return replace(standings, rows=rows)
 
 
+STAND_IN_MARK = "stand-in"
+"""Printed after a stand-in's name (forms, seating list): their score does not count (RULES.md)."""
+
+
+def with_mark(name: str, mark: str) -> str:
+    """A name as printed with its mark, 'Anna Berg (stand-in)'; a mark the name already says is not said again
+    ('Stand-in 1', not 'Stand-in 1 (stand-in)'). The one rule for the paper forms and the seating list."""
+    name = name.strip()
+    return f"{name} ({mark})" if mark and mark.casefold() not in name.casefold() else name
+
+
 def eligible(order: Sequence[str], attendance: Iterable[Attendance], *, withdrawn: bool = False, late: bool = True) -> list[str]:
     """The ranking without the players who may not go on (a final, a knock-out): the next move up.
 
@@ -155,5 +166,5 @@ def passed_over(order: Sequence[str], chosen: Sequence[str], places: int) -> lis
     return [p for p in order[:max(places, last + 1)] if p not in chosen_set]
 
 
-__all__ = ["Attendance", "by_player", "eligible", "marked", "order_problem", "passed_over", "plays", "range_problem",
-           "rounds_text", "seating_problems"]
+__all__ = ["STAND_IN_MARK", "Attendance", "by_player", "eligible", "marked", "order_problem", "passed_over", "plays", "range_problem",
+           "rounds_text", "seating_problems", "with_mark"]

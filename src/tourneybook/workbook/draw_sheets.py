@@ -13,6 +13,7 @@ from typing import Protocol
 from ..draws import Draw
 from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet, picture_size
+from ..rules.attendance import STAND_IN_MARK, with_mark
 from .draw_rows import ROUND
 from .layouts.friedrich_final import CHOOSING, FINAL_SHEET, FinalOutcome
 from .nameorder import DEFAULT_LANGUAGE, name_order
@@ -80,23 +81,11 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
-            by_table.extend(_wall(marked(s.player, stand_ins), t.number, s.seat) for s in t.seats)
+            by_table.extend(_wall(with_mark(s.player, STAND_IN_MARK if s.player in stand_ins else ""), t.number, s.seat) for s in t.seats)
         by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
         page(f"Round {rnd.number} by {table_word.lower()}", by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights), pictures=pictures)
-
-
-STAND_IN_MARK = "stand-in"
-"""After a stand-in's name on the list by table: their score does not count (RULES.md), as the forms print it."""
-
-
-def marked(name: str, stand_ins: Collection[str]) -> str:
-    """'Anna Berg (stand-in)' for a stand-in, as the printed forms show them (forms/common.py, shown_name); a name
-    that already says so is not marked again ('Stand-in 1')."""
-    if name in stand_ins and STAND_IN_MARK not in name.casefold():
-        return f"{name} ({STAND_IN_MARK})"
-    return name
 
 
 def _png_height_pt(png: bytes) -> float:
