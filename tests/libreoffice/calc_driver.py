@@ -26,8 +26,9 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 CLIENT = Path(__file__).with_name("uno_client.py")
 DIALOG = "TourneyBook"
 """The extension's message box: its title."""
-REPEATABLE = {"state", "dialogs", "show", "type", "locate"}
-"""The errands asked again after their Python died of a signal: asking twice does what asking once does."""
+REPEATABLE = {"state", "dialogs", "show", "type", "locate", "close"}
+"""The errands asked again after their Python died of a signal: asking twice does what asking once does (a
+second close finds the workbook closed)."""
 
 
 class Calc:
@@ -135,7 +136,8 @@ class Calc:
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
 
     def click(self, role: str, name: str, tries: int = 3) -> None:
-        """A mouse click on the button (or menu) of that name, where the window shows it; a button once the
+        """A mouse click on the button (a sheet's, or a toolbar's: "tool") of that name, where the window shows it;
+        a sheet's button once the
         extension's OnLoad job has taken the workbook's buttons over (it runs as the document opens, not before).
 
         On a loaded machine Calc may still be laying the sheet's controls out when the click lands, and the click
@@ -150,11 +152,30 @@ class Calc:
         for _ in range(tries):
             x, y = self.uno("locate", role, name).split()
             self.xdotool("mousemove", x, y, "click", "1")
-            if role != "button" or self._taken(before):
+            if role not in ("button", "tool") or self._taken(before):
                 return
             print(f"the click on {name!r} was lost; clicking again")  # shown with a failure's output
             self.xdotool("mousemove", "5", "5")  # off the button, so that the next click enters it again
         raise AssertionError(f"{tries} clicks on the {name!r} button did nothing")
+
+    def choose(self, menu: str, entry: str, tries: int = 3) -> None:
+        """Click ``menu`` on the menu bar, then its ``entry`` once the menu has opened (clicked again if it did
+        not: a click may land while the window is still being laid out)."""
+        self.no_dialog()
+        for _ in range(tries):
+            x, y = self.uno("locate", "menu", menu).split()
+            self.xdotool("mousemove", x, y, "click", "1")
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                try:
+                    x, y = self.uno("locate", "entry", entry).split()
+                except AssertionError:  # not open yet
+                    time.sleep(0.5)
+                    continue
+                self.xdotool("mousemove", x, y, "click", "1")
+                return
+            self.xdotool("key", "Escape")
+        raise AssertionError(f"the {menu!r} menu did not open with its entry {entry!r} in {tries} clicks")
 
     def _taken(self, before: dict | None, wait: float = 20) -> bool:
         deadline = time.monotonic() + wait

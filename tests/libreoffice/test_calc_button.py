@@ -51,8 +51,9 @@ ENTRY = [ACTION_SHEET, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name f
 """The sheets the organiser types into: a button never rewrites them but for what its action writes there."""
 BUTTON = "Recalculate standings"
 """The caption of every sheet's button (the Instructions sheet's runs the action chosen in B2)."""
-ADDON_URL = "service:org.tourneybook.Button?click"
-"""The command of the TourneyBook menu's entry and toolbar button."""
+MENU, MENU_ENTRY = "TourneyBook", "Run the button (Instructions: the action in B2; other sheets: recalculate)"
+TOOL = "TourneyBook"
+"""Calc's TourneyBook menu and its entry, and the toolbar's button, as the extension's Addons.xcu names them."""
 WRAPPER = """#!/bin/sh
 # TourneyBook as the extension finds it in club/.venv: the real one, keeping what it was given and said.
 cp "$3" "$3.before"
@@ -190,17 +191,18 @@ def test_a_typing_mistake_is_shown_at_its_sheet_and_cell_and_nothing_else_is_wri
     calc.close()
 
 
-def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_entry(calc, club):
-    workbook = club / "fwc2022-example.xlsx"
+@pytest.mark.parametrize("way", ["menu", "toolbar"])
+def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_and_toolbar(calc, club, way):
+    workbook = club / f"fwc2022-example-{way}.xlsx"
     shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", workbook)
     expected = club / "expected.xlsx"
     shutil.copy(workbook, expected)
     first = recalc_file(expected).result.standings.rows[0]
     calc.open(workbook)
-    # The TourneyBook menu's entry, as the menu runs it (its URL from the extension's Addons.xcu): under Xvfb
-    # without a window manager the menu bar's place on the screen is not reported where it is drawn.
-    calc.no_dialog()
-    calc.uno("dispatch", ADDON_URL)
+    if way == "menu":
+        calc.choose(MENU, MENU_ENTRY)  # the mouse on the menu bar, then on the menu's entry
+    else:
+        calc.click("tool", TOOL)  # the TourneyBook toolbar's one button
     shown = calc.answer()
     calc.dismiss()
     said = answer(workbook)

@@ -3,9 +3,10 @@
     python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
     python3 uno_client.py PIPE state                   the open workbook: JSON (url, document, modified, watched, sheet, sheets)
     python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
-    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button or a menu
+    python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button, a
+                                                       toolbar's button (tool), a menu of the menu bar or an entry
+                                                       of the menu open
     python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
-    python3 uno_client.py PIPE dispatch URL            what a menu entry does: its command URL on the window
     python3 uno_client.py PIPE dialogs                 the message boxes up: JSON [{title, text}]
     python3 uno_client.py PIPE close                   close the workbook without saving it
     python3 uno_client.py PIPE terminate               end that soffice
@@ -174,23 +175,21 @@ def main(pipe: str, errand: str, *args: str) -> None:
         controller = workbook(ctx).getCurrentController()
         if role == "button":  # the shown sheet's own button (other sheets' keep accessibles of their own)
             found = sheet_button(controller, name)
-        else:
-            found = find(controller.getFrame().getContainerWindow(), ROLE("MENU"), name)
+        elif role == "tool":  # a toolbar's button: an add-on's toolbar floats in a window of its own
+            toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+            tops = (toolkit.getTopWindow(i) for i in range(toolkit.getTopWindowCount()))
+            found = next((f for f in (find(t, ROLE("PUSH_BUTTON"), name) for t in tops
+                                      if t.getAccessibleContext() is not None) if f is not None), None)
+        else:  # a menu of the menu bar, or an entry of the menu open
+            found = find(controller.getFrame().getContainerWindow(), ROLE({"menu": "MENU", "entry": "MENU_ITEM"}[role]),
+                         name)
         if found is None:
             raise SystemExit(f"no {role} named {name!r} on the screen")
         where, size = found.getLocationOnScreen(), found.getSize()
-        x, y = where.X + size.Width // 2, where.Y + size.Height // 2
-        if role == "menu":  # the menu bar answers within its window: add where the window is
-            frame = controller.getFrame().getContainerWindow().getPosSize()
-            x, y = x + frame.X, y + frame.Y
-        print(x, y)
+        print(where.X + size.Width // 2, where.Y + size.Height // 2)
     elif errand == "show":
         doc = workbook(ctx)
         doc.getCurrentController().setActiveSheet(doc.getSheets().getByName(args[0]))
-    elif errand == "dispatch":
-        frame = workbook(ctx).getCurrentController().getFrame()
-        helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
-        helper.executeDispatch(frame, args[0], "_self", 0, ())
     elif errand == "dialogs":
         print(json.dumps(dialogs(ctx)))
     elif errand == "close":
