@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,64 @@ def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_and_t
     assert sheet_xml(workbook, ENTRY) == sheet_xml(before(workbook), ENTRY)
     assert calc.state()["url"] == workbook.as_uri()
     calc.close()
+
+
+PICKER = "^Where is TourneyBook"
+"""The title of the file picker the extension opens where it finds no TourneyBook."""
+
+
+def test_where_no_tourneybook_is_found_the_button_asks_with_a_file_picker_once(calc_window, tmp_path):
+    """Issue 31, 4: TourneyBook installed where the extension does not look (no .venv above the workbook, none in
+    the home folder, not on PATH): the button asks with a file picker; cancelled, it says TourneyBook is not
+    installed and changes nothing; the program picked runs the action and is remembered, so the next click does
+    not ask again. A fresh profile of its own: the program remembered would stand before the club's .venv."""
+    (tmp_path / "calc").mkdir()
+    organiser = Calc(calc_window, tmp_path / "calc", "picker")
+    program = tmp_path / "apps" / "tb" / "tourneybook"
+    program.parent.mkdir(parents=True)
+    program.write_text(WRAPPER.format(real=Path(sys.executable).with_name("tourneybook")))
+    program.chmod(0o755)
+    (tmp_path / "events").mkdir()
+    workbook = tmp_path / "events" / "fwc2022-example.xlsx"
+    shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", workbook)
+    untouched = workbook.read_bytes()
+    try:
+        organiser.start()
+        organiser.open(workbook)
+        organiser.choose(MENU, MENU_ENTRY)
+        organiser.press(picker(organiser), "Escape")  # the organiser does not know where it is
+        shown = organiser.answer()
+        organiser.dismiss()
+        assert "TourneyBook is not installed on this computer" in shown and "Nothing was changed" in shown, shown
+        assert workbook.read_bytes() == untouched and not before(workbook).exists()
+
+        organiser.choose(MENU, MENU_ENTRY)
+        found = picker(organiser)
+        organiser.xdotool("windowfocus", found, "type", "--delay", "20", str(program))  # the File name field
+        organiser.press(found, "Return")
+        shown = organiser.answer()
+        organiser.dismiss()
+        said = answer(workbook)
+        assert said["ok"] and said["message"].startswith("Standings recalculated"), said
+        assert shown.strip() == f"{said['message']} | OK"
+
+        before(workbook).unlink()
+        organiser.choose(MENU, MENU_ENTRY)  # asked once: the program picked is remembered
+        shown = organiser.answer()
+        assert not organiser.window(PICKER) and shown.startswith("Standings recalculated"), shown
+        organiser.dismiss()
+        assert before(workbook).exists()  # the program picked ran again
+        organiser.close()
+    finally:
+        organiser.stop()
+
+
+def picker(calc: Calc, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = calc.window(PICKER)
+        if found:
+            time.sleep(1)  # drawn, its File name field focused
+            return found
+        time.sleep(0.5)
+    raise AssertionError(f"no file picker within {timeout} s: {calc.dialogs()}")
