@@ -154,7 +154,7 @@ class Calc:
             self.xdotool("mousemove", x, y, "click", "1")
             if role not in ("button", "tool") or self._taken(before):
                 return
-            print(f"the click on {name!r} was lost; clicking again")  # shown with a failure's output
+            print(f"the click on {name!r} at {x},{y} was lost; clicking again; {before}")  # shown with a failure's output
             self.xdotool("mousemove", "5", "5")  # off the button, so that the next click enters it again
         raise AssertionError(f"{tries} clicks on the {name!r} button did nothing")
 

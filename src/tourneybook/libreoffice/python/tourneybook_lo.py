@@ -455,14 +455,15 @@ if uno is not None:
             for models in self.buttons.values():
                 for model in models:
                     form = model.getParent()
+                    if not any(form == heard for heard in forms_heard):
+                        # heard before its first button reports: a click as soon as the button is bound is not lost
+                        form.addScriptListener(self)
+                        forms_heard.append(form)
                     index = next(i for i in range(form.getCount()) if form.getByIndex(i) == model)
                     event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
                     event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
                     event.ScriptType, event.ScriptCode = "Script", WATCHED
                     form.registerScriptEvent(index, event)
-                    if not any(form == heard for heard in forms_heard):
-                        form.addScriptListener(self)
-                        forms_heard.append(form)
             if not was_modified and self.doc.isModified():
                 self.doc.setModified(False)
 
