@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
 from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
-from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING
+from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING, JournalError
 
 
 def client(hall, device: str = "phone-a") -> TestClient:
@@ -158,6 +158,29 @@ def test_a_dispute_goes_to_the_journal_with_both_versions(hall):
     assert hall.journal.get(dispute.report).values["VP 3"] == "70"  # the report as sent stays beside it
     assert hall.journal.confirmed() == []  # a disputed report is never imported as it is
     assert "was disputed" in a.get(f"/t/{code}").text
+
+
+def test_a_confirmation_or_dispute_the_journal_cannot_store_is_said_in_words(hall, monkeypatch):
+    table = first_table(hall)
+    code = hall.code_of(table)
+    first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])
+    a, b = client(hall, "phone-a"), client(hall, "phone-b")
+    a.post(f"/t/{code}", data={"csrf": token(a, f"/t/{code}"), "seat_code": first, "VP 1": "90", "VP 2": "80", "VP 3": "70",
+                               "VP 4": "60"})
+    (stored,) = hall.journal.reports()
+
+    def locked(*args):
+        raise JournalError("the reports journal hall.reports.sqlite is locked by another program")
+
+    monkeypatch.setattr(hall.journal, "confirm", locked)
+    monkeypatch.setattr(hall.journal, "dispute", locked)
+    page = b.get(f"/t/{code}")
+    answer = {"csrf": csrf_of(page), "report": str(stored.id), "seat_code": second}
+    for path, extra in (("confirm", {}), ("dispute", {"reason": "I had 75"})):
+        said = b.post(f"/t/{code}/{path}", data={**answer, **extra})
+        assert said.status_code == 503 and "Traceback" not in said.text, path
+        assert "hall.reports.sqlite is locked by another program: please hand in the paper form" in said.text, path
+    assert hall.journal.get(stored.id).status == WAITING  # still waiting for its answer
 
 
 def test_a_wrong_code_is_refused_then_rate_limited(hall):

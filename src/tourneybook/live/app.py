@@ -216,12 +216,9 @@ class HallPages:
         if not checked.ok:
             return await run_in_threadpool(self.form_page, request, table, values, checked, 422,
                                            str(form.get(SEAT_FIELD, ""))[:12])
-        try:
-            await run_in_threadpool(self.hall.journal.add, table.round, table.table, values, device_of(request),
-                                    seated_of(table), seat)
-        except JournalError as exc:
-            return self.html(request, message_page("Not stored", f"The result could not be stored ({exc}): please hand in "
-                                              "the paper form and tell the director.", "bad"), 503)
+        # a journal that cannot store it (damaged, locked): journal_failed answers, as for every page
+        await run_in_threadpool(self.hall.journal.add, table.round, table.table, values, device_of(request),
+                                seated_of(table), seat)
         body = render("stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
                       message="Your result is stored. A player of another seat confirms it on their phone (the same "
                               "table code, and the code beside their own name), or the director does.")
@@ -282,11 +279,7 @@ class HallPages:
         table, waiting, form, seat, refusal = await self.answer(request)
         if refusal is not None or waiting is None:
             return refusal
-        try:
-            done = await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request), seat)
-        except JournalError as exc:
-            return self.html(request, message_page("Not stored", f"The confirmation could not be stored ({exc}): tell the "
-                                              "director.", "bad"), 503)
+        done = await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request), seat)
         if done is None:
             return self.html(request, message_page("Nothing to confirm", "This report was answered meanwhile: open the "
                                                    "table's page again.", "bad"), 409)
@@ -312,11 +305,7 @@ class HallPages:
             return await run_in_threadpool(self.confirm_page, request, table, waiting,
                                            ("Why: say in a few words what is wrong",), 422,
                                            form=form if values is not None else None)
-        try:
-            done = await run_in_threadpool(self.hall.journal.dispute, waiting.id, seat, reason, values, device_of(request))
-        except JournalError as exc:
-            return self.html(request, message_page("Not stored", f"The dispute could not be stored ({exc}): tell the "
-                                              "director.", "bad"), 503)
+        done = await run_in_threadpool(self.hall.journal.dispute, waiting.id, seat, reason, values, device_of(request))
         if done is None:
             return self.html(request, message_page("Nothing to dispute", "This report was answered meanwhile: open the "
                                                    "table's page again.", "bad"), 409)
@@ -331,7 +320,8 @@ class HallPages:
         return self.html(request, message_page("Not understood", str(exc), "bad"), 400)
 
     async def journal_failed(self, request: Request, exc: Exception) -> Response:
-        """Any page whose journal read or write failed: a sentence, never a trace."""
+        """Any page whose journal read or write failed (a report, a confirmation, a dispute, the director's
+        answers): a sentence, never a trace; the paper form is the way that always works."""
         return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
                                                "director.", "bad"), 503)
 
