@@ -22,10 +22,20 @@ WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 
 
 @pytest.fixture(scope="module")
-def driver(chrome):
+def one_browser(chrome):
     found = browser(chrome, (1280, 900))
     yield found
     found.quit()
+
+
+@pytest.fixture
+def driver(one_browser):
+    """The module's browser; the windows a test opened (phones, projector) are closed after it."""
+    yield one_browser
+    for handle in one_browser.window_handles[1:]:
+        one_browser.switch_to.window(handle)
+        one_browser.close()
+    one_browser.switch_to.window(one_browser.window_handles[0])
 
 
 def window(driver, url: str, size=(1280, 900)) -> str:
@@ -127,10 +137,6 @@ def test_the_directors_day(driver, hall, event):
         assert wait_for(lambda: text_of(driver, "#seat").startswith("Round 2") and text_of(driver, "#seat")).endswith("(new)")
     finally:
         stop()
-        for handle in driver.window_handles[1:]:
-            driver.switch_to.window(handle)
-            driver.close()
-        driver.switch_to.window(driver.window_handles[0])
 
 
 def test_the_projector_and_a_finalists_phone_move_to_the_final(driver, tmp_path):
@@ -161,7 +167,3 @@ def test_the_projector_and_a_finalists_phone_move_to_the_final(driver, tmp_path)
         assert "Final, table 1 (to play)" in text_of(driver, "#seating") and "Frederick: Felix Vidal" in text_of(driver, "#seating")
     finally:
         stop()
-        for handle in driver.window_handles[1:]:
-            driver.switch_to.window(handle)
-            driver.close()
-        driver.switch_to.window(driver.window_handles[0])
