@@ -179,7 +179,7 @@ def test_a_confirmation_or_dispute_the_journal_cannot_store_is_said_in_words(hal
     for path, extra in (("confirm", {}), ("dispute", {"reason": "I had 75"})):
         said = b.post(f"/t/{code}/{path}", data={**answer, **extra})
         assert said.status_code == 503 and "Traceback" not in said.text, path
-        assert "hall.reports.sqlite is locked by another program: please hand in the paper form" in said.text, path
+        assert "(the reports journal hall.reports.sqlite is locked by another program): please hand in the paper form" in said.text, path
     assert hall.journal.get(stored.id).status == WAITING  # still waiting for its answer
 
 

@@ -322,8 +322,8 @@ class HallPages:
     async def journal_failed(self, request: Request, exc: Exception) -> Response:
         """Any page whose journal read or write failed (a report, a confirmation, a dispute, the director's
         answers): a sentence, never a trace; the paper form is the way that always works."""
-        return self.html(request, message_page("Not stored", f"{exc}: please hand in the paper form and tell the "
-                                               "director.", "bad"), 503)
+        return self.html(request, message_page("Not stored", f"This could not be stored just now ({exc}): please "
+                                               "hand in the paper form and tell the director.", "bad"), 503)
 
 
 SEAT_FIELD, SEAT_LABEL = "seat_code", "Your seat code"
