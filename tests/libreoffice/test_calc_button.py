@@ -214,6 +214,19 @@ def test_an_xlsx_without_buttons_recalculates_through_the_tourneybook_menu_and_t
     calc.close()
 
 
+def test_the_macro_a_button_is_bound_to_loads_with_the_extensions_own_modules(calc, club):
+    """The buttons' event names the extension's macro (WATCHED); LibreOffice's macro loader, not only its
+    component loader, finds the extension's python/pythonpath module beside it."""
+    from test_extension import macro
+
+    workbook = new_event(club, "macro")
+    calc.open(workbook)
+    calc.uno("macro", macro().WATCHED)  # exits 1 with the loader's error when the module cannot be imported
+    with pytest.raises(AssertionError, match="the macro failed"):  # and the errand does tell a failure
+        calc.uno("macro", macro().WATCHED.replace("watched_button", "no_such_macro"))
+    calc.close()
+
+
 PICKER = "^Where is TourneyBook"
 """The title of the file picker the extension opens where it finds no TourneyBook."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import sys
 import zipfile
 from pathlib import Path
 
@@ -13,19 +14,40 @@ from tourneybook.cli import main as cli
 from tourneybook.excel.filebutton import click_file
 from tourneybook.workbook.control import ACTION_CELL, ACTION_SHEET, IMPORT_REPORTS
 
-MACRO = Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "libreoffice" / "python" / "tourneybook_lo.py"
+PYTHON = Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "libreoffice" / "python"
+MACRO = PYTHON / "tourneybook_lo.py"
+PYTHONPATH = PYTHON / "pythonpath"
+"""What LibreOffice's Python loaders put on sys.path for the extension's files beside it."""
 
 
-def macro():
-    spec = importlib.util.spec_from_file_location("tourneybook_lo", MACRO)
+def load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+def macro():
+    """The extension's component and macros, loaded as LibreOffice loads them (its pythonpath/ on sys.path)."""
+    sys.path.insert(0, str(PYTHONPATH))
+    try:
+        return load("tourneybook_lo", MACRO)
+    finally:
+        sys.path.remove(str(PYTHONPATH))
+        sys.modules.pop("tourneybook_lo_command", None)
+
+
+def command():
+    """How the extension finds and runs the tourneybook command."""
+    return load("tourneybook_lo_command", PYTHONPATH / "tourneybook_lo_command.py")
+
+
 def test_the_macro_is_python_3_8():
     """LibreOffice 24.2 bundles Python 3.8.19 (its download.lst): no later syntax in the extension."""
-    ast.parse(MACRO.read_text(encoding="utf-8"), feature_version=(3, 8))
+    files = sorted(PYTHON.rglob("*.py"))
+    assert {MACRO, PYTHONPATH / "tourneybook_lo_command.py"} <= set(files)
+    for file in files:
+        ast.parse(file.read_text(encoding="utf-8"), feature_version=(3, 8))
 
 
 def test_the_extension_holds_its_parts_and_binds_menu_and_toolbar_to_the_button(tmp_path, capsys):
@@ -36,7 +58,8 @@ def test_the_extension_holds_its_parts_and_binds_menu_and_toolbar_to_the_button(
         jobs = oxt.read("Jobs.xcu").decode()
         manifest = oxt.read("META-INF/manifest.xml").decode()
         description = oxt.read("description.xml").decode()
-    assert {"META-INF/manifest.xml", "description.xml", "Addons.xcu", "Jobs.xcu", "python/tourneybook_lo.py"} <= names
+    assert {"META-INF/manifest.xml", "description.xml", "Addons.xcu", "Jobs.xcu", "python/tourneybook_lo.py",
+            "python/pythonpath/tourneybook_lo_command.py"} <= names
     assert addons.count("service:org.tourneybook.Button?click") == 2  # the menu entry and the toolbar button
     assert '<node oor:name="OnLoad"' in jobs and "org.tourneybook.Button" in jobs
     assert "uno-component;type=Python" in manifest and 'manifest:full-path="Jobs.xcu"' in manifest
@@ -72,7 +95,7 @@ def test_the_xlwings_conf_interpreter_then_the_path_then_nothing(tmp_path):
 
 
 def test_an_answer_without_json_is_one_sentence_and_libreoffices_python_settings_stay_behind():
-    lo = macro()
+    lo = command()
     said = lo.answer(2, "", "usage: tourneybook ...\ntourneybook: error: argument COMMAND: invalid choice: 'libreoffice'",
                      ["/old/tourneybook"])
     assert not said["ok"] and "older than this extension" in said["message"]

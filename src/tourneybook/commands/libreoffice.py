@@ -23,7 +23,7 @@ from ..workbook.control import ACTION_SHEET
 
 OXT = "tourneybook-lo.oxt"
 PARTS = ("META-INF/manifest.xml", "description.xml", "description/description-en.txt", "Addons.xcu", "Jobs.xcu",
-         "python/tourneybook_lo.py")
+         "python/tourneybook_lo.py", "python/pythonpath/tourneybook_lo_command.py")
 """The extension's files, from the package's ``libreoffice`` folder; the manifest first, as in any package."""
 
 
