@@ -160,12 +160,13 @@ def test_the_phone_finds_a_name_typed_without_its_accent_and_shows_markup_as_tex
         phone.find_element(By.ID, "find").send_keys("zoe")
         table, seat = next((t.table, s.seat) for t in hall.state.draw.tables for s in t.seats if s.player == "Zoë Faure")
         # her tables come from /api/player, asked once her card shows
-        card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "(new)" in c.text])[0]
-        assert card.text.startswith("Zoë Faure") and f"Round 1, table {table}, {seat} (new)" in card.text
+        # the card's text read inside the retried check: the script redraws the card when her rounds arrive
+        card = wait_for(lambda: [t for t in (c.text for c in phone.find_elements(By.ID, "me")) if "(new)" in t])[0]
+        assert card.startswith("Zoë Faure") and f"Round 1, table {table}, {seat} (new)" in card
         phone.find_element(By.ID, "find").clear()
         phone.find_element(By.ID, "find").send_keys("bold")
-        card = wait_for(lambda: [c for c in phone.find_elements(By.ID, "me") if "Bold" in c.text])[0]
-        assert card.text.startswith("Ben <b>Bold</b>")  # shown as typed, never made bold
+        card = wait_for(lambda: [t for t in (c.text for c in phone.find_elements(By.ID, "me")) if "Bold" in t])[0]
+        assert card.startswith("Ben <b>Bold</b>")  # shown as typed, never made bold
         assert phone.find_elements(By.CSS_SELECTOR, "#me b") == []
     finally:
         phone.quit()
