@@ -66,7 +66,8 @@ def test_the_directors_day(driver, hall, event):
         director = window(driver, served + "/director")
         driver.find_element(By.ID, "key").send_keys(hall.director_key)
         click(driver, "#enter")
-        wait_for(lambda: heading(driver) == "Director")
+        # the key page is headed "Director" too: the director's own page is there once its clock form is
+        wait_for(lambda: heading(driver) == "Director" and driver.find_elements(By.ID, "minutes"))
 
         # the clock: started, paused (the projector holds it), reset (gone)
         driver.find_element(By.ID, "minutes").send_keys("50")
