@@ -82,10 +82,11 @@ def test_an_existing_file_is_replaced_only_when_asked_and_then_whole(tmp_path):
 
 
 def test_the_renderer_only_makes_bytes():
-    """render.py lays out and writes bytes; saving is the file layer's (no import of workbook/ from it)."""
+    """render.py lays out and writes bytes; saving is the file layer's (no import of workbook/ from it); the
+    forms' language (the cut line's words) is the low i18n module's."""
     source = Path(render.__file__).read_text()
     packages = {n.lstrip(".").split(".")[0] for n in re.findall(r"^from (\.\.[\w.]+) import", source, re.M)}
-    assert packages == {"errors"}
+    assert packages == {"errors", "i18n"}
 
 
 def test_forms_workbook_must_be_xlsx(tmp_path):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import Collector
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.carcassonne_knockout import bracket_slots
 from .common import ReportSection, check_marks, check_names, check_place, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
@@ -36,6 +37,8 @@ class CarcassonneSlip:
     """The 3 or 4 players in seat order; '' is a blank box."""
     marks: tuple[str, ...] = ()
     """Printed after each name in seat order, e.g. 'stand-in' ('' for none); () for no marks at all."""
+    words: Words = ENGLISH_WORDS
+    """The players' language the slip is printed in (the event's Settings, 'Language')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -52,11 +55,11 @@ class CarcassonneSlip:
         return f"R{self.round or '_'} T{self.table or '_'}"
 
     def page(self) -> Page:
-        return slip_page(self)
+        return slip_page(self, self.words)
 
 
-RESULT_TITLE = "Result: the players fill it in together"
-POINTS_WORDS = "Victory points"
+RESULT_TITLE = N_("Result: the players fill it in together")
+POINTS_WORDS = N_("Victory points")
 
 
 def slip_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
@@ -71,28 +74,31 @@ def slip_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
                  for i, game in enumerate(games)) or (ReportSection(RESULT_TITLE, headers),)
 
 
-def slip_page(slip: CarcassonneSlip) -> Page:
-    """A third of an A4 page (about 240 pt): three slips print on one sheet of paper."""
+def slip_page(slip: CarcassonneSlip, words: Words = ENGLISH_WORDS) -> Page:
+    """A third of an A4 page (about 240 pt): three slips print on one sheet of paper; in ``words``' language."""
+    _ = words._
     points = "5-3-2-1" if len(slip.players) == 4 else "5-3-1"
     cols = len(SLIP_WIDTHS)
+    size = len(slip.players)
     rows = [
-        line(Cell(f"Carcassonne table slip · {slip.tournament}".rstrip(" ·"), Look.TITLE, cols), height=22),
-        line(label("Round"), box(slip.round), label("Table"), box(slip.table),
-             Cell(f"{len(slip.players)} players: ranking points {points}", Look.LABEL), height=22),
-        section(RESULT_TITLE, cols),
-        line(header("Seat"), header("Player"), header(POINTS_WORDS), header("Place"),
-             header("Signature"), height=18),
+        line(Cell(f"{_('Carcassonne table slip')} · {slip.tournament}".rstrip(" ·"), Look.TITLE, cols), height=22),
+        line(label(_("Round")), box(slip.round), label(_("Table")), box(slip.table),
+             Cell(words.ngettext("{count} player: ranking points {points}", "{count} players: ranking points {points}",
+                                 size).format(count=size, points=points), Look.LABEL), height=22),
+        section(_(RESULT_TITLE), cols),
+        line(header(_("Seat")), header(_("Player")), header(_(POINTS_WORDS)), header(_("Place")),
+             header(_("Signature")), height=18),
     ]
-    rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat)), box(), box(), box(), height=26)
+    rows += [line(box(str(seat + 1)), box(shown_name(slip.players, slip.marks, seat, words)), box(), box(), box(), height=26)
              for seat in range(len(slip.players))]
     rows += [
-        note(SLIP_NOTE, cols, height=24),
-        line(label("TD"), box("", 2), label("Time"), box(), height=24),
+        note(words.number(_(SLIP_NOTE)), cols, height=24),
+        line(label(_("TD")), box("", 2), label(_("Time")), box(), height=24),
     ]
     return Page(slip.sheet_name, SLIP_WIDTHS, tuple(rows))
 
 
-SLIP_NOTE = (
+SLIP_NOTE = N_(
     "Signing ends the right to protest. Equal VP share the ranking points of the places they cover "
     "(three tied behind the winner: 2 each). At 3 players VP count 3/4 in the tie-break sum (seed 002)."
 )
@@ -106,7 +112,7 @@ def bracket_height(cells: list[Cell]) -> float:
     """A row with a name is 24 pt (14 pt type), with only headings 15, an empty gap 10."""
     looks = {c.look for c in cells}
     return 24 if Look.NAME in looks else 20 if Look.BOX in looks else 15 if Look.HEADER in looks else 10
-STAGES = ("Round of 16", "Quarter-finals", "Semi-finals", "Final")
+STAGES = (N_("Round of 16"), N_("Quarter-finals"), N_("Semi-finals"), N_("Final"))
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,8 @@ class KnockoutBracketForm:
     """Names by preliminary rank 1 to 16; '' where not known yet."""
     winners: tuple[tuple[str, str], ...] = field(default=())
     """(match, winner) pairs already decided, e.g. (('S1', 'Anna'),): they fill the later rounds."""
+    words: Words = ENGLISH_WORDS
+    """The players' language the bracket is printed in (the event's Settings, 'Language')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -150,10 +158,10 @@ class KnockoutBracketForm:
 
     @classmethod
     def of(cls, tournament: str, seeds: list[str] | tuple[str, ...] = (),
-           winners: Mapping[str, str] | None = None) -> "KnockoutBracketForm":
+           winners: Mapping[str, str] | None = None, words: Words = ENGLISH_WORDS) -> "KnockoutBracketForm":
         """A bracket from the ranked names known so far (fewer than 16 leaves the rest blank)."""
         padded = tuple(seeds) + ("",) * max(0, 16 - len(seeds))
-        return cls(tournament, padded, tuple((winners or {}).items()))
+        return cls(tournament, padded, tuple((winners or {}).items()), words)
 
     def players_of(self, stage: str) -> tuple[str, str]:
         """The two players of a match as far as known, higher seed first ('' where unknown)."""
@@ -176,11 +184,11 @@ class KnockoutBracketForm:
 
     def page(self) -> Page:
         """The top half of the bracket (see :meth:`pages` for both)."""
-        return bracket_page(self, 0)
+        return bracket_page(self, 0, self.words)
 
     def pages(self) -> tuple[Page, Page]:
         """The bracket on two pages: the top half, then the bottom half with the final."""
-        return bracket_page(self, 0), bracket_page(self, 1)
+        return bracket_page(self, 0, self.words), bracket_page(self, 1, self.words)
 
 
 def bracket_order(stage: str = "F") -> list[str]:
@@ -191,7 +199,7 @@ def bracket_order(stage: str = "F") -> list[str]:
     return bracket_order(slot.feeders[0]) + bracket_order(slot.feeders[1])
 
 
-def bracket_page(form: KnockoutBracketForm, half: int = 0) -> Page:
+def bracket_page(form: KnockoutBracketForm, half: int = 0, words: Words = ENGLISH_WORDS) -> Page:
     """Half ``half`` (0: the top, 1: the bottom) of the bracket on a landscape page: its round-of-16 matches,
     their quarter-finals and semi-final, 4 rows per match; the bottom half also has the final and the champion.
 
@@ -211,7 +219,7 @@ def bracket_page(form: KnockoutBracketForm, half: int = 0) -> Page:
         window = block * 2 ** depth
         cells: dict[int, tuple[Cell, ...]] = {}
         for i, stage in enumerate(matches):
-            cells.update(match_cells(form, slots[stage], i * window + (window - block) // 2))
+            cells.update(match_cells(form, slots[stage], i * window + (window - block) // 2, words))
         for r in range(height):
             grid[r].extend(cells.get(r, (Cell("", Look.BLANK, len(MATCH_WIDTHS)),)))
             if depth < len(columns) - 1:
@@ -224,43 +232,45 @@ def bracket_page(form: KnockoutBracketForm, half: int = 0) -> Page:
     span = len(widths)
     heads: list[Cell] = []
     for depth, name in enumerate(STAGES[: len(columns)]):
-        heads.append(Cell(name, Look.SECTION, len(MATCH_WIDTHS)))
+        heads.append(Cell(words._(name), Look.SECTION, len(MATCH_WIDTHS)))
         if depth < len(columns) - 1:
             heads.append(Cell("", Look.BLANK))
-    which = ("top half", "bottom half and final")[half]
+    which = (words._("Carcassonne knock-out, top half"), words._("Carcassonne knock-out, bottom half and final"))[half]
     rows = [
-        title(f"Carcassonne knock-out, {which} · {form.tournament}".rstrip(" ·"), span),
-        note(BRACKET_NOTE, span, height=26),
+        title(f"{which} · {form.tournament}".rstrip(" ·"), span),
+        note(words._(BRACKET_NOTE), span, height=26),
         line(*heads, height=18),
         *(line(*cells, height=bracket_height(cells)) for cells in grid),
     ]
     if half == 1:  # the final and the champion under the semi-finals' column
         before = Cell("", Look.BLANK, span - len(MATCH_WIDTHS))
-        final = {**match_cells(form, slots["F"], 0), **champion_cells(block + 1)}
+        final = {**match_cells(form, slots["F"], 0, words), **champion_cells(block + 1, words)}
         rows += [line(before, *final.get(r, (Cell("", Look.BLANK, len(MATCH_WIDTHS)),)),
                       height=bracket_height(list(final.get(r, ())))) for r in range(block + 3)]
     return Page(f"{form.sheet_name} {half + 1}", tuple(widths), tuple(rows), landscape=True)
 
 
-def match_cells(form: KnockoutBracketForm, slot, top: int) -> dict[int, tuple[Cell, ...]]:
+def match_cells(form: KnockoutBracketForm, slot, top: int, words: Words = ENGLISH_WORDS) -> dict[int, tuple[Cell, ...]]:
+    _ = words._
     if slot.seeds is not None:
-        meets = f"rank {slot.seeds[0]} v rank {slot.seeds[1]}"
+        meets = _("rank {higher} v rank {lower}").format(higher=slot.seeds[0], lower=slot.seeds[1])
     else:
-        meets = f"winners {slot.feeders[0]} v {slot.feeders[1]}"
-    stage = "Final" if slot.stage == "F" else slot.stage
-    cells = {top: (header(f"{stage}: {meets}"), header("G1"), header("G2"), header("G3"), header("Won"))}
+        meets = _("winners {first} v {second}").format(first=slot.feeders[0], second=slot.feeders[1])
+    stage = _("Final") if slot.stage == "F" else slot.stage
+    cells = {top: (header(f"{stage}: {meets}"), *(header(_("G{number}").format(number=n)) for n in (1, 2, 3)),
+                   header(_("Won")))}
     for offset, name in enumerate(form.players_of(slot.stage), start=1):
         shown = f"({form.rank(name)}) {name}" if name else ""
         cells[top + offset] = (Cell(shown, Look.NAME), box(), box(), box(), box())
     return cells
 
 
-def champion_cells(top: int) -> dict[int, tuple[Cell, ...]]:
-    return {top: (header("Champion", len(MATCH_WIDTHS)),),
+def champion_cells(top: int, words: Words = ENGLISH_WORDS) -> dict[int, tuple[Cell, ...]]:
+    return {top: (header(words._("Champion"), len(MATCH_WIDTHS)),),
             top + 1: (Cell("", Look.NAME, len(MATCH_WIDTHS)),)}
 
 
-BRACKET_NOTE = (
+BRACKET_NOTE = N_(
     "Best of three: write each game's victory points, circle the game's winner. The higher seed starts games 1 "
     "and 3. Running out of clock time loses the game. Equal wins after three games: the higher VP total wins, "
     "then the higher preliminary rank."

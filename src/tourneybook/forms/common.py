@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import re
+
 from ..errors import Collector
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.attendance import with_mark
 
 
@@ -62,10 +65,31 @@ def marks_in_seat_order(by_seat: Mapping[str, str] | None, seats: Sequence[str])
     return tuple(by_seat.get(seat, "") for seat in seats) if any(by_seat.values()) else ()
 
 
-def shown_name(players: Sequence[str], marks: Sequence[str], seat: int) -> str:
-    """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)'; a mark the name already says is
-    not said again ('Stand-in 1', not 'Stand-in 1 (stand-in)')."""
-    return with_mark(players[seat], marks[seat] if marks else "")
+def shown_name(players: Sequence[str], marks: Sequence[str], seat: int, words: Words = ENGLISH_WORDS) -> str:
+    """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)', its mark in ``words``' language; a
+    mark the name already says is not said again ('Stand-in 1', not 'Stand-in 1 (stand-in)')."""
+    mark = marks[seat] if marks else ""
+    shown = with_mark(players[seat], mark)
+    return shown if shown == players[seat].strip() else f"{players[seat].strip()} ({said_mark(mark, words)})"
+
+
+MARK_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"stand-in"), N_("stand-in")),
+    (re.compile(r"also table (?P<number>\d+)"), N_("also table {number}")),
+    (re.compile(r"also board (?P<number>\d+)"), N_("also board {number}")),
+    (re.compile(r"seat code (?P<code>\S+)"), N_("seat code {code}")),
+)
+"""The marks printed after a name (the Players sheet's stand-ins, a player on two boards, the live seat code),
+as the forms make them in English, and their messages."""
+
+
+def said_mark(mark: str, words: Words = ENGLISH_WORDS) -> str:
+    """A mark ('stand-in, seat code K7QM') in ``words``' language, part by part; a part it does not know as it is."""
+    parts = []
+    for part in mark.split(", "):
+        found = next(((m, message) for pattern, message in MARK_WORDS if (m := pattern.fullmatch(part))), None)
+        parts.append(words._(found[1]).format(**found[0].groupdict()) if found else part)
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
 from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
@@ -45,7 +46,7 @@ class System(Enum):
     instead of the elimination year."""
 
 
-NO_TEXT = CentreCountText(count_note="", vote_rule="Draw votes", game_ends="")
+NO_TEXT = CentreCountText(count_note="", vote_rule=N_("Draw votes"), game_ends="")
 """A sheet made without a ruleset's texts: headings only, never another system's rules."""
 
 
@@ -78,6 +79,8 @@ class CentreCountSheet:
     columns: tuple[str, ...] = ()
     """A final-count sheet's columns after the final count for what its game scoring needs ('Eliminated in',
     'In draw', 'Conceded to': its ``FormProfile.columns``), each a box per power."""
+    words: Words = ENGLISH_WORDS
+    """The players' language the sheet is printed in (the event's Settings, 'Language')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -105,6 +108,7 @@ class CentreCountSheet:
         rules: str = "",
         text: CentreCountText | None = None,
         columns: tuple[str, ...] = (),
+        words: Words = ENGLISH_WORDS,
     ) -> "CentreCountSheet":
         """A sheet from names by power ('France': 'Anna', ...); missing powers stay blank.
 
@@ -113,7 +117,7 @@ class CentreCountSheet:
         players = names_in_seat_order(by_power, SHEET_POWERS, "power", "centre-count sheet")
         marks_ = marks_in_seat_order(marks, SHEET_POWERS)
         return cls(tournament, system, round, board, players, years, top_board, marks_, rules, text or NO_TEXT,
-                   columns)
+                   columns, words)
 
     @property
     def year_labels(self) -> tuple[str, ...]:
@@ -124,11 +128,11 @@ class CentreCountSheet:
         return f"R{self.round or '_'} B{self.board or '_'}"
 
     def page(self) -> Page:
-        return centre_page(self)
+        return centre_page(self, self.words)
 
 
-CENTRES_TITLE = "Supply centres after each Fall (the game's last Fall is its final count)"
-YEARS_TITLE = "Centres year by year"
+CENTRES_TITLE = N_("Supply centres after each Fall (the game's last Fall is its final count)")
+YEARS_TITLE = N_("Centres year by year")
 
 
 def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
@@ -143,49 +147,51 @@ def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
     return (ReportSection(CENTRES_TITLE, main, by_seat=True), ReportSection(YEARS_TITLE, years, optional=True, by_seat=True))
 
 
-def centre_page(sheet: CentreCountSheet) -> Page:
-    """The sheet on one A4 page: power table, votes, end of game, signatures."""
+def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
+    """The sheet on one A4 page, in ``words``' language: power table, votes, end of game, signatures."""
+    _ = words._
     italia = sheet.system is System.ITALIA
     final_count = sheet.system is System.FINAL_COUNT  # the count that scores, whatever Fall the game ended
     extra = sheet.columns if final_count else ()
     widths = (13.0, 26.0) + ((5.0,) if italia else ()) + (6.5,) * sheet.years + (10.0,) + (10.0,) * len(extra)
     cols = len(widths)
     rest = cols - 2  # columns right of Power and Player
-    place = [label("Round"), box(sheet.round), label("Board", 2), box(sheet.board)]
+    place = [label(_("Round")), box(sheet.round), label(_("Board"), 2), box(sheet.board)]
     if rest > 3:
-        board_note = " · ".join(n for n in (sheet.rules, "top board: scores × 1.2" if sheet.top_board else "") if n)
+        top = words.number(_("top board: scores × {factor}").format(factor="1.2")) if sheet.top_board else ""
+        board_note = " · ".join(n for n in (sheet.rules, top) if n)
         place.append(Cell(board_note, Look.LABEL, rest - 3))
     rows = [
-        title(f"Centre count · {sheet.tournament}".rstrip(" ·"), cols),
+        title(f"{_('Centre count')} · {sheet.tournament}".rstrip(" ·"), cols),
         line(*place, height=24),
-        section(CENTRES_TITLE, cols),
-        line(header("Power"), header("Player"), *((header("*"),) if italia else ()),
-             *(header(y) for y in sheet.year_labels), header("Final count" if final_count else "Eliminated in"),
-             *(header(c) for c in extra), height=18),
+        section(_(CENTRES_TITLE), cols),
+        line(header(_("Power")), header(_("Player")), *((header("*"),) if italia else ()),
+             *(header(y) for y in sheet.year_labels), header(_("Final count") if final_count else _("Eliminated in")),
+             *(header(_(c)) for c in extra), height=18),
     ]
     for seat, power in enumerate(SHEET_POWERS):
-        rows.append(line(box(power), box(shown_name(sheet.players, sheet.marks, seat)), *((box(),) if italia else ()),
+        rows.append(line(box(_(power)), box(shown_name(sheet.players, sheet.marks, seat, words)), *((box(),) if italia else ()),
                          *(box() for _ in sheet.year_labels), box(), *(box() for _ in extra), height=30))
-    rows.append(line(Cell("Total (at most 34)", Look.LABEL, 3 if italia else 2),
+    rows.append(line(Cell(_("Total (at most 34)"), Look.LABEL, 3 if italia else 2),
                      *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK),
                      *(Cell("", Look.BLANK) for _ in extra), height=22))
-    rows.append(note(sheet.text.count_note, cols, height=24))
+    rows.append(note(_(sheet.text.count_note), cols, height=24))
     rows += [
-        section(sheet.text.vote_rule, cols),
-        line(header("Year, season"), header("Proposal (survivors named)", rest - 2),
-             header("Result: passed, vetoed, failed", 2), header("TD"), height=24),
+        section(_(sheet.text.vote_rule), cols),
+        line(header(_("Year, season")), header(_("Proposal (survivors named)"), rest - 2),
+             header(_("Result: passed, vetoed, failed"), 2), header(_("TD")), height=24),
     ]
     rows += [line(box(), box("", rest - 2), box("", 2), box(), height=30)
              for _ in range(3)]
     rows += [
-        section("End of the game (circle how it ended)", cols),
-        line(label("Ended by"), box(sheet.text.game_ends, rest - 2), label("Last Fall", 2),
+        section(_("End of the game (circle how it ended)"), cols),
+        line(label(_("Ended by")), box(_(sheet.text.game_ends), rest - 2), label(_("Last Fall"), 2),
              box(), height=24),
-        section("Signatures: I agree with the centre counts above", cols),
+        section(_("Signatures: I agree with the centre counts above"), cols),
     ]
-    rows += [line(box(power), box(name.strip()), box("", rest), height=30)
+    rows += [line(box(_(power)), box(name.strip()), box("", rest), height=30)
              for power, name in zip(SHEET_POWERS, sheet.players)]
-    rows.append(line(label("TD"), box("", rest + 1), height=26))
+    rows.append(line(label(_("TD")), box("", rest + 1), height=26))
     # Portrait even with many years: the page is tall, so shrinking to the width loses least.
     return Page(sheet.sheet_name, widths, tuple(rows))
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..i18n import Words, find_words
 from ..rules.attendance import STAND_IN_MARK
 from ..rules.base import Ruleset
 from ..workbook import cells
@@ -66,6 +67,11 @@ class EventHead:
     present: tuple[str, ...]
     read: EventSettings
     """The Settings sheet as read (once per command: the event's reading takes it)."""
+
+    @property
+    def words(self) -> Words:
+        """The players' language of the event (Settings, 'Language'), which its forms are printed in."""
+        return find_words(self.read.language)
 
 
 def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -> list[Form]:
@@ -119,7 +125,7 @@ def round_forms(store: WorkbookStore, round: int, *, years: int | None = None) -
         try:
             forms.append(table_form(head.ruleset, head.tournament, round, number, by_table[number],
                                     years if years is not None else length, marks=marks.get(number, {}),
-                                    top_board=number == top))
+                                    top_board=number == top, words=head.words))
         except InputError as exc:
             row = first_row[number]
             out.extend([Problem(p.message, p.where, row.sheet, row.cell(table)) for p in exc.problems])
@@ -154,11 +160,12 @@ def final_forms(store: WorkbookStore) -> list[Form]:
                 f"the finalists are not known yet: run tourneybook draw {workbook_name(store)} --final (it lists them in choosing "
                 "order on the 'Final draw' sheet), or type each finalist under the role they chose on this row",
                 sheet=FINAL_SHEET, cell=f"B{FIRST_DATA_ROW}"))
-        return [final_form(head.ruleset.id, head.tournament, 1, {}, choosing=choosing)]
+        return [final_form(head.ruleset.id, head.tournament, 1, {}, choosing=choosing, words=head.words)]
     by_role = {role: row[role] for role in roles if row[role] is not None}
     marks = {role: STAND_IN_MARK for role, name in by_role.items() if name in stand_ins(head)}
     try:
-        return [final_form(head.ruleset.id, head.tournament, row.get("Table", 1), by_role, marks=marks)]
+        return [final_form(head.ruleset.id, head.tournament, row.get("Table", 1), by_role, marks=marks,
+                           words=head.words)]
     except InputError as exc:
         raise InputError([Problem(p.message, p.where, row.sheet, row.cell()) for p in exc.problems]) from None
 
@@ -195,12 +202,12 @@ def bracket_forms(store: WorkbookStore) -> list[Form]:
     event = read_event(store, head.read)
     bracket = knockout(event.record)
     if bracket is None:
-        return [KnockoutBracketForm.of(head.tournament)]
+        return [KnockoutBracketForm.of(head.tournament, words=head.words)]
     if bracket.size != 16:
         raise InputError(Problem(f"the printed bracket is for a knock-out of 16; the Settings have {bracket.size}",
                                  sheet=SETTINGS.name))
     winners = {m.stage: m.winner for m in bracket.matches if m.winner is not None}
-    return [KnockoutBracketForm.of(head.tournament, list(bracket.seeding), winners)]
+    return [KnockoutBracketForm.of(head.tournament, list(bracket.seeding), winners, head.words)]
 
 
 def event_head(store: WorkbookStore) -> EventHead:

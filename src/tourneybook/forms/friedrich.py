@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
 from ..rules.friedrich.records import OffensiveOutcome
 from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
@@ -27,13 +28,14 @@ from .layout import Cell, Look, Page, box, gap, header, label, line, note, secti
 ROLES: tuple[Role, ...] = tuple(Role)
 """The four roles in the order of the report."""
 
-ROLE_NATIONS: dict[Role, str] = {
-    Role.FREDERICK: "Prussia, Hanover",
-    Role.ELISABETH: "Russia, Sweden",
-    Role.MARIA_THERESA: "Austria, Imperial Army",
-    Role.POMPADOUR: "France",
+ROLE_NATIONS: dict[Role, tuple[str, ...]] = {
+    Role.FREDERICK: ("Prussia", "Hanover"),
+    Role.ELISABETH: ("Russia", "Sweden"),
+    Role.MARIA_THERESA: ("Austria", "Imperial Army"),
+    Role.POMPADOUR: ("France",),
 }
-"""RULES.md, Friedrich: roles and nations (the Imperial Army may switch controller)."""
+"""RULES.md, Friedrich: roles and nations (the Imperial Army may switch controller); Hanover is played beside
+Prussia and scored as it. Said in the players' language through the game's words (i18n/game_words.py)."""
 
 LEAVING_NATIONS: tuple[Nation, ...] = (Nation.RUSSIA, Nation.SWEDEN, Nation.FRANCE)
 """The nations a Card of Fate takes out of the game (RULES.md, sTCC: N)."""
@@ -58,14 +60,14 @@ def _entries(first: str, last: str) -> tuple[str, ...]:
     return REPORT_FIELDS[REPORT_FIELDS.index(first): REPORT_FIELDS.index(last) + 1]
 
 
-LEAVING_TITLE = "Nations leaving the game (Card of Fate): call the jury"
-SWITCH_TITLE = "Imperial Army changes controller"
-OFFENSIVE_TITLE = "Prussian Offensive Option: call the jury when it fails"
-END_TITLE = "End of the game: the jury notes it; nothing is touched until the jury arrives"
-STCC_TITLE = "sTCC, tie-breaker of Frederick's game (GFTR D.2)"
+LEAVING_TITLE = N_("Nations leaving the game (Card of Fate): call the jury")
+SWITCH_TITLE = N_("Imperial Army changes controller")
+OFFENSIVE_TITLE = N_("Prussian Offensive Option: call the jury when it fails")
+END_TITLE = N_("End of the game: the jury notes it; nothing is touched until the jury arrives")
+STCC_TITLE = N_("sTCC, tie-breaker of Frederick's game (GFTR D.2)")
 
 REPORT_SECTIONS: tuple[ReportSection, ...] = (
-    ReportSection("Game report", _entries("Start time", "First Card of Fate")),
+    ReportSection(N_("Game report"), _entries("Start time", "First Card of Fate")),
     ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn")),
     ReportSection(SWITCH_TITLE, _entries("IA switch turn", "IA held at switch"), optional=True),
     ReportSection(OFFENSIVE_TITLE, _entries("OO launched in turn", "Bohemian objectives Austria"), optional=True,
@@ -111,6 +113,8 @@ class PompadourReport:
     """The scoring system's name printed beside 'Rules' (the ruleset's form title, e.g. 'FWC 2022 + GFTR')."""
     choosing: tuple[str, ...] = ()
     """The final's four finalists in choosing order, printed while their roles are still to be chosen."""
+    words: Words = ENGLISH_WORDS
+    """The players' language the report is printed in (the event's Settings, 'Language')."""
 
     def __post_init__(self) -> None:
         problems = Collector()
@@ -136,6 +140,7 @@ class PompadourReport:
         final: bool = False,
         rules: str = "",
         choosing: tuple[str, ...] = (),
+        words: Words = ENGLISH_WORDS,
     ) -> "PompadourReport":
         """A report from names by role ('Frederick': 'Anna', ...); missing roles stay blank.
 
@@ -144,7 +149,7 @@ class PompadourReport:
         roles = [r.value for r in ROLES]
         players = names_in_seat_order(by_role, roles, "role", "game report")
         return cls(tournament, variant, round, table, players, marks_in_seat_order(marks, roles), final, rules,
-                   tuple(choosing))
+                   tuple(choosing), words)
 
     @property
     def sheet_name(self) -> str:
@@ -153,132 +158,142 @@ class PompadourReport:
         return f"R{self.round or '_'} T{self.table or '_'}"
 
     def page(self) -> Page:
-        return report_page(self)
+        return report_page(self, self.words)
 
 
 WIDTH = 12
 """Grid columns of the report."""
 
 
-def report_page(report: PompadourReport) -> Page:
-    """The report laid out on one A4 portrait page."""
+def report_page(report: PompadourReport, words: Words = ENGLISH_WORDS) -> Page:
+    """The report laid out on one A4 portrait page, in ``words``' language."""
+    _ = words._
+    heading = _("Friedrich final game report") if report.final else _("Friedrich game report")
     rows = [
-        title(f"Friedrich {'final ' if report.final else ''}game report · {report.tournament}".rstrip(" ·"), WIDTH),
+        title(f"{heading} · {report.tournament}".rstrip(" ·"), WIDTH),
         line(
-            label("Rules"), Cell(report.rules, Look.LABEL, 3),
-            *((label("Game"), box("Final")) if report.final else (label("Round"), box(report.round))),
-            label("Table"), box(report.table),
-            label("Start time", 2), box("", 2),
+            label(_("Rules")), Cell(report.rules, Look.LABEL, 3),
+            *((label(_("Game")), box(words.pgettext("game", "Final"))) if report.final
+              else (label(_("Round")), box(report.round))),
+            label(_("Table")), box(report.table),
+            label(_("Start time"), 2), box("", 2),
         ),
-        line(label("First Card of Fate", 3), box("", 9), height=24),
-        section(players_heading(report), WIDTH),
-        *choosing_rows(report.choosing),
-        line(header("Role", 3), header("Nations", 3), header("Player", 6), height=16),
+        line(label(_("First Card of Fate"), 3), box("", 9), height=24),
+        section(players_heading(report, words), WIDTH),
+        *choosing_rows(report.choosing, words),
+        line(header(_("Role"), 3), header(_("Nations"), 3), header(_("Player"), 6), height=16),
     ]
     for seat, role in enumerate(ROLES):
-        name = shown_name(report.players, report.marks, seat)
-        rows.append(line(box(role.value, 3), box(ROLE_NATIONS[role], 3), box(name, 6), height=24))
+        name = shown_name(report.players, report.marks, seat, words)
+        nations = ", ".join(_(n) for n in ROLE_NATIONS[role])
+        rows.append(line(box(_(role.value), 3), box(nations, 3), box(name, 6), height=24))
     rows += [
-        section(LEAVING_TITLE, WIDTH),
-        line(header("Nation", 3), header("Left in turn", 2), header("Objectives held", 2),
-             header("of total", 2), header("Jury", 3), height=16),
+        section(_(LEAVING_TITLE), WIDTH),
+        line(header(_("Nation"), 3), header(_("Left in turn"), 2), header(_("Objectives held"), 2),
+             header(_("of total"), 2), header(_("Jury"), 3), height=16),
     ]
-    rows += [line(box(n.value, 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
+    rows += [line(box(_(n.value), 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
+    either = f"{_(Role.ELISABETH.value)}  /  {_(Role.POMPADOUR.value)}"
+    yes_no = f"{_('yes')}  /  {_('no')}"
     rows += [
-        section(SWITCH_TITLE, WIDTH),
-        line(header("In turn", 3), header("New controller (circle)", 4),
-             header("IA objectives held at the switch", 3), header("Jury", 2), height=16),
-        line(box("", 3), box("Elisabeth  /  Pompadour", 4), box("", 3), box("", 2)),
-        section(OFFENSIVE_TITLE, WIDTH),
-        line(header("Launched in turn", 2), header("Austria picked up the set-aside TC", 2),
-             header("Outcome (circle)", 4), header("Called off in turn", 2),
-             header("Bohemian obj. Prussia", 1), header("Bohemian obj. Austria", 1), height=28),
-        line(box("", 2), box("yes  /  no", 2), box("  /  ".join(OO_ENDINGS.values()), 4), box("", 2), box(), box()),
-        section(END_TITLE, WIDTH),
-        line(label("Game ended in turn", 3), box("", 2), label("Prussia won (circle)", 3),
-             box("yes  /  no", 2), Cell("", Look.BLANK, 2), height=24),
-        line(header("Nation still in the game", 3), header("Played by", 4), header("Objectives held", 2),
-             header("of total", 2), header("Won ✓", 1), height=16),
+        section(_(SWITCH_TITLE), WIDTH),
+        line(header(_("In turn"), 3), header(_("New controller (circle)"), 4),
+             header(_("IA objectives held at the switch"), 3), header(_("Jury"), 2), height=16),
+        line(box("", 3), box(either, 4), box("", 3), box("", 2)),
+        section(_(OFFENSIVE_TITLE), WIDTH),
+        line(header(_("Launched in turn"), 2), header(_("Austria picked up the set-aside TC"), 2),
+             header(_("Outcome (circle)"), 4), header(_("Called off in turn"), 2),
+             header(_("Bohemian obj. Prussia"), 1), header(_("Bohemian obj. Austria"), 1), height=28),
+        line(box("", 2), box(yes_no, 2), box("  /  ".join(_(e) for e in OO_ENDINGS.values()), 4), box("", 2), box(),
+             box()),
+        section(_(END_TITLE), WIDTH),
+        line(label(_("Game ended in turn"), 3), box("", 2), label(_("Prussia won (circle)"), 3),
+             box(yes_no, 2), Cell("", Look.BLANK, 2), height=24),
+        line(header(_("Nation still in the game"), 3), header(_("Played by"), 4), header(_("Objectives held"), 2),
+             header(_("of total"), 2), header(_("Won ✓"), 1), height=16),
     ]
-    rows += [line(box(n.value, 3), box(played_by(n), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
+    rows += [line(box(_(n.value), 3), box(played_by(n, words), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
     rows += [
-        note("A nation that left the game keeps the figures logged above: leave its line here empty.", WIDTH),
-        section(STCC_TITLE, WIDTH),
-        line(header("N: turn by which France, Sweden and Russia are out (or would be)", 4),
-             header("TCs Frederick received until turn N", 4),
-             header("TCs the attackers received until turn N", 4), height=28),
+        note(_("A nation that left the game keeps the figures logged above: leave its line here empty."), WIDTH),
+        section(_(STCC_TITLE), WIDTH),
+        line(header(_("N: turn by which France, Sweden and Russia are out (or would be)"), 4),
+             header(_("TCs Frederick received until turn N"), 4),
+             header(_("TCs the attackers received until turn N"), 4), height=28),
         line(box("", 4), box("", 4), box("", 4)),
-        *score_rows(report.variant),
-        section("Signatures", WIDTH),
-        line(*(header(r.value, 3) for r in ROLES), height=16),
-        line(*(box("", 3) for _ in ROLES), height=30),
-        line(label("Jury", 3), box("", 9), height=30),
+        *score_rows(report.variant, words),
+        section(_("Signatures"), WIDTH),
+        line(*(header(_(r.value), 3) for r in ROLES), height=16),
+        line(*(box("", 3) for _r in ROLES), height=30),
+        line(label(_("Jury"), 3), box("", 9), height=30),
         gap(WIDTH),
-        *reminder_rows(report.variant),
+        *reminder_rows(report.variant, words),
     ]
     return Page(report.sheet_name, (7.5,) * WIDTH, tuple(rows))
 
 
-def players_heading(report: PompadourReport) -> str:
+def players_heading(report: PompadourReport, words: Words = ENGLISH_WORDS) -> str:
     """The Players section's heading: who writes the names, or how the finalists choose their roles (GFTR B)."""
     if report.choosing:  # said in the heading rather than a note below: the CAFE final's page keeps its 8 pt
-        return "Players: in choosing order, each finalist picks a role left and writes their name beside it (GFTR B)"
+        return words._("Players: in choosing order, each finalist picks a role left and writes their name beside it "
+                       "(GFTR B)")
     if any(n.strip() for n in report.players):
-        return "Players (pre-filled from the draw: check them at the table)"
-    return "Players (Pompadour writes the names)"
+        return words._("Players (pre-filled from the draw: check them at the table)")
+    return words._("Players (Pompadour writes the names)")
 
 
-def choosing_rows(choosing: tuple[str, ...]) -> list:
+def choosing_rows(choosing: tuple[str, ...], words: Words = ENGLISH_WORDS) -> list:
     """The finalists in choosing order, while their roles are still to be chosen (GFTR B)."""
     if not choosing:
         return []
     order = "   ".join(f"{place}. {name}" for place, name in enumerate(choosing, start=1))
-    return [line(label("Choosing order", 3), Cell(order, Look.LABEL, 9), height=20)]
+    return [line(label(words._("Choosing order"), 3), Cell(order, Look.LABEL, 9), height=20)]
 
 
-def played_by(nation: Nation) -> str:
-    starter = STARTING_CONTROLLER[nation].value
-    return f"{starter}, or new controller" if nation is Nation.IMPERIAL_ARMY else starter
+def played_by(nation: Nation, words: Words = ENGLISH_WORDS) -> str:
+    starter = words._(STARTING_CONTROLLER[nation].value)
+    return words._("{role}, or new controller").format(role=starter) if nation is Nation.IMPERIAL_ARMY else starter
 
 
-def score_rows(variant: Variant) -> list:
+def score_rows(variant: Variant, words: Words = ENGLISH_WORDS) -> list:
     """The jury's score table; CAFE has no victory bonus (seed 001, C)."""
+    _ = words._
     if variant is Variant.FWC:
-        heads = (header("Role", 3), header("Best nation score", 2), header("Victory bonus", 2),
-                 header("Game points", 2), header("Second-best score", 3))
+        heads = (header(_("Role"), 3), header(_("Best nation score"), 2), header(_("Victory bonus"), 2),
+                 header(_("Game points"), 2), header(_("Second-best score"), 3))
         blanks = (2, 2, 2, 3)
     else:
-        heads = (header("Role", 3), header("Best nation score", 3), header("Game points", 3),
-                 header("Second-best score", 3))
+        heads = (header(_("Role"), 3), header(_("Best nation score"), 3), header(_("Game points"), 3),
+                 header(_("Second-best score"), 3))
         blanks = (3, 3, 3)
-    rows = [section("Scores, noted by the jury", WIDTH), line(*heads, height=16)]
-    rows += [line(box(r.value, 3), *(box("", s) for s in blanks)) for r in ROLES]
+    rows = [section(_("Scores, noted by the jury"), WIDTH), line(*heads, height=16)]
+    rows += [line(box(_(r.value), 3), *(box("", s) for s in blanks)) for r in ROLES]
     return rows
 
 
-def reminder_rows(variant: Variant) -> list:
+def reminder_rows(variant: Variant, words: Words = ENGLISH_WORDS) -> list:
     """The table's checklist: clock times (GFTR G, H) and, for CAFE, the Clock of Fate (seed 001, I)."""
+    _ = words._
     rows = [
-        section(f"At the table: chess clock {CLOCK_MINUTES} minutes for Frederick, "
-                f"{CLOCK_MINUTES} for the three attackers together (GFTR G)", WIDTH),
-        line(Cell("Stopwatch, seconds per action stage", Look.HEADER, 5),
-             *(header(n) for n, _ in STOPWATCH_SECONDS), height=26),
-        line(Cell("once a side's clock has run out", Look.TEXT, 5),
-             *(box(str(s)) for _, s in STOPWATCH_SECONDS), height=20),
+        section(_("At the table: chess clock {minutes} minutes for Frederick, {minutes} for the three attackers "
+                  "together (GFTR G)").format(minutes=CLOCK_MINUTES), WIDTH),
+        line(Cell(_("Stopwatch, seconds per action stage"), Look.HEADER, 5),
+             *(header(_(n)) for n, _s in STOPWATCH_SECONDS), height=26),
+        line(Cell(_("once a side's clock has run out"), Look.TEXT, 5),
+             *(box(str(s)) for _n, s in STOPWATCH_SECONDS), height=20),
     ]
     if variant is Variant.CAFE:
-        rows.append(line(text(CLOCK_OF_FATE, 6), text(TURN_PROTOCOL, 6), height=118))
+        rows.append(line(text(_(CLOCK_OF_FATE), 6), text(_(TURN_PROTOCOL), 6), height=118))
     else:
-        rows.append(note(POMPADOUR_TASKS, WIDTH, height=28))
+        rows.append(note(_(POMPADOUR_TASKS), WIDTH, height=28))
     return rows
 
 
-POMPADOUR_TASKS = (
+POMPADOUR_TASKS = N_(
     "Pompadour calls the jury when a nation drops out, when a Prussian Offensive Option fails and when the "
     "game ends; the game situation and the Cards of Fate stay untouched until the jury arrives (GFTR F)."
 )
 
-CLOCK_OF_FATE = (
+CLOCK_OF_FATE = N_(
     "Clock of Fate set-up (CAFE'23 I)\n"
     "[ ] 1. Set aside Elisabeth; Poems or Lord Bute; America or India.\n"
     "[ ] 2. Shuffle the other 15 Cards of Fate, set aside the top 4.\n"
@@ -287,7 +302,7 @@ CLOCK_OF_FATE = (
     "Call the jury when a nation drops out, when the OO is called off and at the end (F)."
 )
 
-TURN_PROTOCOL = (
+TURN_PROTOCOL = N_(
     "Each turn (CAFE'23 H)\n"
     "1. Pompadour deals Prussia, Hanover, starts Frederick's clock.\n"
     "2. Prussia's action stage, then Hanover's.\n"

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import N_
+
 
 class Look(Enum):
     """How a cell is printed."""
@@ -86,8 +88,13 @@ class Page:
                 raise AssertionError(f"page {self.name!r} row {number} covers {covered} of {len(self.widths)} columns")
 
 
-def stack(pages: Sequence[Page]) -> Page:
-    """Pages of one grid printed on one sheet of paper, top to bottom, with a cut line between them."""
+CUT_HERE = N_("cut here")
+"""The words on the cut line between forms that share a sheet of paper."""
+
+
+def stack(pages: Sequence[Page], cut: str = CUT_HERE) -> Page:
+    """Pages of one grid printed on one sheet of paper, top to bottom, with a cut line between them (``cut``: its
+    words, in the forms' language)."""
     first, last = pages[0], pages[-1]
     if len(pages) == 1:
         return first
@@ -95,7 +102,7 @@ def stack(pages: Sequence[Page]) -> Page:
     rows: list[Row] = list(first.rows)
     pictures = list(first.pictures)
     for page in pages[1:]:
-        rows += [gap(span, 4), line(Cell("✂ - - - cut here - - -", Look.CUT, span), height=12), gap(span, 6)]
+        rows += [gap(span, 4), line(Cell(f"✂ - - - {cut} - - -", Look.CUT, span), height=12), gap(span, 6)]
         pictures += [Picture(p.row + len(rows), p.col, p.png) for p in page.pictures]
         rows += page.rows
     head, _, tail = last.name.rpartition(" ")

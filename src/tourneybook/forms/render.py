@@ -22,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from ..errors import InputError
-from .layout import Look, Page, Row, stack
+from ..i18n import ENGLISH_WORDS
+from .layout import CUT_HERE, Look, Page, Row, stack
 
 
 class Form(Protocol):
@@ -69,22 +70,25 @@ MARGIN = 0.4
 
 
 def pages(forms: Iterable[Form]) -> list[Page]:
-    """The printed pages of ``forms`` in order: consecutive small forms of one kind share a page."""
+    """The printed pages of ``forms`` in order: consecutive small forms of one kind share a page (their cut line
+    in the forms' language)."""
     printed: list[Page] = []
     group: list[Page] = []
     size = 1
+    cut = CUT_HERE
     for form in forms:
         per_page = getattr(form, "per_page", 1)
         for page in form.pages() if hasattr(form, "pages") else (form.page(),):  # a bracket prints on two
             if group and (per_page != size or len(group) == size or page.widths != group[0].widths):
-                printed.append(stack(group))
+                printed.append(stack(group, cut))
                 group = []
+            cut = getattr(form, "words", ENGLISH_WORDS)._(CUT_HERE)
             size = per_page
             group.append(page)
             if per_page == 1:
                 printed.append(group.pop())
     if group:
-        printed.append(stack(group))
+        printed.append(stack(group, cut))
     return printed
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ..errors import InputError
+from ..i18n import ENGLISH_WORDS, Words
 from ..rules import Family, Ruleset, find_ruleset
 from .carcassonne import CarcassonneSlip, slip_sections
 from .common import ReportSection
@@ -33,6 +34,7 @@ def table_form(
     *,
     marks: Mapping[str, str] | None = None,
     top_board: bool = False,
+    words: Words = ENGLISH_WORDS,
 ) -> Form:
     """The form of one table: names by seat (role, power or 'Player 1'...), missing seats blank.
 
@@ -41,23 +43,23 @@ def table_form(
     Diplomacy event's form states its game scoring and the numbers used).
     """
     found = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
-    return FORMS[found.family](found, tournament, round, table, by_seat, years, marks, top_board)
+    return FORMS[found.family](found, tournament, round, table, by_seat, years, marks, top_board, words)
 
 
 def _game_report(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
-                 years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
+                 years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
     return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks,
-                              rules=found.form.title)
+                              rules=found.form.title, words=words)
 
 
 def _centre_count(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
-                  years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
+                  years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
     return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
-                               marks, found.form.title, found.form.centre_count, found.form.columns)
+                               marks, found.form.title, found.form.centre_count, found.form.columns, words)
 
 
 def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
-          years: int, marks: Mapping[str, str] | None, top_board: bool) -> Form:
+          years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
@@ -67,7 +69,7 @@ def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None,
     if any(names) and seated < len(names):  # a smaller table (Carcassonne: 3 of 4) leaves out the empty seats
         size = max(seated, found.fewest_seats)
         names, shown = names[:size], shown[:size]
-    return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else ())
+    return CarcassonneSlip(tournament, round, table, names, shown if any(shown) else (), words)
 
 
 FORMS: Mapping[Family, Callable[..., Form]] = MappingProxyType({
@@ -100,7 +102,8 @@ def report_sections(ruleset: str, headers: tuple[str, ...]) -> tuple[ReportSecti
 
 
 def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mapping[str, str], *,
-               marks: Mapping[str, str] | None = None, choosing: tuple[str, ...] = ()) -> Form:
+               marks: Mapping[str, str] | None = None, choosing: tuple[str, ...] = (),
+               words: Words = ENGLISH_WORDS) -> Form:
     """The game report of a Friedrich final: the finalists by the roles they chose.
 
     Before they have chosen (``by_role`` empty), ``choosing`` lists them in choosing order on the report.
@@ -109,11 +112,12 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
     if found.final is None:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")
     return PompadourReport.of(tournament, Variant[found.form.variant], None, table, by_role, marks, final=True,
-                              rules=found.form.title, choosing=choosing)
+                              rules=found.form.title, choosing=choosing, words=words)
 
 
 def blank_forms(
-    ruleset: str | Ruleset, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS
+    ruleset: str | Ruleset, tables: int, round: int | None = None, tournament: str = "", years: int = DEFAULT_YEARS,
+    words: Words = ENGLISH_WORDS,
 ) -> list[Form]:
     """``tables`` empty forms for walk-in tables: table numbers and names left to write in (``ruleset``: its id, or
     the Diplomacy event as its game scoring makes it)."""
@@ -121,4 +125,4 @@ def blank_forms(
         check_ruleset(ruleset)
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
         raise InputError(f"the number of tables must be a whole number from 0, not {tables!r}")
-    return [table_form(ruleset, tournament, round, None, {}, years) for _ in range(tables)]
+    return [table_form(ruleset, tournament, round, None, {}, years, words=words) for _ in range(tables)]

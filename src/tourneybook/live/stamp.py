@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Collector, InputError
+from ..i18n import ENGLISH_WORDS, Words
 from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
@@ -45,25 +46,34 @@ class StampedForm:
     def per_page(self) -> int:
         return getattr(self.form, "per_page", 1)
 
+    @property
+    def words(self) -> Words:
+        """The form's language, which its stamp speaks too."""
+        return getattr(self.form, "words", ENGLISH_WORDS)
+
     def page(self) -> Page:
         page = self.form.page()
         span = len(page.widths)
+        _ = self.words._
         if not self.address:
-            box = line(Cell("Table code", Look.LABEL, 1), Cell(self.code, Look.CODE, span - 1), height=40)
-            said = note(f"Report this result on a phone: open the hall's page and type the table code {self.code}.", span)
+            box = line(Cell(_("Table code"), Look.LABEL, 1), Cell(self.code, Look.CODE, span - 1), height=40)
+            said = note(_("Report this result on a phone: open the hall's page and type the table code {code}.")
+                        .format(code=self.code), span)
             return _on_top(page, (box, said, gap(span, 6)), ())
         qr_columns = _columns_for(page.widths, QR_WIDTH)
         both = 2 * qr_columns <= span - 2
         words = span - (2 if both else 1) * qr_columns
-        cells = [Cell("Table code", Look.LABEL, 1), Cell(self.code, Look.CODE, words - 1), Cell("", Look.BLANK, qr_columns)]
+        cells = [Cell(_("Table code"), Look.LABEL, 1), Cell(self.code, Look.CODE, words - 1), Cell("", Look.BLANK, qr_columns)]
         if both:
             cells.append(Cell("", Look.BLANK, qr_columns))
         report = f"{self.address}t/{self.code}"
         pictures = [Picture(0, words, png_qr(report, scale=2))]
         if both:
             pictures.append(Picture(0, words + qr_columns, png_qr(self.address, scale=2)))
-        said = (f"Report this result on a phone: scan the QR code beside the table code, or open {self.address} and "
-                "type the code." + (" The last QR code: the event's seating and standings." if both else ""))
+        said = _("Report this result on a phone: scan the QR code beside the table code, or open {address} and "
+                 "type the code.").format(address=self.address)
+        if both:
+            said += " " + _("The last QR code: the event's seating and standings.")
         rows = (line(*cells, height=QR_ROW_HEIGHT), note(said, span, height=24), gap(span, 6))
         return _on_top(page, rows, tuple(pictures))
 
@@ -99,6 +109,11 @@ class CodedBracket:
     """(stage, code) of every match a phone can report."""
     per_page = 1
 
+    @property
+    def words(self) -> Words:
+        """The bracket's language, which its codes' lines speak too."""
+        return getattr(self.form, "words", ENGLISH_WORDS)
+
     def page(self) -> Page:
         return self.pages()[0]
 
@@ -107,10 +122,12 @@ class CodedBracket:
 
     def _coded(self, page: Page) -> Page:
         span = len(page.widths)
-        where = f"{self.address}t/ and the code" if self.address else "the phone page's box"
+        _ = self.words._
+        where = (_("{address}t/ and the code").format(address=self.address) if self.address
+                 else _("the phone page's box"))
         listed = [f"{stage} {code}" for stage, code in self.codes]
         lines = ["; ".join(listed[i:i + CODES_A_LINE]) for i in range(0, len(listed), CODES_A_LINE)]
-        rows = (*page.rows, gap(span, 4), note(f"Report a match on a phone ({where}); its code:", span),
+        rows = (*page.rows, gap(span, 4), note(_("Report a match on a phone ({where}); its code:").format(where=where), span),
                 *(note(text, span) for text in lines))
         if not self.address:
             return Page(page.name, page.widths, rows, page.landscape, page.pictures)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Problem, ValidationError
+from ..i18n import N_
 from .base import FormProfile, GameScore, PlayerScore, Table
 from .best_n import (
     AGAINST_TIED,
@@ -189,10 +190,10 @@ SUMMARY = (
 )
 
 FORM_TEXT = CentreCountText(
-    count_note="Eliminated: write the year (elimination in 19n scores n). A game called before a Fall is complete "
-               "is scored on the previous Fall's count; 18 centres or more is a solo (seed 003, I and VII).",
-    vote_rule="Draw votes: from 1906, secret, supervised by the TD; one per phase (seed 003, V.3)",
-    game_ends="solo  /  all survivors agreed  /  tournament called by the TD",
+    count_note=N_("Eliminated: write the year (elimination in 19n scores n). A game called before a Fall is complete "
+               "is scored on the previous Fall's count; 18 centres or more is a solo (seed 003, I and VII)."),
+    vote_rule=N_("Draw votes: from 1906, secret, supervised by the TD; one per phase (seed 003, V.3)"),
+    game_ends=N_("solo  /  all survivors agreed  /  tournament called by the TD"),
 )
 
 RULESET = best_n_ruleset(

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..i18n import N_
 from ..numbers import exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
@@ -381,10 +382,10 @@ SUMMARY = (
 )
 
 FORM_TEXT = CentreCountText(
-    count_note="Write every year's count: equal centres are split by the previous years, back to 1901 (3.2). "
-               "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1).",
-    vote_rule="Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)",
-    game_ends="solo  /  draw accepted  /  last year played",
+    count_note=N_("Write every year's count: equal centres are split by the previous years, back to 1901 (3.2). "
+               "* = the player took 'the minute' (once per game, 6.2). 18 centres is a solo (2.4.1)."),
+    vote_rule=N_("Draw votes: from the Fall of 1904, open, by raised hands, one minute (seed 004, 5)"),
+    game_ends=N_("solo  /  draw accepted  /  last year played"),
 )
 """What its centre-count sheet prints."""
 

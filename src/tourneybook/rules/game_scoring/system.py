@@ -16,16 +16,17 @@ from enum import Enum
 from fractions import Fraction
 
 from ...errors import Collector, Problem, ValidationError
+from ...i18n import N_
 from ..base import GameScore, PlayerScore, Value
 from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, Power, PowerResult, validate_board
 
 Numbers = Mapping[str, Fraction]
 """A system's numbers by :attr:`Parameter.key`, every one filled."""
 
-FINAL_COUNT = "Final count: the last Fall played. "
+FINAL_COUNT = N_("Final count: the last Fall played. ")
 """How every system's count note on the centre-count sheet begins."""
-DRAW_VOTES = "Draw votes: as the TD announced them for this event (a draw does not change the scores)"
-GAME_ENDS = "solo  /  concession  /  draw accepted  /  last year played"
+DRAW_VOTES = N_("Draw votes: as the TD announced them for this event (a draw does not change the scores)")
+GAME_ENDS = N_("solo  /  concession  /  draw accepted  /  last year played")
 
 
 class Need(Enum):
