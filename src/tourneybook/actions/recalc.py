@@ -10,9 +10,11 @@ the file at all. The store is given: the file store, or the live Excel workbook.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..errors import InputError, Problem
+from ..i18n import unspoken_note
 from ..rules.base import TournamentResult
 from ..rules.by_round import standings_by_round
 from ..files.marks import RECALCULATED, check_writable
@@ -59,7 +61,9 @@ def recalculate(store: WorkbookStore) -> RecalcReport:
     reserved = [INSTRUCTIONS, SETTINGS.name, PLAYERS.name, ADJUSTMENTS.name, *(s.name for s in event.layout.sheets)]
     title = event.tournament or event.ruleset.name
     by_round = standings_by_round(event.ruleset, event.record, whole=result.standings)
-    sheets = result_sheets(result, title, reserved, clubs=event.clubs, by_round=by_round)
+    unspoken = unspoken_note(event.language)  # the Issues sheet says a Language row's words stay English
+    on_sheets = dataclasses.replace(result, notes=(*result.notes, unspoken)) if unspoken else result
+    sheets = result_sheets(on_sheets, title, reserved, clubs=event.clubs, by_round=by_round)
     check_writable(store, [s.name for s in sheets])
     for sheet in sheets:
         store.replace(sheet)

@@ -4,7 +4,8 @@ The ruleset's template with the players already on the Players sheet (the list
 is read by :mod:`tourneybook.actions.players_list`). ``new diplomacy --scoring
 ID`` starts the Diplomacy event scored by that system (its Settings name it,
 with its numbers); ``new sos`` (dss, cdiplo100, opentribute) is the same event
-with that system, as those ids always started it. With ``--xlsm`` the
+with that system, as those ids always started it. ``--language es`` (de, it, fr) sets the Settings' Language
+row: the players' language of the forms, the Seating sheet and the published results. With ``--xlsm`` the
 workbook gets the Recalculate button (made by the Excel layer,
 :func:`tourneybook.excel.xlsm.write_xlsm`) and its Python module beside it; a
 .py of that name that TourneyBook did not write is replaced only with --force.
@@ -24,6 +25,8 @@ from ..rules.game_scoring import SYSTEM_IDS
 from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import Layout, find_layout
+from ..workbook.nameorder import DEFAULT_LANGUAGE, find_collation
+from ..i18n import LANGUAGES, find_language
 from ..actions.players_list import read_players_list
 
 
@@ -37,6 +40,10 @@ def register(sub) -> None:
                    help=f"{DIPLOMACY} only: the game-scoring system (default {DEFAULT_SYSTEM}; `tourneybook systems` "
                         f"lists them): {', '.join(SYSTEM_IDS)}")
     p.add_argument("--name", default="", help="the tournament's name (default: the ruleset's)")
+    p.add_argument("--language", default=DEFAULT_LANGUAGE, metavar="LANGUAGE",
+                   help="the players' language (Settings, 'Language'): the forms, the Seating sheet and the published "
+                        "results are written in it (" + ", ".join(f"{lang.code} {lang.name}" for lang in LANGUAGES)
+                        + "); another language the Settings sort names in writes English. Default: English")
     p.add_argument("--xlsm", action="store_true", help="make a macro workbook with a Recalculate button")
     p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx (and with --xlsm its .py) if it exists")
     p.set_defaults(func=run)
@@ -53,10 +60,25 @@ def starting_point(ruleset_id: str, scoring: str | None) -> tuple[Layout, Any]:
     return find_layout(DIPLOMACY if settings is not None else ruleset_id), settings
 
 
+def language_row(language: str) -> str:
+    """The Language row's value for ``--language`` ('es', 'Español', 'spanish' -> 'Spanish'); InputError listing
+    the languages for one TourneyBook neither writes nor sorts names in."""
+    spoken = find_language(language)
+    if spoken is not None:
+        return spoken.name
+    try:
+        return find_collation(language).name
+    except InputError:
+        raise InputError(f"--language {language}: TourneyBook writes forms and results in "
+                         + ", ".join(f"{lang.name} ({lang.code})" for lang in LANGUAGES)
+                         + "; give one of them (or a language the Settings sort names in, which writes English)") from None
+
+
 def run(args) -> int:
     from ..workbook import template  # openpyxl: only the commands that build a workbook load it
 
     layout, settings = starting_point(args.ruleset, args.scoring)
+    language = language_row(args.language)
     listed = read_players_list(args.players)
     players = listed.players
     out = Path(args.out)
@@ -70,7 +92,7 @@ def run(args) -> int:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
     rows = {PLAYERS.name: player_rows(players)}
     if not args.xlsm:
-        template.write(out, layout, tournament=args.name, settings=settings, rows=rows)
+        template.write(out, layout, tournament=args.name, settings=settings, rows=rows, language=language)
     else:
         try:
             write_xlsm = import_module("tourneybook.excel.xlsm").write_xlsm
@@ -81,7 +103,7 @@ def run(args) -> int:
             ) from None
         with tempfile.TemporaryDirectory(prefix="tourneybook-new-") as tmp:
             plain = template.write(Path(tmp) / f"{out.stem}.xlsx", layout, tournament=args.name, settings=settings,
-                                   rows=rows)
+                                   rows=rows, language=language)
             write_xlsm(plain, out, overwrite=args.force)
     for note in listed.notes:
         print(f"note: {note}")

@@ -39,6 +39,9 @@ class Language:
     """As its speakers write it, for the hall's switch ('Español')."""
     decimal_mark: str
     """'.' or ',': how its people write 43.83 (CLDR's decimal symbol, checked by a test against Babel's data)."""
+    lcid: int
+    """Its Windows locale id, which a number format names to print the language's decimal mark in any
+    LibreOffice or Excel, whatever the computer's own settings ('[$-407]0.00' prints 43,83)."""
 
     @property
     def csv_separator(self) -> str:
@@ -47,13 +50,13 @@ class Language:
         return ";" if self.decimal_mark == "," else ","
 
 
-ENGLISH = Language("en", "English", "English", ".")
+ENGLISH = Language("en", "English", "English", ".", 0x809)
 LANGUAGES: tuple[Language, ...] = (
     ENGLISH,
-    Language("es", "Spanish", "Español", ","),
-    Language("de", "German", "Deutsch", ","),
-    Language("it", "Italian", "Italiano", ","),
-    Language("fr", "French", "Français", ","),
+    Language("es", "Spanish", "Español", ",", 0xC0A),
+    Language("de", "German", "Deutsch", ",", 0x407),
+    Language("it", "Italian", "Italiano", ",", 0x410),
+    Language("fr", "French", "Français", ",", 0x40C),
 )
 """The languages TourneyBook speaks to players; English, the source, first."""
 _BY_SPELLING = {s.casefold(): lang for lang in LANGUAGES for s in (lang.code, lang.name, lang.own_name)}
@@ -91,6 +94,13 @@ class Words:
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the sense ``context`` says (a 'Final' as a stage, not as a game)."""
         return self.translations.pgettext(context, message)
+
+    def number_format(self, fmt: str) -> str:
+        """A cell's number format that prints this language's decimal mark ('0.00' -> '[$-407]0.00'); English's
+        as it is (what TourneyBook always wrote)."""
+        if self.language is ENGLISH or fmt.startswith("[$"):
+            return fmt
+        return f"[$-{self.language.lcid:X}]{fmt}"
 
     def number(self, text: object) -> str:
         """A number shown with this language's decimal mark: '43.83' -> '43,83' (Spanish, German, Italian,

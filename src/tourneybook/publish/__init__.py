@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..i18n import Words, find_words
 from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
@@ -44,6 +45,11 @@ class Published:
     @property
     def clubs(self) -> dict[str, str]:
         return self.event.clubs
+
+    @property
+    def words(self) -> Words:
+        """The event's players' language (Settings, 'Language'), which the published files are written in."""
+        return find_words(self.event.language)
 
 
 def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
@@ -74,10 +80,10 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
     from .tables import write_tables
 
     out.mkdir(parents=True, exist_ok=True)
-    written = write_tables(published, out)
+    written = write_tables(published, out, published.words)
     if pdf:
         written.append(write_pdf(published, out / STANDINGS_PDF))
-    written.append(write_page(published, out / STANDINGS_HTML))
+    written.append(write_page(published, out / STANDINGS_HTML, published.words))
     return written
 
 
@@ -97,7 +103,7 @@ def write_pdf(published: Published, target: Path) -> Path:
     printed = {s.name: s for s in sheets if s.name not in (GAMES, ISSUES, BY_ROUND)}
     leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
     order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
-    order = [printed_sheet(s, published.title) for s in order]  # numbers spaced from text, the event named
+    order = [printed_sheet(s, published.title, published.words) for s in order]  # numbers spaced, the event named
     with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
         made = print_sheets(order, Path(folder) / target.name)
         return write_output(target, made.read_bytes())

@@ -13,6 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.base import Table
 from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
@@ -23,32 +24,39 @@ from .tables import shown
 TEMPLATE = "standings.html"
 
 
-def place_reason(rows: tuple, index: int, total_name: str) -> str:
-    """Why row ``index`` is below the one above, in words.
+def place_reason(rows: tuple, index: int, total_name: str, words: Words = ENGLISH_WORDS) -> str:
+    """Why row ``index`` is below the one above, in words (``words``' language).
 
     "Tied on every criterion" only where the lot split the two (decided by 'lot'): the first of a
     tied group is below the player above on a criterion, like anyone else.
     """
+    _ = words._
     row = rows[index]
     if index == 0:
         return ""
     above = rows[index - 1]
     if row.decided_by == LOT:
-        how = "a lot decides (suggested order shown)" if row.lot is LotState.SUGGESTED else "decided by lot"
-        return f"tied with {above.player} on every criterion: {how}"
+        how = _("a lot decides (suggested order shown)") if row.lot is LotState.SUGGESTED else _("decided by lot")
+        return _("tied with {player} on every criterion: {how}").format(player=above.player, how=how)
     if row.decided_by == NO_RESULT:  # before their first result: nothing to explain, player by player
-        return NO_RESULT
+        return _(NO_RESULT_WORDS)
     if row.decided_by == SHARED:
-        return f"shares the place with {above.player}: tied on every criterion (no lot before the last round)"
+        return _("shares the place with {player}: tied on every criterion (no lot before the last round)").format(
+            player=above.player)
     if row.rank == above.rank:
-        return f"shares the place with {above.player}"
+        return _("shares the place with {player}").format(player=above.player)
     if row.decided_by:
-        return f"below {above.player} on {row.decided_by}"
+        return _("below {player} on {criterion}").format(player=above.player, criterion=_(row.decided_by))
     return ""
 
 
-def context(published: Published) -> dict[str, Any]:
-    """What the template shows."""
+NO_RESULT_WORDS = N_("no result yet")
+"""The ranking's NO_RESULT reason (rules/ranking.py), marked for the catalogues."""
+
+
+def context(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """What the template shows, in ``words``' language (the event's)."""
+    _ = words._
     standings = published.result.standings
     clubs = published.clubs
     places = []
@@ -58,40 +66,55 @@ def context(published: Published) -> dict[str, Any]:
                 "rank": r.rank,
                 "player": r.player,
                 "club": clubs.get(r.player, ""),
-                "attendance": r.mark,
-                "total": shown(r.total),
-                "tiebreaks": [(name, shown(value)) for name, value in r.tiebreaks if value is not None],
-                "reason": place_reason(standings.rows, i, standings.total_name),
-                "adjustment": (shown(r.adjustment), "; ".join(r.adjustment_reasons)) if r.adjustment else None,
+                "attendance": _(r.mark),
+                "total": words.number(shown(r.total)),
+                "tiebreaks": [(_(name), words.number(shown(value))) for name, value in r.tiebreaks if value is not None],
+                "reason": place_reason(standings.rows, i, standings.total_name, words),
+                "adjustment": ((words.number(shown(r.adjustment)), "; ".join(r.adjustment_reasons)) if r.adjustment
+                               else None),
             }
         )
     leading, following = split_extras(published.result.extras)
     return {
+        "lang": words.code,
         "title": published.title,
         "ruleset": published.event.ruleset.name,
-        "total_name": standings.total_name,
+        "total_name": _(standings.total_name),
         "places": places,
         "cut_after": cut_after(published),
-        "cut_note": cut_note(published),
-        "leading": [_table(t) for t in leading],
-        "extras": [_table(t) for t in following],
-        "notes": list(published.result.notes),
+        "cut_note": cut_note(published, words),
+        "leading": [_table(t, words) for t in leading],
+        "extras": [_table(t, words) for t in following],
+        "notes": [words.number(n) for n in published.result.notes],
     }
 
 
-def _table(table: Table) -> dict[str, Any]:
-    """An extras table as the template shows it; a knock-out's matches as a bracket of rounds."""
-    rows = [[shown(v) for v in row] for row in table.rows]
-    return {"title": table.title, "headers": list(table.headers), "rows": rows, "notes": list(table.notes),
-            "bracket": bracket(table)}
+PLAYER_HEADERS = frozenset({"player", "higher seed", "lower seed", "winner", "finalist", "club"})
+"""An extras table's columns of names (or clubs): said as typed, never through the catalogue."""
 
 
-BRACKET_ROUNDS = (("S", "Round of 16"), ("Q", "Quarter-finals"), ("SF", "Semi-finals"), ("F", "Final"))
+def _table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """An extras table as the template shows it, in ``words``' language; a knock-out's matches as a bracket of
+    rounds."""
+    names = [h.casefold() in PLAYER_HEADERS for h in table.headers]
+    rows = [[_cell(shown(v), words, name) for v, name in zip(row, names)] for row in table.rows]
+    return {"title": words._(table.title), "headers": [words._(h) for h in table.headers], "rows": rows,
+            "notes": [words.number(n) for n in table.notes], "bracket": bracket(table, words)}
+
+
+def _cell(value: Any, words: Words, name: bool) -> Any:
+    """An extras table's cell: a name as typed, a number with the language's decimal mark, a word translated."""
+    if name or not isinstance(value, str):
+        return value
+    return words.number(words._(value))
+
+
+BRACKET_ROUNDS = (("S", N_("Round of 16")), ("Q", N_("Quarter-finals")), ("SF", N_("Semi-finals")), ("F", N_("Final")))
 """The knock-out's rounds by the letters of their matches' names (S1-S8, Q1-Q4, SF1-SF2, F; seed 002)."""
 BRACKET_HEADERS = ("stage", "higher seed", "lower seed", "games", "wins")
 
 
-def bracket(table: Table) -> list[dict[str, Any]]:
+def bracket(table: Table, words: Words = ENGLISH_WORDS) -> list[dict[str, Any]]:
     """A knock-out table's matches in rounds, each match its two players with their wins, the winner marked
     (drawn as a bracket: a column per round on a wide screen, one round under the other on a phone);
     [] for any other table."""
@@ -113,9 +136,10 @@ def bracket(table: Table) -> list[dict[str, Any]]:
             ]
             status = "" if row[column["games"]] else str(row[column["decided by"]] or "") if "decided by" in column else ""
             # before it is played: 'to play', or 'waiting for S1, S8' under 'winner S1' and 'winner S8'
-            matches.append({"stage": stage, "players": players, "games": shown(row[column["games"]]) or status})
+            games = shown(row[column["games"]]) or words._(status)
+            matches.append({"stage": stage, "players": players, "games": words.number(games)})
         if matches:
-            rounds.append({"name": name, "matches": matches})
+            rounds.append({"name": words._(name), "matches": matches})
     first = sum(len(r["matches"]) for r in rounds[:1])
     place = bracket_places(2 * first) if first else {}
     for r in rounds:  # each match level with the two it follows from: S1, S8 beside Q1, ...
@@ -136,13 +160,17 @@ def bracket_places(size: int) -> dict[str, int]:
     return {stage: order.index(leaves(stage)[0]) for stage in slots}
 
 
-def render_page(published: Published) -> str:
-    environment = Environment(loader=PackageLoader("tourneybook.publish", "templates"), autoescape=select_autoescape(["html"]))
-    return environment.get_template(TEMPLATE).render(**context(published))
+def render_page(published: Published, words: Words = ENGLISH_WORDS) -> str:
+    """The page in ``words``' language: an environment of its own with that language's catalogue installed (Jinja2's
+    i18n extension), so one event's words never reach another's page."""
+    environment = Environment(loader=PackageLoader("tourneybook.publish", "templates"), autoescape=select_autoescape(["html"]),
+                              extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_translations(words.translations, newstyle=True)  # type: ignore[attr-defined]
+    return environment.get_template(TEMPLATE).render(**context(published, words))
 
 
-def write_page(published: Published, target: Path) -> Path:
-    return write_output(target, render_page(published).encode("utf-8"))
+def write_page(published: Published, target: Path, words: Words = ENGLISH_WORDS) -> Path:
+    return write_output(target, render_page(published, words).encode("utf-8"))
 
 
 __all__ = ["context", "place_reason", "render_page", "write_page"]

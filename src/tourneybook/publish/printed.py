@@ -5,8 +5,9 @@ in the next column; on screen the grid lines part them, on paper they run togeth
 ('1Íñigo Ibáñez', '8.50winning nations'). The printed copy gives every number a
 blank's width at its right (Excel's and LibreOffice's '_ ' in a number format) and
 names the event on every page (the title, or the page header): a PDF's first page may
-be the final's, and a page passed on alone still says whose results it holds. The workbook itself
-is not touched.
+be the final's, and a page passed on alone still says whose results it holds. It is in the event's
+language (Settings, 'Language'): its headings and the rules' words through the catalogue, its numbers
+with the language's decimal mark (a locale in their number format). The workbook itself is not touched.
 """
 
 from __future__ import annotations
@@ -16,19 +17,39 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..files.store import Cell, ResultSheet
+from ..i18n import ENGLISH_WORDS, N_, Words
 
 SPACED = "_ "
 """A number format's tail that leaves the width of a blank after the number (ECMA-376 18.8.31: '_' and a character)."""
 
 
-def printed_sheet(sheet: ResultSheet, event: str) -> ResultSheet:
+TITLES = (N_("Standings"), N_("Standings by round"), N_("Games"))
+"""The result sheets' titles before the event's name ('Standings: Essen 2024')."""
+
+
+def printed_sheet(sheet: ResultSheet, event: str, words: Words = ENGLISH_WORDS) -> ResultSheet:
     """``sheet`` with its numbers spaced from the next column and ``event`` on each of its pages: its title says
     it already ('Standings: Essen 2024'), or the page header does (above 'Final placings', whose narrow table
-    would cut a longer title at its print area's edge)."""
-    rows = tuple(tuple(_spaced(c) for c in row) for row in sheet.rows)
+    would cut a longer title at its print area's edge). In ``words``' language: the words a catalogue has
+    (headings, criteria, powers), the decimal mark in the numbers' format."""
+    rows = tuple(tuple(_said(_spaced(c), words, event) for c in row) for row in sheet.rows)
     named = bool(rows and rows[0] and event in str(rows[0][0].value))
     header = sheet.print_header or ("" if named or not event else event)
     return dataclasses.replace(sheet, rows=rows, print_header=header)
+
+
+def _said(cell: Cell, words: Words, event: str) -> Cell:
+    """A cell in ``words``' language: a text the catalogue has translated ('Standings: ' before the event's name
+    too), a number's format with the language's decimal mark; a name, as typed."""
+    value = cell.value
+    if isinstance(value, str):
+        head, colon, tail = value.partition(": ")
+        if colon and tail == event:
+            return dataclasses.replace(cell, value=f"{words._(head)}: {tail}")
+        return dataclasses.replace(cell, value=words.number(words._(value.rstrip(" "))) + " " * (len(value) - len(value.rstrip(" "))))
+    if words.code != "en" and type(value) is not bool and isinstance(value, (int, float, Fraction, Decimal)):
+        return dataclasses.replace(cell, number_format=words.number_format(cell.number_format or "General"))
+    return cell
 
 
 def _spaced(cell: Cell) -> Cell:

@@ -3,6 +3,9 @@
 Numbers are written as the workbook shows them (2 decimals, rounded half up);
 the exact value of a total whose rounding hides something is in "Exact total".
 UTF-8 with a BOM, so that Excel opens accented names correctly by double-click.
+In the event's language (Settings, 'Language'): its headers and words, its decimal mark, and the
+separator its Excel and LibreOffice read by double-click (';' where the decimal mark is a comma:
+Spanish, German, Italian, French; ',' in English; :attr:`~tourneybook.i18n.Language.csv_separator`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
@@ -46,45 +50,56 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def standings_frame(published: Published) -> pd.DataFrame:
-    """One row per place: rank, player, club, total, tie-breaks, what decided it, lot, adjustment."""
+LOT_WORDS = {LotState.SUGGESTED: N_("suggested lot"), LotState.DECIDED: N_("decided by lot")}
+"""The Lot column's words."""
+
+
+def standings_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFrame:
+    """One row per place: rank, player, club, total, tie-breaks, what decided it, lot, adjustment; its headers and
+    words in ``words``' language (numbers as shown in English: :func:`write_tables` writes their decimal mark)."""
+    _ = words._
     standings = published.result.standings
     clubs = published.clubs
     records = []
     for r in standings.rows:
-        record: dict[str, Any] = {"Rank": r.rank, "Player": r.player}
+        record: dict[str, Any] = {_("Rank"): r.rank, _("Player"): r.player}
         if clubs:
-            record["Club"] = clubs.get(r.player, "")
-        record[standings.total_name] = shown(r.total)
+            record[_("Club")] = clubs.get(r.player, "")
+        record[_(standings.total_name)] = shown(r.total)
         for name, value in r.tiebreaks:
-            record[name] = shown(value)
-        record["Decided by"] = r.decided_by or ""
-        record["Lot"] = {LotState.SUGGESTED: "suggested lot", LotState.DECIDED: "decided by lot"}.get(r.lot, "") if r.lot else ""
-        record["Adjustment"] = shown(r.adjustment) if r.adjustment else ""
-        record["Reason"] = "; ".join(r.adjustment_reasons)
+            record[_(name)] = shown(value)
+        record[_("Decided by")] = _(r.decided_by or "")
+        record[_("Lot")] = _(LOT_WORDS.get(r.lot, "")) if r.lot else ""
+        record[_("Adjustment")] = shown(r.adjustment) if r.adjustment else ""
+        record[_("Reason")] = "; ".join(r.adjustment_reasons)
         if any(row.mark for row in standings.rows):
-            record["Attendance"] = r.mark
-        record["Exact total"] = exact(r.total) if round_half_up(r.total, 2) != r.total else ""
+            record[_("Attendance")] = _(r.mark)
+        record[_("Exact total")] = exact(r.total) if round_half_up(r.total, 2) != r.total else ""
         records.append(record)
     return pd.DataFrame.from_records(records)
 
 
-def games_frame(published: Published) -> pd.DataFrame:
-    """One row per player per game, with the named parts of the points."""
+def games_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFrame:
+    """One row per player per game, with the named parts of the points; headers, seats and parts in ``words``'
+    language."""
+    _ = words._
     records = []
     for game in published.result.games:
         for player in game.players:
-            record: dict[str, Any] = {"Game": game.game, "Player": player.player, "Seat": player.seat, "Points": shown(player.points)}
-            record.update({name: shown(value) for name, value in player.parts})
+            record: dict[str, Any] = {_("Game"): game.game, _("Player"): player.player, _("Seat"): _(player.seat),
+                                      _("Points"): shown(player.points)}
+            record.update({_(name): shown(value) for name, value in player.parts})
             records.append(record)
     return pd.DataFrame.from_records(records).fillna("")
 
 
-def write_tables(published: Published, out: Path) -> list[Path]:
-    """standings.csv and games.csv in ``out``."""
+def write_tables(published: Published, out: Path, words: Words = ENGLISH_WORDS) -> list[Path]:
+    """standings.csv and games.csv in ``out``, in ``words``' language: its separator and decimal mark (the cells
+    are made safe first, on the numbers as TourneyBook writes them)."""
     written = []
-    for frame, name in ((standings_frame(published), STANDINGS_CSV), (games_frame(published), GAMES_CSV)):
-        text = frame.map(neutralised).to_csv(index=False)
+    frames = ((standings_frame(published, words), STANDINGS_CSV), (games_frame(published, words), GAMES_CSV))
+    for frame, name in frames:
+        text = frame.map(neutralised).map(words.number).to_csv(index=False, sep=words.language.csv_separator)
         written.append(write_output(out / name, text.encode("utf-8-sig")))
     return written
 

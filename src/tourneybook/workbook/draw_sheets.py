@@ -13,6 +13,7 @@ from typing import Protocol
 from ..draws import Draw
 from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet, picture_size
+from ..i18n import N_, Words, find_words
 from ..rules.attendance import STAND_IN_MARK, with_mark
 from .draw_rows import ROUND
 from .layouts.friedrich_final import CHOOSING, FINAL_SHEET, FinalOutcome
@@ -52,14 +53,20 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
     player on two boards of a round has a line for each; a Diplomacy sit-out has one
     saying so. It has no seat columns either (see :func:`quality_sheet`). ``pictures`` (the live
     address's QR code) go on the first printed row, right of its text, in a row as tall as they are.
+    ``language`` (Settings, 'Language') sorts the names, and the players read the sheet in it (its marker note,
+    the organiser's, stays English).
     """
-    table_word = draw.game.table_word
-    rows: list[tuple[Cell, ...]] = [(Cell(f"{title}: seating", "title"),), (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
+    words = find_words(language)
+    _ = words._
+    table_word = _(draw.game.table_word)
+    sits_out = _("sits out")
+    rows: list[tuple[Cell, ...]] = [(Cell(_("{event}: seating").format(event=title), "title"),),
+                                    (Cell(note(SEATING_SHEET, DRAWN), "note"),)]
     breaks: list[int] = []
     heights: list[tuple[int, float]] = []
     first_page = len(rows)
     if pictures:  # the live address's QR code on the first printed row, in a row as tall as the code
-        rows.append((Cell("Your table and the standings on your phone: scan the code", "header"),))
+        rows.append((Cell(_("Your table and the standings on your phone: scan the code"), "header"),))
         heights.append((len(rows), max(_png_height_pt(png) for _, png in pictures) + 6))
         pictures = tuple((f"D{len(rows)}", png) for _, png in pictures)
         first_page = len(rows)
@@ -69,23 +76,36 @@ def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...
             breaks.append(len(rows))
             rows.append(())
         rows.append((Cell(heading, "header"),))
-        rows.append(tuple(Cell(h, "header") for h in ("Player", table_word, "", "Seat")))
+        rows.append(tuple(Cell(h, "header") for h in (_("Player"), table_word, "", _("Seat"))))
         heights.extend((line, 21.0) for line in range(len(rows) + 1, len(rows) + len(lines) + 1))  # 16 pt in every program
         rows.extend(lines)
 
     for rnd in draw.rounds:
         places = [(s.player, t.number, s.seat) for t in rnd.tables for s in t.seats]
-        places += [(player, None, "sits out") for player in rnd.sitting_out]
+        places = [(player, number, _(seat)) for player, number, seat in places]
+        places += [(player, None, sits_out) for player in rnd.sitting_out]
         by_name = sorted(places, key=lambda p: (name_order(p[0], language), p[1] or 0))  # Settings' Language
-        page(f"Round {rnd.number}: find your name", [_wall(*p) for p in by_name])
+        page(_("Round {number}: find your name").format(number=rnd.number), [_wall(*p) for p in by_name])
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
-            by_table.extend(_wall(with_mark(s.player, STAND_IN_MARK if s.player in stand_ins else ""), t.number, s.seat) for s in t.seats)
-        by_table.extend(_wall(player, None, "sits out") for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
-        page(f"Round {rnd.number} by {table_word.lower()}", by_table)
+            by_table.extend(_wall(_marked(s.player, s.player in stand_ins, words), t.number, _(s.seat)) for s in t.seats)
+        by_table.extend(_wall(player, None, sits_out) for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
+        page(_(BY_TABLE[draw.game.table_word]).format(number=rnd.number), by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
                        page_breaks=tuple(breaks), row_heights=tuple(heights), pictures=pictures)
+
+
+BY_TABLE = {"Table": N_("Round {number} by table"), "Board": N_("Round {number} by board")}
+"""The heading of a round's list by table, by what the game is played at."""
+
+
+def _marked(player: str, standing_in: bool, words: Words) -> str:
+    """A stand-in's name with the mark the printed forms give it, in the players' language ('Anna (suplente)'),
+    unless the name says it already ('Stand-in 1')."""
+    if not standing_in or with_mark(player, STAND_IN_MARK) == player.strip():
+        return player.strip()
+    return f"{player.strip()} ({words._(STAND_IN_MARK)})"
 
 
 def _png_height_pt(png: bytes) -> float:

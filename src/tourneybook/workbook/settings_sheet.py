@@ -43,10 +43,12 @@ LIVE_REPORTING_HELP = (
 )
 LANGUAGE_LABEL = "Language"
 LANGUAGE_HELP = (
-    "The language names are sorted in on the Seating sheet and the published page (Spanish: ñ after n; Swedish: "
-    "å ä ö after z; Czech: ch after h): " + ", ".join(c.name for c in COLLATIONS) + "."
+    "The players' language: the printed forms, the Seating sheet and the published results are written in it "
+    "(English, Spanish, German, Italian or French, with its decimal mark), and names are sorted as it sorts them "
+    "(Spanish: ñ after n; Swedish: å ä ö after z; Czech: ch after h). The other languages sort names their way and "
+    "write in English: " + ", ".join(c.name for c in COLLATIONS) + "."
 )
-"""Every event's row after the club ranking: English unless the organiser names another."""
+"""Every event's row after the club ranking: English unless the organiser names another (``new --language``)."""
 NAME_FIELD = "tournament"
 """A ruleset Settings field of this name is filled from the Tournament row, not a row of its own."""
 
@@ -148,8 +150,9 @@ def parse_setting(raw: Any, tp: Any, default: Any) -> Any:
     raise cells.CellError("this setting cannot be changed in the workbook; put back " + cells.shown(str(setting_cell(default))))
 
 
-def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[str, Any, str]]:
-    """(Setting, Value, Meaning) rows of a Settings sheet, in order."""
+def setting_rows(ruleset_id: str, tournament: str, settings: Any,
+                 language: str = DEFAULT_LANGUAGE) -> list[tuple[str, Any, str]]:
+    """(Setting, Value, Meaning) rows of a Settings sheet, in order; ``language``: the Language row's value."""
     rows: list[tuple[str, Any, str]] = [
         (RULESET_LABEL, ruleset_id, "The ruleset this workbook is scored by. Do not change."),
         (TOURNAMENT_LABEL, tournament, "The tournament's name (it also seeds the suggested lots)."),
@@ -162,7 +165,7 @@ def setting_rows(ruleset_id: str, tournament: str, settings: Any) -> list[tuple[
         rows.append((setting_label(f), choice.name_of(value) if choice else setting_cell(value), setting_help(f)))
     rows.append((CLUB_RANKING_LABEL, 0, CLUB_RANKING_HELP))
     rows.append((LIVE_REPORTING_LABEL, "no", LIVE_REPORTING_HELP))
-    rows.append((LANGUAGE_LABEL, DEFAULT_LANGUAGE, LANGUAGE_HELP))
+    rows.append((LANGUAGE_LABEL, language, LANGUAGE_HELP))
     return rows
 
 
@@ -235,7 +238,8 @@ class SettingsHead:
     ruleset_cell: str
     """Where the ruleset id is, for problems about it."""
     language: str = DEFAULT_LANGUAGE
-    """The Language row: how names are sorted on the Seating sheet and the published page."""
+    """The Language row: the players' language (i18n.find_words), and how names are sorted on the Seating sheet
+    and the published page."""
 
 
 LabelRows = Mapping[str, tuple[int, Any]]

@@ -53,6 +53,7 @@ from ..files.store import formula_like
 from .generic import ADJUSTMENTS, NAME, PLAYERS
 from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
 from .layout import Layout, SheetRows, find_layout
+from .nameorder import DEFAULT_LANGUAGE
 from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
@@ -176,7 +177,8 @@ def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapp
     return ws
 
 
-def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, settings: Any) -> Worksheet:
+def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, settings: Any,
+                   language: str = DEFAULT_LANGUAGE) -> Worksheet:
     ws = book.create_sheet(SETTINGS.name)
     _title_rows(ws, SETTINGS.title, SETTINGS.help)
     for i, column in enumerate(SETTINGS.columns, start=1):
@@ -184,7 +186,7 @@ def settings_sheet(book: openpyxl.Workbook, ruleset: Ruleset, tournament: str, s
         for attribute, style in STYLES["header"].items():
             setattr(header, attribute, style)
         ws.column_dimensions[column_letter(i)].width = column.width
-    for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings), start=FIRST_DATA_ROW):
+    for r, (label, value, meaning) in enumerate(setting_rows(ruleset.id, tournament, settings, language), start=FIRST_DATA_ROW):
         ws.cell(r, 1, label).alignment = Alignment(vertical="top", wrap_text=len(label) > SETTINGS.columns[0].width)
         cell = put(ws, r, 2, value)
         if r > FIRST_DATA_ROW:  # the ruleset id is not the organiser's to change
@@ -377,8 +379,10 @@ def _print_portrait(ws: Worksheet, area: str) -> None:
     ws.page_margins = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6)
 
 
-def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None) -> openpyxl.Workbook:
-    """A new workbook for ``layout``'s ruleset, with ``rows`` (by sheet name) already typed in."""
+def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None,
+          language: str = DEFAULT_LANGUAGE) -> openpyxl.Workbook:
+    """A new workbook for ``layout``'s ruleset, with ``rows`` (by sheet name) already typed in; ``language``: the
+    Settings' Language row (the players' language)."""
     ruleset = find_ruleset(layout.ruleset)
     settings = ruleset.settings if settings is None else settings
     if ruleset.chosen is not None:  # the Diplomacy event: named, summed up and laid out for its game scoring
@@ -388,7 +392,7 @@ def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: S
     rows = rows or {}
     book = openpyxl.Workbook()
     instructions_sheet(book, layout, ruleset, tournament)
-    settings_sheet(book, ruleset, tournament, settings)
+    settings_sheet(book, ruleset, tournament, settings, language)
     sizes = {s.name: max(s.rows, len(rows.get(s.name, ())) + SPARE_ROWS) for s in (PLAYERS, *layout.sheets, ADJUSTMENTS)}
     letter = PLAYERS.letter(NAME)
     players_range = f"{quote_sheetname(PLAYERS.name)}!${letter}${FIRST_DATA_ROW}:${letter}${HEADER_ROW + sizes[PLAYERS.name]}"
@@ -398,11 +402,12 @@ def build(layout: Layout, *, tournament: str = "", settings: Any = None, rows: S
 
 
 def write(path: str | Path, layout: Layout, *, tournament: str = "", settings: Any = None, rows: SheetRows | None = None,
-          dated: dt.datetime | None = None) -> Path:
+          dated: dt.datetime | None = None, language: str = DEFAULT_LANGUAGE) -> Path:
     """Build and save a workbook atomically; returns its path. ``dated``: the file's fixed time (else now)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_atomically(build(layout, tournament=tournament, settings=settings, rows=rows), path, dated=dated)
+    save_atomically(build(layout, tournament=tournament, settings=settings, rows=rows, language=language), path,
+                    dated=dated)
     return path
 
 
