@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import ENGLISH_WORDS, N_, Words
+from ..i18n import ENGLISH_WORDS, Words
 from ..rules.base import Table
 from ..rules.ranking import NO_RESULT
 from . import Published
@@ -61,24 +61,21 @@ def cut_after(published: Published) -> int | None:
     return last if last < len(rows) - 1 else None
 
 
-CUT_NOTES = {
-    "final": (N_("above the line: the {count} who plays the final"), N_("above the line: the {count} who play the final")),
-    "knock-out": (N_("above the line: the {count} who plays the knock-out"),
-                  N_("above the line: the {count} who play the knock-out")),
-}
-"""The words under the qualification line, by the stage played after it (a ruleset's ``qualification.stage``)."""
-
-
 def cut_note(published: Published, words: Words = ENGLISH_WORDS) -> str:
     """The words under the qualification line, e.g. 'above the line: the 4 who play the final'; '' without a stage."""
     qualification = published.event.ruleset.qualification
     if qualification is None:
         return ""
     count = len(qualified(published))
-    singular, plural = CUT_NOTES.get(qualification.stage, (
-        f"above the line: the {{count}} who plays the {qualification.stage}",
-        f"above the line: the {{count}} who play the {qualification.stage}"))
-    return words.ngettext(singular, plural, count).format(count=count)
+    if qualification.stage == "final":
+        said = words.ngettext("above the line: the {count} who plays the final",
+                              "above the line: the {count} who play the final", count)
+    elif qualification.stage == "knock-out":
+        said = words.ngettext("above the line: the {count} who plays the knock-out",
+                              "above the line: the {count} who play the knock-out", count)
+    else:  # a stage no catalogue names yet: its own word, in English
+        said = f"above the line: the {{count}} who play the {qualification.stage}"
+    return said.format(count=count)
 
 
 __all__ = ["cut_after", "cut_note", "leads", "qualified", "split_extras"]

@@ -17,14 +17,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..files.store import Cell, ResultSheet
-from ..i18n import ENGLISH_WORDS, N_, Words
+from ..i18n import ENGLISH_WORDS, Words
 
 SPACED = "_ "
 """A number format's tail that leaves the width of a blank after the number (ECMA-376 18.8.31: '_' and a character)."""
-
-
-TITLES = (N_("Standings"), N_("Standings by round"), N_("Games"))
-"""The result sheets' titles before the event's name ('Standings: Essen 2024')."""
 
 
 def printed_sheet(sheet: ResultSheet, event: str, words: Words = ENGLISH_WORDS) -> ResultSheet:

@@ -68,8 +68,8 @@ def standings_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.Da
         record[_(standings.total_name)] = shown(r.total)
         for name, value in r.tiebreaks:
             record[_(name)] = shown(value)
-        record[_("Decided by")] = _(r.decided_by or "")
-        record[_("Lot")] = _(LOT_WORDS.get(r.lot, "")) if r.lot else ""
+        record[_("Decided by")] = _(r.decided_by) if r.decided_by else ""
+        record[_("Lot")] = _(LOT_WORDS[r.lot]) if r.lot in LOT_WORDS else ""
         record[_("Adjustment")] = shown(r.adjustment) if r.adjustment else ""
         record[_("Reason")] = "; ".join(r.adjustment_reasons)
         if any(row.mark for row in standings.rows):

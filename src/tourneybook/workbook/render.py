@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Problem
+from ..i18n import N_
 from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import LotState, Standings, lot_needed
@@ -32,7 +33,7 @@ from ..files.address import column_letter
 from ..files.store import Cell, Chart, ResultSheet
 from .print_layout import FIRST_ROW, CHART_HEIGHT_CM, group_breaks, rows_for, shown_width, table_print, wrapped_row_heights
 
-STANDINGS, GAMES, ISSUES = "Standings", "Games", "Issues"
+STANDINGS, GAMES, ISSUES = N_("Standings"), N_("Games"), N_("Issues")  # marked: the published PDF says their titles
 CHART_PLAYERS = 64
 """The standings chart shows at most this many players (the top ones): more bars are unreadable."""
 NUMBER_FORMAT = "0.00"
@@ -199,7 +200,7 @@ def standings_sheet(
     return ResultSheet(STANDINGS, tuple(rows), widths, freeze=f"C{FIRST_ROW}", charts=charts, **setup)
 
 
-BY_ROUND = "Standings by round"
+BY_ROUND = N_("Standings by round")
 NOT_PLAYING = (EMPTY, EMPTY)
 """The place and total cells of a player not yet playing in a round."""
 CHART_LINES = 10
