@@ -19,6 +19,7 @@ from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
 from . import Published, write_output
 from .classification import cut_after, cut_note, split_extras
+from .phrases import said
 from .tables import shown
 
 TEMPLATE = "standings.html"
@@ -103,10 +104,11 @@ def _table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
 
 
 def _cell(value: Any, words: Words, name: bool) -> Any:
-    """An extras table's cell: a name as typed, a number with the language's decimal mark, a word translated."""
+    """An extras table's cell: a name as typed, a number with the language's decimal mark, a word or a rules'
+    phrase translated."""
     if name or not isinstance(value, str):
         return value
-    return words.number(words._(value))
+    return said(value, words)
 
 
 BRACKET_ROUNDS = (("S", N_("Round of 16")), ("Q", N_("Quarter-finals")), ("SF", N_("Semi-finals")), ("F", N_("Final")))
@@ -136,8 +138,8 @@ def bracket(table: Table, words: Words = ENGLISH_WORDS) -> list[dict[str, Any]]:
             ]
             status = "" if row[column["games"]] else str(row[column["decided by"]] or "") if "decided by" in column else ""
             # before it is played: 'to play', or 'waiting for S1, S8' under 'winner S1' and 'winner S8'
-            games = shown(row[column["games"]]) or words._(status)
-            matches.append({"stage": stage, "players": players, "games": words.number(games)})
+            games = shown(row[column["games"]]) or status
+            matches.append({"stage": stage, "players": players, "games": said(games, words)})
         if matches:
             rounds.append({"name": words._(name), "matches": matches})
     first = sum(len(r["matches"]) for r in rounds[:1])

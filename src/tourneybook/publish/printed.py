@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ..files.store import Cell, ResultSheet
 from ..i18n import ENGLISH_WORDS, Words
+from .phrases import said
 
 SPACED = "_ "
 """A number format's tail that leaves the width of a blank after the number (ECMA-376 18.8.31: '_' and a character)."""
@@ -42,7 +43,8 @@ def _said(cell: Cell, words: Words, event: str) -> Cell:
         head, colon, tail = value.partition(": ")
         if colon and tail == event:
             return dataclasses.replace(cell, value=f"{words._(head)}: {tail}")
-        return dataclasses.replace(cell, value=words.number(words._(value.rstrip(" "))) + " " * (len(value) - len(value.rstrip(" "))))
+        kept = value.rstrip(" ")  # a number's header keeps its blank at the right
+        return dataclasses.replace(cell, value=said(kept, words) + value[len(kept):])
     if words.code != "en" and type(value) is not bool and isinstance(value, (int, float, Fraction, Decimal)):
         return dataclasses.replace(cell, number_format=words.number_format(cell.number_format or "General"))
     return cell

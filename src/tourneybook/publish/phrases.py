@@ -1,0 +1,32 @@
+"""The rules' phrases around names and numbers in the published tables, said in the event's language.
+
+A knock-out's games and a match not played yet read '118-93 (Anna lost on the clock)', 'waiting for S1, S8',
+'game 3 next': the rules write them in English around a name or a number. Each is found by its pattern and
+said through the catalogue with the name or number in place; a whole word the catalogue has (a criterion, a
+power, 'to play') is said as it translates; anything else stays as written (a player's name).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..i18n import ENGLISH_WORDS, N_, Words
+
+PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\((?P<player>[^()]+) lost on the clock\)"), N_("({player} lost on the clock)")),
+    (re.compile(r"^waiting for (?P<matches>.+)$"), N_("waiting for {matches}")),
+    (re.compile(r"^game (?P<number>\d+) next$"), N_("game {number} next")),
+)
+"""The rules' phrases (rules/carcassonne_knockout.py) and their messages."""
+
+
+def said(text: str, words: Words = ENGLISH_WORDS) -> str:
+    """``text`` of a published table in ``words``' language, with its numbers' decimal mark."""
+    translated = words._(text)
+    if translated == text:
+        for pattern, message in PHRASES:
+            translated = pattern.sub(lambda m, message=message: words._(message).format(**m.groupdict()), translated)
+    return words.number(translated)
+
+
+__all__ = ["PHRASES", "said"]
