@@ -81,7 +81,8 @@ def slip_page(slip: CarcassonneSlip, words: Words = ENGLISH_WORDS) -> Page:
     cols = len(SLIP_WIDTHS)
     size = len(slip.players)
     rows = [
-        line(Cell(f"{_('Carcassonne table slip')} · {slip.tournament}".rstrip(" ·"), Look.TITLE, cols), height=22),
+        line(Cell(" · ".join(t for t in (_("Carcassonne table slip"), slip.tournament) if t), Look.TITLE, cols),
+             height=22),
         line(label(_("Round")), box(slip.round), label(_("Table")), box(slip.table),
              Cell(words.ngettext("{count} player: ranking points {points}", "{count} players: ranking points {points}",
                                  size).format(count=size, points=points), Look.LABEL), height=22),

@@ -21,6 +21,7 @@ from enum import Enum
 from ..errors import Collector
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
+from ..rules.game_scoring.system import FINAL_COUNT
 from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
@@ -147,6 +148,14 @@ def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
     return (ReportSection(CENTRES_TITLE, main, by_seat=True), ReportSection(YEARS_TITLE, years, optional=True, by_seat=True))
 
 
+def count_note(text: str, words: Words = ENGLISH_WORDS) -> str:
+    """The count note in ``words``' language: a ruleset's own note whole; a game scoring's, its opening sentence
+    (its rule with the numbers used follows as the system states it: rules/game_scoring)."""
+    if text.startswith(FINAL_COUNT) and text != FINAL_COUNT:
+        return words._(FINAL_COUNT) + text[len(FINAL_COUNT):]
+    return words._(text)
+
+
 def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
     """The sheet on one A4 page, in ``words``' language: power table, votes, end of game, signatures."""
     _ = words._
@@ -162,7 +171,7 @@ def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
         board_note = " · ".join(n for n in (sheet.rules, top) if n)
         place.append(Cell(board_note, Look.LABEL, rest - 3))
     rows = [
-        title(f"{_('Centre count')} · {sheet.tournament}".rstrip(" ·"), cols),
+        title(" · ".join(t for t in (_("Centre count"), sheet.tournament) if t), cols),
         line(*place, height=24),
         section(_(CENTRES_TITLE), cols),
         line(header(_("Power")), header(_("Player")), *((header("*"),) if italia else ()),
@@ -175,7 +184,7 @@ def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
     rows.append(line(Cell(_("Total (at most 34)"), Look.LABEL, 3 if italia else 2),
                      *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK),
                      *(Cell("", Look.BLANK) for _ in extra), height=22))
-    rows.append(note(_(sheet.text.count_note), cols, height=24))
+    rows.append(note(count_note(sheet.text.count_note, words), cols, height=24))
     rows += [
         section(_(sheet.text.vote_rule), cols),
         line(header(_("Year, season")), header(_("Proposal (survivors named)"), rest - 2),

@@ -193,8 +193,8 @@ def report_page(report: PompadourReport, words: Words = ENGLISH_WORDS) -> Page:
              header(_("of total"), 2), header(_("Jury"), 3), height=16),
     ]
     rows += [line(box(_(n.value), 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
-    either = f"{_(Role.ELISABETH.value)}  /  {_(Role.POMPADOUR.value)}"
-    yes_no = f"{_('yes')}  /  {_('no')}"
+    either = "  /  ".join(_(r.value) for r in (Role.ELISABETH, Role.POMPADOUR))
+    yes_no = "  /  ".join((_("yes"), _("no")))
     rows += [
         section(_(SWITCH_TITLE), WIDTH),
         line(header(_("In turn"), 3), header(_("New controller (circle)"), 4),

@@ -1,0 +1,107 @@
+"""Every printed form in Spanish, German, Italian and French, printed through LibreOffice: no English left
+(names and numbers aside) and the language's decimal mark (issue 37).
+
+One workbook per language holds every form: the Pompadour report (FWC and CAFE, a round's and the final's,
+with a stand-in), the centre-count sheet (CODCon, Italia's top board, a final-count sheet with a game
+scoring's columns), the Carcassonne slips (4 and 3 players, three to a page) and the knock-out bracket, the
+table-code box with and without the hall's address, and the bracket's codes; then the Seating sheet.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tourneybook.draws.model import Draw
+from tourneybook.forms import CarcassonneSlip, CentreCountSheet, KnockoutBracketForm, PompadourReport, System, Variant, write
+from tourneybook.i18n import find_words
+from tourneybook.live.stamp import CodedBracket, StampedForm
+from tourneybook.rules import find_ruleset
+from tourneybook.rules.diplomacy import CentreCountText
+from tourneybook.rules.game_scoring.system import DRAW_VOTES, FINAL_COUNT, GAME_ENDS
+from tourneybook.i18n.game_words import DIPLOMACY_COLUMNS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from english_left import english_left  # noqa: E402 - shared with the published files' tests
+
+ROLES = {"Frederick": "Íñigo Ibáñez", "Elisabeth": "Anna Berg", "Maria Theresa": "Jörg Müller", "Pompadour": "Zoë Leclerc"}
+POWERS = {"Austria": "Luca Rossi", "England": "Emma Stone", "France": "Hugo Duval", "Germany": "Karl Weber",
+          "Italy": "Sara Conti", "Russia": "Olga Petrova", "Turkey": "Ali Demir"}
+NAMES = {*ROLES.values(), *POWERS.values(), "Carla Costa", "Ben Brandt", "Nils Dorn", "Tanja Novak", "Essen Cup",
+         "FWC 2022 + GFTR", "CAFE'23", "CODCon 2008", "Italia 2010 (WDC 2024)", "Sum of Squares", "K7QM", "T4XZ"}
+SEEDS = [f"Seed {chr(65 + i)}" for i in range(16)]
+
+
+def every_form(code: str) -> list:
+    words = find_words(code)
+    italia = find_ruleset("italia2010").form.centre_count
+    codcon = find_ruleset("codcon2008").form.centre_count
+    final_count = CentreCountText(count_note=FINAL_COUNT, vote_rule=DRAW_VOTES, game_ends=GAME_ENDS)
+    report = PompadourReport.of("Essen Cup", Variant.FWC, 1, 4, ROLES, {"Pompadour": "stand-in"}, rules="FWC 2022 + GFTR",
+                                words=words)
+    return [
+        report,
+        StampedForm(report, "", "K7QM"),
+        StampedForm(report, "http://10.0.0.2:8000/", "T4XZ"),
+        PompadourReport.of("Essen Cup", Variant.CAFE, 2, 1, ROLES, rules="CAFE'23", words=words),
+        PompadourReport.of("Essen Cup", Variant.CAFE, None, 1, {}, final=True, rules="CAFE'23",
+                           choosing=tuple(ROLES.values()), words=words),
+        CentreCountSheet.of("Essen Cup", System.CODCON, 1, 2, POWERS, marks={"France": "also board 3"},
+                            rules="CODCon 2008", text=codcon, words=words),
+        CentreCountSheet.of("Essen Cup", System.ITALIA, 4, 1, POWERS, top_board=True, rules="Italia 2010 (WDC 2024)",
+                            text=italia, words=words),
+        CentreCountSheet.of("Essen Cup", System.FINAL_COUNT, 1, 1, POWERS, rules="Sum of Squares", text=final_count,
+                            columns=("Eliminated in", *DIPLOMACY_COLUMNS), words=words),
+        CarcassonneSlip("Essen Cup", 1, 1, ("Carla Costa", "Ben Brandt", "Nils Dorn", "Tanja Novak"), words=words),
+        CarcassonneSlip("Essen Cup", 1, 2, ("Carla Costa", "Ben Brandt", "Nils Dorn"), words=words),
+        CodedBracket(KnockoutBracketForm.of("Essen Cup", SEEDS, {"S1": SEEDS[0]}, words=words), "http://10.0.0.2:8000/",
+                     (("S2", "K7QM (Seed B T4XZ, Seed O K7QM)"),)),
+    ]
+
+
+@pytest.fixture(scope="module", params=["es", "de", "it", "fr"])
+def printed(request, soffice, tmp_path_factory) -> tuple[str, str]:
+    """(language, the PDF's text) of every form printed in that language."""
+    folder = tmp_path_factory.mktemp(f"forms-{request.param}")
+    _, pdf = write(every_form(request.param), folder / "forms.xlsx", pdf=True)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return request.param, text
+
+
+@pytest.mark.libreoffice
+def test_no_english_is_left_on_any_form(printed):
+    code, text = printed
+    assert english_left(text, code, NAMES | set(SEEDS)) == []
+    words = find_words(code)
+    for said in ("Round", "Table", "Signatures", "Table code", "Frederick", "Imperial Army", "England", "Turkey",
+                 "Victory points", "Quarter-finals", "stand-in"):
+        assert words._(said) in " ".join(text.split()), (code, said)
+
+
+@pytest.mark.libreoffice
+def test_numbers_have_the_languages_decimal_mark(printed):
+    """Italia's top board counts 1.2 times (seed 004, 4): printed 1,2 in every one of the four languages."""
+    _, text = printed
+    flowing = " ".join(text.split())  # a label wraps where the language's words are longer
+    assert "× 1,2" in flowing and "1.2" not in flowing
+
+
+@pytest.mark.libreoffice
+def test_the_cut_line_and_the_games_words_follow_the_language(printed):
+    code, text = printed
+    assert find_words(code)._("cut here") in text
+    assert {"es": "Ejército Imperial", "de": "Reichsarmee", "it": "Esercito Imperiale", "fr": "Armée impériale"}[code] in text
+    assert {"es": "Turquía", "de": "Türkei", "it": "Turchia", "fr": "Turquie"}[code] in text
+
+
+def test_the_check_finds_english_words():
+    """The same forms in English fail the check: it can fail (each language's own words pass it, above)."""
+    from tourneybook.forms import pages
+
+    english = " ".join(c.text for p in pages(every_form("en")) for r in p.rows for c in r.cells)
+    spanish = " ".join(c.text for p in pages(every_form("es")) for r in p.rows for c in r.cells)
+    assert {"round", "table", "signatures", "jury", "victory"} <= set(english_left(english, "es", NAMES))
+    assert english_left(spanish, "es", NAMES | set(SEEDS)) == []

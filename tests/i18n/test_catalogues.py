@@ -1,0 +1,126 @@
+"""The catalogues: every message the code, the templates and the page scripts say is in the template (.pot)
+and translated in each language's .po (plural forms included, placeholders kept), and the shipped .mo is the
+compiled .po; the Language row's words and numbers."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol
+from hypothesis import given, strategies as st
+
+from tourneybook.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, find_language, find_words, unspoken_note, words_in
+from tourneybook.numbers import display
+
+ROOT = Path(__file__).resolve().parents[2]
+POT = ROOT / "src" / "tourneybook" / "i18n" / "tourneybook.pot"
+SPOKEN = [lang.code for lang in LANGUAGES if lang is not ENGLISH]
+PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)s")
+
+
+def catalogue(path: Path):
+    with open(path, "rb") as f:
+        return read_po(f)
+
+
+def ids(cat) -> set:
+    return {(m.context, m.id) for m in cat if m.id}
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> Path:
+    """The messages as Babel extracts them now, with the project's own settings (pyproject.toml, [tool.babel])."""
+    out = tmp_path_factory.mktemp("pot") / "now.pot"
+    run = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "pyproject.toml",
+                          "--no-location", "-o", str(out), "src/tourneybook"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return out
+
+
+def test_the_template_holds_every_message_the_code_says(extracted):
+    """A message added or changed in the code without `pybabel extract` (README, Translating TourneyBook) fails."""
+    now, kept = ids(catalogue(extracted)), ids(catalogue(POT))
+    assert not now - kept, f"messages missing from tourneybook.pot: {sorted(now - kept, key=str)[:10]}"
+    assert not kept - now, f"messages no longer said: {sorted(kept - now, key=str)[:10]}"
+    assert len(now) > 250  # the forms, the Seating sheet, the published files and the rules' words
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_every_message_is_translated_in_every_language(code):
+    po = catalogue(LOCALE_DIR / code / "LC_MESSAGES" / "tourneybook.po")
+    assert ids(po) == ids(catalogue(POT)), f"{code}: run pybabel update (README, Translating TourneyBook)"
+    untranslated = [m.id for m in po if m.id and (m.fuzzy or not all(m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert not untranslated, f"{code}: untranslated {untranslated[:10]}"
+    for m in po:
+        if not m.id:
+            continue
+        sources = m.id if isinstance(m.id, tuple) else (m.id,)
+        for said in m.string if isinstance(m.string, tuple) else (m.string,):
+            assert sorted(set(PLACEHOLDER.findall(said))) == sorted(set(PLACEHOLDER.findall(sources[-1]))), (code, m.id, said)
+    plurals = [m for m in po if isinstance(m.id, tuple)]
+    assert plurals and all(len(m.string) == po.num_plurals for m in plurals)
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_the_shipped_mo_is_the_compiled_po(code):
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(folder / "tourneybook.po"))
+    compiled.seek(0)
+    with open(folder / "tourneybook.mo", "rb") as shipped:
+        assert gettext.GNUTranslations(shipped)._catalog == gettext.GNUTranslations(compiled)._catalog, (
+            f"{code}: run pybabel compile (README, Translating TourneyBook)")
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_plural_forms_follow_the_language(code):
+    words = words_in(code)
+    one = words.ngettext("above the line: the {count} who plays the final", "above the line: the {count} who play the final", 1)
+    four = words.ngettext("above the line: the {count} who plays the final", "above the line: the {count} who play the final", 4)
+    assert one != four
+    assert {"es": "juegan", "de": "spielen", "it": "giocano", "fr": "jouent"}[code] in four
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=[lang.code for lang in LANGUAGES])
+def test_the_decimal_mark_is_cldrs(language):
+    assert language.decimal_mark == get_decimal_symbol(language.code)
+    assert language.csv_separator == (";" if language.decimal_mark == "," else ",")
+
+
+@given(st.fractions(min_value=-1000, max_value=1000), st.sampled_from(LANGUAGES))
+def test_a_number_keeps_its_value_in_every_language(value, language):
+    """Property: a score shown in a language reads back as the same shown number, with that language's mark."""
+    shown = display(Fraction(value))
+    said = words_in(language.code).number(f"total {shown} points")
+    number = said.split()[1]
+    assert number.replace(language.decimal_mark, ".") == shown
+    assert ("." in number) == (language.decimal_mark == ".")
+
+
+@pytest.mark.parametrize(("typed", "code"), [("Spanish", "es"), ("es", "es"), ("Español", "es"), ("german", "de"),
+                                             ("German (phone book)", "de"), ("Italiano", "it"), ("fr", "fr"),
+                                             ("English", "en"), ("Swedish", "en"), ("", "en"), (None, "en")])
+def test_the_language_row_finds_its_words(typed, code):
+    assert find_words(typed).code == code
+
+
+def test_a_sorting_language_without_words_is_said_on_the_issues_sheet():
+    assert "English" in unspoken_note("Swedish") and "Swedish" in unspoken_note("Swedish")
+    assert unspoken_note("Spanish") == unspoken_note("English") == ""
+    assert find_language("Swedish") is None
+
+
+def test_two_events_in_one_process_keep_their_own_words():
+    """No global language: the Spanish words are asked for while the German ones are in use, and neither changes."""
+    german, spanish = find_words("de"), find_words("es")
+    assert (german._("Table"), spanish._("Table"), find_words("en")._("Table")) == ("Tisch", "Mesa", "Table")
+    assert german._("Table") == "Tisch"
