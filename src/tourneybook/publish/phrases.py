@@ -16,8 +16,11 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((?P<player>[^()]+) lost on the clock\)"), N_("({player} lost on the clock)")),
     (re.compile(r"^waiting for (?P<matches>.+)$"), N_("waiting for {matches}")),
     (re.compile(r"^game (?P<number>\d+) next$"), N_("game {number} next")),
+    (re.compile(r"^(?P<total>.+) per player \(top (?P<count>\d+)\)$"), N_("{total} per player (top {count})")),
+    (re.compile(r"^(?P<total>.+) per player$"), N_("{total} per player")),
 )
-"""The rules' phrases (rules/carcassonne_knockout.py) and their messages."""
+"""The rules' phrases (rules/carcassonne_knockout.py) and the Standings chart's title (workbook/render.py), and
+their messages."""
 
 
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:
@@ -25,7 +28,8 @@ def said(text: str, words: Words = ENGLISH_WORDS) -> str:
     translated = words._(text)
     if translated == text:
         for pattern, message in PHRASES:
-            translated = pattern.sub(lambda m, message=message: words._(message).format(**m.groupdict()), translated)
+            translated = pattern.sub(lambda m, message=message: words._(message).format(
+                **{k: words._(v) for k, v in m.groupdict().items()}), translated)  # a criterion said too
     return words.number(translated)
 
 

@@ -32,7 +32,9 @@ def printed_sheet(sheet: ResultSheet, event: str, words: Words = ENGLISH_WORDS) 
     rows = tuple(tuple(_said(_spaced(c), words, event) for c in row) for row in sheet.rows)
     named = bool(rows and rows[0] and event in str(rows[0][0].value))
     header = sheet.print_header or ("" if named or not event else event)
-    return dataclasses.replace(sheet, rows=rows, print_header=header)
+    charts = tuple(dataclasses.replace(c, title=said(c.title, words), y_title=said(c.y_title, words),
+                                       series=tuple((said(t, words), r) for t, r in c.series)) for c in sheet.charts)
+    return dataclasses.replace(sheet, rows=rows, print_header=header, charts=charts)
 
 
 def _said(cell: Cell, words: Words, event: str) -> Cell:

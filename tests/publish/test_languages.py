@@ -1,0 +1,145 @@
+"""The published results in Spanish, German, Italian and French (issue 37): the page, the CSV tables and the
+PDF speak the event's language and write its numbers; the CSV opens as numbers in LibreOffice set to it.
+
+The rules' explanatory sentences (a table's notes, the Notes at the end: 'Ben Berg wins the final on
+winning nations...') are the rules' own English and are left out of the check: see the README's language
+section for what stays English.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import html
+import io
+import os
+import re
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tourneybook.i18n import find_words
+from tourneybook.numbers import display
+from tourneybook.publish import Published, read_published, write_published
+from tourneybook.publish.page import render_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from english_left import english_left  # noqa: E402 - shared with the forms' tests
+
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
+EXAMPLES = sorted(p.stem.removesuffix("-example") for p in WORKBOOKS.glob("*-example.xlsx"))
+SPOKEN = ["es", "de", "it", "fr"]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "languages"
+
+
+@lru_cache(maxsize=None)
+def example(name: str) -> Published:
+    return read_published(WORKBOOKS / f"{name}-example.xlsx")
+
+
+def published_in(name: str, code: str) -> Published:
+    """The example event as if its Settings' Language row named ``code``'s language."""
+    published = example(name)
+    event = dataclasses.replace(published.event, language=find_words(code).language.name)
+    return Published(event, published.result)
+
+
+def names_of(published: Published) -> set[str]:
+    """What is typed, not said: the players, their clubs, the event's and the ruleset's names."""
+    return {*published.result.standings.order, *published.clubs.values(), published.title,
+            published.event.ruleset.name}
+
+
+def notes_of(published: Published) -> list[str]:
+    return [*published.result.notes, *(n for t in published.result.extras for n in t.notes)]
+
+
+def visible(page: str) -> str:
+    """The page's text as a reader sees it, without the rules' sentences (their notes)."""
+    page = re.sub(r"<style.*?</style>", "", page, flags=re.S)
+    page = re.sub(r'<p class="notes">.*?</p>', "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_page_speaks_the_events_language(name, code):
+    published = published_in(name, code)
+    page = render_page(published, published.words)
+    assert f'<html lang="{code}">' in page
+    assert english_left(visible(page), code, names_of(published)) == []
+    totals = re.findall(r'<span class="total">([^<]*)</span>', page)
+    assert len(totals) == len(published.result.standings.rows)
+    assert all(re.fullmatch(r"-?\d+,\d\d", t) for t in totals if t), totals  # '43,83': two decimals, a comma
+
+
+@pytest.mark.parametrize("code", ["en", *SPOKEN])
+def test_the_csv_tables_take_the_languages_separator_and_decimal_mark(code, tmp_path):
+    published = published_in("fwc2022", code)
+    write_published(published, tmp_path, pdf=False)
+    words = published.words
+    for table, header in (("standings.csv", "Rank"), ("games.csv", "Seat")):
+        text = (tmp_path / table).read_text(encoding="utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text), delimiter=words.language.csv_separator))
+        assert words._(header) in rows[0] and words._("Player") in rows[0]
+        assert len({len(r) for r in rows}) == 1  # every row split into the same columns
+        numbers = [cell for row in rows[1:] for cell in row if re.fullmatch(r"-?\d+[.,]\d+", cell)]
+        assert numbers and all(words.language.decimal_mark in n for n in numbers)
+    assert find_words(code)._("Frederick") in (tmp_path / "games.csv").read_text(encoding="utf-8-sig")
+
+
+LOCALES = {"en": "en_GB.UTF-8", "es": "es_ES.UTF-8", "de": "de_DE.UTF-8", "it": "it_IT.UTF-8", "fr": "fr_FR.UTF-8"}
+
+
+def calc_opens(soffice: str, csv_path: Path, code: str, separator: str, out: Path) -> Path:
+    """``csv_path`` opened by LibreOffice Calc set to ``code``'s locale (as on that organiser's computer), the
+    separator given as its import dialog takes it, saved as .xlsx: what the organiser sees, as cells."""
+    profile = out / "profile"
+    env = dict(os.environ, HOME=str(profile), LC_ALL=LOCALES[code], LANG=LOCALES[code])
+    run = subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                          f"--infilter=CSV:{ord(separator)},34,76,1", "--convert-to", "xlsx", "--outdir", str(out),
+                          str(csv_path)], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out / f"{csv_path.stem}.xlsx"
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("code", ["en", *SPOKEN])
+def test_the_csv_opens_as_numbers_in_libreoffice_set_to_the_language(code, soffice, tmp_path):
+    published = published_in("fwc2022", code)
+    write_published(published, tmp_path / "out", pdf=False)
+    words = published.words
+    opened = calc_opens(soffice, tmp_path / "out" / "standings.csv", code, words.language.csv_separator, tmp_path)
+    sheet = openpyxl.load_workbook(opened).active
+    header = [c.value for c in sheet[1]]
+    column = header.index(words._(published.result.standings.total_name))
+    totals = [row[column] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    expected = [float(display(r.total)) for r in published.result.standings.rows]  # as published: 2 decimals
+    assert all(isinstance(t, (int, float)) for t in totals)  # numbers, not text: the decimal mark was read
+    assert totals == pytest.approx(expected)
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("code", SPOKEN)
+def test_the_pdf_speaks_the_language_with_its_decimal_mark(code, soffice, tmp_path):
+    published = published_in("carcassonne2004", code)
+    write_published(published, tmp_path, pdf=True)
+    text = subprocess.run(["pdftotext", str(tmp_path / "standings.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    flowing = " ".join(text.split())
+    for note in notes_of(published):
+        flowing = flowing.replace(" ".join(note.split()), " ")
+    assert english_left(flowing, code, names_of(published)) == []
+    words = published.words
+    assert words._("Final placings") in flowing and words._("Standings") in flowing
+    assert re.search(r"\d,\d\d", flowing) and not re.search(r"\d\.\d\d", flowing)
+
+
+def test_a_language_without_words_publishes_in_english():
+    published = published_in("fwc2022", "en")
+    swedish = Published(dataclasses.replace(published.event, language="Swedish"), published.result)
+    assert render_page(swedish, swedish.words) == render_page(published, published.words)
