@@ -143,3 +143,22 @@ def test_a_language_without_words_publishes_in_english():
     published = published_in("fwc2022", "en")
     swedish = Published(dataclasses.replace(published.event, language="Swedish"), published.result)
     assert render_page(swedish, swedish.words) == render_page(published, published.words)
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("code", SPOKEN)
+def test_the_page_renders_in_chromium_in_the_language(code, chromium, tmp_path):
+    """The page as a phone's browser draws it: its language declared, its words and numbers as rendered, and a
+    picture (docs/languages/pictures.py makes the README's)."""
+    published = published_in("cafe2023", code)
+    write_published(published, tmp_path, pdf=False)
+    page = (tmp_path / "standings.html").as_uri()
+    common = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=390,844"]
+    dom = subprocess.run([*common, "--dump-dom", page], capture_output=True, text=True, timeout=120, check=True).stdout
+    words = published.words
+    assert f'lang="{code}"' in dom
+    assert words._("Qualifying ranking") in dom and words._("Final") in dom
+    assert english_left(visible(dom), code, names_of(published)) == []
+    shot = tmp_path / "phone.png"
+    subprocess.run([*common, f"--screenshot={shot}", page], capture_output=True, timeout=120, check=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

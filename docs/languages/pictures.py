@@ -1,0 +1,83 @@
+"""Make the pictures of the players' languages shown in the README and docs/languages.md (needs LibreOffice,
+poppler's pdftoppm and Chromium).
+
+    python docs/languages/pictures.py
+
+For each of Spanish, German, Italian and French: the FWC 2022 game report of a pre-filled table and the
+CODCon centre-count sheet, printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
+CAFE'23 example's published page at a phone's size, photographed by headless Chromium, with the example's
+Settings' Language set to the language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from tourneybook.forms import CentreCountSheet, PompadourReport, System, Variant, write
+from tourneybook.i18n import LANGUAGES, ENGLISH, find_words
+from tourneybook.publish import Published, read_published, write_published
+from tourneybook.rules import find_ruleset
+
+HERE = Path(__file__).resolve().parent
+WORKBOOKS = HERE.parents[1] / "workbooks"
+ROLES = {"Frederick": "Íñigo Ibáñez", "Elisabeth": "Anna Berg", "Maria Theresa": "Jörg Müller", "Pompadour": "Zoë Leclerc"}
+POWERS = {"Austria": "Luca Rossi", "England": "Emma Stone", "France": "Hugo Duval", "Germany": "Karl Weber",
+          "Italy": "Sara Conti", "Russia": "Olga Petrova", "Turkey": "Ali Demir"}
+PHONE = (390, 844)
+PHONE_LAYOUT = "<style>html { width: 390px; }</style></head>"
+"""Headless Chromium lays a page out at least 500 px wide: the photographed copy is held to a phone's 390 px."""
+
+
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        raise SystemExit("Chromium is needed for the pictures of the page (Debian/Ubuntu: apt-get install chromium)")
+    return found
+
+
+def forms(code: str, folder: Path) -> None:
+    """The game report and the centre-count sheet in language ``code``, a PNG of each printed page."""
+    words = find_words(code)
+    report = PompadourReport.of("Copa Europa", Variant.FWC, 2, 3, ROLES, {"Pompadour": "stand-in"},
+                                rules="FWC 2022 + GFTR", words=words)
+    sheet = CentreCountSheet.of("Copa Europa", System.CODCON, 1, 2, POWERS, rules="CODCon 2008",
+                                text=find_ruleset("codcon2008").form.centre_count, words=words)
+    _, pdf = write([report, sheet], folder / f"forms-{code}.xlsx", pdf=True, overwrite=True)
+    for number, name in ((1, "game-report"), (2, "centre-count")):
+        target = HERE / f"{name}-{code}"
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", "-f", str(number), "-l", str(number),
+                        str(pdf), str(target)], check=True)
+        print(f"{target}.png")
+
+
+def page(code: str, folder: Path) -> None:
+    """The CAFE'23 example's published page in language ``code`` at a phone's size."""
+    published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
+    published = Published(dataclasses.replace(published.event, language=find_words(code).language.name),
+                          published.result)
+    out = folder / code
+    write_published(published, out, pdf=False)
+    shown = out / "phone.html"
+    shown.write_text((out / "standings.html").read_text(encoding="utf-8").replace("</head>", PHONE_LAYOUT),
+                     encoding="utf-8")
+    target = HERE / f"standings-phone-{code}.png"
+    subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--window-size={PHONE[0]},{PHONE[1]}", f"--screenshot={target}", shown.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    print(target)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for language in LANGUAGES:
+            if language is not ENGLISH:
+                forms(language.code, Path(tmp))
+                page(language.code, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
