@@ -12,7 +12,7 @@ Settings' Language set to the language.
 from __future__ import annotations
 
 import dataclasses
-import shutil
+import importlib.util
 import subprocess
 import tempfile
 from pathlib import Path
@@ -27,16 +27,14 @@ WORKBOOKS = HERE.parents[1] / "workbooks"
 ROLES = {"Frederick": "Íñigo Ibáñez", "Elisabeth": "Anna Berg", "Maria Theresa": "Jörg Müller", "Pompadour": "Zoë Leclerc"}
 POWERS = {"Austria": "Luca Rossi", "England": "Emma Stone", "France": "Hugo Duval", "Germany": "Karl Weber",
           "Italy": "Sara Conti", "Russia": "Olga Petrova", "Turkey": "Ali Demir"}
-PHONE = (390, 844)
-PHONE_LAYOUT = "<style>html { width: 390px; }</style></head>"
-"""Headless Chromium lays a page out at least 500 px wide: the photographed copy is held to a phone's 390 px."""
 
 
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        raise SystemExit("Chromium is needed for the pictures of the page (Debian/Ubuntu: apt-get install chromium)")
-    return found
+def publish_pictures():
+    """docs/publish/pictures.py, whose Chromium photographs the page at a phone's size (one way for both)."""
+    spec = importlib.util.spec_from_file_location("publish_pictures", HERE.parent / "publish" / "pictures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def forms(code: str, folder: Path) -> None:
@@ -61,13 +59,8 @@ def page(code: str, folder: Path) -> None:
                           published.result)
     out = folder / code
     write_published(published, out, pdf=False)
-    shown = out / "phone.html"
-    shown.write_text((out / "standings.html").read_text(encoding="utf-8").replace("</head>", PHONE_LAYOUT),
-                     encoding="utf-8")
     target = HERE / f"standings-phone-{code}.png"
-    subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--window-size={PHONE[0]},{PHONE[1]}", f"--screenshot={target}", shown.as_uri()],
-                   check=True, capture_output=True, timeout=120)
+    publish_pictures().photograph(out / "standings.html", "phone", target)
     print(target)
 
 

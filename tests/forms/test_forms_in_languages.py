@@ -105,3 +105,17 @@ def test_the_check_finds_english_words():
     spanish = " ".join(c.text for p in pages(every_form("es")) for r in p.rows for c in r.cells)
     assert {"round", "table", "signatures", "jury", "victory"} <= set(english_left(english, "es", NAMES))
     assert english_left(spanish, "es", NAMES | set(SEEDS)) == []
+
+
+def test_blank_forms_take_their_language_from_the_command_line(tmp_path, capsys):
+    import openpyxl
+
+    from tourneybook.cli import main
+
+    out = tmp_path / "blank.xlsx"
+    assert main(["forms", "--blank", "carcassonne2004", "--tables", "3", "--language", "it", "--out", str(out)]) == 0
+    cells = {c.value for ws in openpyxl.load_workbook(out) for row in ws.iter_rows() for c in row if c.value}
+    assert {"Foglio di tavolo di Carcassonne", "Giocatore", "Punti", "Firma"} <= cells
+    assert main(["forms", "--blank", "fwc2022", "--tables", "1", "--language", "sv", "--out", str(tmp_path / "x.xlsx")]) == 1
+    assert "--language sv" in capsys.readouterr().err
+    assert not (tmp_path / "x.xlsx").exists()

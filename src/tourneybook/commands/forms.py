@@ -5,6 +5,7 @@
     tourneybook forms EVENT.xlsx --bracket        (Carcassonne: the knock-out bracket)
     tourneybook forms --blank RULESET --tables K [--round N] --out FORMS.xlsx [--pdf]
     tourneybook forms --blank diplomacy --scoring ID --tables K ...  (the centre-count sheet of that game scoring)
+    tourneybook forms --blank RULESET --tables K --language es ...   (blank forms in the players' language)
 
 The event is read through the store (:class:`~tourneybook.files.filestore.FileWorkbook`)
 exactly as the Excel button reads the live workbook; it is never written.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
+from ..i18n import LANGUAGES, Words, find_language, find_words
 from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
 from ..forms.carcassonne import KnockoutBracketForm
 from ..forms.diplomacy import MAX_YEARS
@@ -43,6 +45,9 @@ def register(sub) -> None:
     p.add_argument("--tournament", default="", metavar="NAME", help="tournament name printed on blank forms")
     p.add_argument("--scoring", metavar="ID", default=None,
                    help="with --blank diplomacy: the game-scoring system whose rules the centre-count sheets print")
+    p.add_argument("--language", metavar="LANGUAGE", default=None,
+                   help="with --blank: the players' language of the forms (en, es, de, it, fr; default English); an "
+                        "event's forms follow its Settings' Language row")
     p.add_argument("--out", metavar="FORMS.xlsx", help="where to write the forms workbook")
     p.add_argument("--pdf", action="store_true", help="also print it to PDF through LibreOffice")
     p.add_argument("--force", action="store_true", help="overwrite FORMS.xlsx if it exists")
@@ -67,8 +72,22 @@ def run(args) -> int:
     return 0
 
 
+def blank_words(language: str | None) -> Words:
+    """The words of ``--language`` for blank forms; InputError naming the five for another."""
+    if language is None:
+        return find_words(None)
+    found = find_language(language)
+    if found is None:
+        raise InputError(f"--language {language}: the forms are printed in "
+                         + ", ".join(f"{lang.name} ({lang.code})" for lang in LANGUAGES))
+    return find_words(found.code)
+
+
 def event_forms(args) -> tuple[list, Path]:
     """The forms asked for, from the event workbook; the default file name says which."""
+    if args.language is not None:
+        raise InputError("--language is for --blank forms: an event's forms are printed in its Settings' Language "
+                         "(change that row to print them in another)")
     event = Path(args.event)
     if args.round is None and not args.final and not args.bracket:
         raise InputError("say which forms: --round N (a round's tables), --final (Friedrich) or --bracket (Carcassonne)")
@@ -97,6 +116,7 @@ def event_forms(args) -> tuple[list, Path]:
 
 
 def blank(args) -> tuple[list, Path]:
+    words = blank_words(args.language)
     if args.final:
         raise InputError("--final prints the finalists from an event workbook: give its file name instead of --blank")
     if args.tables is None and not args.bracket:
@@ -104,10 +124,10 @@ def blank(args) -> tuple[list, Path]:
     years = args.years if args.years is not None else DEFAULT_YEARS
     settings = starting_settings(find_ruleset(args.blank), args.scoring)  # the Diplomacy event's game scoring
     forms: list = blank_forms(args.blank if settings is None else chosen(settings), args.tables or 0, args.round,
-                              args.tournament, years)
+                              args.tournament, years, words)
     if args.bracket:
         if find_ruleset(args.blank).knockout is None:
             raise InputError(f"--bracket is for a ruleset with a knock-out (the Carcassonne one), not {args.blank}")
-        forms.append(KnockoutBracketForm.of(args.tournament))
+        forms.append(KnockoutBracketForm.of(args.tournament, words=words))
     out = Path(args.out) if args.out else Path(f"forms-{args.blank}.xlsx")
     return forms, out
