@@ -40,7 +40,7 @@ TABLES = (
     N_("Score"), N_("Tie"), N_("Centres"), N_("Counted"), N_("Factor"), N_("Why"), N_("Round"), N_("Game"),
     N_("Place"), N_("Club"), N_("Players counted"), N_("Notes"), N_("Points"), N_("Seat"), N_("Rank"),
     N_("champion"), N_("final"), N_("semi-final"), N_("quarter-final"), N_("round of 16"), N_("preliminary"),
-    N_("sit-out"), N_("sat out at the TD's request"), N_("tie: TD decides"), N_("to play"),
+    N_("sit-out"), N_("sat out at the TD's request"), N_("tie: TD decides"), N_("to play"), N_("Every game counts."),
 )
 """The extra tables (final, knock-out, awards, what counted) by their titles, columns and words (the result
 sheets' own titles are marked where workbook/render.py names them)."""

@@ -86,7 +86,7 @@ def context(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, Any
         "cut_note": cut_note(published, words),
         "leading": [_table(t, words) for t in leading],
         "extras": [_table(t, words) for t in following],
-        "notes": [words.number(n) for n in published.result.notes],
+        "notes": [said(n, words) for n in published.result.notes],
     }
 
 
@@ -100,7 +100,7 @@ def _table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
     names = [h.casefold() in PLAYER_HEADERS for h in table.headers]
     rows = [[_cell(shown(v), words, name) for v, name in zip(row, names)] for row in table.rows]
     return {"title": words._(table.title), "headers": [words._(h) for h in table.headers], "rows": rows,
-            "notes": [words.number(n) for n in table.notes], "bracket": bracket(table, words)}
+            "notes": [said(n, words) for n in table.notes], "bracket": bracket(table, words)}
 
 
 def _cell(value: Any, words: Words, name: bool) -> Any:

@@ -1,7 +1,8 @@
 """The rules' phrases around names and numbers in the published tables, said in the event's language.
 
 A knock-out's games and a match not played yet read '118-93 (Anna lost on the clock)', 'waiting for S1, S8',
-'game 3 next': the rules write them in English around a name or a number. Each is found by its pattern and
+'game 3 next', a note 'lot needed: Anna, Ben are still tied; ...': the rules write them in English around a
+name or a number. Each is found by its pattern and
 said through the catalogue with the name or number in place; a whole word the catalogue has (a criterion, a
 power, 'to play') is said as it translates; anything else stays as written (a player's name).
 """
@@ -18,9 +19,14 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^game (?P<number>\d+) next$"), N_("game {number} next")),
     (re.compile(r"^(?P<total>.+) per player \(top (?P<count>\d+)\)$"), N_("{total} per player (top {count})")),
     (re.compile(r"^(?P<total>.+) per player$"), N_("{total} per player")),
+    (re.compile(r"^lot needed: (?P<players>.+) are still tied; the suggested order is shown until the organiser's lot "
+                r"is entered$"),
+     N_("lot needed: {players} are still tied; the suggested order is shown until the organiser's lot is entered")),
+    (re.compile(r"^stand-ins, scored at their tables but not ranked: (?P<players>.+)$"),
+     N_("stand-ins, scored at their tables but not ranked: {players}")),
 )
-"""The rules' phrases (rules/carcassonne_knockout.py) and the Standings chart's title (workbook/render.py), and
-their messages."""
+"""The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed and of the
+Friedrich standings' stand-ins) and the Standings chart's title (workbook/render.py), and their messages."""
 
 
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:
