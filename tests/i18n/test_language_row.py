@@ -26,7 +26,8 @@ def cells(path: Path, sheet: str) -> list:
 
 
 @pytest.mark.parametrize(("typed", "row"), [("es", "Spanish"), ("Deutsch", "German"), ("italian", "Italian"),
-                                            ("FR", "French"), ("sv", "Swedish"), ("English", "English")])
+                                            ("FR", "French"), ("sv", "Swedish"), ("English", "English"),
+                                            ("DIN 5007-2", "German (phone book)")])
 def test_new_writes_the_language_row_as_settings_names_it(tmp_path, typed, row):
     values = openpyxl.load_workbook(new_event(tmp_path, typed))["Settings"].iter_rows(values_only=True)
     assert {r[0]: r[1] for r in values if r[0]}["Language"] == row

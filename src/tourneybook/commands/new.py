@@ -26,7 +26,7 @@ from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import Layout, find_layout
 from ..workbook.nameorder import DEFAULT_LANGUAGE, find_collation
-from ..i18n import LANGUAGES, find_language
+from ..i18n import LANGUAGES
 from ..actions.players_list import read_players_list
 
 
@@ -61,11 +61,8 @@ def starting_point(ruleset_id: str, scoring: str | None) -> tuple[Layout, Any]:
 
 
 def language_row(language: str) -> str:
-    """The Language row's value for ``--language`` ('es', 'Español', 'spanish' -> 'Spanish'); InputError listing
-    the languages for one TourneyBook neither writes nor sorts names in."""
-    spoken = find_language(language)
-    if spoken is not None:
-        return spoken.name
+    """The Language row's value for ``--language`` ('es', 'Español', 'spanish' -> 'Spanish'; 'DIN 5007-2' -> 'German
+    (phone book)'); InputError listing the languages for one TourneyBook neither writes nor sorts names in."""
     try:
         return find_collation(language).name
     except InputError:
