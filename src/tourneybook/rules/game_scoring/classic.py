@@ -26,8 +26,13 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
     """World Classic, or Summer Classic whose top bonus is void when three or more powers share the top."""
 
     def score(board: Board, n: Numbers) -> GameScore:
-        if soloist(board) is not None:
-            return solo_score(board, n["solo"])
+        """The solo's points to a soloist and a point per year survived to everyone else (dipvis's code and its
+        test of a solo, not its one-line description); otherwise the centres, survival and top bonus."""
+        won = soloist(board)
+        if won is not None:
+            end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
+            return solo_score(board, n["solo"], losers={p.power: F(years_survived(p.eliminated or end))
+                                                        for p in board.powers})
         top = max(p.centres for p in board.powers)
         toppers = sum(1 for p in board.powers if p.centres == top)
         pool = F(0) if no_three_way_top and toppers >= 3 else n["top"]
@@ -51,12 +56,15 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
         rule="{per_centre} per centre and {survival} for surviving, "
              + ("{top} to a lone board topper or half each to two (none to three or more)" if no_three_way_top
                 else "{top} shared by the board toppers")
-             + ", a point per year survived if eliminated; a solo scores {solo}, the others 0.",
+             + ", a point per year survived if eliminated; a solo scores {solo}, the others a point per year "
+             "survived.",
         text="Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
-             + topping + ". An eliminated power scores 1 per year it survived (the year eliminated not counted). "
-             "18 centres or more (or a concession) is a solo: {solo}, everyone else 0.",
+             + topping + ". An eliminated power scores 1 per year it survived (the year of elimination not "
+             "counted: out in 1905, 4). 18 centres or more (or a concession) is a solo: {solo}; everyone else "
+             "scores 1 per year survived before the solo or its elimination (neither year counted).",
         parameters=(
-            number(name, "solo", "solo points", 420, "What a soloist scores; everyone else scores 0."),
+            number(name, "solo", "solo points", 420,
+                   "What a soloist scores; everyone else scores a point per year survived."),
             number(name, "per_centre", "points per centre", 10, "What each centre of a survivor scores."),
             number(name, "survival", "survival points", 30, "What each survivor adds."),
             number(name, "top", "board-top bonus", 48, "The bonus of the power(s) on the top count."),
@@ -228,8 +236,9 @@ RANKED_CLASSIC_V2 = ranked_classic("ranked_classic_v2", "Ranked Classic v2", mul
 
 
 def rounded(x: F) -> int:
-    """To the nearest whole number, a half rounding up (as the published text says; Python's round goes to even)."""
-    return int((x * 2 + 1) // 2)
+    """To the nearest whole number, a half to the even one (72.5 is 72, 73.5 is 74), as dipvis's code rounds (Python's
+    round); the published text says only "rounded to the nearest whole number"."""
+    return round(x)
 
 
 def score_southern_sun(board: Board, n: Numbers) -> GameScore:
@@ -259,7 +268,8 @@ SOUTHERN_SUN = ScoringSystem(
          "eliminated 3 per year played; a solo scores 500.",
     text="Each survivor scores 30, 10 per centre and the points of its rank among the survivors by centres: 130, "
          "80, 50, 30, 20, 10 and 10 for first to seventh; powers tied on a rank share the average of the ranks they "
-         "cover, rounded to the nearest whole number (a half up). An eliminated power scores 3 per year played "
+         "cover, rounded to the nearest whole number, a half to the even one (72.5 is 72, 52.5 is 52). An "
+         "eliminated power scores 3 per year played "
          "(the year eliminated included) and no rank points. 18 centres or more (or a concession) is a solo: 500, "
          "everyone else 0.",
     parameters=(),

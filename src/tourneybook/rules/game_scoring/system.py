@@ -235,7 +235,7 @@ def last_year(board: Board, system: str) -> int:
     """The year the game ended (a solo's year): entered, or the end of the centre history; ValidationError naming
     why the system needs it when it is missing."""
     if board.final_year is None:
-        raise ValidationError([Problem(f"{system} scores the powers that lost to a solo by the years they played: "
+        raise ValidationError([Problem(f"{system} scores the powers that lost to a solo by their years in the game: "
                                        "enter the game's last year", f"game {board.label}")])
     return board.final_year
 
