@@ -47,7 +47,8 @@ ELIMINATED_BY_YEAR = ("The eliminated rank below every survivor, by their elimin
 ELIMINATED_EQUAL = "The eliminated all tie for the ranks below the survivors."
 
 
-def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_points: int) -> ScoringSystem:
+def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_points: int,
+            dipvis_name: str = "") -> ScoringSystem:
     """One Carnage: its position points, the worth of a centre, and whether the eliminated rank by elimination."""
     positions = [7007, 6006, 5005, 4004, 3003, 2002, 1001] if centre_based else [7000, 6000, 5000, 4000, 3000,
                                                                                  2000, 1000]
@@ -84,6 +85,7 @@ def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_p
                            "What a lone board leader adds per centre it is ahead of the second power."),),
         needs=frozenset({Need.ELIMINATION_ORDER, Need.CONCESSION} if by_elimination else {Need.CONCESSION}),
         score=score,
+        dipvis_name=dipvis_name,
     )
 
 
@@ -92,7 +94,7 @@ CARNAGE = carnage("carnage", "Carnage with elimination order", by_elimination=Tr
 CARNAGE_DEAD_EQUAL = carnage("carnage_dead_equal", "Carnage with dead equal", by_elimination=False,
                              centre_based=False, lead_points=0)
 CARNAGE_CENTRE_COUNT = carnage("carnage_centre_count", "Centre-count Carnage", by_elimination=True, centre_based=True,
-                               lead_points=0)
+                               lead_points=0, dipvis_name="Center-count Carnage")
 CARNAGE_2023 = carnage("carnage2023", "Carnage 2023", by_elimination=True, centre_based=False, lead_points=300)
 
 

@@ -150,6 +150,7 @@ def score_haight(board: Board, n: Numbers) -> GameScore:
 HAIGHT = ScoringSystem(
     id="haight",
     name="Haight",
+    dipvis_name="Haight v1.0",
     rule="10 per centre, 66 to 0 rank points (ties take the lower rank), 5 per centre of a lone leader's lead; a "
          "solo scores 451.",
     text="Each survivor scores 10 per centre; an eliminated power 1 per year played (the year eliminated "

@@ -39,6 +39,7 @@ def score_base3(board: Board, n: Numbers) -> GameScore:
 BASE3 = ScoringSystem(
     id="base3",
     name="Base3",
+    dipvis_name="Base 3",
     rule="A point per centre and 3 for surviving, and 9 to a lone board topper (3 each to two, 1 each to three...); "
          "a solo scores 46.",
     text="Each survivor scores 3 plus 1 per centre; an eliminated power 0. The board topper adds 9, divided by 3 "
