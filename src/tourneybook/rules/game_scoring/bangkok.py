@@ -45,9 +45,9 @@ def bangkok(id: str, name: str, solo: int, loser: str, top: str, one: str, two: 
     return ScoringSystem(
         id=id,
         name=name,
-        rule="A point per centre, {survival} for surviving, and {pool} domination points shared {top_shares} / "
-             "{one_away_shares} / {two_away_shares} by the top and the powers one and two centres below; a solo "
-             "scores {solo}.",
+        rule="A point per centre, {survival} for surviving or {per_year} per year survived if eliminated (the year "
+             "out not counted), and {pool} domination points shared {top_shares} / {one_away_shares} / "
+             "{two_away_shares} by the top and the powers one and two centres below; a solo scores {solo}.",
         text="Each power scores 1 per centre; survivors add {survival}, eliminated powers {per_year} per year "
              "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are shared out: {top_shares} shares "
              "to each power on the top count, {one_away_shares} to each power one centre below it, "
@@ -104,8 +104,9 @@ def score_bangkok_pike(board: Board, n: Numbers) -> GameScore:
 BANGKOK_PIKE = ScoringSystem(
     id="bangkok_pike",
     name="Bangkok Pike",
-    rule="A point per centre, 3 for surviving, 6 to a lone board topper (4 each to shared toppers), 4 one centre "
-         "below the top and 2 two below; a solo scores 60.",
+    rule="A point per centre, 3 for surviving or 0.1 per year played if eliminated (the year out counted), 6 to a "
+         "lone board topper (4 each to shared toppers), 4 one centre below the top and 2 two below; a solo scores "
+         "60.",
     text="Each power scores 1 per centre; survivors add 3, eliminated powers 0.1 per year played (the year "
          "eliminated included). A lone board topper adds 6, each of two or more tied toppers 4; every power one "
          "centre below the top adds 4 and every power two below adds 2. A lone topper with no power one centre "

@@ -56,8 +56,8 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
         rule="{per_centre} per centre and {survival} for surviving, "
              + ("{top} to a lone board topper or half each to two (none to three or more)" if no_three_way_top
                 else "{top} shared by the board toppers")
-             + ", a point per year survived if eliminated; a solo scores {solo}, the others a point per year "
-             "survived.",
+             + ", a point per year survived if eliminated (the year out not counted); a solo scores {solo}, the "
+             "others a point per year survived.",
         text="Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
              + topping + ". An eliminated power scores 1 per year it survived (the year of elimination not "
              "counted: out in 1905, 4). 18 centres or more (or a concession) is a solo: {solo}; everyone else "
@@ -107,7 +107,7 @@ WHIPPING = ScoringSystem(
     id="whipping",
     name="Whipping",
     rule="10 per centre, the survivors share 60, a lone leader adds 2 per centre, the eliminated a point per year "
-         "played; a solo scores {solo}.",
+         "played (the year out counted); a solo scores {solo}.",
     text="Each survivor scores 10 per centre and an equal share of 60 with the other survivors; a lone board "
          "topper adds 2 per centre (no bonus for a shared top). An eliminated power scores 1 per year played (the "
          "year eliminated included). 18 centres or more (or a concession) is a solo: {solo}; everyone else scores "
@@ -151,8 +151,8 @@ HAIGHT = ScoringSystem(
     id="haight",
     name="Haight",
     dipvis_name="Haight v1.0",
-    rule="10 per centre, 66 to 0 rank points (ties take the lower rank), 5 per centre of a lone leader's lead; a "
-         "solo scores 451.",
+    rule="10 per centre (the eliminated a point per year played, the year out counted), 66 to 0 rank points (ties "
+         "take the lower rank), 5 per centre of a lone leader's lead; a solo scores 451.",
     text="Each survivor scores 10 per centre; an eliminated power 1 per year played (the year eliminated "
          "included). Every power adds rank points, 66, 55, 44, 33, 22, 11 and 0 for first to seventh by centres, "
          "the eliminated ranking below the survivors by elimination year (later ranks higher); powers tied on a "
@@ -220,7 +220,7 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
         rule="Survivors score 30 + 10 per centre + 200 / 90 / 60 / 40 / 30 / 20 / 10 by rank ("
              + ("three or more tied take the lowest rank" if multi_ties_lower else
                 "three or more tied score as two tied at the second lowest rank")
-             + "), the eliminated a point per year survived; a solo scores 550.",
+             + "), the eliminated a point per year survived (the year out not counted); a solo scores 550.",
         text="Each survivor scores 30, 10 per centre and the points of its rank by centres: 200, 90, 60, 40, 30, 20 "
              "and 10 for first to seventh; two powers tied score 135, 70, 50, 35, 25 or 15 each when tied from "
              f"first, second... sixth; {ties}. An eliminated power scores 1 per year it survived (the year "
@@ -266,7 +266,7 @@ SOUTHERN_SUN = ScoringSystem(
     id="southern_sun",
     name="Southern Sun",
     rule="Survivors score 30 + 10 per centre + 130 / 80 / 50 / 30 / 20 / 10 / 10 by rank (ties average), the "
-         "eliminated 3 per year played; a solo scores 500.",
+         "eliminated 3 per year played (the year out counted); a solo scores 500.",
     text="Each survivor scores 30, 10 per centre and the points of its rank among the survivors by centres: 130, "
          "80, 50, 30, 20, 10 and 10 for first to seventh; powers tied on a rank share the average of the ranks they "
          "cover, rounded to the nearest whole number, a half to the even one (72.5 is 72, 52.5 is 52). An "

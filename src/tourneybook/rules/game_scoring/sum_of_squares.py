@@ -79,7 +79,8 @@ def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
         id=id,
         name=name,
         rule="Each survivor scores 100 x N / the sum of N of " + ("all seven powers" if dead_count else "the survivors")
-             + ", N = centres² + 4 x centres + {base}; eliminated powers 0.1 per year survived; a solo scores {solo}.",
+             + ", N = centres² + 4 x centres + {base}; eliminated powers 0.1 per year survived (the year out not "
+             "counted); a solo scores {solo}, the others 0.1 per year survived.",
         text="For each power N = centres² + 4 x centres + {base}; each survivor scores 100 x its N / the sum of "
              f"{dead}. An eliminated power scores 0.1 per year survived (the year of elimination not counted: out in "
              "1905, 0.4). 18 centres or more (or a concession) is a solo: {solo}; every other power scores 0.1 per "
