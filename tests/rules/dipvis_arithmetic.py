@@ -116,6 +116,15 @@ def ranked_classic_places(order, value, points, two_tied, score_lower: bool) -> 
     return out
 
 
+def by_elimination(s: State, places: Sequence[F | int]) -> tuple[list[Power], dict[Power, F]]:
+    """The survivors, biggest first, and every power's place points: the survivors share the first places by
+    centres, the eliminated the places after them by elimination year (later higher, one year a tie)."""
+    order = s.by_count()
+    alive = [p for p in order if s.count[p]]
+    dead = sorted((p for p in order if not s.count[p]), key=lambda p: -s.out[p])
+    return alive, {**split(alive, s.count, places[:len(alive)]), **split(dead, s.out, places[len(alive):])}
+
+
 # --- the systems ---------------------------------------------------------------------------------------------
 
 
@@ -176,17 +185,11 @@ def carnage(centre_based: bool, dead_equal: bool):
         if dead_equal:  # dipvis adds no lead in this variant, whatever its number
             ranks = split(order, s.count, places)
             return {p: s.count[p] + ranks[p] for p in Power}
-        alive = [p for p in order if s.count[p]]
-        res = {}
-        ranks = split(alive, s.count, places[:len(alive)])
-        for p in alive:
-            res[p] = per_centre * s.count[p] + ranks[p]
+        alive, ranks = by_elimination(s, places)
+        res = {p: per_centre * s.count[p] + ranks[p] for p in Power}
         if len(alive) < 2:
             raise DipvisFails("no second survivor to measure the lead against")
         res[alive[0]] += (s.count[alive[0]] - s.count[alive[1]]) * n["lead"]
-        dead = sorted((p for p in order if not s.count[p]), key=lambda p: -s.out[p])
-        ranks = split(dead, s.out, places[len(alive):])
-        res.update({p: ranks[p] for p in dead})
         return res
 
     return score
@@ -248,23 +251,18 @@ def draw_size(s: State, n) -> dict:
     return {p: F(100, len(s.draw)) if p in s.draw else F(0) for p in Power}
 
 
-def duct_tape(by_elimination: bool):
+def duct_tape(elimination_order: bool):
     places = [40, 24, 15, 9, 6, 3, 3]
 
     def score(s: State, n) -> dict:
         if s.soloer is not None:
             return {p: F(75 if p is s.soloer else 0) for p in Power}
         order = s.by_count()
-        if not by_elimination:
+        if not elimination_order:
             ranks = split(order, s.count, places)
             return {p: s.count[p] + ranks[p] for p in Power}
-        alive = [p for p in order if s.count[p]]
-        ranks = split(alive, s.count, places[:len(alive)])
-        res = {p: s.count[p] + ranks[p] for p in alive}
-        dead = sorted((p for p in order if not s.count[p]), key=lambda p: -s.out[p])
-        ranks = split(dead, s.out, places[len(alive):])
-        res.update({p: ranks[p] for p in dead})
-        return res
+        _, ranks = by_elimination(s, places)
+        return {p: s.count[p] + ranks[p] for p in Power}
 
     return score
 
@@ -394,14 +392,8 @@ def southern_sun(s: State, n) -> dict:
 
 
 def sydney_league(s: State, n) -> dict:
-    places = [700, 600, 500, 400, 300, 200, 100]
-    order = s.by_count()
-    alive = [p for p in order if s.count[p]]
-    ranks = split(alive, s.count, places[:len(alive)])
-    res = {p: 25 * s.count[p] + ranks[p] for p in alive}
-    dead = sorted((p for p in order if not s.count[p]), key=lambda p: -s.out[p])
-    ranks = split(dead, s.out, places[len(alive):])
-    res.update({p: ranks[p] + (s.out[p] + 1 - FIRST) for p in dead})
+    _, ranks = by_elimination(s, [700, 600, 500, 400, 300, 200, 100])
+    res = {p: ranks[p] + (25 * s.count[p] if s.count[p] else s.out[p] + 1 - FIRST) for p in Power}
     if s.soloer is not None:
         res = {p: x * (F(3, 2) if p is s.soloer else F(1, 2)) for p, x in res.items()}
     return res
@@ -496,8 +488,8 @@ DIPVIS: dict[str, Callable[[State, Mapping[str, F]], dict]] = {
     "cdiplo_namur": cdiplo_namur,
     "detour09": detour09,
     "dss": draw_size,
-    "duct_tape_v2": duct_tape(by_elimination=False),
-    "duct_tape_v2_elimination": duct_tape(by_elimination=True),
+    "duct_tape_v2": duct_tape(elimination_order=False),
+    "duct_tape_v2_elimination": duct_tape(elimination_order=True),
     "haight": haight,
     "manorcon": lambda s, n: manorcon(s, n, dead_count=True),
     "manorcon_original": lambda s, n: manorcon(s, n, dead_count=True),
