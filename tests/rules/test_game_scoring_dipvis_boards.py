@@ -57,6 +57,18 @@ def test_dipvis_board_scores_as_its_test_expects(where, name, counts, eliminated
     assert [game.of(initial).points for initial in POWERS] == [F(x) for x in expected]
 
 
+@pytest.mark.parametrize("where, name, counts, eliminated, last_year, draw, history, expected", DIPVIS_BOARDS,
+                         ids=[f"{where}-{name}" for where, name, *_ in DIPVIS_BOARDS])
+def test_the_second_account_of_dipvis_gives_what_its_tests_expect(where, name, counts, eliminated, last_year, draw,
+                                                                   history, expected):
+    """tests/rules/dipvis_arithmetic.py, which the random boards compare us with, is checked on dipvis's own boards."""
+    from dipvis_arithmetic import dipvis_scores
+
+    system = find_system(dipvis_id(name))
+    theirs = dipvis_scores(system.id, board(counts, eliminated, last_year, draw, history), system.numbers())
+    assert [theirs[power] for power in Power] == [F(x) for x in expected]
+
+
 def test_dipvis_general_tests_two_cdiplo_80_boards():
     """test_general.py's C-Diplo 80 boards, asserted there power by power: a three-way top on 10 with four powers on
     1, and three survivors on 17, 16 and 1; each board gives out 80."""
