@@ -11,7 +11,8 @@ from ..rules.game_scoring import SYSTEMS
 
 
 def register(sub) -> None:
-    p = sub.add_parser("systems", help="list every Diplomacy game-scoring system: id, name as dipvis spells it, rule in one sentence")
+    p = sub.add_parser("systems",
+                       help="list every Diplomacy game-scoring system: id, name as dipvis spells it, rule in one sentence")
     p.set_defaults(func=run)
 
 

@@ -120,7 +120,8 @@ def ended_as_read(board: Board, system: ScoringSystem, rng: random.Random) -> Bo
     alive = sorted((p for p in board.powers if p.survived), key=lambda p: -p.centres)
     cuts = [k for k in range(2, len(alive)) if alive[k - 1].centres > alive[k].centres]  # never between equals
     if Need.DRAW_MEMBERS in system.needs and cuts and roll > 1 - SMALLER_DRAW_CHANCE:
-        return replace(board, draw=tuple(sorted((p.power for p in alive[:rng.choice(cuts)]), key=list(Power).index)))
+        drawn = {p.power for p in alive[:rng.choice(cuts)]}
+        return replace(board, draw=tuple(power for power in Power if power in drawn))
     return board
 
 

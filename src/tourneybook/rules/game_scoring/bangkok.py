@@ -49,7 +49,8 @@ def bangkok(id: str, name: str, solo: int, loser: str, top: str, one: str, two: 
              "out not counted), and {pool} domination points shared {top_shares} / {one_away_shares} / "
              "{two_away_shares} by the top and the powers one and two centres below; a solo scores {solo}.",
         text="Each power scores 1 per centre; survivors add {survival}, eliminated powers {per_year} per year "
-             "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are shared out: {top_shares} shares "
+             "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are "
+             "shared out: {top_shares} shares "
              "to each power on the top count, {one_away_shares} to each power one centre below it, "
              "{two_away_shares} to each two below; a power's points are {pool} x its shares / all shares. 18 "
              "centres or more (or a concession) is a solo: {solo}, the other survivors {loser_per_centre} per "
