@@ -48,9 +48,8 @@ class Calc:
         self.office: subprocess.Popen | None = None
         self.handing: list[subprocess.Popen] = []
 
-    def start(self, confirmed: Path | None = None) -> None:
-        """Install the extension into the fresh profile (soffice without a window), then start soffice with one.
-        ``confirmed``: the tourneybook program the organiser confirmed or picked once, as the profile remembers it."""
+    def start(self) -> None:
+        """Install the extension into the fresh profile (soffice without a window), then start soffice with one."""
         oxt = write_extension(self.folder / "oxt")
         accept = f"--accept=pipe,name={self.pipe};urp;"
         first = subprocess.Popen([self.soffice, "--headless", "--norestore", f"-env:UserInstallation={self.profile}",
@@ -62,8 +61,6 @@ class Calc:
             first.wait(60)
         finally:
             _end(first)
-        if confirmed is not None:
-            (self.folder / "profile" / "user" / "tourneybook-lo.json").write_text(json.dumps({"tourneybook": str(confirmed)}))
         self.office = subprocess.Popen([self.soffice, "--norestore", "--nologo", f"-env:UserInstallation={self.profile}",
                                         accept], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        start_new_session=True)

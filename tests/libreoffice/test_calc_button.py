@@ -93,10 +93,25 @@ def club(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def calc(calc_window, tmp_path_factory, club):
-    """Calc with the club's TourneyBook confirmed once, as its organiser did (the question itself:
-    test_only_the_organiser_chooses_the_program_a_hostile_workbook_names_none)."""
+    """Calc whose organiser says yes, once, to the club's TourneyBook (issue 36, 1): it is beside the events, so
+    the first click asks before it runs, naming its path; the answer is remembered for every later click."""
     session = Calc(calc_window, tmp_path_factory.mktemp("calc"), "button")
-    session.start(confirmed=club.parent / ".venv" / "bin" / "tourneybook")
+    session.start()
+    first = club / "first.xlsx"
+    shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", first)
+    try:
+        session.open(first)
+        session.choose(MENU, MENU_ENTRY)
+        question = session.wait_for_dialog(QUESTION)
+        assert str(club.parent / ".venv" / "bin" / "tourneybook") in question, question
+        session.choose_in_dialog(QUESTION, "Yes")
+        shown = session.answer()
+        session.dismiss()
+        assert "Standings recalculated" in shown and before(first).exists(), shown
+        session.close()
+    except BaseException:
+        session.stop()
+        raise
     yield session
     session.stop()
 
