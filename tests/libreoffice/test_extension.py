@@ -106,6 +106,38 @@ def test_only_a_program_the_organiser_chose_is_found_never_one_beside_the_workbo
         str(python), "-P", "-m", "tourneybook"]  # -P: no ``tourneybook`` of the current folder
 
 
+CHOICES = ("environment", "remembered", "home", "path")
+
+
+@settings(max_examples=60, deadline=None)
+@given(present=st.sets(st.sampled_from(CHOICES)), depth=st.integers(0, 3), windows=st.booleans())
+def test_a_program_beside_the_workbook_is_never_found_whatever_else_there_is(tmp_path_factory, present, depth, windows):
+    """Issue 36, 1, for every mix of the organiser's own choices: the first of them present wins, in the order
+    environment, remembered, home install, PATH; a tourneybook in a .venv beside the workbook or above it never
+    does (it is only offered, by nearby_program, for a yes)."""
+    lo = command()
+    root = tmp_path_factory.mktemp("organiser")
+    events = root.joinpath(*["up"] * depth)
+    nearby = executable(events / ".venv" / ("Scripts" if windows else "bin") / ("tourneybook.exe" if windows else "tourneybook"))
+    workbook = events / "essen.xlsm"
+    programs = {
+        "environment": executable(root / "env" / "tourneybook"),
+        "remembered": executable(root / "picked" / "tourneybook"),
+        "home": executable(root / "home" / "TourneyBook" / ".venv" / "bin" / "tourneybook"),
+        "path": executable(root / "onpath" / ("tourneybook.exe" if windows else "tourneybook")),
+    }
+    executable(events / ("tourneybook.exe" if windows else "tourneybook"))  # in the workbook's own folder, too
+    environ = {"PATH": os.pathsep.join(["", ".", os.path.relpath(events)] +
+                                       ([str(programs["path"].parent)] if "path" in present else []))}
+    if "environment" in present:
+        environ["TOURNEYBOOK"] = str(programs["environment"])
+    found = lo.find_tourneybook(environ, str(programs["remembered"]) if "remembered" in present else "",
+                                str(root / "home") if "home" in present else str(root / "nobody"), windows)
+    first = next((programs[c] for c in CHOICES if c in present), None)
+    assert found == ([str(first)] if first else [])
+    assert lo.nearby_program(str(workbook)) == str(nearby)
+
+
 def test_the_path_search_never_looks_in_the_current_folder(tmp_path, monkeypatch):
     """Windows (and Python 3.8's shutil.which there) try the current folder first: a workbook's folder may be it."""
     lo = command()
