@@ -302,6 +302,23 @@ def test_an_xlsx_runs_the_action_chosen_on_instructions_from_the_menu(calc, club
     calc.close()
 
 
+def test_a_forms_workbook_is_left_alone(calc, club):
+    """Issue 36, 8: the menu clicked on the printable forms TourneyBook wrote says they are not the event's
+    workbook and adds no Issues sheet to them."""
+    event = new_event(club, "printed")
+    assert cli(["draw", str(event), "--round", "1"]) == 0 and cli(["forms", str(event), "--round", "1"]) == 0
+    forms = event.with_name("printed-forms-R1.xlsx")
+    untouched = forms.read_bytes()
+    calc.open(forms)
+    calc.choose(MENU, MENU_ENTRY)
+    shown = calc.answer()
+    calc.dismiss()
+    assert "is not an event workbook" in shown and "Nothing was changed" in shown, shown
+    assert forms.read_bytes() == untouched
+    assert ISSUES not in calc.state()["sheets"]
+    calc.close()
+
+
 def test_the_macro_a_button_is_bound_to_loads_with_the_extensions_own_modules(calc, club):
     """The buttons' event names the extension's macro (WATCHED); LibreOffice's macro loader, not only its
     component loader, finds the extension's python/pythonpath module beside it."""
