@@ -41,8 +41,10 @@ TABLES = (
     N_("Place"), N_("Club"), N_("Players counted"), N_("Notes"), N_("Points"), N_("Seat"), N_("Rank"),
     N_("champion"), N_("final"), N_("semi-final"), N_("quarter-final"), N_("round of 16"), N_("preliminary"),
     N_("sit-out"), N_("sat out at the TD's request"), N_("tie: TD decides"), N_("to play"), N_("Every game counts."),
+    N_("decided by: what put a finalist below the one above (the second: below the winner, on the winner's order)"),
+    N_("Outstanding play of each power: highest single-game score; ties broken by the TD (003 VI.2)."),
 )
-"""The extra tables (final, knock-out, awards, what counted) by their titles, columns and words (the result
+"""The extra tables (final, knock-out, awards, what counted) by their titles, columns, words and whole notes (the result
 sheets' own titles are marked where workbook/render.py names them)."""
 
 __all__ = ["CRITERIA", "PARTS", "TABLES"]

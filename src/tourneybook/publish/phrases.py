@@ -24,9 +24,16 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
      N_("lot needed: {players} are still tied; the suggested order is shown until the organiser's lot is entered")),
     (re.compile(r"^stand-ins, scored at their tables but not ranked: (?P<players>.+)$"),
      N_("stand-ins, scored at their tables but not ranked: {players}")),
+    (re.compile(r"^(?P<player>.+) wins the final on (?P<criterion>.+); places 2 to 4 follow the final game score$"),
+     N_("{player} wins the final on {criterion}; places 2 to 4 follow the final game score")),
+    (re.compile(r"^The best (?P<count>\d+) games of each player make the tournament score(?P<source> \(.+\))?\.$"),
+     N_("The best {count} games of each player make the tournament score{source}.")),
+    (re.compile(r"^places 1-3 are the first three of the top board (?P<board>\S+ \S+) by position \(004 section 4\)$"),
+     N_("places 1-3 are the first three of the top board {board} by position (004 section 4)")),
 )
-"""The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed and of the
-Friedrich standings' stand-ins) and the Standings chart's title (workbook/render.py), and their messages."""
+"""The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed, of the
+Friedrich standings and final, of best_n.py's games counted and of Italia's top board) and the Standings chart's
+title (workbook/render.py), and their messages."""
 
 
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:
@@ -35,7 +42,7 @@ def said(text: str, words: Words = ENGLISH_WORDS) -> str:
     if translated == text:
         for pattern, message in PHRASES:
             translated = pattern.sub(lambda m, message=message: words._(message).format(
-                **{k: words._(v) for k, v in m.groupdict().items()}), translated)  # a criterion said too
+                **{k: words._(v) if v else "" for k, v in m.groupdict().items()}), translated)  # a criterion said too
     return words.number(translated)
 
 
