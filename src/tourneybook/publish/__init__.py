@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
-from ..i18n import Words, find_words
 from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
@@ -45,11 +44,6 @@ class Published:
     @property
     def clubs(self) -> dict[str, str]:
         return self.event.clubs
-
-    @property
-    def words(self) -> Words:
-        """The event's players' language (Settings, 'Language'), which the published files are written in."""
-        return find_words(self.event.language)
 
 
 def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
@@ -80,10 +74,10 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
     from .tables import write_tables
 
     out.mkdir(parents=True, exist_ok=True)
-    written = write_tables(published, out, published.words)
+    written = write_tables(published, out)
     if pdf:
         written.append(write_pdf(published, out / STANDINGS_PDF))
-    written.append(write_page(published, out / STANDINGS_HTML, published.words))
+    written.append(write_page(published, out / STANDINGS_HTML))
     return written
 
 
@@ -96,6 +90,7 @@ def write_output(target: Path, data: bytes) -> Path:
 
 def write_pdf(published: Published, target: Path) -> Path:
     """The final, knock-out or awards sheets, then the Standings, printed by LibreOffice as in the workbook."""
+    from ..i18n import find_words
     from .classification import cut_after, split_extras
     from .printed import printed_sheet
 
@@ -103,7 +98,8 @@ def write_pdf(published: Published, target: Path) -> Path:
     printed = {s.name: s for s in sheets if s.name not in (GAMES, ISSUES, BY_ROUND)}
     leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
     order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
-    order = [printed_sheet(s, published.title, published.words) for s in order]  # numbers spaced, the event named
+    words = find_words(published.event.language)  # the players' language (Settings, 'Language')
+    order = [printed_sheet(s, published.title, words) for s in order]  # numbers spaced from text, the event named
     with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
         made = print_sheets(order, Path(folder) / target.name)
         return write_output(target, made.read_bytes())

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..i18n import ENGLISH_WORDS, N_, Words
+from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
@@ -93,9 +93,10 @@ def games_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFr
     return pd.DataFrame.from_records(records).fillna("")
 
 
-def write_tables(published: Published, out: Path, words: Words = ENGLISH_WORDS) -> list[Path]:
-    """standings.csv and games.csv in ``out``, in ``words``' language: its separator and decimal mark (the cells
-    are made safe first, on the numbers as TourneyBook writes them)."""
+def write_tables(published: Published, out: Path, words: Words | None = None) -> list[Path]:
+    """standings.csv and games.csv in ``out``, in ``words``' language (None: the event's, Settings' Language): its
+    separator and decimal mark (the cells are made safe first, on the numbers as TourneyBook writes them)."""
+    words = words or find_words(published.event.language)
     written = []
     frames = ((standings_frame(published, words), STANDINGS_CSV), (games_frame(published, words), GAMES_CSV))
     for frame, name in frames:
