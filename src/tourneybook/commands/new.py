@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..i18n import LANGUAGES
+from ..workbook.nameorder import DEFAULT_LANGUAGE, find_collation
 from ..rules import RULESET_IDS, find_ruleset
 from ..rules.diplomacy_event import DEFAULT_SYSTEM, ID as DIPLOMACY, starting_settings
 from ..rules.game_scoring import SYSTEM_IDS
 from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
 from ..workbook.layout import Layout, find_layout
-from ..workbook.nameorder import DEFAULT_LANGUAGE, find_collation
-from ..i18n import LANGUAGES
 from ..actions.players_list import read_players_list
 
 

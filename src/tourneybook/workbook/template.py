@@ -29,6 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..rules import find_ruleset
 from ..rules.base import Ruleset
+from .nameorder import DEFAULT_LANGUAGE
 from .control import (
     ACTION_ADDRESS,
     ACTION_CELL,
@@ -53,7 +54,6 @@ from ..files.store import formula_like
 from .generic import ADJUSTMENTS, NAME, PLAYERS
 from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
 from .layout import Layout, SheetRows, find_layout
-from .nameorder import DEFAULT_LANGUAGE
 from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
