@@ -53,7 +53,7 @@ from pathlib import Path
 import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.live.hall import Hall, follow
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 from tourneybook.live.serving import PER_ADDRESS
 from tourneybook.simulate import write_event
 from tourneybook.actions.on_file import recalc_file
@@ -72,7 +72,7 @@ SERVER = """
 import sys, threading, uvicorn
 from tourneybook.live.app import create_app
 from tourneybook.live.hall import Hall, follow
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 from tourneybook.live.serving import hall_config, more_open_files
 more_open_files()
 hall = Hall(sys.argv[1], Journal(journal_path(sys.argv[1])))

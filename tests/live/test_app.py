@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
 from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
-from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING, JournalError
+from tourneybook.reports.journal import CONFIRMED, DISPUTED, WAITING, JournalError
 
 
 def client(hall, device: str = "phone-a") -> TestClient:

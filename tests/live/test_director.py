@@ -15,7 +15,7 @@ from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
 from tourneybook.live.clock import RoundClock
 from tourneybook.live.guard import DEVICE_COOKIE
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
 

@@ -15,7 +15,7 @@ from test_in_chromium import browser, heading, serve, standings_rows, tap, wait_
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 pytestmark = pytest.mark.chromium
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
@@ -50,9 +50,11 @@ def text_of(driver, css: str) -> str:
 
 
 def click(driver, css: str) -> None:
+    """Click ``css`` once it is there, again if the page was replaced meanwhile: the director's page reloads itself
+    at each new state of the hall (a save of the workbook the watcher reads a moment later, on a loaded machine)."""
     from selenium.webdriver.common.by import By
 
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    tap(lambda: driver.find_elements(By.CSS_SELECTOR, css))
 
 
 def test_the_directors_day(driver, hall, event):

@@ -13,8 +13,8 @@ from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.hall import Hall
 from tourneybook.errors import InputError
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.keys import event_keys, secret_path
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.keys import event_keys, secret_path
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
 
@@ -115,7 +115,7 @@ def test_the_codes_and_the_director_key_survive_a_deleted_journal(hall, event):
 
 
 def test_codes_printed_before_live_started_are_the_ones_it_serves(event):
-    from tourneybook.live.stamp import secret_and_address
+    from tourneybook.reports.stamp import secret_and_address
 
     printed, _ = secret_and_address(event)  # what `forms` stamps
     journal_path(event).unlink()

@@ -9,7 +9,7 @@ import pytest
 from test_in_chromium import browser, served, texts_of, wait_for  # noqa: F401  (served: the server fixture, used by name)
 
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 pytestmark = pytest.mark.chromium
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"

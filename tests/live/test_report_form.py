@@ -14,7 +14,7 @@ from test_report_in_chromium import cleared, hall_of
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.forms.tables import report_sections
-from tourneybook.live.reporting import player_words
+from tourneybook.reports.reporting import player_words
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 RULESETS = ("fwc2022", "cafe2023", "carcassonne2004", "codcon2008", "italia2010", "diplomacy")

@@ -19,8 +19,8 @@ from test_in_chromium import browser, heading, serve, standings_rows, tap, texts
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import CONFIRMED, DISPUTED, Journal, journal_path
-from tourneybook.live.reporting import typed_values
+from tourneybook.reports.journal import CONFIRMED, DISPUTED, Journal, journal_path
+from tourneybook.reports.reporting import typed_values
 
 pytestmark = pytest.mark.chromium
 PHONE, PROJECTOR = (390, 844), (1920, 1080)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 

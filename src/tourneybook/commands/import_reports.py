@@ -28,10 +28,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..live.checkin import import_check_ins, remember_check_ins
-    from ..live.importing import import_reports
-    from ..live.journal import Journal, JournalError, journal_path
-    from ..live.draw import read_draw
+    from ..reports.checkin import import_check_ins, remember_check_ins
+    from ..reports.importing import import_reports
+    from ..reports.journal import Journal, JournalError, journal_path
+    from ..reports.sheet import read_draw
     from ..files.filestore import FileWorkbook
 
     path = Path(args.workbook)

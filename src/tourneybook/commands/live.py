@@ -102,11 +102,11 @@ def hall_server(hall, config):
 def run(args) -> int:
     from ..live.app import create_app
     from ..live.hall import Hall, follow
-    from ..live.journal import Journal, JournalError, journal_path
-    from ..live.keys import secret_path
-    from ..live.qr import terminal_qr
+    from ..reports.journal import Journal, JournalError, journal_path
+    from ..reports.keys import secret_path
+    from ..reports.qr import terminal_qr
     from ..live.serving import hall_config, more_open_files
-    from ..live.stamp import ADDRESS_KEY
+    from ..reports.stamp import ADDRESS_KEY
     from pathlib import Path
 
     path = Path(args.workbook)

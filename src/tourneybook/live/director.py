@@ -10,97 +10,87 @@ from __future__ import annotations
 
 import time
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
-from .guard import client_of, same_site_form
-from .hall import Hall
+from ..reports.journal import JournalError
 from .clock import LONGEST
-from .journal import JournalError
-from .pages import message_page, render
-from .settling import dashboard
+from .guard import Refused, client_of, same_site_form
+from .hall import Hall
+from .pages import message, page
 from .params import BadParameter, Text, WholeNumber, parameter
+from .settling import dashboard
 
 COOKIE = "tb_director"
 
 
-def director_routes(hall: Hall, attempts, html, title) -> list[Route]:
-    """/director (the key, then the page) and its actions (clock, report, checkin): every change a POST with CSRF."""
-
-    def allowed(request: Request) -> bool:
-        """The cookie holds the director key. A wrong one counts as a wrong try of the address, as on the login
-        form: guessing keys through the cookie is rate-limited too (:func:`too_many`)."""
-        key = request.cookies.get(COOKIE, "")
-        if not key:
-            return False
-        if hall.is_director(key):
-            return True
-        attempts.wrong(client_of(request))
+def allowed(request: Request) -> bool:
+    """The cookie holds the director key. A wrong one counts as a wrong try of the address, as on the login
+    form: guessing keys through the cookie is rate-limited too (:func:`not_too_many`)."""
+    key = request.cookies.get(COOKIE, "")
+    if not key:
         return False
+    if request.app.state.hall.is_director(key):
+        return True
+    request.app.state.attempts.wrong(client_of(request))
+    return False
 
-    def too_many(request: Request) -> Response | None:
-        """The refusal (429) of an address that sent too many wrong keys or codes within a minute, on every path."""
-        if attempts.blocked(client_of(request)):
-            return html(request, message_page("Too many tries", "Too many wrong keys: wait a minute.", "bad"), 429)
-        return None
 
-    def login(request: Request, status: int = 200, why: str = "") -> Response:
-        return html(request, render("director_login.html", title=title(), why=why), status)
+def not_too_many(request: Request) -> None:
+    """The refusal (429) of an address that sent too many wrong keys or codes within a minute, on every path."""
+    if request.app.state.attempts.blocked(client_of(request)):
+        raise Refused("Too many tries", "Too many wrong keys: wait a minute.", 429)
 
-    async def director(request: Request) -> Response:
-        blocked = too_many(request)
-        if blocked is not None:
-            return blocked
-        if request.method == "POST":
-            client = client_of(request)
-            form, refusal = await same_site_form(request, html)
-            if refusal is not None:
-                return refusal
-            key = parameter(form, "key", Text("The director key"), "")
-            if not hall.is_director(key):
-                attempts.wrong(client)
-                return login(request, 403, "This is not the director key.")
-            response = RedirectResponse("/director", status_code=303)
-            response.set_cookie(COOKIE, key.strip(), httponly=True, samesite="strict")
-            return response
-        if not allowed(request):
-            return login(request)
-        return html(request, render("director.html", title=title(), **await run_in_threadpool(dashboard, hall)))  # journal
 
-    async def guarded(request: Request):
-        """The form of a director action, or the refusal (too many wrong keys: 429; no key: 403; a cross-site form: 403)."""
-        blocked = too_many(request)
-        if blocked is not None:
-            return None, blocked
-        if not allowed(request):
-            return None, html(request, message_page("Director only", "This needs the director key.", "bad"), 403)
-        return await same_site_form(request, html)
+def login(request: Request, status: int = 200, why: str = "") -> Response:
+    return page(request, "director_login.html", status, why=why)
 
-    def acting(do):
-        """The route of one director action: ``do(hall, form, path)`` answers None when done (back to the page),
-        or (title, why, status) when refused."""
 
-        async def handler(request: Request) -> Response:
-            form, refusal = await guarded(request)
-            if refusal is not None:
-                return refusal
-            try:
-                why = await run_in_threadpool(do, hall, form, request.url.path)  # the journal, off the loop
-            except JournalError as exc:
-                why = ("Not stored", str(exc), 503)
-            if why is not None:
-                return html(request, message_page(why[0], why[1], "bad"), why[2])
-            return RedirectResponse("/director", status_code=303)
+async def director(request: Request) -> Response:
+    """GET /director: the page (or the key's form); POST: the key, kept in a cookie."""
+    not_too_many(request)
+    hall = request.app.state.hall
+    if request.method == "POST":
+        client = client_of(request)
+        form = await same_site_form(request)
+        key = parameter(form, "key", Text("The director key"), "")
+        if not hall.is_director(key):
+            request.app.state.attempts.wrong(client)
+            return login(request, 403, "This is not the director key.")
+        response = RedirectResponse("/director", status_code=303)
+        response.set_cookie(COOKIE, key.strip(), httponly=True, samesite="strict")
+        return response
+    if not allowed(request):
+        return login(request)
+    return page(request, "director.html", **await run_in_threadpool(dashboard, hall))  # it reads the journal
 
-        return handler
 
-    return [Route("/director", director, methods=["GET", "POST"]),
-            Route("/director/clock", acting(clock_action), methods=["POST"]),
-            Route("/director/confirm", acting(report_action), methods=["POST"]),
-            Route("/director/report", acting(report_action), methods=["POST"]),
-            Route("/director/checkin", acting(checkin_action), methods=["POST"])]
+async def guarded(request: Request) -> dict[str, str]:
+    """The form of a director action, or :class:`Refused` (too many wrong keys: 429; no key: 403; a cross-site
+    form: 403)."""
+    not_too_many(request)
+    if not allowed(request):
+        raise Refused("Director only", "This needs the director key.", 403)
+    return await same_site_form(request)
+
+
+def acting(do):
+    """The route of one director action: ``do(hall, form, path)`` answers None when done (back to the page),
+    or (title, why, status) when refused."""
+
+    async def handler(request: Request) -> Response:
+        form = await guarded(request)
+        try:
+            why = await run_in_threadpool(do, request.app.state.hall, form, request.url.path)  # the journal, off the loop
+        except JournalError as exc:
+            why = ("Not stored", str(exc), 503)
+        if why is not None:
+            return message(request, why[0], why[1], "bad", why[2])
+        return RedirectResponse("/director", status_code=303)
+
+    return handler
 
 
 Refusal = tuple[str, str, int] | None
@@ -175,4 +165,11 @@ def checkin_action(hall: Hall, form, path: str) -> Refusal:
     return None
 
 
-__all__ = ["director_routes"]
+routes = [Route("/director", director, methods=["GET", "POST"]),
+          Route("/director/clock", acting(clock_action), methods=["POST"]),
+          Route("/director/confirm", acting(report_action), methods=["POST"]),
+          Route("/director/report", acting(report_action), methods=["POST"]),
+          Route("/director/checkin", acting(checkin_action), methods=["POST"])]
+"""The director's page and actions: every change a POST with the CSRF token, behind the key."""
+
+__all__ = ["COOKIE", "routes"]

@@ -20,9 +20,7 @@ from collections import deque
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
-
-from .pages import message_page
+from starlette.responses import PlainTextResponse
 
 MAX_BODY = 16 * 1024
 ATTEMPTS, WINDOW = 5, 60.0
@@ -57,6 +55,15 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+class Refused(Exception):
+    """A request refused: the app's handler answers ``status`` with a page of ``title`` and the sentence ``why``
+    (:func:`.pages.refusal`), whichever route found it (a wrong code, a cross-site form, no director key)."""
+
+    def __init__(self, title: str, why: str, status: int):
+        super().__init__(why)
+        self.title, self.why, self.status = title, why, status
 
 
 class TooLarge(Exception):
@@ -141,13 +148,14 @@ def cross_site(request: Request, form) -> str:
     return ""
 
 
-async def same_site_form(request: Request, html) -> tuple[dict[str, str], Response | None]:
-    """The posted form, and the refusal (403, the page saying why: :func:`cross_site`) when it is not our own page's,
-    drawn by ``html`` (the pages' answer, with their headers and cookies)."""
+async def same_site_form(request: Request) -> dict[str, str]:
+    """The posted form; :class:`Refused` (403, the page saying why: :func:`cross_site`) when it is not our own page's."""
     form = await read_form(request)
     why = cross_site(request, form)
-    return form, (html(request, message_page("Refused", why, "bad"), 403) if why else None)
+    if why:
+        raise Refused("Refused", why, 403)
+    return form
 
 
-__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of",
-           "read_form", "same_site_form", "with_cookies"]
+__all__ = ["Attempts", "BodyLimit", "Refused", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token",
+           "device_of", "read_form", "same_site_form", "with_cookies"]

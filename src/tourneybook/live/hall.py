@@ -20,13 +20,13 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import normalised, same, seat_code, table_code
-from .draw import DrawnTable, Snapshot
-from .checkin import CheckInDesk
+from ..reports.codes import normalised, same, seat_code, table_code
+from ..reports.sheet import DrawnTable, Snapshot
+from ..reports.checkin import CheckInDesk
 from .clock import CLOCK_KEY, RoundClock
-from .journal import Journal, JournalError, report_states
-from .keys import event_keys
-from .stamp import reporting_on
+from ..reports.journal import Journal, JournalError, report_states
+from ..reports.keys import event_keys
+from ..reports.stamp import reporting_on
 from .state import HallState, read_state
 
 

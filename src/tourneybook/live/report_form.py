@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..forms.tables import report_sections
 from ..workbook.schema import Column, Kind
-from .draw import KEY_JOIN, Draw, DrawnTable
+from ..reports.sheet import KEY_JOIN, ReportSheet, DrawnTable
 
 SEVERAL_JOIN = "+"
 """Between an entry's key and a ticked word in a tick-box's name ('Winners+France')."""
@@ -78,7 +78,7 @@ class Part:
     """By seat: what each line's entries are (the form's column headings)."""
 
 
-def report_parts(draw: Draw, table: DrawnTable, values: Mapping[str, str],
+def report_parts(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str],
                  problems: Mapping[str, Sequence[str]] = {}) -> tuple[Part, ...]:
     """The report of ``table`` as the phone shows it, with ``values`` filled in and ``problems`` at their entries."""
     parts = []
@@ -120,7 +120,7 @@ def short_label(header: str, title: str, table: DrawnTable) -> str:
     return f"{label} ({player})" if player else label
 
 
-def posted_values(draw: Draw, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
+def posted_values(draw: ReportSheet, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
     """The report's values from a posted form: each field's text; a tick-box entry's ticked words joined by
     commas, in the form's order, as the cell takes them ('Russia, France')."""
     several = {e.key: e.choices for part in report_parts(draw, table, {}) for e in (*part.entries, *(x for line in part.lines

@@ -2,7 +2,7 @@
 a clash field by field with both versions, the round clock, and check-in with who has not answered.
 
 Data only (the template ``director.html`` draws it); the decisions themselves are
-the journal's (:meth:`.journal.Journal.reject`, :meth:`~.journal.Journal.accept`).
+the journal's (:meth:`tourneybook.reports.journal.Journal.reject`, :meth:`~tourneybook.reports.journal.Journal.accept`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 from ..errors import Collector, InputError
 from ..workbook.generic import PLAYERS, read_players
-from .checkin import unanswered
-from .draw import KEY_JOIN
+from ..reports.checkin import unanswered
+from ..reports.sheet import KEY_JOIN
 from .hall import Hall
-from .importing import named
-from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, JournalError, Report
-from .stages import STAGES_ROUND
+from ..reports.importing import named
+from ..reports.journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, JournalError, Report
+from ..reports.stages import STAGES_ROUND
 
 STATES = {
     WAITING: "waiting for a second player",

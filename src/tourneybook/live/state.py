@@ -18,9 +18,9 @@ from ..publish.tables import shown
 from ..rules.ranking import NO_RESULT
 from ..workbook.event import event_result, read_event
 from ..workbook.nameorder import in_name_order, name_order
-from .draw import Draw, DrawnTable, Snapshot, read_draw
+from ..reports.sheet import ReportSheet, DrawnTable, Snapshot, read_draw
 from . import progress
-from .stages import STAGES_ROUND, read_stages
+from ..reports.stages import STAGES_ROUND, read_stages
 
 PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
 """Headers of an extra table that places players (the Friedrich final, the knock-out's final placings, awards)."""
@@ -31,10 +31,10 @@ class HallState:
     """A workbook read at one moment: the pages' data, and the draw the reports are checked against."""
 
     data: dict[str, Any]
-    draw: Draw
+    draw: ReportSheet
     snapshot: Snapshot
-    stages: Draw | None = None
-    """The final's or the knock-out's reportable tables (:mod:`.stages`), None for an event with neither."""
+    stages: ReportSheet | None = None
+    """The final's or the knock-out's reportable tables (:mod:`tourneybook.reports.stages`), None for an event with neither."""
     rounds: progress.PlayerRounds | None = None
     """Each player's tables, for the phone that asks for its player (/api/player): not in ``data``, which every
     page polls; a thousand players' rounds are 750 KB."""
@@ -44,7 +44,7 @@ class HallState:
         """Every table a report can be for: the rounds', then the final's or the knock-out's."""
         return self.draw.tables + (self.stages.tables if self.stages else ())
 
-    def draw_of(self, table: DrawnTable) -> Draw:
+    def draw_of(self, table: DrawnTable) -> ReportSheet:
         """The sheet ``table`` is reported into."""
         return self.stages if table.round == STAGES_ROUND and self.stages is not None else self.draw
 
@@ -84,7 +84,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result))
 
 
-def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
+def seating(draw: ReportSheet, round: int) -> list[dict[str, Any]]:
     """The tables of ``round``, each with its players by seat."""
     return [
         {"table": t.table, "seats": [{"seat": s.seat, "player": s.player} for s in t.seats]}
@@ -93,7 +93,7 @@ def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
     ]
 
 
-def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
+def by_name(draw: ReportSheet, round: int, language: str) -> list[dict[str, Any]]:
     """Every seated player of ``round`` with their table and seat, in the event's Language (Settings), as the wall
     list of the Seating sheet sorts them: Álvaro among the A's, not after Z."""
     seated = [{"player": s.player, "table": t.table, "seat": s.seat} for t in draw.tables if t.round == round for s in t.seats]
@@ -107,7 +107,7 @@ def latest_seat(seated: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [p for p in seated if last[p["player"]] is p]
 
 
-def names_of(draw: Draw, published: Published) -> set[str]:
+def names_of(draw: ReportSheet, published: Published) -> set[str]:
     """Everyone a phone can find: the ranked players and everyone seated (a stand-in plays but is never ranked)."""
     ranked = {r.player for r in published.result.standings.rows}
     current = draw.current_round  # once: it looks at every table

@@ -17,7 +17,7 @@ A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
 
-The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
+The director settles the rest (the director's page of :mod:`tourneybook.live`): ``rejected`` (never imported),
 or ``accepted`` for import (a waiting or disputed report, or one that clashed).
 The import marks what it did: ``imported`` (written, or the workbook already had
 it), ``clash`` (the workbook holds another result: kept with both versions in

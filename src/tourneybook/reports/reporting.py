@@ -1,7 +1,7 @@
 """A phone's report checked as if it were typed into the workbook: the same rules code, the same sentences.
 
 The report's values are typed into a copy of the last good workbook state
-(:meth:`.draw.Snapshot.with_cells`, in memory only) and the recalculation's own
+(:meth:`.sheet.Snapshot.with_cells`, in memory only) and the recalculation's own
 reading checks it (:func:`~tourneybook.workbook.event.read_event`): a problem
 reads exactly as ``recalc`` would print it, with the form's field named instead
 of the cell. Without a problem, the game's points are computed by the ruleset.
@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import InputError
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
-from .draw import Draw, DrawnTable, Field, Snapshot
+from .sheet import ReportSheet, DrawnTable, Field, Snapshot
 from ..rules.base import GameScore
 from .stages import STAGES_ROUND, draw_cells
 
@@ -63,14 +63,14 @@ def cell_value(text: str) -> Any:
     return text
 
 
-def typed_cells(draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
+def typed_cells(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
     """The report's values by (row, column) of the draw sheet; blank fields as empty cells. A knock-out match not
     yet on its sheet gets its stage and players too, as the director would type them."""
     results = {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
     return {**draw_cells(draw, table), **results}
 
 
-def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> Checked:
+def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> Checked:
     """Check a report of ``table`` against ``snapshot`` (the last good state) and compute its points.
 
     Every problem at once: a pass that finds problems at the report's fields reads the report again
@@ -157,7 +157,7 @@ def explained(parts) -> str:
     return "; ".join(f"{label} {'–' if value is None else shown(value)}" for label, value in parts)
 
 
-def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+def typed_values(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable) -> dict[str, str]:
     """What the workbook holds in the report's fields of ``table``, as a phone would type it ('14:30', '12');
     {} when none is typed (a table still to play; a knock-out match not yet on its sheet: its free row)."""
     rows = snapshot.read(draw.sheet).rows
@@ -171,7 +171,7 @@ def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str,
     return found
 
 
-def result_in_workbook(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+def result_in_workbook(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable) -> dict[str, str]:
     """The table's result when the workbook has it already (typed from the paper form, or imported): its
     values; {} while the table is still to be reported. A qualifying row counts once the rules read it as a
     played game (a start time typed before the game does not make a result); a final or a knock-out match

@@ -26,7 +26,7 @@ from ..actions.entrycheck import checked_write
 from ..errors import InputError
 from ..workbook import cells
 from ..files.store import WorkbookStore
-from .draw import Draw, read_draw, seated_of
+from .sheet import ReportSheet, read_draw, seated_of
 from .journal import CLASH, IMPORTED, REFUSED, Journal, Report
 from .reporting import typed_cells
 from ..workbook.layouts.friedrich_final import FINAL_SHEET
@@ -75,7 +75,7 @@ class Imported:
             journal.settle(report.id, REFUSED, None, why)
 
 
-def named(report: Report, draw: Draw | None = None, final: bool = True) -> str:
+def named(report: Report, draw: ReportSheet | None = None, final: bool = True) -> str:
     """'round 2 table 5'; the final's 'Final, table 1' and a knock-out match's 'Match SF1' as the pages name them
     (``draw``: the final's or the knock-out's, when read; else ``final`` says which the event has)."""
     if report.round != STAGES_ROUND:
@@ -118,7 +118,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
     return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused), names)
 
 
-def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
+def _lost(store: WorkbookStore, draw: ReportSheet, journal: Journal) -> list[Report]:
     """Reports of the rounds marked imported whose table's result cells are all empty again: the workbook they were
     imported into was not saved (the button writes into the open workbook, which Excel may close unsaved). Written
     again, as if never imported; a table with a newer report to import is left to that one."""
@@ -136,7 +136,7 @@ def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
     return lost
 
 
-def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str | Disagreement:
+def _import_one(store: WorkbookStore, draw: ReportSheet, report: Report) -> bool | str | Disagreement:
     """True: written; False: already there; a sentence: refused; or the disagreement with the typed result."""
     table = draw.table(report.round, report.table)
     word = draw.table_word.lower()
