@@ -15,9 +15,11 @@ from collections.abc import Mapping
 from dataclasses import field, dataclass
 from typing import Any
 
-from ..errors import InputError
+from ..errors import Collector, InputError
+from ..files.store import WorkbookStore
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
+from ..workbook.reader import read_sheet
 from .sheet import ReportSheet, DrawnTable, Field, Snapshot
 from ..rules.base import GameScore
 from .stages import STAGES_ROUND, draw_cells
@@ -108,7 +110,7 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
             continue
         if listed:  # what the passes before found: the report as sent is wrong, whatever the rest gives
             break
-        game = own_game(event, table)
+        game = own_game(event, table, typed)
         if game is None:
             return Checked((), stage_points(result.extras, table))
         return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players), {},
@@ -136,10 +138,12 @@ def player_words(message: str, header: str) -> str:
     return message
 
 
-def own_game(event, table: DrawnTable) -> GameScore | None:
+def own_game(event, table: DrawnTable, store: WorkbookStore | None = None) -> GameScore | None:
     """The reported game scored on its own by the ruleset's game scoring (``score_game``), as the Games sheet
-    shows it: a qualifying game counts in the standings only once its round is complete, but its points are
-    known the moment its result is. None for a knock-out match (its figures are the bracket's: :func:`stage_points`)."""
+    shows it: a qualifying game counts in the standings only once its round is complete (Friedrich), but its points
+    are known the moment its result is: a game the record leaves out for that is read from its row in ``store``
+    (the layout's ``game_alone``). None for a table without a result, and for a knock-out match (its figures are the
+    bracket's: :func:`stage_points`)."""
     record = event.record
     if table.round == STAGES_ROUND:
         final = getattr(record, "final", None)
@@ -149,7 +153,13 @@ def own_game(event, table: DrawnTable) -> GameScore | None:
         number = getattr(game, "table", None) or getattr(game, "board", None)
         if (game.round, number) == (table.round, table.table):
             return event.ruleset.score_game(game)
-    return None
+    alone = event.layout.game_alone
+    if alone is None or store is None:
+        return None
+    schema = event.layout.draw_sheet
+    rows = read_sheet(store.read(schema.name), schema, Collector(InputError), present=store.sheet_names())
+    game = next((alone(row) for row in rows if row.line == table.seats[0].line), None)
+    return event.ruleset.score_game(game) if game is not None else None
 
 
 def explained(parts) -> str:
@@ -180,7 +190,7 @@ def result_in_workbook(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable)
     if not values or table.round == STAGES_ROUND:
         return values
     try:
-        played = own_game(read_event(snapshot), table) is not None
+        played = own_game(read_event(snapshot), table, snapshot) is not None
     except InputError:  # the last good state has no problem; a table of a sheet that cannot be read has no result
         return {}
     return values if played else {}
