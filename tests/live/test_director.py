@@ -91,11 +91,12 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     monkeypatch.setattr("tourneybook.live.hall.time.time", lambda: now[0])
     d = director(hall)
     assert act(d, "/director/clock", action="start", minutes="50") == 303
-    assert hall.api()["clock"] == {"state": "running", "ends_at": 4000.0, "remaining": 3000.0, "minutes": 50, "started": 1000.0}
+    assert hall.api()["clock"] == {"state": "running", "ends_at": 4000.0, "remaining": 3000.0, "minutes": 50, "started": 1000.0,
+                                   "stage": "Round 1", "note": ""}  # the clock of the round being played
     now[0] = 1600.0
     assert act(d, "/director/clock", action="pause") == 303
     assert hall.api()["clock"]["state"] == "paused" and hall.api()["clock"]["remaining"] == 2400.0
-    assert "paused, 40:00 left" in d.get("/director").text
+    assert "Round 1: paused, 40:00 left" in d.get("/director").text
     now[0] = 5000.0  # paused: no time passes
     assert act(d, "/director/clock", action="resume") == 303
     assert hall.api()["clock"]["ends_at"] == 7400.0
@@ -112,8 +113,39 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     assert act(d, "/director/clock", action="start", minutes="99999") == 400
 
 
+def test_the_clock_belongs_to_its_round_and_stops_when_the_next_is_drawn(hall, event):
+    d = director(hall)
+    assert act(d, "/director/clock", action="start", minutes="50") == 303
+    assert hall.api()["clock"]["stage"] == "Round 1"
+    for table in hall.state.draw.tables:  # round 1's results typed, then round 2 drawn: the event moved on
+        hall.journal.confirm(hall.journal.add(1, table.table, {f"VP {i}": str(50 + i) for i in range(1, 5)}, "a").id, "b")
+    assert main(["import-reports", str(event)]) == 0 and main(["draw", str(event), "--round", "2"]) == 0
+    assert hall.reload()
+    clock = hall.api()["clock"]
+    assert (clock["state"], clock["note"]) == ("stopped", "Round 1's clock stopped: round 2 is drawn.")
+    page = d.get("/director").text
+    assert "stopped (not shown). Round 1&#39;s clock stopped: round 2 is drawn." in page
+    assert "Start Round 2&#39;s clock now, minutes" in page
+    assert act(d, "/director/clock", action="start", minutes="40") == 303
+    assert hall.api()["clock"]["stage"] == "Round 2" and hall.api()["clock"]["note"] == ""
+    assert hall.reload() and hall.api()["clock"]["state"] == "running"  # a save within the round leaves it running
+
+
+def test_the_winner_once_the_final_or_the_knockout_is_decided_and_no_clock_after_it(tmp_path):
+    from test_final_and_knockout import example, served
+
+    for name, said in (("fwc2022", {"title": "Winner", "player": "Felix Vidal"}),
+                       ("carcassonne2004", {"title": "Champion", "player": "Elena Costa"}),
+                       ("codcon2008", None)):  # decided by its standings: their first place says it
+        hall = served(example(name, tmp_path))
+        assert hall.api()["winner"] == said
+        if said:
+            assert act(director(hall), "/director/clock", action="start", minutes="30") == 409
+            assert hall.api()["clock"]["state"] == "stopped"
+
+
 def test_the_clock_is_one_value_kept_as_text():
-    clock = RoundClock().started(10, 0.0).paused(60.0)
+    clock = RoundClock().started(10, 0.0, "round 2", "Round 2").paused(60.0)
     assert RoundClock.recalled(clock.kept()) == clock
     assert RoundClock.recalled("not json") == RoundClock()
 

@@ -142,31 +142,52 @@ def test_the_directors_day(driver, hall, event):
         stop()
 
 
-def test_the_projector_and_a_finalists_phone_move_to_the_final(driver, tmp_path):
+def test_the_projector_and_a_finalists_phone_move_to_the_final_with_its_clock_and_its_winner(driver, tmp_path):
+    """The clock belongs to a stage (issue 39 item 5): round 4's clock stops once the final's table is known, the
+    final's clock is named so, none runs after the final's result, and the winner is headlined on both pages."""
     from selenium.webdriver.common.by import By
 
     event = tmp_path / "fwc2022.xlsx"
     shutil.copyfile(WORKBOOKS / "fwc2022-example.xlsx", event)
     book = FileWorkbook(event)
-    finalists = {col: book.read("Final game").value(4, col) for col in range(2, 6)}
+    final = {col: book.read("Final game").value(4, col) for col in range(2, 40)}
     book.write_cells("Final game", {(4, col): None for col in range(2, 40)})  # the qualifying rounds only
     book.save()
     hall = Hall(event, Journal(journal_path(event)))
     assert hall.reload(), hall.problems
     served, stop = serve(hall)
     try:
+        hall.set_clock(50)  # the director starts round 4's clock
         projector = window(driver, served + "/projector", (1920, 1080))
         wait_for(lambda: text_of(driver, "#seating h2").startswith("Round 4"))
+        wait_for(lambda: text_of(driver, "#clock-stage") == "Round 4" and text_of(driver, "#clock").startswith(("49:", "50:")))
         phone = window(driver, served + "/", (390, 844))
         driver.find_element(By.ID, "find").send_keys("Felix Vid")
         assert wait_for(lambda: text_of(driver, "#seat")).startswith("Round 4, table")
+        assert wait_for(lambda: text_of(driver, "#now")).startswith("Round 4: ")
         book = FileWorkbook(event)
-        book.write_cells("Final game", {(4, col): name for col, name in finalists.items()})  # the roles chosen
+        book.write_cells("Final game", {(4, col): final[col] for col in range(2, 6)})  # the roles chosen
         book.save()
         assert wait_for(lambda: text_of(driver, "#seat")) and wait_for(
             lambda: text_of(driver, "#seat") == "Final, table 1, Frederick (new)")
+        wait_for(lambda: text_of(driver, "#now") == "")  # round 4's clock stopped: the final is under way
+        assert hall.api()["clock"]["note"] == "Round 4's clock stopped: the final is under way."
         driver.switch_to.window(projector)
         wait_for(lambda: text_of(driver, "#seating h2") == "Final")
         assert "Final, table 1 (to play)" in text_of(driver, "#seating") and "Frederick: Felix Vidal" in text_of(driver, "#seating")
+        wait_for(lambda: text_of(driver, "#clock") == "" and text_of(driver, "#clock-stage") == "")
+        hall.set_clock(90)  # the final's clock
+        wait_for(lambda: text_of(driver, "#clock-stage") == "Final" and text_of(driver, "#clock").startswith(("89:", "90:")))
+        assert driver.find_element(By.ID, "winner").get_attribute("hidden") is not None  # nobody has won yet
+
+        book = FileWorkbook(event)
+        book.write_cells("Final game", {(4, col): value for col, value in final.items()})  # the final's result
+        book.save()
+        assert wait_for(lambda: text_of(driver, "#winner")) == "Winner: Felix Vidal"
+        wait_for(lambda: text_of(driver, "#clock") == "")  # no clock after the final's result
+        assert hall.api()["clock"]["note"] == "Final's clock stopped: the final is decided, Felix Vidal won."
+        driver.switch_to.window(phone)
+        assert wait_for(lambda: text_of(driver, "#winner")) == "Winner: Felix Vidal"
+        wait_for(lambda: text_of(driver, "#now") == "")
     finally:
         stop()

@@ -73,6 +73,12 @@ def cleared(name: str, folder: Path, pick, also: tuple[str, ...] = ()) -> tuple[
     return hall_of(event), table, typed
 
 
+def texts(driver, css: str) -> list[str]:
+    """The text of every element ``css`` finds, read in one go inside the page: no element found here can be
+    replaced by the page's script before its text is read (a stale element)."""
+    return driver.execute_script("return Array.from(document.querySelectorAll(arguments[0]), e => e.textContent)", css)
+
+
 def as_new_phone(driver) -> None:
     """Another player's phone: none of this one's cookies (the server tells phones apart by them)."""
     driver.delete_all_cookies()
@@ -138,13 +144,13 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         driver.find_element(By.NAME, "Winners+Prussia").click()
         driver.find_element(By.ID, "seat-code").send_keys(frederick)
         driver.find_element(By.ID, "send").click()
-        wait_for(lambda: driver.find_elements(By.ID, "problems"))
-        problems = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")]
-        assert "Game ended in turn: 40 is too high: at most 23" in problems
+        # read whole in the page (texts): the page's script redraws the list and the fields' lines as the preview answers
+        problems = wait_for(lambda: [p for p in texts(driver, "#problems li")
+                                     if "Game ended in turn: 40 is too high: at most 23" in texts(driver, "#problems li")])
         assert 'Russia held: "lots" is not a whole number' in problems
         assert "Russia total: fill this in (the game's result needs it)" in problems and len(problems) >= 10
-        at_field = driver.find_element(By.ID, driver.find_element(By.NAME, "Game ended in turn").get_attribute("id") + "-p")
-        assert at_field.text == "40 is too high: at most 23"
+        at_field = "#" + driver.find_element(By.NAME, "Game ended in turn").get_attribute("id") + "-p"
+        wait_for(lambda: texts(driver, at_field) == ["40 is too high: at most 23"])
         # the result as the paper form has it: the points show before sending, part by part (the Games sheet's)
         fill(driver, {k: v for k, v in typed.items() if k != "Winners"})
         assert driver.find_element(By.NAME, "Winners+Prussia").is_selected()  # kept from the form sent
@@ -163,7 +169,7 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         as_new_phone(driver)
         driver.get(f"{url}/t/{code}")
         wait_for(lambda: driver.find_elements(By.ID, "confirm"))
-        assert "Reported by Frederick (Fabio Ivanova)" in driver.find_element(By.ID, "waiting").text
+        assert "Reported by Frederick (Fabio Ivanova)" in wait_for(lambda: "".join(texts(driver, "#waiting")))
         assert ["Pompadour", "Felix Vidal", "6.25"] in points_shown(driver)
         picture(driver, "confirm.png", tmp_path)
         driver.find_element(By.ID, "confirm-seat").send_keys(frederick)  # the reporter's own code: not a second player

@@ -1,7 +1,10 @@
 """The round clock: started, paused, extended and reset by the director; it stops at zero and says "time".
 
 One value (:class:`RoundClock`) held by the hall and kept in the journal's meta, so
-a restarted server goes on counting. The pages count down on their own from
+a restarted server goes on counting. A clock belongs to the stage it was started
+in ('Round 2', 'Final'): the pages name that stage beside it, and once the event
+moves on (the next round drawn, the final's table known, the final's result in)
+the hall stops it and says why (:meth:`RoundClock.ended_by`). The pages count down on their own from
 ``ends_at`` (corrected by the server's time, the ``X-Now`` header) and show "time"
 at zero; /api/state says ``time`` once the server has seen the end pass.
 """
@@ -28,9 +31,27 @@ class RoundClock:
     """Seconds left, while paused."""
     minutes: int = 0
     """The round's length as the director last started it."""
+    stage: str = ""
+    """The stage it was started in, as :func:`stage_of` names it ('round 2', 'final'); '' for a clock kept by an
+    older version (it is taken to be the current stage's)."""
+    title: str = ""
+    """That stage's words on the pages: 'Round 2', 'Final', 'Knock-out'."""
+    note: str = ""
+    """Why a stopped clock stopped by itself ("Round 2's clock stopped: round 3 is drawn."), for the director."""
 
-    def started(self, minutes: int, now: float) -> RoundClock:
-        return RoundClock(RUNNING, now + minutes * 60, None, minutes)
+    def started(self, minutes: int, now: float, stage: str = "", title: str = "") -> RoundClock:
+        return RoundClock(RUNNING, now + minutes * 60, None, minutes, stage, title)
+
+    def ended_by(self, stage: str, title: str, decided: str = "") -> RoundClock:
+        """This clock once the event is at ``stage`` (``title``: its words): stopped, with a note saying why, when it
+        belongs to another stage or the event is ``decided`` (why no clock runs any more: "the final's result is
+        in"); itself otherwise. A clock kept without a stage (an older version's) is taken to be ``stage``'s."""
+        if self.state == STOPPED:
+            return self
+        if not decided and self.stage in ("", stage):
+            return replace(self, stage=stage, title=title)
+        why = decided or (f"{title.lower()} is drawn" if stage.startswith("round") else f"the {title.lower()} is under way")
+        return RoundClock(note=f"{self.title or 'The round'}'s clock stopped: {why}.")
 
     def paused(self, now: float) -> RoundClock:
         if self.state != RUNNING or self.ends_at is None:
@@ -69,20 +90,32 @@ class RoundClock:
         running = clock.state == RUNNING and clock.ends_at is not None
         remaining = (max(0.0, clock.ends_at - now) if running else clock.remaining)
         return {"state": clock.state, "ends_at": clock.ends_at, "remaining": None if remaining is None else round(remaining, 1),
-                "minutes": clock.minutes, "started": clock.ends_at - clock.minutes * 60 if running else None}
+                "minutes": clock.minutes, "started": clock.ends_at - clock.minutes * 60 if running else None,
+                "stage": clock.title, "note": clock.note}
 
     def kept(self) -> str:
-        return json.dumps({"state": self.state, "ends_at": self.ends_at, "remaining": self.remaining, "minutes": self.minutes})
+        return json.dumps({"state": self.state, "ends_at": self.ends_at, "remaining": self.remaining, "minutes": self.minutes,
+                           "stage": self.stage, "title": self.title, "note": self.note})
 
     @classmethod
     def recalled(cls, text: str | None) -> RoundClock:
         """The clock as the journal kept it; a stopped one when there is none (or it cannot be read)."""
         try:
             kept = json.loads(text or "{}")
-            clock = cls(str(kept.get("state", STOPPED)), kept.get("ends_at"), kept.get("remaining"), int(kept.get("minutes", 0)))
+            clock = cls(str(kept.get("state", STOPPED)), kept.get("ends_at"), kept.get("remaining"), int(kept.get("minutes", 0)),
+                        str(kept.get("stage", "")), str(kept.get("title", "")), str(kept.get("note", "")))
         except (ValueError, TypeError, AttributeError):
             return cls()
         return clock if clock.state in (STOPPED, RUNNING, PAUSED, TIME) else cls()
 
 
-__all__ = ["CLOCK_KEY", "LONGEST", "PAUSED", "RUNNING", "RoundClock", "STOPPED", "TIME"]
+def stage_of(stage: dict) -> tuple[str, str]:
+    """(key, words) of the stage /api/state names (``{kind, round, ...}``: :func:`.progress.stage`): a round's clock
+    is its round's, its top board's too; the final's and the knock-out's are theirs."""
+    kind, number = stage.get("kind", "round"), int(stage.get("round") or 0)
+    if kind in ("final", "knockout"):
+        return kind, str(stage.get("title", kind))
+    return f"round {number}", f"Round {number}" if number else ""
+
+
+__all__ = ["CLOCK_KEY", "LONGEST", "PAUSED", "RUNNING", "RoundClock", "STOPPED", "TIME", "stage_of"]

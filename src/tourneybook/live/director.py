@@ -117,6 +117,10 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
     """Start (minutes; 0 stops it), pause, resume, extend (minutes more) or reset the round clock."""
     action = str(form.get("action", "start"))
     now, current = time.time(), hall.clock
+    won = hall.state.data.get("winner") if hall.state is not None else None
+    if won and action == "start" and str(form.get("minutes", "")).strip() not in ("", "0"):
+        return ("Clock", f"The event is decided ({won['title'].lower()}: {won['player']}): no round clock runs after the "
+                "final's result.", 409)
     if action in ("start", "extend"):
         least = 0 if action == "start" else 1
         minutes = whole(form, "minutes", least, LONGEST)

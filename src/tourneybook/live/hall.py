@@ -23,7 +23,7 @@ from ..files.filestore import FileWorkbook
 from ..reports.codes import normalised, same, seat_code, table_code
 from ..reports.sheet import DrawnTable, Snapshot
 from ..reports.checkin import CheckInDesk
-from .clock import CLOCK_KEY, RoundClock
+from .clock import CLOCK_KEY, RoundClock, stage_of
 from ..reports.journal import Journal, JournalError, report_states
 from ..reports.keys import event_keys
 from ..reports.stamp import reporting_on
@@ -68,10 +68,14 @@ class Hall:
         except OSError as exc:  # saved half-way by another program this instant: the next save event reads it whole
             lines = (f"{self.workbook.name} cannot be read just now: {exc.strerror or exc}",)
         else:
+            clock = self.clock.ended_by(*stage_of(state.data["stage"]), decided_by(state))  # the stage moved on?
             with self._lock:
                 self.state, self.reporting, self.problems, self.problems_since = state, reporting, (), None
+                moved, self.clock = clock != self.clock, clock  # one version: the new stage and its clock together
                 self.updated = time.time()
                 self._new_version()
+            if moved:
+                self.keep_clock(clock)
             return True
         lines = tuple(named_only(line, self.workbook) for line in lines)
         with self._lock:
@@ -81,19 +85,28 @@ class Hall:
             self._new_version()
         return False
 
+    def stage(self) -> tuple[str, str]:
+        """(key, words) of the stage being played now: what a clock started now belongs to (:func:`.clock.stage_of`)."""
+        state = self.state
+        return stage_of(state.data["stage"]) if state is not None else ("", "")
+
     def set_clock(self, minutes: int) -> None:
-        """The round starts now and lasts ``minutes`` (0 stops the clock)."""
-        self.clock_to(self.clock.started(minutes, time.time()) if minutes else self.clock.reset())
+        """The current stage's clock starts now and lasts ``minutes`` (0 stops the clock)."""
+        self.clock_to(self.clock.started(minutes, time.time(), *self.stage()) if minutes else self.clock.reset())
 
     def clock_to(self, clock: "RoundClock") -> None:
         """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
+        self.keep_clock(clock)
+        with self._lock:
+            self.clock = clock
+            self._new_version()
+
+    def keep_clock(self, clock: "RoundClock") -> None:
+        """``clock`` kept in the journal: a restarted server goes on counting (or knows it stopped)."""
         try:
             self.journal.remember(CLOCK_KEY, clock.kept())
         except JournalError:  # damaged or locked: the clock runs all the same; only a restart would not recall it
             pass
-        with self._lock:
-            self.clock = clock
-            self._new_version()
 
     def changed(self) -> None:
         """The journal changed (a report, a decision, a check-in): the pages' report states and answers are new."""
@@ -240,6 +253,12 @@ class Hall:
 
     def is_director(self, key: str) -> bool:
         return bool(key) and same(key.strip(), self.director_key)
+
+
+def decided_by(state: HallState) -> str:
+    """Why no round clock runs any more ('the final's result is in'), or '' while the event is being played."""
+    won = state.data.get("winner")
+    return f"the {state.data['stage']['title'].lower()} is decided, {won['player']} won" if won else ""
 
 
 def named_only(text: str, workbook: Path) -> str:

@@ -44,6 +44,7 @@ def dashboard(hall: Hall) -> dict[str, Any]:
         tables, journal = [], f"Reports cannot be read: {exc}."
         checkin = {"round": 0, "open": False, "answers": [], "missing": [], "imported": []}
     return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": tables,
+            "stage": hall.stage()[1], "winner": api.get("winner"),
             "checkin": checkin, "next_round": int(api.get("round") or 0) + 1,
             "counted": api.get("counted", {}).get("note", ""), "journal": journal}
 

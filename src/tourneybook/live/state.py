@@ -76,6 +76,7 @@ def read_state(snapshot: Snapshot) -> HallState:
             for t in result.extras
         ],
         "notes": list(result.notes),
+        "winner": winner(published),
     }
     if now["kind"] == progress.TOP:
         for table in data["seating"]:
@@ -135,6 +136,23 @@ def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
     return found
 
 
+def winner(published: Published) -> dict[str, str] | None:
+    """``{title, player}`` of the event's winner once its final (Friedrich) or its knock-out's final (Carcassonne) is
+    decided: the one first place of the result's final table ('Final', 'Final placings'); None before, and for an
+    event decided by its standings alone (its leader is the standings' first place, shown there)."""
+    if published.event.ruleset.qualification is None:
+        return None
+    for extra in published.result.extras:
+        headers = [str(h).lower() for h in extra.headers]
+        if "final" not in extra.title.casefold() or PLACE not in headers or PLAYER not in headers:
+            continue
+        first = [row for row in extra.rows if str(shown(row[headers.index(PLACE)])) == "1"]
+        if len(first) == 1:
+            champion = OUT_IN in headers and shown(first[0][headers.index(OUT_IN)]) == "champion"
+            return {"title": "Champion" if champion else "Winner", "player": str(shown(first[0][headers.index(PLAYER)]))}
+    return None
+
+
 def standings(published: Published) -> dict[str, Any]:
     """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut)."""
     table = published.result.standings
@@ -162,4 +180,4 @@ def standings(published: Published) -> dict[str, Any]:
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 
 
-__all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings"]
+__all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings", "winner"]

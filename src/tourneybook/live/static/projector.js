@@ -107,6 +107,7 @@ function tick() {
 // the director's round clock (state.clock): counts down, holds while paused, stops at zero with "time"
 function clock() {
   const c = document.getElementById('clock'), left = secondsLeft(state && state.clock, serverNow, fetched);
+  document.getElementById('clock-stage').textContent = left === null ? '' : state.clock.stage || '';
   if (left === null) { c.textContent = ''; c.className = ''; return; }
   c.className = state.clock.state === 'running' && left ? '' : (left ? 'paused' : 'time');
   c.textContent = left ? minutes(left) + (state.clock.state === 'paused' ? ' paused' : '') : '0:00 time';
