@@ -20,27 +20,27 @@ def typed(event, table, field: str):
 
 def test_a_dispute_accepted_with_the_disputers_version_reaches_the_table_and_the_workbook(hall, event):
     one = hall.state.draw.table(1, 1)
-    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="seat 1")
-    hall.journal.dispute(report.id, "seat 2", "VP 2 was 85", {**RESULT, "VP 2": "85"}, "phone-b")
+    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="Player 1")
+    hall.journal.dispute(report.id, "Player 2", "VP 2 was 85", {**RESULT, "VP 2": "85"}, "phone-b")
     d = director(hall)
     box = report_box(d.get("/director").text, report.id)
-    assert "Accept seat 2's version" in box and "Accept the reported version" in box
+    assert "Accept Player 2's version" in box and "Accept the reported version" in box
     dispute = hall.journal.disputes(report.id)[0]
     assert act(d, "/director/report", action="theirs", report=str(report.id), dispute=str(dispute.id)) == 303
     settled = hall.journal.latest(1, 1)
-    assert settled.status == ACCEPTED and settled.values["VP 2"] == "85" and settled.seat == "seat 1"
+    assert settled.status == ACCEPTED and settled.values["VP 2"] == "85" and settled.seat == "Player 1"
     assert hall.journal.get(report.id).status == REPLACED
 
     table_page = client(hall, "phone-c").get(f"/t/{hall.code_of(one)}").text
-    assert "The director settled this table" in table_page and "the version of seat 2" in table_page
+    assert "The director settled this table" in table_page and "the version of Player 2" in table_page
     assert main(["import-reports", str(event)]) == 0
     assert typed(event, one, "VP 2") == 85 and typed(event, one, "VP 1") == 90
 
 
 def test_a_rejection_tells_the_table_why_and_opens_the_form_with_the_last_version(hall):
     one = hall.state.draw.table(1, 1)
-    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="seat 1")
-    hall.journal.dispute(report.id, "seat 2", "VP 2 was 85", {**RESULT, "VP 2": "85"}, "phone-b")
+    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="Player 1")
+    hall.journal.dispute(report.id, "Player 2", "VP 2 was 85", {**RESULT, "VP 2": "85"}, "phone-b")
     d = director(hall)
     assert act(d, "/director/report", action="reject", report=str(report.id), reason="count the tiles again") == 303
     form = client(hall, "phone-a").get(f"/t/{hall.code_of(one)}").text
@@ -49,21 +49,21 @@ def test_a_rejection_tells_the_table_why_and_opens_the_form_with_the_last_versio
 
 
 def test_the_director_corrects_a_field_in_place_checked_as_recalc_reads_it(hall):
-    report = hall.journal.add(1, 2, RESULT, "phone-a", seat="seat 1")
+    report = hall.journal.add(1, 2, RESULT, "phone-a", seat="Player 1")
     d = director(hall)
     assert act(d, "/director/report", action="correct", report=str(report.id), **{"v:VP 3": "abc"}) == 422
     assert hall.journal.get(report.id).status == "waiting"  # nothing changed
     assert act(d, "/director/report", action="correct", report=str(report.id), **{"v:VP 3": "75", "v:Nope": "1"}) == 303
     settled = hall.journal.latest(1, 2)
     assert settled.status == ACCEPTED and dict(settled.values) == {**RESULT, "VP 3": "75"}
-    assert settled.detail == {"version": "corrected", "seat": "seat 1"} and not settled.over
+    assert settled.detail == {"version": "corrected", "seat": "Player 1"} and not settled.over
     assert act(d, "/director/report", action="over", report=str(settled.id)) == 422  # no clash to take it over
 
 
 def test_a_clash_is_seen_from_the_save_on_and_taken_over_the_typed_result(hall, event):
     one = hall.state.draw.table(1, 1)
-    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="seat 1")
-    hall.journal.confirm(report.id, "phone-b", "seat 2")
+    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="Player 1")
+    hall.journal.confirm(report.id, "phone-b", "Player 2")
     book = FileWorkbook(event)
     book.write_cells("Preliminary", {(one.seats[0].line, col): vp for col, vp in zip(VP.values(), (95, 80, 70, 60))})
     book.save()
@@ -88,7 +88,7 @@ def test_a_clash_is_seen_from_the_save_on_and_taken_over_the_typed_result(hall, 
 
 def test_a_clash_kept_for_the_workbook_tells_the_table(hall, event):
     one = hall.state.draw.table(1, 1)
-    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="seat 1")
+    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="Player 1")
     hall.journal.confirm(report.id, "director")
     book = FileWorkbook(event)
     book.write_cells("Preliminary", {(one.seats[0].line, col): vp for col, vp in zip(VP.values(), (90, 81, 70, 60))})
