@@ -159,6 +159,9 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         wait_for(lambda: heading(driver) == "Stored")
         (sent,) = hall.journal.reports()
         assert sent.seat == "Frederick" and sent.values["Winners"] == "Prussia" and sent.values["OO outcome"] == ""
+        # the same phone opens its table again (to correct the report): its seat code is kept from the first use
+        driver.get(f"{url}/t/{code}")
+        assert wait_for(lambda: driver.find_element(By.ID, "seat-code").get_attribute("value")) == frederick
         # another player finds France's objectives wrong: disputes with a reason and their own version
         as_new_phone(driver)
         driver.get(f"{url}/t/{code}")
