@@ -57,6 +57,21 @@ def click(driver, css: str) -> None:
     tap(lambda: driver.find_elements(By.CSS_SELECTOR, css))
 
 
+def settle(driver, report: int, action: str) -> None:
+    """Press the settling button ``action`` of a report, its table's line unfolded first (a line that needs nothing
+    is folded), again if the page was replaced meanwhile."""
+    from selenium.webdriver.common.by import By
+
+    def once():
+        found = driver.find_elements(By.CSS_SELECTOR, f"#report-{report} button[value={action}]")
+        if found:
+            driver.execute_script("arguments[0].closest('details').open = true", found[0])
+            found[0].click()
+        return bool(found)
+
+    wait_for(once)
+
+
 def test_the_directors_day(driver, hall, event):
     from selenium.webdriver.common.by import By
 
@@ -91,9 +106,9 @@ def test_the_directors_day(driver, hall, event):
         right = hall.journal.add(1, 2, {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}, "phone-c")
         driver.switch_to.window(director)
         driver.get(served + "/director")
-        click(driver, f"#report-{wrong.id} form:has(input[value=reject]) button")
+        settle(driver, wrong.id, "reject")
         wait_for(lambda: "rejected" in text_of(driver, f"#report-{wrong.id} .state"))
-        click(driver, f"#report-{right.id} form:has(input[value=accept]) button")
+        settle(driver, right.id, "accept")
         wait_for(lambda: "accepted for import" in text_of(driver, f"#report-{right.id} .state"))
         assert main(["import-reports", str(event)]) == 0
         assert main(["recalc", str(event)]) == 0
@@ -109,7 +124,7 @@ def test_the_directors_day(driver, hall, event):
         again = hall.journal.add(1, 1, {"VP 1": "91", "VP 2": "81", "VP 3": "71", "VP 4": "61"}, "phone-b")
         # the open director's page shows the new report by itself (director.js follows /api/state)
         wait_for(lambda: driver.find_elements(By.ID, f"report-{again.id}"))
-        click(driver, f"#report-{again.id} form:has(input[value=confirm]) button")
+        settle(driver, again.id, "confirm")
         wait_for(lambda: "confirmed" in text_of(driver, f"#report-{again.id} .state"))
         assert main(["import-reports", str(event)]) == 0 and main(["recalc", str(event)]) == 0
         driver.switch_to.window(projector)

@@ -19,7 +19,7 @@ from test_in_chromium import browser, heading, serve, standings_rows, tap, texts
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
-from tourneybook.reports.journal import CONFIRMED, DISPUTED, Journal, journal_path
+from tourneybook.reports.journal import ACCEPTED, CONFIRMED, DISPUTED, REPLACED, Journal, journal_path
 from tourneybook.reports.reporting import typed_values
 
 pytestmark = pytest.mark.chromium
@@ -165,6 +165,9 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         wait_for(lambda: heading(driver) == "Stored")
         (sent,) = hall.journal.reports()
         assert sent.seat == "Frederick" and sent.values["Winners"] == "Prussia" and sent.values["OO outcome"] == ""
+        # the same phone opens its table again (to correct the report): its seat code is kept from the first use
+        driver.get(f"{url}/t/{code}")
+        assert wait_for(lambda: driver.find_element(By.ID, "seat-code").get_attribute("value")) == frederick
         # another player finds France's objectives wrong: disputes with a reason and their own version
         as_new_phone(driver)
         driver.get(f"{url}/t/{code}")
@@ -188,6 +191,25 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         assert hall.journal.get(sent.id).status == DISPUTED
         (dispute,) = hall.journal.disputes(sent.id)
         assert (dispute.seat, dispute.reason, dispute.values["France held"]) == ("Pompadour", "France held 6 at the end", "6")
+
+        # the director settles it in one step with Pompadour's version; the table's phones read the outcome
+        as_new_phone(driver)
+        driver.set_window_size(1280, 900)
+        driver.get(f"{url}/director")
+        driver.find_element(By.ID, "key").send_keys(hall.director_key)
+        driver.find_element(By.ID, "enter").click()
+        theirs = f"#needs #report-{sent.id} button.theirs"
+        assert wait_for(lambda: texts_of(lambda: driver.find_elements(By.CSS_SELECTOR, theirs))) == ["Accept Pompadour's version"]
+        differs = texts_of(lambda: driver.find_elements(By.CSS_SELECTOR, f"#report-{sent.id} tr.differs td"))
+        assert differs[:3] == ["France held", "5", "6"]  # the field, as reported, Pompadour's version
+        picture(driver, "director-dispute.png", tmp_path)
+        tap(lambda: driver.find_elements(By.CSS_SELECTOR, theirs))
+        wait_for(lambda: hall.journal.latest(1, 1).status == ACCEPTED)
+        assert hall.journal.latest(1, 1).values["France held"] == "6" and hall.journal.get(sent.id).status == REPLACED
+        driver.set_window_size(*PHONE)
+        driver.get(f"{url}/t/{code}")
+        outcome = wait_for(lambda: driver.find_element(By.ID, "outcome").text)
+        assert "The director settled this table's result: the version of Pompadour." in outcome
     finally:
         stop()
 

@@ -21,7 +21,7 @@ from ..errors import Collector
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
 from ..rules.friedrich.records import OffensiveOutcome
 from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
-from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import FormGrid, ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -64,15 +64,34 @@ OFFENSIVE_TITLE = "Prussian Offensive Option: call the jury when it fails"
 END_TITLE = "End of the game: the jury notes it; nothing is touched until the jury arrives"
 STCC_TITLE = "sTCC, tie-breaker of Frederick's game (GFTR D.2)"
 
+LEAVING_GRID = FormGrid(("Left in turn",), tuple((n.value, "", (f"{n.value} left in turn",)) for n in LEAVING_NATIONS),
+                        "Nation")
+"""The leaving nations as the report's rows (their objectives are logged with the end's, on the phone)."""
+NATION_SHORT = {Nation.IMPERIAL_ARMY: "IA"}
+"""How the entry row's columns name a nation ('IA held')."""
+WINNERS = "Winners"
+END_GRID = FormGrid(
+    ("Objectives held", "of total", "Won ✓"),
+    ((Nation.PRUSSIA.value, STARTING_CONTROLLER[Nation.PRUSSIA].value, ("", "", WINNERS)),
+     *((n.value, STARTING_CONTROLLER[n].value, (f"{NATION_SHORT.get(n, n.value)} held", f"{NATION_SHORT.get(n, n.value)} total",
+                                                 WINNERS)) for n in ATTACKERS)),
+    "Nation still in the game",
+)
+"""The end of the game as the report's rows: a nation still in the game, who plays it, its objectives held of its
+total, and whether it won (Prussia: won or not, its line of the report's 'Prussia won (circle)')."""
+STCC_GRID = FormGrid(("N", "TCs Frederick until N", "TCs attackers until N"),
+                     (("", "", ("sTCC N", "TCs Frederick until N", "TCs attackers until N")),))
+"""The sTCC's three figures side by side, as the report prints them."""
+
 REPORT_SECTIONS: tuple[ReportSection, ...] = (
     ReportSection("Game report", _entries("Start time", "First Card of Fate")),
-    ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn")),
+    ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn"), grid=LEAVING_GRID, folded=True),
     ReportSection(SWITCH_TITLE, _entries("IA switch turn", "IA held at switch"), optional=True),
     ReportSection(OFFENSIVE_TITLE, _entries("OO launched in turn", "Bohemian objectives Austria"), optional=True,
                   only_when={"OO called off in turn": ("OO outcome", OO_ENDINGS[OffensiveOutcome.CALLED_OFF])}),
     ReportSection(END_TITLE, _entries("Game ended in turn", "France total"),
-                  several={"Winners": tuple(n.value for n in Nation)}),
-    ReportSection(STCC_TITLE, _entries("sTCC N", "TCs attackers until N")),
+                  several={WINNERS: tuple(n.value for n in Nation)}, grid=END_GRID),
+    ReportSection(STCC_TITLE, _entries("sTCC N", "TCs attackers until N"), grid=STCC_GRID, folded=True),
 )
 """What the players fill in, by the report's sections and in their words: the phone's report follows them."""
 

@@ -2,7 +2,8 @@
 
 Every change is a POST with the CSRF token (:mod:`.guard`): ``/director/clock``
 (start, pause, resume, extend, reset), ``/director/report`` (confirm, reject,
-accept for import), ``/director/checkin`` (open for a round, close). What the page
+accept as reported, accept a disputer's version, correct in place, take the phones' version over the workbook's),
+``/director/checkin`` (open for a round, close, mark a player who has not answered absent). What the page
 shows is :func:`.settling.dashboard`.
 """
 
@@ -15,13 +16,15 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from ..reports.journal import JournalError
+from ..reports.journal import CLASH, SKIP, JournalError, Report
+from ..reports.reporting import check_report
+from ..reports.sheet import DrawnTable
 from .clock import LONGEST
 from .guard import Refused, client_of, same_site_form
 from .hall import Hall
 from .pages import message, page
 from .params import BadParameter, Text, WholeNumber, parameter
-from .settling import dashboard
+from .settling import checkin_desk, dashboard
 
 COOKIE = "tb_director"
 
@@ -138,22 +141,67 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
     return None
 
 
+SETTLING = ("confirm", "reject", "accept", "theirs", "correct", "over")
+"""The director's decisions on a report: confirm it (waiting), reject it (with a reason the table reads), accept it
+as reported, accept a disputing seat's version, accept it corrected field by field, or (a clash) take the phones'
+version over the workbook's typed result."""
+
+
 def report_action(hall: Hall, form, path: str) -> Refusal:
-    """Confirm, reject (with a reason) or accept for import one report; /director/confirm is the older address
-    of confirm."""
+    """Settle one report in one step (:data:`SETTLING`); /director/confirm is the older address of confirm."""
     action = "confirm" if path.endswith("/confirm") else str(form.get("action", ""))
     number = whole(form, "report", 1, 10**9)
-    if action not in ("confirm", "reject", "accept") or number is None:
+    if action not in SETTLING or number is None:
         return "Report", "Choose a report and confirm, reject or accept it.", 400 if number is None else 422
+    report = hall.journal.get(number)
     if action == "confirm":
         done = hall.journal.confirm(number, "director")
     elif action == "reject":
         done = hall.journal.reject(number, str(form.get("reason", "")).strip()[:200])
-    else:
+    elif action == "accept":
         done = hall.journal.accept(number)
+    elif report is None:
+        done = None
+    elif action == "theirs":
+        dispute = next((d for d in hall.journal.disputes(number) if str(d.id) == str(form.get("dispute", ""))), None)
+        if dispute is None or dispute.values is None:
+            return "Report", "This dispute has no version of its own: accept the report, correct it or reject it.", 422
+        done = hall.journal.decide(number, dispute.values, {"version": "disputer", "seat": dispute.seat})
+    elif action == "over":
+        if report.status != CLASH:
+            return "Report", "Only a report that clashes with the workbook is taken over the workbook's result.", 422
+        done = hall.journal.decide(number, report.values, {"version": "reported", "seat": report.seat}, over=True)
+    else:
+        return corrected(hall, report, form)
     if done is None:
         return ("Nothing changed", f"Report {number} cannot be {action}ed in the state it is in now: open the director's "
                 "page again.", 409)
+    return None
+
+
+FIELD_PREFIX = "v:"
+"""Before a field's key in the director's correcting form ('v:VP 2')."""
+
+
+def corrected(hall: Hall, report: Report, form) -> Refusal:
+    """The report with the fields the director corrected in place, checked as recalc reads it, stored as the table's
+    result to import (over the workbook's typed result when it clashed with it)."""
+    state = hall.state
+    sheet = state.draw_of(DrawnTable(report.round, report.table, ())) if state is not None else None
+    table = sheet.table(report.round, report.table) if sheet is not None else None
+    if table is None:
+        return "Report", "The draw has no such table any more: type the result in the workbook.", 409
+    keys = {f.key for f in sheet.fields(table)}
+    values = {**report.values, **{k[len(FIELD_PREFIX):]: str(v).strip()[:200] for k, v in form.items()
+                                  if k.startswith(FIELD_PREFIX) and k[len(FIELD_PREFIX):] in keys}}
+    checked = check_report(state.snapshot, sheet, table, values)
+    if not checked.ok:
+        return "Not corrected", "; ".join(checked.problems), 422
+    done = hall.journal.decide(report.id, values, {"version": "corrected", "seat": report.seat},
+                               over=report.status == CLASH or report.over)
+    if done is None:
+        return ("Nothing changed", f"Report {report.id} cannot be corrected in the state it is in now: open the "
+                "director's page again.", 409)
     return None
 
 
@@ -162,11 +210,22 @@ def checkin_action(hall: Hall, form, path: str) -> Refusal:
     if str(form.get("action", "")) == "close":
         hall.checkin.close()
         return None
+    if str(form.get("action", "")) == "absent":  # a no-show the director saw: as if they answered "I skip"
+        desk = hall.checkin.state()
+        player = str(form.get("player", ""))
+        if not desk.open or player not in unanswered_now(hall):
+            return "Check-in", "Only a player who has not answered the open check-in can be marked absent here.", 409
+        hall.journal.check_in(desk.round, player, SKIP, "director")
+        return None
     number = whole(form, "round", 1, 999)
     if number is None:
         return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 400
     hall.checkin.open(number)
     return None
+
+
+def unanswered_now(hall: Hall) -> list[str]:
+    return checkin_desk(hall, {})["missing"]
 
 
 routes = [Route("/director", director, methods=["GET", "POST"]),

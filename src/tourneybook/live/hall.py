@@ -24,8 +24,10 @@ from ..reports.codes import normalised, same, seat_code, table_code
 from ..reports.sheet import DrawnTable, Snapshot
 from ..reports.checkin import CheckInDesk
 from .clock import CLOCK_KEY, RoundClock, stage_of
-from ..reports.journal import Journal, JournalError, report_states
+from ..reports.journal import Journal, JournalError, Report, report_states
+from ..reports.importing import mark_clashes
 from ..reports.keys import event_keys
+from ..reports.reporting import check_report
 from ..reports.stamp import reporting_on
 from .state import HallState, read_state
 
@@ -51,6 +53,7 @@ class Hall:
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
         self._journal_cache: tuple[int, dict[str, Any]] | None = None
+        self._points: tuple[HallState | None, dict[int, tuple]] = (None, {})
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
@@ -58,7 +61,8 @@ class Hall:
         self._stopping = False
 
     def reload(self) -> bool:
-        """Read the workbook again; False (the last good state kept) while it has problems."""
+        """Read the workbook again; False (the last good state kept) while it has problems. A confirmed report
+        that the saved workbook contradicts is marked as a clash at once (:func:`tourneybook.reports.importing.mark_clashes`)."""
         try:
             snapshot = Snapshot(FileWorkbook(self.workbook, read_only=True))
             state = read_state(snapshot)
@@ -76,6 +80,10 @@ class Hall:
                 self._new_version()
             if moved:
                 self.keep_clock(clock)
+            try:  # a paper form typed over a confirmed report: both pages show the clash from this save on
+                mark_clashes(snapshot, self.journal, state.draw, state.stages)
+            except JournalError:  # the director's page says the journal cannot be read
+                pass
             return True
         lines = tuple(named_only(line, self.workbook) for line in lines)
         with self._lock:
@@ -222,6 +230,21 @@ class Hall:
             with self._lock:
                 self._json = cached
         return (cached[2], True) if gzipped else (cached[1], False)
+
+    def points_of(self, report: Report, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
+        """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it;
+        kept for the workbook's state they were scored in (the director's page of a hundred tables reads them at
+        every new state of the hall, and a report is scored once per save of the workbook)."""
+        state = self.state
+        if state is None:
+            return ()
+        kept, scored = self._points
+        if kept is not state:
+            scored = {}
+            self._points = (state, scored)
+        if report.id not in scored:
+            scored[report.id] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
+        return scored[report.id]
 
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""

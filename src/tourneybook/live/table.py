@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..reports.journal import DISPUTED, TO_IMPORT, JournalError, Report
+from ..reports.journal import ACCEPTED, CLASH, DISPUTED, REJECTED, TO_IMPORT, JournalError, Report
 from ..reports.reporting import Checked, check_report, result_in_workbook
 from ..reports.sheet import DrawnTable, seated_of
 from ..reports.stages import STAGES_ROUND, stage_name
@@ -77,17 +77,42 @@ def form_page(request: Request, table: DrawnTable, values: dict[str, str], check
         return confirm_page(request, table, waiting)
     if waiting is None and disputed is not None and disputed.status in TO_IMPORT and checked is None:
         return summary_page(request, table, disputed.values, "This table's result is confirmed: the director "
-                            "imports it into the workbook. If it is wrong, tell the director.")
+                            "imports it into the workbook. If it is wrong, tell the director.",
+                            outcome=outcome_of(disputed))
+    rejected = None
     if waiting is not None:
         values = values or dict(waiting.values)
         note = "Your report is stored and waits for a player of another seat to confirm it on their phone."
     elif disputed is not None and disputed.status == DISPUTED:
         note = ("The last report of this table was disputed: the director settles it. If you send a new one, the "
                 "director sees it too.")
+    elif disputed is not None and disputed.status == REJECTED:  # the form again, filled with the last version
+        rejected = outcome_of(disputed)
+        values = values or last_version(hall, disputed)
     parts = report_parts(draw, table, values, checked.at if checked else {})
     return page(request, "report.html", status, heading=heading(hall, table), seats=table.seats, parts=parts,
                 action=f"/t/{hall.code_of(table)}", problems=list(checked.problems if checked else ()), note=note,
-                points=(), why=(), seat_code=seat_code, seat_problem=seat_problem_of(checked))
+                points=(), why=(), seat_code=seat_code, seat_problem=seat_problem_of(checked), outcome=rejected)
+
+
+def outcome_of(report: Report) -> dict | None:
+    """How the director settled the table's report, for the table's players (report/outcome.html words it): a
+    version chosen or corrected, the reported one accepted, a rejection and why, a clash with the workbook."""
+    if report.status == REJECTED:
+        return {"kind": "rejected", "reason": report.detail if isinstance(report.detail, str) else ""}
+    if report.status == CLASH:
+        return {"kind": "clash", "rows": [row[:3] for row in report.detail if row[3]] if isinstance(report.detail, list) else []}
+    if report.status == ACCEPTED:
+        decided = report.detail if isinstance(report.detail, dict) else {"version": "reported"}
+        return {"kind": "settled", "version": decided.get("version", "reported"), "seat": decided.get("seat", ""),
+                "over": report.over}
+    return None
+
+
+def last_version(hall: Hall, report: Report) -> dict[str, str]:
+    """The table's last version of a rejected report: the disputing seat's own, when they gave one, else the report's."""
+    versions = [d.values for d in hall.journal.disputes(report.id) if d.values is not None]
+    return dict(versions[-1] if versions else report.values)
 
 
 def confirm_page(request: Request, table: DrawnTable, waiting: Report, problems: Sequence[str] = (),
@@ -112,22 +137,32 @@ def confirm_page(request: Request, table: DrawnTable, waiting: Report, problems:
 def result_in(request: Request, table: DrawnTable, status: int = 200) -> Response | None:
     """The page of a table whose result the workbook has already (typed, or imported): the result with
     its points, and "tell the director if it is wrong"; None while the table is still to be reported."""
-    state = hall_of(request).state
+    hall = hall_of(request)
+    state = hall.state
     values = result_in_workbook(state.snapshot, state.draw_of(table), table)
     if not values:
         return None
+    try:
+        latest = hall.journal.latest(table.round, table.table)
+    except JournalError:
+        latest = None
+    outcome = outcome_of(latest) if latest is not None and latest.status in (CLASH, ACCEPTED) else None
+    if outcome is not None and outcome.get("over"):  # the director's version replaces the typed one at the import
+        values = dict(latest.values)
     return summary_page(request, table, values, "This table's result is in the workbook already. If it is "
-                        "wrong, tell the director.", status)
+                        "wrong, tell the director.", status, outcome=outcome)
 
 
 def summary_page(request: Request, table: DrawnTable, values: Mapping[str, str], sentence: str,
-                 status: int = 200) -> Response:
-    """A table's result as the paper form shows it, with its points, and what the player can do about it."""
+                 status: int = 200, outcome: dict | None = None) -> Response:
+    """A table's result as the paper form shows it, with its points, and what the player can do about it; how the
+    director settled it (``outcome``), or a clash with the workbook the director settles."""
     hall = hall_of(request)
     draw = hall.state.draw_of(table)
     checked = check_report(hall.state.snapshot, draw, table, values)
     return page(request, "result_in.html", status, heading=heading(hall, table), seats=table.seats,
-                parts=report_parts(draw, table, values), points=checked.points, why=checked.parts, sentence=sentence)
+                parts=report_parts(draw, table, values), points=checked.points, why=checked.parts, sentence=sentence,
+                outcome=outcome)
 
 
 async def open_code(request: Request) -> Response:

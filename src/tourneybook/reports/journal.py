@@ -17,8 +17,10 @@ A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
 
-The director settles the rest (the director's page of :mod:`tourneybook.live`): ``rejected`` (never imported),
-or ``accepted`` for import (a waiting or disputed report, or one that clashed).
+The director settles the rest (the director's page of :mod:`tourneybook.live`) in one step: ``rejected`` (never
+imported, the reason told to the table), ``accepted`` for import as reported, or :meth:`Journal.decide`: the
+director's own version (the disputer's, or one corrected field by field) stored as a new accepted report that
+replaces the disputed one. A clash settled for the phones' version is written over the typed cells (``over``).
 The import marks what it did: ``imported`` (written, or the workbook already had
 it), ``clash`` (the workbook holds another result: kept with both versions in
 ``detail``, listed once) or ``refused`` (the draw has no such table any more, or
@@ -94,7 +96,8 @@ CREATE TABLE IF NOT EXISTS checkins (
 """
 ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
                  "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
-                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''"}
+                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
+                 "over": "ALTER TABLE reports ADD COLUMN over INTEGER NOT NULL DEFAULT 0"}
 """Columns a journal made by an older TourneyBook lacks: added when it is opened."""
 
 
@@ -131,6 +134,8 @@ class Report:
     """The reporter's seat, proven by its seat code ('' for a report made before seat codes)."""
     confirmed_seat: str = ""
     """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
+    over: bool = False
+    """The director chose it over the result typed in the workbook: the import writes it over the typed cells."""
 
 
 @dataclass(frozen=True)
@@ -302,6 +307,28 @@ class Journal:
         """The director's yes: imported at the next import (a clash is tried again: clear the typed cells first)."""
         return self.settle(report_id, ACCEPTED, "director", None, replacing=True)
 
+    def decide(self, report_id: int, values: Mapping[str, str], why: str, *, over: bool = False) -> Report | None:
+        """The director's version of report ``report_id``'s table (the disputer's, or corrected in place): a new report,
+        accepted, that replaces it (and the table's confirmed or accepted one); ``why`` says whose version it is (the
+        table reads it). ``over``: it is written over the workbook's typed result (a clash settled for it). None when
+        the report cannot be settled in the state it is in now."""
+        now = time.time()
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT round, tbl, status, seated, seat FROM reports WHERE id = ?", (report_id,)).fetchone()
+            if row is None or row[2] not in (*SETTLED_FROM[ACCEPTED], CONFIRMED):
+                db.execute("ROLLBACK")
+                return None
+            db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND (id = ? OR status IN "
+                       f"({', '.join('?' * len(TO_IMPORT))}))", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            cursor = db.execute(
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, confirmed_by, confirmed_at, "
+                "detail, over) VALUES (?, ?, ?, ?, 'director', ?, ?, ?, 'director', ?, ?, ?)",
+                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[3], now, ACCEPTED, row[4], now,
+                 json.dumps(why, ensure_ascii=False), int(over)))
+            db.execute("COMMIT")
+        return self.get(int(cursor.lastrowid or 0))
+
     def to_import(self) -> list[Report]:
         """The reports the import writes (confirmed or accepted), by round and table."""
         return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
@@ -392,12 +419,13 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
     return {(r, t): status for r, t, status in rows}
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat"
+_COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
+            "over")
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]))
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
