@@ -7,13 +7,17 @@ read back from the director's page, /api/state and the workbook.
 from __future__ import annotations
 
 import re
+import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
-from tourneybook.live.clock import RoundClock
+from tourneybook.live.clock import CLOCK_KEY, LONGEST, RUNNING, RoundClock
+from tourneybook.live.hall import Hall
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.journal import Journal, journal_path
 
@@ -112,10 +116,61 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     assert act(d, "/director/clock", action="start", minutes="99999") == 400
 
 
+def test_the_clock_never_shows_more_than_a_day_whatever_the_director_sends(hall, monkeypatch):
+    """Issue 38 item 6: five extensions of 1440 minutes made a clock of 120 hours."""
+    now = [1000.0]
+    monkeypatch.setattr("tourneybook.live.director.time.time", lambda: now[0])
+    monkeypatch.setattr("tourneybook.live.hall.time.time", lambda: now[0])
+    d = director(hall)
+    assert act(d, "/director/clock", action="start", minutes=str(LONGEST)) == 303
+    for _ in range(5):
+        answer = d.post("/director/clock", data={"csrf": token(d), "action": "extend", "minutes": str(LONGEST)})
+        assert answer.status_code == 400 and "shows at most 1440 minutes (a day); it has 1440 left, so it cannot be " \
+                                              "extended" in answer.text
+    assert hall.api()["clock"]["remaining"] == LONGEST * 60
+    now[0] += 600  # ten minutes played: ten may be added back, not eleven
+    assert "can be extended by at most 10 minutes" in d.post(
+        "/director/clock", data={"csrf": token(d), "action": "extend", "minutes": "11"}).text
+    assert act(d, "/director/clock", action="extend", minutes="10") == 303
+    assert hall.api()["clock"]["remaining"] == LONGEST * 60
+    assert act(d, "/director/clock", action="pause") == 303
+    assert act(d, "/director/clock", action="extend", minutes="1") == 400  # paused at a day: still a day
+    # a clock kept with five days left (an older version's extensions, a journal edited by hand) is held to a day
+    hall.journal.remember(CLOCK_KEY, RoundClock(RUNNING, now[0] + 5 * 86400, None, 5 * LONGEST).kept())
+    again = Hall(hall.workbook, hall.journal)
+    assert again.clock.left(time.time()) <= LONGEST * 60
+
+
+CLOCK_STEPS = st.lists(st.tuples(st.sampled_from(["start", "pause", "resume", "extend", "reset", "wait"]),
+                                 st.integers(0, 3 * LONGEST)), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(CLOCK_STEPS)
+def test_no_sequence_of_clock_actions_shows_more_than_a_day(steps):
+    clock, now = RoundClock(), 0.0
+    for action, minutes in steps:
+        if action == "wait":
+            now += minutes * 7.0
+            if clock.due(now):
+                clock = clock.at_zero()
+        elif action == "start":
+            clock = clock.started(minutes, now)
+        elif action == "extend":
+            clock = clock.extended(minutes, now)
+        else:
+            clock = {"pause": clock.paused, "resume": clock.resumed, "reset": lambda now: clock.reset()}[action](now)
+        assert clock.left(now) <= LONGEST * 60
+        data = clock.data(now)
+        assert data["remaining"] is None or data["remaining"] <= LONGEST * 60
+    assert RoundClock.recalled(clock.kept()) == clock
+
+
 def test_the_clock_is_one_value_kept_as_text():
     clock = RoundClock().started(10, 0.0).paused(60.0)
     assert RoundClock.recalled(clock.kept()) == clock
     assert RoundClock.recalled("not json") == RoundClock()
+    assert RoundClock.recalled('{"state": "running", "ends_at": "NaN"}') == RoundClock()
 
 
 def test_check_in_from_phones_into_the_players_sheet_and_the_next_draw(hall, event, capsys):

@@ -135,6 +135,8 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
                     + (" (0 stops the clock)." if action == "start" else "."), 400)
         if action == "start":
             hall.set_clock(minutes)
+        elif minutes > current.room(now):
+            return "Clock", too_long(current, now), 400
         else:
             hall.clock_to(current.extended(minutes, now))
     elif action in CLOCK_ACTIONS:
@@ -142,6 +144,13 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
     else:
         return "Clock", "Choose start, pause, resume, extend or reset.", 422
     return None
+
+
+def too_long(clock, now: float) -> str:
+    """Why an extension is refused: the clock never shows more than a day (:data:`.clock.LONGEST`)."""
+    room = clock.room(now)
+    return (f"The round clock shows at most {LONGEST} minutes (a day); it has {int(clock.left(now) // 60)} left, so it "
+            + (f"can be extended by at most {room} minute{'s' if room != 1 else ''}." if room else "cannot be extended."))
 
 
 def report_action(hall: Hall, form, path: str) -> Refusal:

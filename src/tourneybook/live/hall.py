@@ -46,7 +46,7 @@ class Hall:
         self.updated = 0.0
         self.version = 0
         try:
-            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY)).held(time.time())
         except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
