@@ -185,3 +185,24 @@ def test_the_server_asks_for_open_files_enough_for_a_hall():
         assert more_open_files(4096) == min(4096, hard) == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_request_body_that_stops_half_way_prints_nothing_in_the_organisers_window(hall, event):
+    """Issue 38 item 2: a POST whose body stops half-way (the phone left the hall's Wi-Fi, or someone means harm)
+    printed a traceback per request (ClientDisconnect through guard.read_form), without any code or key."""
+    port = free_port()
+    server = started(event, port)
+    code = hall.code_of(hall.state.draw.tables[0])
+    try:
+        for path in ("/checkin", "/director", f"/t/{code}", f"/t/{code}/confirm", "/director/clock"):
+            for _ in range(3):
+                phone = socket.create_connection(("127.0.0.1", port), timeout=5)
+                phone.sendall(f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded"
+                              f"\r\nContent-Length: 400\r\n\r\ncsrf=abc&player=".encode())
+                phone.close()
+        assert httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=10).status_code == 200  # it answers on
+    finally:
+        server.send_signal(signal.SIGINT)
+        output = server.communicate(timeout=30)[0]
+    assert "Traceback" not in output and "ClientDisconnect" not in output and "Exception" not in output, output
+    assert "stopped (Ctrl-C)" in output

@@ -26,14 +26,14 @@ from collections.abc import Mapping, Sequence
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .checkin_page import checkin_routes
 from .director import director_routes
 from .draw import DrawnTable, seated_of
-from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, same_site_form, too_large, with_cookies
+from .guard import Attempts, BodyLimit, TooLarge, client_of, csrf_token, device_of, dropped, same_site_form, too_large, with_cookies
 from .hall import Hall
 from .journal import DISPUTED, TO_IMPORT, JournalError, Report
 from .params import REPORT_NUMBERS, SHOWN, BadParameter, TableCode, Text, WholeNumber, parameter
@@ -362,7 +362,7 @@ def create_app(hall: Hall) -> BodyLimit:
         *checkin_routes(hall, pages.html, pages.title),
     ]
     app = Starlette(routes=routes, exception_handlers={TooLarge: too_large, JournalError: pages.journal_failed,
-                                                           BadParameter: pages.bad_parameter})
+                                                           BadParameter: pages.bad_parameter, ClientDisconnect: dropped})
     return BodyLimit(app)
 
 
