@@ -163,6 +163,12 @@ class CheckIn:
     """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
 
 
+def folder_sentence(path: Path) -> str:
+    """What to do when a folder stands where the journal belongs (its name only, never the folder it is in)."""
+    return (f"{path.name} beside the workbook is a folder, not a reports journal: move it away or rename it, and start "
+            "tourneybook live again, which makes the journal")
+
+
 def journal_path(workbook: str | Path) -> Path:
     """``EVENT.reports.sqlite`` beside ``EVENT.xlsx``."""
     path = Path(workbook)
@@ -186,6 +192,10 @@ class Journal:
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
+        if self.path.is_dir():
+            raise JournalError(folder_sentence(self.path))
+        if not self.path.exists():  # deleted or moved away while the server runs: SQLite makes a new, empty file
+            self._ready = False
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         except sqlite3.Error as exc:
@@ -203,6 +213,8 @@ class Journal:
             yield db
             changed = db.total_changes
         except sqlite3.Error as exc:
+            if "no such table" in str(exc):  # replaced by an empty file meanwhile: the next use makes it whole again
+                self._ready = False
             raise JournalError(self._why(exc)) from None
         finally:
             db.close()
@@ -401,4 +413,4 @@ def _report(row: tuple) -> Report:
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states"]
