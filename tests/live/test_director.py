@@ -6,6 +6,7 @@ read back from the director's page, /api/state and the workbook.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 
@@ -16,6 +17,7 @@ from starlette.testclient import TestClient
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
+from tourneybook.live.checkin import PER_PHONE
 from tourneybook.live.clock import CLOCK_KEY, LONGEST, RUNNING, RoundClock
 from tourneybook.live.hall import Hall
 from tourneybook.live.guard import DEVICE_COOKIE
@@ -179,14 +181,15 @@ def test_check_in_from_phones_into_the_players_sheet_and_the_next_draw(hall, eve
     d = director(hall)
     assert act(d, "/director/checkin", action="open", round="2") == 303
     state = hall.api()["checkin"]
-    assert state == {"round": 2, "open": True, "answers": {}}
+    assert state == {"round": 2, "open": True}  # nobody's answer: that is for the director's page
     phone = client(hall, "phone-z")
     page = phone.get("/checkin?player=Zoë Faure").text
     assert "I play round 2" in page and "I skip round 2" in page
     assert act(phone, "/checkin?player=Zoë Faure", player="Zoë Faure", answer="skip") == 200
     assert act(phone, "/checkin", player="Anna Berg", answer="play") == 200
     assert act(phone, "/checkin", player="Nobody", answer="play") == 409
-    assert hall.api()["checkin"]["answers"] == {"Zoë Faure": "skip", "Anna Berg": "play"}
+    assert hall.checkin.state().answers == {"Zoë Faure": "skip", "Anna Berg": "play"}
+    assert "answers" not in hall.api()["checkin"] and "skip" not in hall.api_json()[0].decode()
     page = d.get("/director").text
     assert "Open for round 2: 2 answered, 6 not yet." in page and "Łukasz Nowak" in page.split('id="missing"')[1]
 
@@ -208,6 +211,53 @@ def test_check_in_from_phones_into_the_players_sheet_and_the_next_draw(hall, eve
     assert hall.reload()
     seated = {s["player"] for t in hall.api()["seating"] for s in t["seats"]}
     assert "Zoë Faure" not in seated and "Anna Berg" in seated and len(seated) == 7
+
+
+def test_check_in_takes_no_answer_for_a_round_already_drawn(hall, event, capsys):
+    """Issue 38 item 3: "I skip" was accepted for a drawn round ("you are not drawn for it"); the import marked the
+    seated player absent with no word, and recalc refused once their table's result was in."""
+    d = director(hall)
+    answer = d.post("/director/checkin", data={"csrf": token(d), "action": "open", "round": "1"})
+    assert answer.status_code == 409 and "Round 1 is drawn already" in answer.text and "open it for round 2" in answer.text
+    hall.checkin.open(1)  # opened before round 1 was drawn, still open
+    seated = hall.state.draw.table(1, 1).seats[0].player
+    phone = client(hall, "phone-s")
+    assert "I skip round 1" not in phone.get(f"/checkin?player={seated}").text
+    refused = phone.post("/checkin", data={"csrf": token(phone, "/director"), "player": seated, "answer": "skip"})
+    assert refused.status_code == 409 and "Round 1 is drawn already: if you cannot play it, tell the director" in refused.text
+    assert hall.journal.check_ins() == []
+
+    hall.journal.check_in(1, seated, "skip", "phone-s")  # answered before the draw, imported after it
+    before = event.read_bytes()
+    assert main(["import-reports", str(event)]) == 0
+    assert (f"{seated}, round 1: refused, round 1 is drawn already with them at Preliminary!C4: ask them; to take "
+            "them out, type them absent ('tourneybook absent') and draw the round again") in capsys.readouterr().out
+    assert event.read_bytes() == before
+
+
+def test_one_phone_answers_for_a_few_players_and_the_director_sees_it(hall, monkeypatch):
+    """Issue 38 item 4: 40 "I skip" answers in 1.2 s from one address and cookie were all accepted; the director's
+    page showed no time and no sign they came from one phone; /api/state published who skips."""
+    hall.checkin.open(2)
+    names = list(hall.api()["names"])
+    phone = client(hall, "phone-m")
+    said = [phone.post("/checkin", data={"csrf": token(phone, "/checkin"), "player": n, "answer": "skip"}) for n in names]
+    assert [a.status_code for a in said] == [200] * PER_PHONE + [409] * (len(names) - PER_PHONE)
+    assert f"This phone has answered for {PER_PHONE} players already" in said[-1].text
+    fresh = client(hall, "a-new-cookie")  # the cookie thrown away: the same address is the same phone
+    assert fresh.post("/checkin", data={"csrf": token(fresh, "/checkin"), "player": names[-1], "answer": "skip"}
+                      ).status_code == 409
+    assert phone.post("/checkin", data={"csrf": token(phone, "/checkin"), "player": names[0], "answer": "play"}
+                      ).status_code == 200  # a player it answered for may change the answer
+    assert len(hall.journal.check_ins(2)) == PER_PHONE
+    page = director(hall).get("/director").text
+    assert re.search(rf"<td>{re.escape(html.escape(names[0]))}</td><td>plays</td><td>\d\d:\d\d:\d\d</td><td>phone 1, testclient</td>",
+                     page)
+    assert html.escape(f"One phone (phone 1, testclient) answered for {PER_PHONE} players: "
+                       + ", ".join(names[1:PER_PHONE]) + ", " + names[0] + ".", quote=False) in page
+    assert "answers" not in hall.api()["checkin"]
+    assert "Your answer so far" in phone.get(f"/checkin?player={names[1]}").text
+    assert "Your answer so far" not in client(hall, "phone-other").get(f"/checkin?player={names[1]}").text
 
 
 def test_a_refused_check_in_is_said_with_the_actions_sentence(hall, event, capsys):

@@ -180,6 +180,11 @@ def checkin_action(hall: Hall, form, path: str) -> Refusal:
     number = whole(form, "round", 1, 999)
     if number is None:
         return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 400
+    state = hall.state
+    if state is not None and any(t.round == number for t in state.draw.tables):
+        return "Check-in", (f"Round {number} is drawn already: check-in asks who plays a round before its draw (open it "
+                            f"for round {state.draw.current_round + 1}; a change to round {number} is typed with "
+                            "'tourneybook absent' and a new draw)."), 409
     hall.checkin.open(number)
     return None
 

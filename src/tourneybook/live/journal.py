@@ -92,10 +92,12 @@ CREATE TABLE IF NOT EXISTS checkins (
     PRIMARY KEY (round, player)
 );
 """
-ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
-                 "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
-                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''"}
-"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
+ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail TEXT",
+                 ("reports", "seat"): "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_seat"): "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "address"): "ALTER TABLE reports ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+                 ("checkins", "address"): "ALTER TABLE checkins ADD COLUMN address TEXT NOT NULL DEFAULT ''"}
+"""Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
 
 
 BUSY_TIMEOUT = 2.0
@@ -131,6 +133,8 @@ class Report:
     """The reporter's seat, proven by its seat code ('' for a report made before seat codes)."""
     confirmed_seat: str = ""
     """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
+    address: str = ""
+    """The reporting phone's network address: a confirmation from it is refused, whatever its cookie says."""
 
 
 @dataclass(frozen=True)
@@ -158,9 +162,12 @@ class CheckIn:
     answer: str
     """:data:`PLAY` or :data:`SKIP`."""
     device: str
+    """The answering phone's cookie id."""
     at: float
     imported: str | None = None
     """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
+    address: str = ""
+    """The answering phone's network address: one phone answering for many shows on the director's page."""
 
 
 def folder_sentence(path: Path) -> str:
@@ -205,7 +212,8 @@ class Journal:
             db.execute("PRAGMA synchronous=FULL")
             if not self._ready:  # once per journal object: a journal made again since is made whole again
                 db.executescript(SCHEMA)
-                have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+                have = {(table, row[1]) for table in ("reports", "checkins")
+                        for row in db.execute(f"PRAGMA table_info({table})")}
                 for column, alter in ADDED_COLUMNS.items():
                     if column not in have:
                         db.execute(alter)
@@ -256,20 +264,22 @@ class Journal:
         return row[0] if row else None
 
     def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = (),
-            seat: str = "") -> Report:
-        """Store a new report (waiting) from the player of ``seat``; a waiting report of the same table is replaced
-        by it."""
+            seat: str = "", address: str = "") -> Report:
+        """Store a new report (waiting) from the player of ``seat`` (the phone's cookie ``device`` and network
+        ``address``); a waiting report of the same table is replaced by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, address) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
-                 device, now, WAITING, seat),
+                 device, now, WAITING, seat, address),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat)
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat,
+                      address=address)
 
     def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
         """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
@@ -318,18 +328,32 @@ class Journal:
         """The reports the import writes (confirmed or accepted), by round and table."""
         return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
 
-    def check_in(self, round: int, player: str, answer: str, device: str) -> CheckIn:
-        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported)."""
+    def check_in(self, round: int, player: str, answer: str, device: str, address: str = "",
+                 most: int | None = None) -> CheckIn | None:
+        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported); None, nothing
+        stored, when the phone (its cookie ``device`` or its ``address``) has answered for ``most`` other players of
+        the round already."""
         now = time.time()
         with self._connection() as db:
-            db.execute("INSERT INTO checkins (round, player, answer, device, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
-                       "(round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, at = excluded.at, "
-                       "imported = NULL", (round, player, answer, device, now))
-        return CheckIn(round, player, answer, device, now)
+            db.execute("BEGIN IMMEDIATE")
+            if most is not None:
+                (others,) = db.execute(
+                    "SELECT COUNT(*) FROM checkins WHERE round = ? AND player != ? AND (device = ? OR (address != '' AND "
+                    "address = ?))", (round, player, device, address)).fetchone()
+                if others >= most:
+                    db.execute("ROLLBACK")
+                    return None
+            db.execute("INSERT INTO checkins (round, player, answer, device, at, address) VALUES (?, ?, ?, ?, ?, ?) ON "
+                       "CONFLICT (round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, "
+                       "at = excluded.at, address = excluded.address, imported = NULL",
+                       (round, player, answer, device, now, address))
+            db.execute("COMMIT")
+        return CheckIn(round, player, answer, device, now, None, address)
 
     def check_ins(self, round: int | None = None) -> list[CheckIn]:
         """Every answer (of ``round``), in the order they came."""
-        query = "SELECT round, player, answer, device, at, imported FROM checkins" + (" WHERE round = ?" if round else "")
+        query = "SELECT round, player, answer, device, at, imported, address FROM checkins" + (
+            " WHERE round = ?" if round else "")
         with self._connection() as db:
             rows = db.execute(query + " ORDER BY at", (round,) if round else ()).fetchall()
         return [CheckIn(*row) for row in rows]
@@ -404,12 +428,13 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
     return {(r, t): status for r, t, status in rows}
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat"
+_COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
+            "address")
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], row[13])
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",

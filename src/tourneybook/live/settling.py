@@ -16,7 +16,7 @@ from .checkin import unanswered
 from .draw import KEY_JOIN
 from .hall import Hall
 from .importing import named
-from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, Dispute, JournalError, Report
+from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, CheckIn, Dispute, JournalError, Report
 from .stages import STAGES_ROUND
 
 STATES = {
@@ -42,7 +42,7 @@ def dashboard(hall: Hall) -> dict[str, Any]:
         tables, checkin, journal = report_tables(hall), checkin_desk(hall, api), ""
     except JournalError as exc:  # damaged or locked: the clock still works, and the director reads why
         tables, journal = [], f"Reports cannot be read: {exc}."
-        checkin = {"round": 0, "open": False, "answers": [], "missing": [], "imported": []}
+        checkin = {"round": 0, "open": False, "answers": [], "shared": [], "missing": [], "imported": []}
     return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": tables,
             "checkin": checkin, "next_round": int(api.get("round") or 0) + 1,
             "counted": api.get("counted", {}).get("note", ""), "journal": journal}
@@ -106,9 +106,10 @@ def _dispute(d: Dispute, r: Report, labels: dict[str, str]) -> dict[str, Any]:
 
 
 def checkin_desk(hall: Hall, api: dict[str, Any]) -> dict[str, Any]:
-    """The open check-in's round, its answers and who has not answered, and the answers already imported."""
+    """The open check-in's round, its answers (each with its time and phone) and who has not answered, one phone
+    answering for several players said in a sentence, and the answers already imported."""
     state = hall.checkin.state()
-    answers = sorted(state.answers.items())
+    answers, shared = answered_from(hall.journal.check_ins(state.round) if state.open else [])
     missing: list[str] = []
     if state.open and hall.state is not None and PLAYERS.name in hall.state.snapshot.sheet_names():
         snapshot = hall.state.snapshot
@@ -116,8 +117,32 @@ def checkin_desk(hall: Hall, api: dict[str, Any]) -> dict[str, Any]:
         missing = unanswered([p.name for p in players], state, players)
     imported = [{"player": a.player, "round": a.round, "said": a.imported}
                 for a in hall.journal.check_ins() if a.imported is not None]
-    return {"round": state.round, "open": state.open, "answers": [{"player": p, "answer": a} for p, a in answers],
-            "missing": missing, "imported": imported[-40:]}
+    return {"round": state.round, "open": state.open, "answers": answers, "shared": shared, "missing": missing,
+            "imported": imported[-40:]}
+
+
+def answered_from(answers: list[CheckIn]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each answer with the time it came and the phone it came from ('phone 2, 192.168.1.23': phones numbered as they
+    first answered), in the order they came; and a sentence for every phone (its cookie or its network address)
+    that answered for more than one player: the director sees one phone answering for many."""
+    phones: dict[str, int] = {}
+    rows = []
+    for a in answers:
+        number = phones.setdefault(a.device, len(phones) + 1)
+        rows.append({"player": a.player, "answer": a.answer, "when": dt.datetime.fromtimestamp(a.at).strftime("%H:%M:%S"),
+                     "phone": f"phone {number}" + (f", {a.address}" if a.address else "")})
+    groups: dict[tuple[str, ...], list[str]] = {}  # the players one phone answered for -> how that phone is named
+    for named, key in ((lambda a: f"phone {phones[a.device]}", lambda a: a.device), (lambda a: a.address, lambda a: a.address)):
+        by: dict[str, list[CheckIn]] = {}
+        for a in answers:
+            if key(a):
+                by.setdefault(key(a), []).append(a)
+        for group in by.values():
+            if len(group) > 1:
+                groups.setdefault(tuple(a.player for a in group), []).append(named(group[0]))
+    shared = [f"One phone ({', '.join(names)}) answered for {len(players)} players: {', '.join(players)}."
+              for players, names in groups.items()]
+    return rows, shared
 
 
 __all__ = ["STATES", "dashboard"]

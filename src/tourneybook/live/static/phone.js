@@ -58,7 +58,7 @@ function draw() {
     const mine = theirs && theirs.player === chosen ? theirs.rounds : [], last = mine[mine.length - 1];
     const at = el('p', last ? last.label + ', ' + last.seat + (last.new ? ' (new)' : '') : (seat ? 'Round ' + state.round + ': ' + state.table_word + ' ' + seat[0] + ', ' + seat[1] : 'Round ' + state.round + ': not seated'), 'big'); at.id = 'seat';
     card.append(at);
-    if (state.checkin && state.checkin.open) { const a = el('a', 'Check in for round ' + state.checkin.round + (state.checkin.answers && state.checkin.answers[chosen] ? ' (answered: ' + state.checkin.answers[chosen] + ')' : '')); a.href = '/checkin?player=' + encodeURIComponent(chosen); a.id = 'checkin'; card.append(a); }
+    if (state.checkin && state.checkin.open) { const a = el('a', 'Check in for round ' + state.checkin.round); a.href = '/checkin?player=' + encodeURIComponent(chosen); a.id = 'checkin'; card.append(a); }
     const place = el('p'); place.id = 'place';
     // the final, knock-out or awards place first (it decides the event), then the standings' place: say both
     (me ? me.placings : []).forEach(p => { card.append(el('p', p.title + ': place ' + p.place, 'big')); if (p.reason) card.append(el('p', p.reason, 'reason')); });
