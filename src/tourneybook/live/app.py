@@ -218,7 +218,7 @@ class HallPages:
                                            str(form.get(SEAT_FIELD, ""))[:12])
         # a journal that cannot store it (damaged, locked): journal_failed answers, as for every page
         await run_in_threadpool(self.hall.journal.add, table.round, table.table, values, device_of(request),
-                                seated_of(table), seat)
+                                seated_of(table), seat, client_of(request))
         body = render("stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
                       message="Your result is stored. A player of another seat confirms it on their phone (the same "
                               "table code, and the code beside their own name), or the director does.")
@@ -279,7 +279,7 @@ class HallPages:
         table, waiting, form, seat, refusal = await self.answer(request)
         if refusal is not None or waiting is None:
             return refusal
-        done = await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request), seat)
+        done = await run_in_threadpool(self.hall.journal.confirm, waiting.id, device_of(request), seat, client_of(request))
         if done is None:
             return self.html(request, message_page("Nothing to confirm", "This report was answered meanwhile: open the "
                                                    "table's page again.", "bad"), 409)

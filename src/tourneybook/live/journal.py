@@ -96,6 +96,7 @@ ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail T
                  ("reports", "seat"): "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
                  ("reports", "confirmed_seat"): "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
                  ("reports", "address"): "ALTER TABLE reports ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_address"): "ALTER TABLE reports ADD COLUMN confirmed_address TEXT NOT NULL DEFAULT ''",
                  ("checkins", "address"): "ALTER TABLE checkins ADD COLUMN address TEXT NOT NULL DEFAULT ''"}
 """Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
 
@@ -134,7 +135,15 @@ class Report:
     confirmed_seat: str = ""
     """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
     address: str = ""
-    """The reporting phone's network address: a confirmation from it is refused, whatever its cookie says."""
+    """The reporting phone's network address ('' for a report made before addresses were kept)."""
+    confirmed_address: str = ""
+    """The confirming phone's network address ('' when the director confirmed)."""
+
+    @property
+    def confirmed_by_its_phone(self) -> bool:
+        """Confirmed from the address that sent it, under another cookie (a private window, cookies cleared): one
+        phone may have typed two seat codes copied off the table's form. The director's page and the import say so."""
+        return bool(self.address) and self.confirmed_address == self.address
 
 
 @dataclass(frozen=True)
@@ -281,9 +290,9 @@ class Journal:
         return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat,
                       address=address)
 
-    def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
-        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
-        None when it is not waiting any more."""
+    def confirm(self, report_id: int, by: str, seat: str = "", address: str = "") -> Report | None:
+        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat;
+        ``address``: their phone's network address); None when it is not waiting any more."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
@@ -292,8 +301,8 @@ class Journal:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
                        (REPLACED, row[0], row[1], *TO_IMPORT))
-            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ? WHERE id = ?",
-                       (CONFIRMED, by, time.time(), seat, report_id))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
+                       "confirmed_address = ? WHERE id = ?", (CONFIRMED, by, time.time(), seat, address, report_id))
             db.execute("COMMIT")
         return self.get(report_id)
 
@@ -429,12 +438,12 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
 
 
 _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
-            "address")
+            "address, confirmed_address")
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12], row[13])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], row[13], row[14])
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",

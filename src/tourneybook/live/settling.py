@@ -15,7 +15,7 @@ from ..workbook.generic import PLAYERS, read_players
 from .checkin import unanswered
 from .draw import KEY_JOIN
 from .hall import Hall
-from .importing import named
+from .importing import ONE_PHONE, named
 from .journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING, CheckIn, Dispute, JournalError, Report
 from .stages import STAGES_ROUND
 
@@ -89,6 +89,11 @@ def _report(hall: Hall, r: Report) -> dict[str, Any]:
         "seated": list(r.seated),
         "clash": clash,
         "note": r.detail if isinstance(r.detail, str) else "",
+        "sent": " · ".join(part for part in (
+            f"sent by {r.seat or 'a player'}" + (f" from {r.address}" if r.address else ""),
+            f"confirmed by {r.confirmed_seat}" + (f" from {r.confirmed_address}" if r.confirmed_address else "")
+            if r.confirmed_seat else "") if part),
+        "one_phone": ONE_PHONE[0].upper() + ONE_PHONE[1:] + "." if r.confirmed_by_its_phone else "",
         "disputes": [_dispute(d, r, labels) for d in hall.journal.disputes(r.id)] if r.status == DISPUTED else [],
         "confirm": r.status == WAITING,
         "reject": r.status in SETTLED_FROM[REJECTED],
