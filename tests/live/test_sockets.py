@@ -206,3 +206,41 @@ def test_a_request_body_that_stops_half_way_prints_nothing_in_the_organisers_win
         output = server.communicate(timeout=30)[0]
     assert "Traceback" not in output and "ClientDisconnect" not in output and "Exception" not in output, output
     assert "stopped (Ctrl-C)" in output
+
+
+def test_a_journal_locked_by_another_program_never_makes_a_page_wait_at_a_new_version(hall):
+    """Issue 38 item 5: the journal's part of the state is read once per version, and each page waiting for that read
+    waited out the busy timeout: 20 phones after a save under a database browser's lock, the slowest 2.9 s."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tourneybook.live.journal import BUSY_TIMEOUT
+
+    with serving(create_app(hall)) as port:
+        url = f"http://127.0.0.1:{port}/api/state"
+        httpx2.get(url, timeout=30)
+        other = sqlite3.connect(hall.journal.path, isolation_level=None)  # a database browser holding the journal
+        other.execute("PRAGMA locking_mode=EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        other.execute("INSERT INTO meta (key, value) VALUES ('held', 'by another program')")
+        try:
+            assert hall.reload()  # the organiser saves: a new version, whose journal view cannot be read
+
+            phones = [httpx2.Client(timeout=30) for _ in range(20)]  # made before: a client's making is not the page's wait
+
+            def ask(phone) -> tuple[float, int]:
+                asked = time.monotonic()
+                answer = phone.get(url)
+                return time.monotonic() - asked, answer.json()["version"]
+
+            with ThreadPoolExecutor(20) as asking:
+                answers = list(asking.map(ask, phones))
+            for phone in phones:
+                phone.close()
+            slowest = max(seconds for seconds, _ in answers)
+            assert slowest < BUSY_TIMEOUT / 2, f"the slowest page waited {slowest:.1f} s"
+            version = answers[0][1]
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        # the journal free again: a new version comes by itself, so the pages read the journal's states again
+        assert httpx2.get(f"{url}?since={version}&wait=20", timeout=30).json()["version"] > version

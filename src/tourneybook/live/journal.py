@@ -40,6 +40,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +109,25 @@ this long for each other; only another program holding the journal does."""
 
 class JournalError(Exception):
     """The journal cannot be written (disk full, file locked too long): the phone is told in a sentence."""
+
+
+class JournalLocked(JournalError):
+    """Another program held the journal's lock longer than the wait allowed (:data:`BUSY_TIMEOUT`, or
+    :func:`waiting_at_most`): it may well be free again a moment later."""
+
+
+_BUSY: ContextVar[float] = ContextVar("journal_busy_timeout", default=BUSY_TIMEOUT)
+
+
+@contextmanager
+def waiting_at_most(seconds: float) -> Iterator[None]:
+    """Journal calls within wait at most ``seconds`` for a lock another program holds (in this thread or task only):
+    for a read that has something to show meanwhile, such as the pages' last report states."""
+    token = _BUSY.set(seconds)
+    try:
+        yield
+    finally:
+        _BUSY.reset(token)
 
 
 @dataclass(frozen=True)
@@ -213,9 +233,9 @@ class Journal:
         if not self.path.exists():  # deleted or moved away while the server runs: SQLite makes a new, empty file
             self._ready = False
         try:
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=_BUSY.get(), isolation_level=None)
         except sqlite3.Error as exc:
-            raise JournalError(self._why(exc)) from None
+            raise self._error(exc) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -232,11 +252,15 @@ class Journal:
         except sqlite3.Error as exc:
             if "no such table" in str(exc):  # replaced by an empty file meanwhile: the next use makes it whole again
                 self._ready = False
-            raise JournalError(self._why(exc)) from None
+            raise self._error(exc) from None
         finally:
             db.close()
         if changed and self.on_change is not None:
             self.on_change()
+
+    def _error(self, exc: sqlite3.Error) -> JournalError:
+        text = str(exc)
+        return (JournalLocked if "locked" in text or "busy" in text else JournalError)(self._why(exc))
 
     def _why(self, exc: sqlite3.Error) -> str:
         """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
@@ -244,7 +268,7 @@ class Journal:
         name = self.path.name
         if "locked" in text or "busy" in text:
             return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
-                    f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
+                    f"for {_BUSY.get():g} seconds: close that program, then try again")
         if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
             return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
                     "and start tourneybook live again, which makes a new one")
@@ -446,5 +470,5 @@ def _report(row: tuple) -> Report:
                   json.loads(row[10]) if row[10] else None, row[11], row[12], row[13], row[14])
 
 
-__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states"]
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states", "waiting_at_most"]
