@@ -200,11 +200,17 @@ def test_a_request_body_that_stops_half_way_prints_nothing_in_the_organisers_win
                 phone.sendall(f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded"
                               f"\r\nContent-Length: 400\r\n\r\ncsrf=abc&player=".encode())
                 phone.close()
+        for garbage in (b"GARBAGE\r\n\r\n", b"POST /checkin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n",
+                        b"POST /checkin HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nabcde"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as phone:  # answered 400 by uvicorn itself
+                phone.sendall(garbage)
+                assert phone.recv(1024).startswith(b"HTTP/1.1 400")
         assert httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=10).status_code == 200  # it answers on
     finally:
         server.send_signal(signal.SIGINT)
         output = server.communicate(timeout=30)[0]
     assert "Traceback" not in output and "ClientDisconnect" not in output and "Exception" not in output, output
+    assert "WARNING" not in output and "Invalid HTTP request" not in output, output
     assert "stopped (Ctrl-C)" in output
 
 
