@@ -29,7 +29,10 @@ A player of another seat who finds a waiting report wrong ``disputed`` it: the
 dispute (their seat, a short reason and, if they gave one, their own version) is
 kept beside the report for the director (:meth:`Journal.dispute`,
 :meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
-they were sent with (:mod:`.codes`).
+they were sent with (:mod:`.codes`) and the network address they came from: one
+confirmed from its reporting phone's address is said to the director
+(:attr:`Report.confirmed_by_its_phone`). Check-in answers carry theirs too, so one
+phone answers for a few players only (:meth:`Journal.check_in`'s ``most``).
 """
 
 from __future__ import annotations
