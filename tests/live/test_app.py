@@ -135,6 +135,47 @@ def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seat
     assert "confirmed: the director imports it" in after and 'id="send"' not in after
 
 
+def phone_at(hall, address: str, device: str) -> TestClient:
+    """A phone on the hall's network at ``address`` with the cookie ``device``."""
+    c = TestClient(create_app(hall), base_url="http://hall.test", client=(address, 50000))
+    c.cookies.set(DEVICE_COOKIE, device)
+    return c
+
+
+def test_a_confirmation_from_the_reporting_phone_is_shown_to_the_director_and_at_the_import(hall, event, capsys):
+    """Issue 38 item 7: one phone confirmed its own report with a second seat's code copied off the shared form,
+    its cookie thrown away (a private window): the director saw nothing of it."""
+    from tourneybook.cli import main
+    from tourneybook.reports.importing import ONE_PHONE
+
+    one, two = hall.state.draw.tables[:2]
+    result = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+    ids = []
+    for table, confirmer in ((one, "192.168.1.23"), (two, "192.168.1.40")):
+        code = hall.code_of(table)
+        first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])
+        reporter = phone_at(hall, "192.168.1.23", "cookie-1")
+        assert reporter.post(f"/t/{code}", data={"csrf": token(reporter, f"/t/{code}"), "seat_code": first, **result}
+                             ).status_code == 200
+        (stored,) = [r for r in hall.journal.reports() if r.table == table.table]
+        confirming = phone_at(hall, confirmer, "cookie-2")  # the same phone in a private window, or another phone
+        done = confirming.post(f"/t/{code}/confirm", data={"csrf": token(confirming, f"/t/{code}"),
+                                                             "report": str(stored.id), "seat_code": second})
+        assert done.status_code == 200 and "Confirmed" in done.text
+        ids.append(stored.id)
+    flagged, fine = (hall.journal.get(i) for i in ids)
+    assert flagged.confirmed_by_its_phone and not fine.confirmed_by_its_phone
+    director = phone_at(hall, "127.0.0.1", "laptop")
+    director.post("/director", data={"csrf": token(director, "/director"), "key": hall.director_key})
+    page = director.get("/director").text
+    box = lambda i: page.split(f'id="report-{i}"', 1)[1].split("</div>", 1)[0]  # noqa: E731
+    assert "C" + ONE_PHONE[1:] in box(flagged.id) and "from 192.168.1.23" in box(flagged.id)
+    assert ONE_PHONE[1:] not in box(fine.id) and "confirmed by Player 2 from 192.168.1.40" in box(fine.id)
+    assert main(["import-reports", str(event)]) == 0
+    out = capsys.readouterr().out
+    assert f"round 1 table {one.table}: written ({ONE_PHONE})" in out and f"round 1 table {two.table}: written\n" in out
+
+
 def test_a_dispute_goes_to_the_journal_with_both_versions(hall):
     table = first_table(hall)
     code = hall.code_of(table)

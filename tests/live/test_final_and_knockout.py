@@ -62,7 +62,9 @@ def served(event: Path) -> Hall:
 
 
 def phone(hall: Hall, device: str) -> TestClient:
-    c = TestClient(create_app(hall), base_url="http://hall.test")
+    """A phone of its own: its own cookie and network address (a confirmation from the reporting phone's address is
+    flagged at the import)."""
+    c = TestClient(create_app(hall), base_url="http://hall.test", client=(device, 50000))
     c.cookies.set(DEVICE_COOKIE, device)
     return c
 

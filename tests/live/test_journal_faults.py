@@ -171,3 +171,42 @@ def test_a_damaged_journal_stops_no_draw_and_the_forms_say_why(event, tmp_path, 
     said = capsys.readouterr()
     assert "the reports journal hall.reports.sqlite is damaged" in said.err + said.out and "Traceback" not in said.err
     assert main(["draw", str(event), "--round", "2"]) == 0  # the seating's QR picture waits for a good journal
+
+
+def test_a_folder_where_the_journal_belongs_is_named_as_a_folder_at_start_and_at_import(event, capsys, monkeypatch):
+    """Issue 38 item 8: `live` warned at start, then import-reports said there was "no reports journal"."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "Server", NoServer)
+    journal_path(event).mkdir()
+    assert main(["live", str(event), "--port", "8799"]) == 0
+    said = "hall.reports.sqlite beside the workbook is a folder, not a reports journal: move it away or rename it"
+    assert said in capsys.readouterr().out
+    assert main(["import-reports", str(event)]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "no reports journal" not in err
+
+
+def test_a_folder_where_the_secret_file_belongs_is_named_never_its_temporary_file(event, capsys):
+    """Issue 38 item 8: the refusal named the temporary 'hall.live-secret.tmp'."""
+    secret_path(event).mkdir()
+    with pytest.raises(InputError, match=r"hall.live-secret beside the workbook \(the secrets of the table codes and "
+                                        r"the director key\) is a folder, not the secrets file"):
+        event_keys(event)
+    assert main(["live", str(event), "--port", "8799"]) == 1
+    assert ".tmp" not in capsys.readouterr().err
+    assert not secret_path(event).with_name("hall.live-secret.tmp").exists()
+
+
+def test_a_journal_deleted_while_the_hall_serves_is_made_again_for_the_next_report(hall, event):
+    """Issue 38 item 8: every report was answered 503 "no such table" until a restart."""
+    table = hall.state.draw.tables[0]
+    c = TestClient(create_app(hall), base_url="http://hall.test")
+    c.cookies.set(DEVICE_COOKIE, "phone-a")
+    code = hall.code_of(table)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)[1]
+    journal_path(event).unlink()  # the organiser deletes the file they do not know, while live serves
+    answer = c.post(f"/t/{code}", data={"csrf": csrf, "seat_code": hall.seat_code_of(table, table.seats[0].seat),
+                                         "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"})
+    assert answer.status_code == 200 and "Your result is stored" in answer.text
+    assert [r.values["VP 1"] for r in Journal(journal_path(event)).reports()] == ["90"]

@@ -340,6 +340,10 @@ def test_absent_in_a_round_drawn_but_unplayed_is_written_with_the_redraw_that_wo
     assert run("absent", path, player, "--round", 1) == 0
     out = capsys.readouterr().out
     assert f"draw round 1 again without them ('tourneybook draw {path.name} --round 1 --redraw')" in out
+    # issue 38 item 3: the line above the note said "(not drawn, no result expected)" of a player seated in the draw
+    assert "not drawn" not in out and "but round 1 is drawn already with them at Qualifying games!" in out
+    assert run("absent", path, player, "--round", 2) == 0
+    assert "absent in round 2 (not drawn, no result expected)" in capsys.readouterr().out
 
 
 def test_present_for_a_round_drawn_without_them_is_refused_once_it_has_results(tmp_path, capsys):

@@ -36,7 +36,7 @@ def run(args) -> int:
 
     path = Path(args.workbook)
     journal_file = journal_path(path)
-    if not journal_file.is_file():
+    if not journal_file.exists():
         raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
     book = FileWorkbook(path)
     read_draw(book)  # a draw sheet that cannot be read: InputError, exit 1, nothing written

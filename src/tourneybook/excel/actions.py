@@ -200,7 +200,7 @@ def _import_reports(store: WorkbookStore) -> ActionReport:
 
     where = _workbook_path(store)
     journal = journal_path(where) if where else None
-    if journal is None or not journal.is_file():
+    if journal is None or not journal.exists():  # a folder in its place: the journal says so (journal.folder_sentence)
         raise InputError(Problem(
             "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
             "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "

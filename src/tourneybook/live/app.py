@@ -21,12 +21,12 @@ journal that cannot be used are each answered here, with a page saying why.
 from __future__ import annotations
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..reports.journal import JournalError
 from . import checkin_page, director, phone, projector, table
-from .guard import Attempts, BodyLimit, Refused, TooLarge, too_large
+from .guard import Attempts, BodyLimit, Refused, TooLarge, dropped, too_large
 from .hall import Hall
 from .pages import HEADERS, message, refusal
 from .params import BadParameter
@@ -50,7 +50,7 @@ def create_app(hall: Hall) -> BodyLimit:
     """The app serving ``hall``; wrapped in the body size limit."""
     app = Starlette(routes=[*phone.routes, *table.routes, *projector.routes, *director.routes, *checkin_page.routes],
                     exception_handlers={TooLarge: too_large, JournalError: journal_failed, BadParameter: bad_parameter,
-                                        Refused: refusal})
+                                        Refused: refusal, ClientDisconnect: dropped})
     app.state.hall = hall
     app.state.attempts = Attempts()
     return BodyLimit(app)

@@ -18,7 +18,7 @@ CLOCK_KEY = "round-clock"
 """Journal meta: the clock as :meth:`RoundClock.kept` writes it."""
 STOPPED, RUNNING, PAUSED, TIME = "stopped", "running", "paused", "time"
 LONGEST = 24 * 60
-"""Minutes a round clock may be set to or extended by: a day."""
+"""Minutes a round clock may show at most, however it got there (started, extended, recalled): a day."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class RoundClock:
     """Why a stopped clock stopped by itself ("Round 2's clock stopped: round 3 is drawn."), for the director."""
 
     def started(self, minutes: int, now: float, stage: str = "", title: str = "") -> RoundClock:
-        return RoundClock(RUNNING, now + minutes * 60, None, minutes, stage, title)
+        return RoundClock(RUNNING, now + min(minutes, LONGEST) * 60, None, min(minutes, LONGEST), stage, title)
 
     def ended_by(self, stage: str, title: str, decided: str = "") -> RoundClock:
         """This clock once the event is at ``stage`` (``title``: its words): stopped, with a note saying why, when it
@@ -64,14 +64,28 @@ class RoundClock:
         return replace(self, state=RUNNING, ends_at=now + self.remaining, remaining=None)
 
     def extended(self, minutes: int, now: float) -> RoundClock:
-        """``minutes`` more: a running or paused clock goes on longer; one that showed "time" runs again."""
+        """``minutes`` more: a running or paused clock goes on longer; one that showed "time" runs again. Never past
+        :data:`LONGEST` minutes left (:meth:`room`): five extensions of a day are still a day."""
+        added = min(minutes, self.room(now))
         if self.state == RUNNING and self.ends_at is not None:
-            return replace(self, ends_at=max(self.ends_at, now) + minutes * 60, minutes=self.minutes + minutes)
+            return replace(self, ends_at=max(self.ends_at, now) + added * 60, minutes=self.minutes + added)
         if self.state == PAUSED and self.remaining is not None:
-            return replace(self, remaining=self.remaining + minutes * 60, minutes=self.minutes + minutes)
+            return replace(self, remaining=self.remaining + added * 60, minutes=self.minutes + added)
         if self.state == TIME:
-            return RoundClock(RUNNING, now + minutes * 60, None, self.minutes + minutes)
+            return RoundClock(RUNNING, now + added * 60, None, self.minutes + added)
         return self
+
+    def left(self, now: float) -> float:
+        """Seconds the clock shows (0 when stopped or at "time")."""
+        if self.state == RUNNING and self.ends_at is not None:
+            return max(0.0, self.ends_at - now)
+        if self.state == PAUSED and self.remaining is not None:
+            return self.remaining
+        return 0.0
+
+    def room(self, now: float) -> int:
+        """Whole minutes it may still be extended by before it would show more than :data:`LONGEST`."""
+        return max(0, int((LONGEST * 60 - self.left(now)) // 60))
 
     def reset(self) -> RoundClock:
         return RoundClock()
@@ -102,11 +116,32 @@ class RoundClock:
         """The clock as the journal kept it; a stopped one when there is none (or it cannot be read)."""
         try:
             kept = json.loads(text or "{}")
-            clock = cls(str(kept.get("state", STOPPED)), kept.get("ends_at"), kept.get("remaining"), int(kept.get("minutes", 0)),
-                        str(kept.get("stage", "")), str(kept.get("title", "")), str(kept.get("note", "")))
-        except (ValueError, TypeError, AttributeError):
+            clock = cls(str(kept.get("state", STOPPED)), _seconds(kept.get("ends_at")), _seconds(kept.get("remaining")),
+                        int(kept.get("minutes", 0)), str(kept.get("stage", "")), str(kept.get("title", "")),
+                        str(kept.get("note", "")))
+        except (ValueError, TypeError, AttributeError, OverflowError):
             return cls()
         return clock if clock.state in (STOPPED, RUNNING, PAUSED, TIME) else cls()
+
+    def held(self, now: float) -> RoundClock:
+        """This clock within its limits: one kept with more than :data:`LONGEST` minutes left (a journal edited by
+        hand, or kept by an older version that let extensions add up) shows a day."""
+        most = LONGEST * 60
+        if self.state == RUNNING and self.ends_at is not None and self.ends_at - now > most:
+            return replace(self, ends_at=now + most, minutes=min(self.minutes, LONGEST))
+        if self.state == PAUSED and self.remaining is not None and self.remaining > most:
+            return replace(self, remaining=float(most), minutes=min(self.minutes, LONGEST))
+        return self
+
+
+def _seconds(value) -> float | None:
+    """A time kept in the journal: a finite number, or None."""
+    if value is None:
+        return None
+    number = float(value)
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError("not a time")
+    return number
 
 
 def stage_of(stage: dict) -> tuple[str, str]:

@@ -132,6 +132,8 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
                     + (" (0 stops the clock)." if action == "start" else "."), 400)
         if action == "start":
             hall.set_clock(minutes)
+        elif minutes > current.room(now):
+            return "Clock", too_long(current, now), 400
         else:
             hall.clock_to(current.extended(minutes, now))
     elif action in CLOCK_ACTIONS:
@@ -139,6 +141,13 @@ def clock_action(hall: Hall, form, path: str) -> Refusal:
     else:
         return "Clock", "Choose start, pause, resume, extend or reset.", 422
     return None
+
+
+def too_long(clock, now: float) -> str:
+    """Why an extension is refused: the clock never shows more than a day (:data:`.clock.LONGEST`)."""
+    room = clock.room(now)
+    return (f"The round clock shows at most {LONGEST} minutes (a day); it has {int(clock.left(now) // 60)} left, so it "
+            + (f"can be extended by at most {room} minute{'s' if room != 1 else ''}." if room else "cannot be extended."))
 
 
 SETTLING = ("confirm", "reject", "accept", "theirs", "correct", "over")
@@ -220,6 +229,11 @@ def checkin_action(hall: Hall, form, path: str) -> Refusal:
     number = whole(form, "round", 1, 999)
     if number is None:
         return "Check-in", f'"{str(form.get("round", ""))[:20]}" is not a round number.', 400
+    state = hall.state
+    if state is not None and any(t.round == number for t in state.draw.tables):
+        return "Check-in", (f"Round {number} is drawn already: check-in asks who plays a round before its draw (open it "
+                            f"for round {state.draw.current_round + 1}; a change to round {number} is typed with "
+                            "'tourneybook absent' and a new draw)."), 409
     hall.checkin.open(number)
     return None
 

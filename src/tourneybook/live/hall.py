@@ -24,12 +24,19 @@ from ..reports.codes import normalised, same, seat_code, table_code
 from ..reports.sheet import DrawnTable, Snapshot
 from ..reports.checkin import CheckInDesk
 from .clock import CLOCK_KEY, RoundClock, stage_of
-from ..reports.journal import Journal, JournalError, Report, report_states
+from ..reports.journal import Journal, JournalError, JournalLocked, Report, report_states, waiting_at_most
 from ..reports.importing import mark_clashes
 from ..reports.keys import event_keys
 from ..reports.reporting import check_report
 from ..reports.stamp import reporting_on
 from .state import HallState, read_state
+
+
+GLANCE = 0.2
+"""Seconds the pages' read of the journal waits for a lock another program holds: a report's write takes
+milliseconds, so only a database browser's lock lasts longer, and then the pages show the last view instead."""
+CLOSED = {"round": 0, "open": False}
+"""Check-in as the pages see it while the journal cannot be read."""
 
 
 class Hall:
@@ -48,12 +55,14 @@ class Hall:
         self.updated = 0.0
         self.version = 0
         try:
-            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY)).held(time.time())
         except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
         self._journal_cache: tuple[int, dict[str, Any]] | None = None
         self._points: tuple[HallState | None, dict[int, tuple]] = (None, {})
+        self._view_lock = threading.Lock()  # one read of the journal's view at a time: the others wait for it
+        self._retrying: threading.Thread | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
@@ -176,17 +185,47 @@ class Hall:
 
     def _journal_view(self, version: int) -> dict[str, Any]:
         """The journal's part of version ``version``: each table's report state and check-in, read once per version
-        (every journal write is a new version), not on every page; and the players' answers made from it so far."""
-        cached = self._journal_cache
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        try:
-            states, checkin = report_states(self.journal), self.checkin.state().data()
-        except JournalError:  # a journal that cannot be read just now: the rounds as drawn, check-in closed
-            states, checkin = {}, {"round": 0, "open": False, "answers": {}}
-        view = {"states": states, "checkin": checkin, "players": {}}
-        self._journal_cache = (version, view)
-        return view
+        (every journal write is a new version), not on every page; and the players' answers made from it so far.
+
+        One page reads it, waiting at most :data:`GLANCE` for a lock another program holds; the pages asking
+        meanwhile wait for that one read, not each for its own. A journal locked longer keeps the last view on the
+        pages (:meth:`_read_when_free` makes a new version once it can be read again)."""
+        with self._view_lock:
+            cached = self._journal_cache
+            if cached is not None and cached[0] == version:
+                return cached[1]
+            try:
+                with waiting_at_most(GLANCE):
+                    states, checkin = report_states(self.journal), self.checkin.state().data()
+            except JournalLocked:  # a database browser holds it: what the pages showed, until it is free again
+                states, checkin = (cached[1]["states"], cached[1]["checkin"]) if cached else ({}, CLOSED)
+                self._read_when_free()
+            except JournalError:  # damaged or gone: the rounds as drawn, check-in closed
+                states, checkin = {}, CLOSED
+            view = {"states": states, "checkin": checkin, "players": {}}
+            self._journal_cache = (version, view)
+            return view
+
+    def _read_when_free(self) -> None:
+        """Try the locked journal again every second, off every page's way, and make a new version (the pages ask
+        again) once it can be read."""
+        if self._retrying is not None and self._retrying.is_alive():
+            return
+
+        def retry() -> None:
+            while not self._stopping:
+                time.sleep(1.0)
+                try:
+                    report_states(self.journal)
+                except JournalLocked:
+                    continue
+                except JournalError:
+                    pass
+                self.changed()
+                return
+
+        self._retrying = threading.Thread(target=retry, daemon=True, name="tourneybook-journal-retry")
+        self._retrying.start()
 
     def player(self, name: str) -> dict[str, Any] | None:
         """What /api/player answers: ``{version, player, rounds}``, the player's tables with each table's report

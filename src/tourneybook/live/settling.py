@@ -19,9 +19,9 @@ from ..workbook.generic import PLAYERS, read_players
 from ..reports.checkin import unanswered
 from ..reports.sheet import KEY_JOIN, DrawnTable
 from .hall import Hall
-from ..reports.importing import named
+from ..reports.importing import ONE_PHONE, named
 from ..reports.journal import (ACCEPTED, CLASH, CONFIRMED, DISPUTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING,
-                               JournalError, Report)
+                               CheckIn, JournalError, Report)
 from ..reports.stages import STAGES_ROUND
 
 NO_REPORT = "none"
@@ -47,7 +47,7 @@ def dashboard(hall: Hall) -> dict[str, Any]:
         lines, checkin, journal = table_lines(hall, time.time()), checkin_desk(hall, api), ""
     except JournalError as exc:  # damaged or locked: the clock still works, and the director reads why
         lines, journal = [], f"Reports cannot be read: {exc}."
-        checkin = {"round": 0, "open": False, "answers": [], "missing": [], "imported": []}
+        checkin = {"round": 0, "open": False, "answers": [], "shared": [], "missing": [], "imported": []}
     needs = sorted((t for t in lines if t["needs"]), key=lambda t: (ORDER.get(t["state"], 9), t["order"]))
     counts: dict[str, int] = {}
     for t in lines:
@@ -173,6 +173,11 @@ def _report(hall: Hall, r: Report, table: DrawnTable | None) -> dict[str, Any]:
         "disputes": [{"id": d.id, "seat": d.seat, "reason": d.reason, "when": _clock(d.created),
                       "version": d.values is not None} for d in disputes],
         "note": r.detail if isinstance(r.detail, str) else "",
+        "sent": " · ".join(part for part in (
+            f"sent by {r.seat or 'a player'}" + (f" from {r.address}" if r.address else ""),
+            f"confirmed by {r.confirmed_seat}" + (f" from {r.confirmed_address}" if r.confirmed_address else "")
+            if r.confirmed_seat else "") if part),
+        "one_phone": ONE_PHONE[0].upper() + ONE_PHONE[1:] + "." if r.confirmed_by_its_phone else "",
         "decided": r.detail if isinstance(r.detail, dict) else None,
         "over": r.over,
         "confirm": r.status == WAITING,
@@ -187,9 +192,10 @@ def _key_of(labels: dict[str, str], label: str) -> str:
 
 
 def checkin_desk(hall: Hall, api: dict[str, Any]) -> dict[str, Any]:
-    """The open check-in's round, its answers and who has not answered, and the answers already imported."""
+    """The open check-in's round, its answers (each with its time and phone) and who has not answered, one phone
+    answering for several players said in a sentence, and the answers already imported."""
     state = hall.checkin.state()
-    answers = sorted(state.answers.items())
+    answers, shared = answered_from(hall.journal.check_ins(state.round) if state.open else [])
     missing: list[str] = []
     if state.open and hall.state is not None and PLAYERS.name in hall.state.snapshot.sheet_names():
         snapshot = hall.state.snapshot
@@ -197,8 +203,32 @@ def checkin_desk(hall: Hall, api: dict[str, Any]) -> dict[str, Any]:
         missing = unanswered([p.name for p in players], state, players)
     imported = [{"player": a.player, "round": a.round, "said": a.imported}
                 for a in hall.journal.check_ins() if a.imported is not None]
-    return {"round": state.round, "open": state.open, "answers": [{"player": p, "answer": a} for p, a in answers],
-            "missing": missing, "imported": imported[-40:]}
+    return {"round": state.round, "open": state.open, "answers": answers, "shared": shared, "missing": missing,
+            "imported": imported[-40:]}
+
+
+def answered_from(answers: list[CheckIn]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each answer with the time it came and the phone it came from ('phone 2, 192.168.1.23': phones numbered as they
+    first answered), in the order they came; and a sentence for every phone (its cookie or its network address)
+    that answered for more than one player: the director sees one phone answering for many."""
+    phones: dict[str, int] = {}
+    rows = []
+    for a in answers:
+        number = phones.setdefault(a.device, len(phones) + 1)
+        rows.append({"player": a.player, "answer": a.answer, "when": dt.datetime.fromtimestamp(a.at).strftime("%H:%M:%S"),
+                     "phone": f"phone {number}" + (f", {a.address}" if a.address else "")})
+    groups: dict[tuple[str, ...], list[str]] = {}  # the players one phone answered for -> how that phone is named
+    for named, key in ((lambda a: f"phone {phones[a.device]}", lambda a: a.device), (lambda a: a.address, lambda a: a.address)):
+        by: dict[str, list[CheckIn]] = {}
+        for a in answers:
+            if key(a):
+                by.setdefault(key(a), []).append(a)
+        for group in by.values():
+            if len(group) > 1:
+                groups.setdefault(tuple(a.player for a in group), []).append(named(group[0]))
+    shared = [f"One phone ({', '.join(names)}) answered for {len(players)} players: {', '.join(players)}."
+              for players, names in groups.items()]
+    return rows, shared
 
 
 __all__ = ["LATE", "NO_REPORT", "dashboard"]

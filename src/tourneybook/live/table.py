@@ -192,7 +192,7 @@ async def report(request: Request) -> Response:
                                        str(form.get(SEAT_FIELD, ""))[:12])
     # a journal that cannot store it (damaged, locked): journal_failed answers, as for every page
     await run_in_threadpool(hall.journal.add, table.round, table.table, values, device_of(request),
-                            seated_of(table), seat)
+                            seated_of(table), seat, client_of(request))
     return page(request, "stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
                 message="Your result is stored. A player of another seat confirms it on their phone (the same "
                         "table code, and the code beside their own name), or the director does.")
@@ -256,7 +256,8 @@ async def confirm(request: Request) -> Response:
         table, waiting, form, seat = await answer(request)
     except Answered as refused:
         return refused.response
-    done = await run_in_threadpool(hall_of(request).journal.confirm, waiting.id, device_of(request), seat)
+    done = await run_in_threadpool(hall_of(request).journal.confirm, waiting.id, device_of(request), seat,
+                                   client_of(request))
     if done is None:
         return message(request, "Nothing to confirm", "This report was answered meanwhile: open the table's page again.",
                        "bad", 409)

@@ -60,7 +60,7 @@ class Imported:
     def lines(self) -> list[str]:
         """What happened, one line per report, for the terminal or the Issues sheet."""
         name = lambda r: self.names.get(r.id) or named(r)  # noqa: E731
-        out = [f"{name(r)}: written" for r in self.written]
+        out = [f"{name(r)}: written" + (f" ({ONE_PHONE})" if r.confirmed_by_its_phone else "") for r in self.written]
         out += [f"{name(r)}: already in the workbook" for r in self.already]
         for d in self.disagreements:
             shown = "; ".join(f"{label}: workbook {typed!r}, reported {reported!r}" for label, typed, reported in d.differences)
@@ -77,6 +77,11 @@ class Imported:
             journal.settle(d.report.id, CLASH, None, d.rows())
         for report, why in self.refused:
             journal.settle(report.id, REFUSED, None, why)
+
+
+ONE_PHONE = ("confirmed from the network address that reported it: one phone may have typed both seat codes; check it "
+             "with the table")
+"""What the import and the director's page say of a report confirmed from its reporting phone's address."""
 
 
 def named(report: Report, draw: ReportSheet | None = None, final: bool = True) -> str:

@@ -31,7 +31,10 @@ A player of another seat who finds a waiting report wrong ``disputed`` it: the
 dispute (their seat, a short reason and, if they gave one, their own version) is
 kept beside the report for the director (:meth:`Journal.dispute`,
 :meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
-they were sent with (:mod:`.codes`).
+they were sent with (:mod:`.codes`) and the network address they came from: one
+confirmed from its reporting phone's address is said to the director
+(:attr:`Report.confirmed_by_its_phone`). Check-in answers carry theirs too, so one
+phone answers for a few players only (:meth:`Journal.check_in`'s ``most``).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,11 +98,14 @@ CREATE TABLE IF NOT EXISTS checkins (
     PRIMARY KEY (round, player)
 );
 """
-ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
-                 "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
-                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
-                 "over": "ALTER TABLE reports ADD COLUMN over INTEGER NOT NULL DEFAULT 0"}
-"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
+ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail TEXT",
+                 ("reports", "seat"): "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_seat"): "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "over"): "ALTER TABLE reports ADD COLUMN over INTEGER NOT NULL DEFAULT 0",
+                 ("reports", "address"): "ALTER TABLE reports ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_address"): "ALTER TABLE reports ADD COLUMN confirmed_address TEXT NOT NULL DEFAULT ''",
+                 ("checkins", "address"): "ALTER TABLE checkins ADD COLUMN address TEXT NOT NULL DEFAULT ''"}
+"""Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
 
 
 BUSY_TIMEOUT = 2.0
@@ -108,6 +115,25 @@ this long for each other; only another program holding the journal does."""
 
 class JournalError(Exception):
     """The journal cannot be written (disk full, file locked too long): the phone is told in a sentence."""
+
+
+class JournalLocked(JournalError):
+    """Another program held the journal's lock longer than the wait allowed (:data:`BUSY_TIMEOUT`, or
+    :func:`waiting_at_most`): it may well be free again a moment later."""
+
+
+_BUSY: ContextVar[float] = ContextVar("journal_busy_timeout", default=BUSY_TIMEOUT)
+
+
+@contextmanager
+def waiting_at_most(seconds: float) -> Iterator[None]:
+    """Journal calls within wait at most ``seconds`` for a lock another program holds (in this thread or task only):
+    for a read that has something to show meanwhile, such as the pages' last report states."""
+    token = _BUSY.set(seconds)
+    try:
+        yield
+    finally:
+        _BUSY.reset(token)
 
 
 @dataclass(frozen=True)
@@ -136,6 +162,16 @@ class Report:
     """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
     over: bool = False
     """The director chose it over the result typed in the workbook: the import writes it over the typed cells."""
+    address: str = ""
+    """The reporting phone's network address ('' for a report made before addresses were kept)."""
+    confirmed_address: str = ""
+    """The confirming phone's network address ('' when the director confirmed)."""
+
+    @property
+    def confirmed_by_its_phone(self) -> bool:
+        """Confirmed from the address that sent it, under another cookie (a private window, cookies cleared): one
+        phone may have typed two seat codes copied off the table's form. The director's page and the import say so."""
+        return bool(self.address) and self.confirmed_address == self.address
 
 
 @dataclass(frozen=True)
@@ -163,9 +199,18 @@ class CheckIn:
     answer: str
     """:data:`PLAY` or :data:`SKIP`."""
     device: str
+    """The answering phone's cookie id."""
     at: float
     imported: str | None = None
     """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
+    address: str = ""
+    """The answering phone's network address: one phone answering for many shows on the director's page."""
+
+
+def folder_sentence(path: Path) -> str:
+    """What to do when a folder stands where the journal belongs (its name only, never the folder it is in)."""
+    return (f"{path.name} beside the workbook is a folder, not a reports journal: move it away or rename it, and start "
+            "tourneybook live again, which makes the journal")
 
 
 def journal_path(workbook: str | Path) -> Path:
@@ -191,16 +236,21 @@ class Journal:
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
+        if self.path.is_dir():
+            raise JournalError(folder_sentence(self.path))
+        if not self.path.exists():  # deleted or moved away while the server runs: SQLite makes a new, empty file
+            self._ready = False
         try:
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=_BUSY.get(), isolation_level=None)
         except sqlite3.Error as exc:
-            raise JournalError(self._why(exc)) from None
+            raise self._error(exc) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             if not self._ready:  # once per journal object: a journal made again since is made whole again
                 db.executescript(SCHEMA)
-                have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+                have = {(table, row[1]) for table in ("reports", "checkins")
+                        for row in db.execute(f"PRAGMA table_info({table})")}
                 for column, alter in ADDED_COLUMNS.items():
                     if column not in have:
                         db.execute(alter)
@@ -208,11 +258,17 @@ class Journal:
             yield db
             changed = db.total_changes
         except sqlite3.Error as exc:
-            raise JournalError(self._why(exc)) from None
+            if "no such table" in str(exc):  # replaced by an empty file meanwhile: the next use makes it whole again
+                self._ready = False
+            raise self._error(exc) from None
         finally:
             db.close()
         if changed and self.on_change is not None:
             self.on_change()
+
+    def _error(self, exc: sqlite3.Error) -> JournalError:
+        text = str(exc)
+        return (JournalLocked if "locked" in text or "busy" in text else JournalError)(self._why(exc))
 
     def _why(self, exc: sqlite3.Error) -> str:
         """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
@@ -220,7 +276,7 @@ class Journal:
         name = self.path.name
         if "locked" in text or "busy" in text:
             return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
-                    f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
+                    f"for {_BUSY.get():g} seconds: close that program, then try again")
         if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
             return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
                     "and start tourneybook live again, which makes a new one")
@@ -249,24 +305,26 @@ class Journal:
         return row[0] if row else None
 
     def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = (),
-            seat: str = "") -> Report:
-        """Store a new report (waiting) from the player of ``seat``; a waiting report of the same table is replaced
-        by it."""
+            seat: str = "", address: str = "") -> Report:
+        """Store a new report (waiting) from the player of ``seat`` (the phone's cookie ``device`` and network
+        ``address``); a waiting report of the same table is replaced by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, address) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
-                 device, now, WAITING, seat),
+                 device, now, WAITING, seat, address),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat)
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat,
+                      address=address)
 
-    def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
-        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
-        None when it is not waiting any more."""
+    def confirm(self, report_id: int, by: str, seat: str = "", address: str = "") -> Report | None:
+        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat;
+        ``address``: their phone's network address); None when it is not waiting any more."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
@@ -275,8 +333,8 @@ class Journal:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
                        (REPLACED, row[0], row[1], *TO_IMPORT))
-            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ? WHERE id = ?",
-                       (CONFIRMED, by, time.time(), seat, report_id))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
+                       "confirmed_address = ? WHERE id = ?", (CONFIRMED, by, time.time(), seat, address, report_id))
             db.execute("COMMIT")
         return self.get(report_id)
 
@@ -333,18 +391,32 @@ class Journal:
         """The reports the import writes (confirmed or accepted), by round and table."""
         return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
 
-    def check_in(self, round: int, player: str, answer: str, device: str) -> CheckIn:
-        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported)."""
+    def check_in(self, round: int, player: str, answer: str, device: str, address: str = "",
+                 most: int | None = None) -> CheckIn | None:
+        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported); None, nothing
+        stored, when the phone (its cookie ``device`` or its ``address``) has answered for ``most`` other players of
+        the round already."""
         now = time.time()
         with self._connection() as db:
-            db.execute("INSERT INTO checkins (round, player, answer, device, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
-                       "(round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, at = excluded.at, "
-                       "imported = NULL", (round, player, answer, device, now))
-        return CheckIn(round, player, answer, device, now)
+            db.execute("BEGIN IMMEDIATE")
+            if most is not None:
+                (others,) = db.execute(
+                    "SELECT COUNT(*) FROM checkins WHERE round = ? AND player != ? AND (device = ? OR (address != '' AND "
+                    "address = ?))", (round, player, device, address)).fetchone()
+                if others >= most:
+                    db.execute("ROLLBACK")
+                    return None
+            db.execute("INSERT INTO checkins (round, player, answer, device, at, address) VALUES (?, ?, ?, ?, ?, ?) ON "
+                       "CONFLICT (round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, "
+                       "at = excluded.at, address = excluded.address, imported = NULL",
+                       (round, player, answer, device, now, address))
+            db.execute("COMMIT")
+        return CheckIn(round, player, answer, device, now, None, address)
 
     def check_ins(self, round: int | None = None) -> list[CheckIn]:
         """Every answer (of ``round``), in the order they came."""
-        query = "SELECT round, player, answer, device, at, imported FROM checkins" + (" WHERE round = ?" if round else "")
+        query = "SELECT round, player, answer, device, at, imported, address FROM checkins" + (
+            " WHERE round = ?" if round else "")
         with self._connection() as db:
             rows = db.execute(query + " ORDER BY at", (round,) if round else ()).fetchall()
         return [CheckIn(*row) for row in rows]
@@ -420,13 +492,13 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
 
 
 _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
-            "over")
+            "over, address, confirmed_address")
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]))
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]), row[14], row[15])
 
 
-__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states", "waiting_at_most"]

@@ -98,8 +98,7 @@ function card(me, seat) {
   at.id = 'seat';
   box.append(at);
   if (state.checkin && state.checkin.open) {
-    const answered = state.checkin.answers && state.checkin.answers[chosen];
-    const a = el('a', 'Check in for round ' + state.checkin.round + (answered ? ' (answered: ' + answered + ')' : ''));
+    const a = el('a', 'Check in for round ' + state.checkin.round);
     a.href = '/checkin?player=' + encodeURIComponent(chosen);
     a.id = 'checkin';
     box.append(a);
