@@ -45,9 +45,10 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+
+from .journal_faults import BUSY_TIMEOUT, JournalError, JournalLocked, busy_timeout, folder_sentence, journal_error, waiting_at_most
 
 WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
 DISPUTED = "disputed"
@@ -106,34 +107,6 @@ ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail T
                  ("reports", "confirmed_address"): "ALTER TABLE reports ADD COLUMN confirmed_address TEXT NOT NULL DEFAULT ''",
                  ("checkins", "address"): "ALTER TABLE checkins ADD COLUMN address TEXT NOT NULL DEFAULT ''"}
 """Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
-
-
-BUSY_TIMEOUT = 2.0
-"""Seconds a change waits for a lock another connection holds: a report takes milliseconds, so two phones never wait
-this long for each other; only another program holding the journal does."""
-
-
-class JournalError(Exception):
-    """The journal cannot be written (disk full, file locked too long): the phone is told in a sentence."""
-
-
-class JournalLocked(JournalError):
-    """Another program held the journal's lock longer than the wait allowed (:data:`BUSY_TIMEOUT`, or
-    :func:`waiting_at_most`): it may well be free again a moment later."""
-
-
-_BUSY: ContextVar[float] = ContextVar("journal_busy_timeout", default=BUSY_TIMEOUT)
-
-
-@contextmanager
-def waiting_at_most(seconds: float) -> Iterator[None]:
-    """Journal calls within wait at most ``seconds`` for a lock another program holds (in this thread or task only):
-    for a read that has something to show meanwhile, such as the pages' last report states."""
-    token = _BUSY.set(seconds)
-    try:
-        yield
-    finally:
-        _BUSY.reset(token)
 
 
 @dataclass(frozen=True)
@@ -207,12 +180,6 @@ class CheckIn:
     """The answering phone's network address: one phone answering for many shows on the director's page."""
 
 
-def folder_sentence(path: Path) -> str:
-    """What to do when a folder stands where the journal belongs (its name only, never the folder it is in)."""
-    return (f"{path.name} beside the workbook is a folder, not a reports journal: move it away or rename it, and start "
-            "tourneybook live again, which makes the journal")
-
-
 def journal_path(workbook: str | Path) -> Path:
     """``EVENT.reports.sqlite`` beside ``EVENT.xlsx``."""
     path = Path(workbook)
@@ -241,9 +208,9 @@ class Journal:
         if not self.path.exists():  # deleted or moved away while the server runs: SQLite makes a new, empty file
             self._ready = False
         try:
-            db = sqlite3.connect(self.path, timeout=_BUSY.get(), isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)
         except sqlite3.Error as exc:
-            raise self._error(exc) from None
+            raise journal_error(self.path, exc) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -260,27 +227,11 @@ class Journal:
         except sqlite3.Error as exc:
             if "no such table" in str(exc):  # replaced by an empty file meanwhile: the next use makes it whole again
                 self._ready = False
-            raise self._error(exc) from None
+            raise journal_error(self.path, exc) from None
         finally:
             db.close()
         if changed and self.on_change is not None:
             self.on_change()
-
-    def _error(self, exc: sqlite3.Error) -> JournalError:
-        text = str(exc)
-        return (JournalLocked if "locked" in text or "busy" in text else JournalError)(self._why(exc))
-
-    def _why(self, exc: sqlite3.Error) -> str:
-        """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
-        text = str(exc)
-        name = self.path.name
-        if "locked" in text or "busy" in text:
-            return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
-                    f"for {_BUSY.get():g} seconds: close that program, then try again")
-        if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
-            return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
-                    "and start tourneybook live again, which makes a new one")
-        return f"the reports journal {name} cannot be used: {text}"
 
     def secret(self, key: str) -> str:
         """A random secret kept in the journal (made on first use): table codes and the director key survive restarts."""
