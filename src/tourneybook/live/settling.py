@@ -44,7 +44,7 @@ def dashboard(hall: Hall) -> dict[str, Any]:
         tables, journal = [], f"Reports cannot be read: {exc}."
         checkin = {"round": 0, "open": False, "answers": [], "missing": [], "imported": []}
     return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends, "tables": tables,
-            "stage": hall.stage()[1], "winner": api.get("winner"),
+            "stage": hall.stage()[1], "winner": api.get("winner"), "workbook": hall.workbook.name,
             "checkin": checkin, "next_round": int(api.get("round") or 0) + 1,
             "counted": api.get("counted", {}).get("note", ""), "journal": journal}
 
@@ -64,7 +64,8 @@ def report_tables(hall: Hall) -> list[dict[str, Any]]:
 def _name(hall: Hall, report: Report) -> str:
     state = hall.state
     stages = state.stages if state is not None else None
-    name = named(report, stages, stages is None or stages.table_word != "Match")
+    word = state.draw.table_word.lower() if state is not None else "table"
+    name = named(report, stages, stages is None or stages.table_word != "Match", word)
     return name[0].upper() + name[1:]  # a heading: 'Round 2 table 5' 
 
 

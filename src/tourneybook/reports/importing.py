@@ -75,11 +75,12 @@ class Imported:
             journal.settle(report.id, REFUSED, None, why)
 
 
-def named(report: Report, draw: ReportSheet | None = None, final: bool = True) -> str:
-    """'round 2 table 5'; the final's 'Final, table 1' and a knock-out match's 'Match SF1' as the pages name them
-    (``draw``: the final's or the knock-out's, when read; else ``final`` says which the event has)."""
+def named(report: Report, draw: ReportSheet | None = None, final: bool = True, word: str = "table") -> str:
+    """'round 2 table 5' ('round 1 board 2': ``word``, the draw sheet's); the final's 'Final, table 1' and a knock-out
+    match's 'Match SF1' as the pages name them (``draw``: the final's or the knock-out's, when read; else ``final``
+    says which the event has)."""
     if report.round != STAGES_ROUND:
-        return f"round {report.round} table {report.table}"
+        return f"round {report.round} {word} {report.table}"
     table = draw.table(report.round, report.table) if draw is not None else None
     if table is not None:
         return stage_name(draw, table)
@@ -108,6 +109,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
             names[report.id] = named(report, stages)
             outcome = _import_one(store, stages, report) if stages else "the event has no final or knock-out"
         else:
+            names[report.id] = named(report, word=draw.table_word.lower())
             outcome = _import_one(store, draw, report)
         if isinstance(outcome, Disagreement):
             disagreements.append(outcome)
