@@ -93,3 +93,27 @@ def test_the_projectors_list_by_name_runs_down_each_column_and_marks_a_stand_in(
     finally:
         projector.quit()
         stop()
+
+
+def test_before_the_first_draw_a_player_reads_that_no_round_is_drawn(chrome, tmp_path):
+    """Issue 39: not "Round 0: not seated" before round 1 is drawn."""
+    from test_in_chromium import serve
+
+    from tourneybook.cli import main
+
+    players = tmp_path / "players.csv"
+    players.write_text("Name\nAnna Berg\nBen Olsen\nCarla Costa\nDmitri Weber\nEmma Weber\nFelix Brandt\n", encoding="utf-8")
+    event = tmp_path / "new.xlsx"
+    assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event)]) == 0
+    hall = Hall(event, Journal(journal_path(event)))
+    assert hall.reload(), hall.problems
+    url, stop = serve(hall)
+    phone = browser(chrome, (390, 844))
+    try:
+        phone.get(url + "/")
+        phone.find_element("id", "find").send_keys("anna")
+        assert wait_for(lambda: phone.execute_script("return document.getElementById('seat')?.textContent")) == \
+            "No round drawn yet"
+    finally:
+        phone.quit()
+        stop()
