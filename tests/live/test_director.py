@@ -212,6 +212,17 @@ def test_no_sequence_of_clock_actions_shows_more_than_a_day(steps):
     assert RoundClock.recalled(clock.kept()) == clock
 
 
+def test_a_diplomacy_directors_page_says_board_and_names_the_workbook(tmp_path):
+    from test_final_and_knockout import example, served
+
+    hall = served(example("codcon2008", tmp_path))
+    board = hall.state.draw.table(1, 1)
+    hall.journal.add(1, 1, {f.key: "" for f in hall.state.draw.fields(board)}, "phone-a")
+    page = director(hall).get("/director").text
+    assert "<h3>Round 1 board 1</h3>" in page and "tourneybook import-reports codcon2008.xlsx" in page
+    assert "table 1" not in page and "EVENT.xlsx" not in page
+
+
 def test_the_clock_is_one_value_kept_as_text():
     clock = RoundClock().started(10, 0.0, "round 2", "Round 2").paused(60.0)
     assert RoundClock.recalled(clock.kept()) == clock

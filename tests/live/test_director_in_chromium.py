@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from test_in_chromium import browser, heading, serve, standings_rows, tap, wait_for
+from test_in_chromium import browser, heading, serve, slowed, standings_rows, tap, wait_for
 
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
@@ -41,6 +41,7 @@ def driver(one_browser):
 def window(driver, url: str, size=(1280, 900)) -> str:
     driver.switch_to.new_window("window")
     driver.set_window_size(*size)
+    slowed(driver)
     driver.get(url)
     return driver.current_window_handle
 

@@ -127,9 +127,10 @@ def test_secrets_lost_with_the_journal_are_announced_with_what_to_print_again(ev
 
     monkeypatch.setattr(uvicorn, "Server", NoServer)
     assert main(["live", str(event), "--port", "8799"]) == 0
-    assert "note: new table codes and director key" in capsys.readouterr().out  # the first start makes them
+    assert "new table codes" not in capsys.readouterr().out  # the first start makes them: no form has other codes
     assert main(["live", str(event), "--port", "8799"]) == 0
     assert "new table codes" not in capsys.readouterr().out
+    assert main(["forms", str(event), "--round", "1"]) == 0  # the round's forms, with the codes
     journal_path(event).unlink()
     secret_path(event).unlink()
     assert main(["live", str(event), "--port", "8799"]) == 0

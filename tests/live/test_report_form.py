@@ -101,3 +101,26 @@ def test_a_table_whose_result_is_in_the_workbook_shows_it_and_whom_to_tell(name,
 ])
 def test_recalcs_sentences_read_as_a_player_reads_them_at_the_field(message, header, worded):
     assert player_words(message, header) == worded
+
+
+def test_a_concession_is_asked_once_as_a_choice_of_the_boards_powers(tmp_path):
+    """Issue 39: a Diplomacy report asked "Conceded to: yes / no" seven times; one choice of the board's powers now,
+    typed as the Boards sheet has it (yes on that power's row), and scored as that power's solo."""
+    from tourneybook.live.report_form import posted_values
+
+    hall, table, typed = cleared("diplomacy", tmp_path / "diplomacy", lambda s: s.draw.table(1, 1))
+    c = phone(hall, "phone-a")
+    code = hall.code_of(table)
+    page = c.get(f"/t/{code}").text
+    assert page.count('name="Conceded to"') == 1 and "|Conceded to" not in page
+    assert all(f"<option>{html.escape(s.seat)}</option>" in page for s in table.seats)
+    centres = {k.split("|")[0]: int(v) for k, v in typed.items() if k.endswith("|Centres") and v}
+    winner = next(s for s in table.seats if s.seat == max(centres, key=centres.get))  # conceded to the board's leader
+    form = {**{k: v for k, v in typed.items() if not k.endswith("|Conceded to")}, "Conceded to": winner.seat}
+    conceded = {k: v for k, v in posted_values(hall.state.draw, table, form).items() if k.endswith("|Conceded to")}
+    assert conceded == {f"{s.seat}|Conceded to": "yes" if s is winner else "" for s in table.seats}
+    token = re.search(r'name="csrf" value="([^"]+)"', page)[1]
+    answer = c.post(f"/t/{code}/preview", data={"csrf": token, **form}).json()
+    assert answer["problems"] == []
+    points = {p["player"]: p["points"] for p in answer["points"]}
+    assert points[winner.player] == "100.00" and all(v == "0.00" for p, v in points.items() if p != winner.player)

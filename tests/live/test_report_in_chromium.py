@@ -243,6 +243,16 @@ def test_picking_ones_name_no_result_yet_and_a_carcassonne_table_reported_and_co
         driver.get(f"{url}/t/{code}")
         fields = driver.find_elements(By.CSS_SELECTOR, "#report input.num")
         assert [f.get_attribute("inputmode") for f in fields] == ["numeric"] * 4
+        # one entry typed wrong: the points box lists what needs a look, and only that entry is marked, not the
+        # three still blank (issue 39: "N entries need a look" said which)
+        fields[0].send_keys("lots")
+        needs = wait_for(lambda: texts(driver, "#points li") if texts(driver, "#points p") and
+                         any("not a whole number" in t for t in texts(driver, "#points li")) else None)
+        assert texts(driver, "#points p")[0].startswith(f"No points yet: {len(needs)} entr")
+        marked = wait_for(lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('#report .problem'), p => p.id)") or None)
+        assert marked == [fields[0].get_attribute("id") + "-p"]
+        fields[0].clear()
         for field, vp in zip(fields, ["90", "80", "70", "60"]):
             field.send_keys(vp)
         rows = wait_for(lambda: [r for r in points_shown(driver) if len(r) == 3] or None)

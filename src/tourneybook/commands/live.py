@@ -116,12 +116,13 @@ def run(args) -> int:
     check_port(args.host, args.port)
     if args.reporting:
         switch_reporting(path, args.reporting == "on")
+    served_before = journal_path(path).exists()
     try:
         journal, trouble = Journal(journal_path(path)), ""
     except JournalError as exc:  # damaged or locked: the hall is still served; a report is answered with the sentence
         journal, trouble = Journal(journal_path(path), check=False), str(exc)
     hall = Hall(path, journal)
-    if hall.keys.made:
+    if hall.keys.made and (served_before or any(path.parent.glob(f"{path.stem}-forms-*"))):  # else: the first start
         print(f"note: new table codes and director key made (kept in {secret_path(path).name} beside the workbook and "
               "in the reports journal): if forms with table codes were printed for this event before, they carry other "
               "codes: print the round's forms again")

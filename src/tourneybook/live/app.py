@@ -50,7 +50,7 @@ def create_app(hall: Hall) -> BodyLimit:
     """The app serving ``hall``; wrapped in the body size limit."""
     app = Starlette(routes=[*phone.routes, *table.routes, *projector.routes, *director.routes, *checkin_page.routes],
                     exception_handlers={TooLarge: too_large, JournalError: journal_failed, BadParameter: bad_parameter,
-                                        Refused: refusal, ClientDisconnect: dropped})
+                                        Refused: refusal, table.Answered: table.answered, ClientDisconnect: dropped})
     app.state.hall = hall
     app.state.attempts = Attempts()
     return BodyLimit(app)

@@ -79,21 +79,29 @@ async def guarded(request: Request) -> dict[str, str]:
     return await same_site_form(request)
 
 
-def acting(do):
-    """The route of one director action: ``do(hall, form, path)`` answers None when done (back to the page),
-    or (title, why, status) when refused."""
+async def acted(request: Request, do) -> Response:
+    """One director action: ``do(hall, form, path)`` answers None when done (back to the page), or (title, why,
+    status) when refused."""
+    form = await guarded(request)
+    try:
+        why = await run_in_threadpool(do, request.app.state.hall, form, request.url.path)  # the journal, off the loop
+    except JournalError as exc:
+        why = ("Not stored", str(exc), 503)
+    if why is not None:
+        return message(request, why[0], why[1], "bad", why[2])
+    return RedirectResponse("/director", status_code=303)
 
-    async def handler(request: Request) -> Response:
-        form = await guarded(request)
-        try:
-            why = await run_in_threadpool(do, request.app.state.hall, form, request.url.path)  # the journal, off the loop
-        except JournalError as exc:
-            why = ("Not stored", str(exc), 503)
-        if why is not None:
-            return message(request, why[0], why[1], "bad", why[2])
-        return RedirectResponse("/director", status_code=303)
 
-    return handler
+async def clock(request: Request) -> Response:
+    return await acted(request, clock_action)
+
+
+async def report(request: Request) -> Response:
+    return await acted(request, report_action)
+
+
+async def checkin(request: Request) -> Response:
+    return await acted(request, checkin_action)
 
 
 Refusal = tuple[str, str, int] | None
@@ -243,10 +251,10 @@ def unanswered_now(hall: Hall) -> list[str]:
 
 
 routes = [Route("/director", director, methods=["GET", "POST"]),
-          Route("/director/clock", acting(clock_action), methods=["POST"]),
-          Route("/director/confirm", acting(report_action), methods=["POST"]),
-          Route("/director/report", acting(report_action), methods=["POST"]),
-          Route("/director/checkin", acting(checkin_action), methods=["POST"])]
+          Route("/director/clock", clock, methods=["POST"]),
+          Route("/director/confirm", report, methods=["POST"]),
+          Route("/director/report", report, methods=["POST"]),
+          Route("/director/checkin", checkin, methods=["POST"])]
 """The director's page and actions: every change a POST with the CSRF token, behind the key."""
 
 __all__ = ["COOKIE", "routes"]

@@ -18,11 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..forms.tables import report_sections
+from ..workbook.layouts.best_n import CONCEDED
 from ..workbook.schema import Column, Kind
 from ..reports.sheet import KEY_JOIN, ReportSheet, DrawnTable
 
 SEVERAL_JOIN = "+"
 """Between an entry's key and a ticked word in a tick-box's name ('Winners+France')."""
+
+ONE_POWER = (CONCEDED,)
+"""A board's yes/no columns where one power at most says yes (the game conceded to it): asked once, as a choice of
+the board's powers, not yes or no seven times; the cells are typed per power as the sheet has them."""
 
 KINDS = {Kind.WHOLE: "number", Kind.EXACT: "decimal", Kind.TIME: "time", Kind.CHOICE: "choice", Kind.YES_NO: "yesno",
          Kind.PLAYER: "player", Kind.TEXT: "text"}
@@ -115,9 +120,11 @@ def report_parts(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]
                           section.grid.rows)
             columns = section.grid.columns
         elif section.by_seat and draw.blocks:  # a board: a line per power, the section's columns across
+            columns = tuple(h for h in section.headers if h not in ONE_POWER)
             lines = tuple(Line(s.seat, s.player, tuple(entry(f"{s.seat}{KEY_JOIN}{h}", h, f"{s.seat}: {h}")
-                                                      for h in section.headers)) for s in table.seats)
-            columns = section.headers
+                                                      for h in columns)) for s in table.seats)
+            entries = tuple(one_power(draw, table, h, f"f{next(ids)}", values, problems)
+                            for h in section.headers if h in ONE_POWER)
         elif section.by_seat:  # a slip: the seat's own column ('VP 2' is Player 2's)
             seats = table.seats[:len(section.headers)]
             lines = tuple(Line(s.seat, s.player, (entry(h, h, h),)) for s, h in zip(seats, section.headers))
@@ -147,6 +154,17 @@ def grid_line(section, label: str, role: str, cells: tuple[str, ...], table: Dra
     return Line(label, player, tuple(found))
 
 
+def one_power(draw: ReportSheet, table: DrawnTable, header: str, id: str, values: Mapping[str, str],
+              problems: Mapping[str, Sequence[str]]) -> Entry:
+    """A board's column of :data:`ONE_POWER` asked once: which power (or none), its problems at any power's cell."""
+    keys = {s.seat: f"{s.seat}{KEY_JOIN}{header}" for s in table.seats}
+    chosen = values.get(header) or next((seat for seat, key in keys.items()
+                                         if values.get(key, "").strip().casefold() == "yes"), "")
+    column = draw.entry_columns.get(header) or Column(header, Kind.TEXT)
+    found = tuple(p for key in keys.values() for p in problems.get(key, ()))
+    return Entry(header, id, header, "choice", chosen, tuple(keys), found, help=column.help)
+
+
 def short_label(header: str, title: str, table: DrawnTable) -> str:
     """An entry's words under its part's title, with the player a seat letter stands for: 'Game 1 VP A' in the
     part 'Game 1' reads 'VP A (Anna Eriksen)'."""
@@ -166,7 +184,9 @@ def posted_values(draw: ReportSheet, table: DrawnTable, form: Mapping[str, str])
                 several[e.key] = several.get(e.key, ()) + e.choices
     values = {}
     for f in draw.fields(table):
-        if f.key in several:
+        if draw.blocks and f.header in ONE_POWER and f.header in form:  # asked once: yes on the power chosen
+            values[f.key] = "yes" if str(form.get(f.header, "")) == f.key.split(KEY_JOIN)[0] else ""
+        elif f.key in several:
             ticked = [word for word in several[f.key] if form.get(f"{f.key}{SEVERAL_JOIN}{word}")]
             values[f.key] = ", ".join(ticked) if ticked else str(form.get(f.key, ""))
         else:

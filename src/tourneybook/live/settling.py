@@ -128,9 +128,8 @@ def _name(hall: Hall, key: tuple[int, int], report: Report | None) -> str:
     stages = state.stages if state is not None else None
     if report is None:
         report = Report(0, key[0], key[1], {}, "", 0.0, NO_REPORT)
-    name = named(report, stages, stages is None or stages.table_word != "Match")
-    if state is not None and key[0] != STAGES_ROUND:  # a Diplomacy board is a board
-        name = name.replace(" table ", f" {state.draw.table_word.lower()} ")
+    word = state.draw.table_word.lower() if state is not None else "table"  # a Diplomacy board is a board
+    name = named(report, stages, stages is None or stages.table_word != "Match", word)
     return name[0].upper() + name[1:]  # a heading: 'Round 2 table 5'
 
 

@@ -77,6 +77,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         ],
         "notes": list(result.notes),
         "winner": winner(published),
+        "stand_ins": sorted(p.name for p in event.players if p.stand_in),
     }
     if now["kind"] == progress.TOP:
         for table in data["seating"]:

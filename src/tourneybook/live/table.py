@@ -243,19 +243,22 @@ async def answer(request: Request) -> tuple[DrawnTable, Report, Mapping[str, str
 
 
 class Answered(Exception):
-    """An answer refused with the confirm page again (its problem shown at the seat code)."""
+    """An answer refused with the confirm page again, its problem shown at the seat code: the app's handler
+    (:func:`answered`) gives that page."""
 
     def __init__(self, response: Response):
         super().__init__("answered")
         self.response = response
 
 
+async def answered(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Answered)
+    return exc.response
+
+
 async def confirm(request: Request) -> Response:
     """POST /t/{code}/confirm: a player of another seat confirms the waiting report with their seat code."""
-    try:
-        table, waiting, form, seat = await answer(request)
-    except Answered as refused:
-        return refused.response
+    table, waiting, form, seat = await answer(request)
     done = await run_in_threadpool(hall_of(request).journal.confirm, waiting.id, device_of(request), seat,
                                    client_of(request))
     if done is None:
@@ -268,10 +271,7 @@ async def confirm(request: Request) -> Response:
 async def dispute(request: Request) -> Response:
     """POST /t/{code}/dispute: a player of another seat finds the report wrong: a short reason, and their own
     version if they give one (checked as a report is); both go to the director."""
-    try:
-        table, waiting, form, seat = await answer(request)
-    except Answered as refused:
-        return refused.response
+    table, waiting, form, seat = await answer(request)
     hall = hall_of(request)
     reason = " ".join(str(form.get("reason", "")).split())[:MAX_REASON]
     values = None
@@ -314,4 +314,4 @@ routes = [
 ]
 """A table's report, opened by its code."""
 
-__all__ = ["MAX_REASON", "SEAT_FIELD", "preview_json", "routes"]
+__all__ = ["Answered", "MAX_REASON", "SEAT_FIELD", "answered", "preview_json", "routes"]

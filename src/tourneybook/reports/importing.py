@@ -84,11 +84,12 @@ ONE_PHONE = ("confirmed from the network address that reported it: one phone may
 """What the import and the director's page say of a report confirmed from its reporting phone's address."""
 
 
-def named(report: Report, draw: ReportSheet | None = None, final: bool = True) -> str:
-    """'round 2 table 5'; the final's 'Final, table 1' and a knock-out match's 'Match SF1' as the pages name them
-    (``draw``: the final's or the knock-out's, when read; else ``final`` says which the event has)."""
+def named(report: Report, draw: ReportSheet | None = None, final: bool = True, word: str = "table") -> str:
+    """'round 2 table 5' ('round 1 board 2': ``word``, the draw sheet's); the final's 'Final, table 1' and a knock-out
+    match's 'Match SF1' as the pages name them (``draw``: the final's or the knock-out's, when read; else ``final``
+    says which the event has)."""
     if report.round != STAGES_ROUND:
-        return f"round {report.round} table {report.table}"
+        return f"round {report.round} {word} {report.table}"
     table = draw.table(report.round, report.table) if draw is not None else None
     if table is not None:
         return stage_name(draw, table)
@@ -117,6 +118,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
             names[report.id] = named(report, stages)
             outcome = _import_one(store, stages, report) if stages else "the event has no final or knock-out"
         else:
+            names[report.id] = named(report, word=draw.table_word.lower())
             outcome = _import_one(store, draw, report)
         if isinstance(outcome, Disagreement):
             disagreements.append(outcome)

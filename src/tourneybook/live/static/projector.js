@@ -3,18 +3,23 @@
 let state = null, view = 0, seatFrom = 0, rankFrom = 0, serverNow = 0, fetched = Date.now();
 const seconds = Math.max(3, parseInt(new URLSearchParams(location.search).get('seconds') || '12'));
 
-// Put items from `from` into holder while the box does not overflow; the index to start the next page at (0: all shown).
+// Put items from `from` into holder while the box does not overflow (nor the holder, whose columns fill top to
+// bottom, then left to right); the index to start the next page at (0: all shown).
 function fill(box, holder, items, from) {
   let i = from;
+  const over = () => box.scrollHeight > box.clientHeight + 1 || holder.scrollWidth > holder.clientWidth + 1;
   for (; i < items.length; i++) {
     holder.append(items[i]);
-    if (box.scrollHeight > box.clientHeight + 1) {
+    if (over()) {
       if (i > from) items[i].remove(); else i++;
       break;
     }
   }
   return i >= items.length ? 0 : i;
 }
+
+// a stand-in (plays, is never ranked) marked as the Seating sheet marks them
+const named = player => player + ((state.stand_ins || []).includes(player) ? ' (stand-in)' : '');
 
 // the current stage: a round, the final, the knock-out (each match's state) or Italia's top board (state.stage)
 const label = t => t.label || (state.table_word + ' ' + t.table);
@@ -25,11 +30,11 @@ function seatingViews() {
     labels[t.table] = label(t);
     const d = el('div', undefined, 'tbl');
     d.append(el('b', label(t) + (t.state ? ' (' + t.state + ')' : '')));
-    t.seats.forEach(s => d.append(el('div', s.seat + ': ' + s.player)));
+    t.seats.forEach(s => d.append(el('div', s.seat + ': ' + named(s.player))));
     tables.push(d);
   });
   // by name in the event's Language, as the server sorted them (the Seating sheet's order, not the browser's)
-  const names = state.by_name.map(p => el('div', p.player + ': ' + (labels[p.table] || '').toLowerCase() + ', ' + p.seat));
+  const names = state.by_name.map(p => el('div', named(p.player) + ': ' + (labels[p.table] || '').toLowerCase() + ', ' + p.seat));
   const byTable = state.stage && state.stage.kind !== 'round' ? '' : ' by ' + state.table_word.toLowerCase();
   return [[now + byTable, 'tables', tables], [now + ' by name', 'names', names]];
 }
@@ -38,6 +43,9 @@ function drawSeating() {
   const box = document.getElementById('seating'), views = seatingViews(), [title, cls, items] = views[view % views.length];
   const holder = el('div', undefined, cls), h = el('h2', title);
   box.replaceChildren(h, holder);
+  if (cls === 'names') {  // its columns fill down to the box's foot, then across
+    holder.style.height = Math.floor(box.getBoundingClientRect().bottom - holder.getBoundingClientRect().top - 4) + 'px';
+  }
   if (!items.length) {
     h.textContent = state.round ? 'Round ' + state.round + ': not drawn yet' : 'Not drawn yet';
     return 0;
