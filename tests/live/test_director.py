@@ -219,7 +219,7 @@ def test_a_diplomacy_directors_page_says_board_and_names_the_workbook(tmp_path):
     board = hall.state.draw.table(1, 1)
     hall.journal.add(1, 1, {f.key: "" for f in hall.state.draw.fields(board)}, "phone-a")
     page = director(hall).get("/director").text
-    assert "<h3>Round 1 board 1</h3>" in page and "tourneybook import-reports codcon2008.xlsx" in page
+    assert '<span class="name">Round 1 board 1</span>' in page and "tourneybook import-reports codcon2008.xlsx" in page
     assert "table 1" not in page and "EVENT.xlsx" not in page
 
 
