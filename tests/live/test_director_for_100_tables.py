@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from test_director import director
+from test_director import director, report_box
 
 from tourneybook.cli import main
 from tourneybook.live.hall import Hall
@@ -64,7 +64,7 @@ def test_a_hundred_tables_one_line_each_what_needs_the_director_first(big_event,
     assert all(is_open for i, is_open in lines if i in first) and not any(is_open for i, is_open in lines if i not in first)
     assert "waiting 11 min for a second player" in needs
     assert 'id="r1-t99"' in page and 'id="r1-t100"' in page and page.count("no report yet") >= 2
-    line = page.split(f'id="report-{ids[50]}"', 1)[1].split("</details>", 1)[0]
+    line = report_box(page, ids[50])
     assert "by Player 1 (" in line and ", confirmed by Player 2 (" in line
     seats = hall.state.draw.table(1, 50).seats
     assert f"{seats[0].player} <b>5.00</b>" in line and f"{seats[3].player} <b>1.00</b>" in line  # each seat's points
