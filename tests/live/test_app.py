@@ -264,7 +264,7 @@ def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
     c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
     page = c.get("/director").text
     assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
-    assert f"<h3>Round {table.round} table {table.table}</h3>" in page and "waiting for a second player" in page
+    assert f'<span class="name">Round {table.round} table {table.table}</span>' in page and "waiting for a second player" in page
     (waiting,) = hall.journal.reports(WAITING)
     done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
     assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"

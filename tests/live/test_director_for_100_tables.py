@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_a_hundred_tables_one_line_each_what_needs_the_director_first(big_event,
             hall.journal.dispute(report.id, "Player 3", "VP 3 was 75", {**result, "VP 3": "75"}, f"phone-{number}b")
         elif number not in (12, 13):  # 12 and 13 wait for their second player
             hall.journal.confirm(report.id, f"phone-{number}b", "Player 2")
-    now = __import__("time").time()
+    now = time.time()
     monkeypatch.setattr("tourneybook.live.settling.time.time", lambda: now + LATE + 60)  # 12 and 13 wait too long
 
     page = director(hall).get("/director").text
