@@ -48,7 +48,7 @@ def act(c: TestClient, path: str, **form) -> int:
 
 def report_box(page: str, report_id: int) -> str:
     """The line of the table whose latest report is ``report_id``, with its folded details."""
-    return page.split(f'id="report-{report_id}"', 1)[1].split("</details>", 1)[0]
+    return re.split(r'<details class="line|</section>', page.split(f'id="report-{report_id}"', 1)[1], maxsplit=1)[0]
 
 
 def rows(box: str) -> list[tuple[bool, tuple[str, ...]]]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 
 import pytest
 
-from test_director import director
+from test_director import director, report_box
 
 from tourneybook.cli import main
 from tourneybook.live.hall import Hall
@@ -52,7 +53,7 @@ def test_a_hundred_tables_one_line_each_what_needs_the_director_first(big_event,
             hall.journal.dispute(report.id, "Player 3", "VP 3 was 75", {**result, "VP 3": "75"}, f"phone-{number}b")
         elif number not in (12, 13):  # 12 and 13 wait for their second player
             hall.journal.confirm(report.id, f"phone-{number}b", "Player 2")
-    now = __import__("time").time()
+    now = time.time()
     monkeypatch.setattr("tourneybook.live.settling.time.time", lambda: now + LATE + 60)  # 12 and 13 wait too long
 
     page = director(hall).get("/director").text
@@ -64,7 +65,7 @@ def test_a_hundred_tables_one_line_each_what_needs_the_director_first(big_event,
     assert all(is_open for i, is_open in lines if i in first) and not any(is_open for i, is_open in lines if i not in first)
     assert "waiting 11 min for a second player" in needs
     assert 'id="r1-t99"' in page and 'id="r1-t100"' in page and page.count("no report yet") >= 2
-    line = page.split(f'id="report-{ids[50]}"', 1)[1].split("</details>", 1)[0]
+    line = report_box(page, ids[50])
     assert "by Player 1 (" in line and ", confirmed by Player 2 (" in line
     seats = hall.state.draw.table(1, 50).seats
     assert f"{seats[0].player} <b>5.00</b>" in line and f"{seats[3].player} <b>1.00</b>" in line  # each seat's points

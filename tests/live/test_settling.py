@@ -114,3 +114,48 @@ def test_a_no_show_marked_absent_from_the_check_in_answers(hall):
     assert "Zoë Faure" not in d.get("/director").text.split('id="missing"', 1)[-1].split("</ul>", 1)[0]
     assert act(d, "/director/checkin", action="absent", player="Zoë Faure") == 409  # answered already
     assert act(client(hall, "phone-x"), "/director/checkin", action="absent", player="Anna Berg") == 403
+
+
+def test_a_clash_shows_the_moment_the_watcher_reads_the_save(hall, event):
+    """The hall's own watcher (as ``tourneybook live`` runs it), not a reading the test asks for: saved again until
+    it is seen, since the watcher may start listening a moment after the thread starts."""
+    import threading
+
+    from test_in_chromium import wait_for
+
+    from tourneybook.live.hall import follow
+
+    one = hall.state.draw.table(1, 1)
+    report = hall.journal.add(1, 1, RESULT, "phone-a", seat="Player 1")
+    hall.journal.confirm(report.id, "phone-b", "Player 2")
+    stop = threading.Event()
+    watcher = threading.Thread(target=follow, args=(hall, stop), daemon=True)
+    watcher.start()
+
+    def saved_and_seen() -> bool:
+        book = FileWorkbook(event)
+        book.write_cells("Preliminary", {(one.seats[0].line, col): vp for col, vp in zip(VP.values(), (90, 80, 75, 60))})
+        book.save()
+        return hall.journal.get(report.id).status == CLASH
+
+    try:
+        wait_for(lambda: saved_and_seen() or hall.journal.get(report.id).status == CLASH)
+        assert [row[:3] for row in hall.journal.get(report.id).detail if row[3]] == [["VP 3", "75", "70"]]
+    finally:
+        stop.set()
+        watcher.join(10)
+
+
+def test_an_earlier_rounds_tables_are_folded_under_their_round(hall, event):
+    for number in (1, 2):
+        report = hall.journal.add(1, number, RESULT, f"phone-{number}", seat="Player 1")
+        hall.journal.confirm(report.id, f"phone-{number}b", "Player 2")
+    assert main(["import-reports", str(event)]) == 0
+    assert main(["draw", str(event), "--round", "2"]) == 0
+    assert hall.reload()
+    page = director(hall).get("/director").text
+    tables = page.split('id="tables"', 1)[1]
+    now, earlier = tables.split('id="round-1"', 1)
+    assert now.count('<details class="line') == 2 and now.count("no report yet") == 2  # round 2's tables
+    assert "Round 1: 2 reported, 2 imported</summary>" in earlier and earlier.count('<details class="line') == 2
+    assert "<b>5.00</b>" not in earlier  # a settled earlier round is not scored again at every save

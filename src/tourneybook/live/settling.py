@@ -53,8 +53,14 @@ def dashboard(hall: Hall) -> dict[str, Any]:
     for t in lines:
         counts[t["state"]] = counts.get(t["state"], 0) + 1
     state = hall.state
+    rest = [t for t in lines if not t["needs"]]
+    earlier: dict[int, list[dict[str, Any]]] = {}
+    for t in rest:
+        if not t["now"]:
+            earlier.setdefault(t["round"], []).append(t)
     return {"problems": problems["count"] if problems else 0, "clock": clock, "ends": ends,
-            "needs": needs, "tables": [t for t in lines if not t["needs"]], "counts": counts,
+            "needs": needs, "tables": [t for t in rest if t["now"]], "counts": counts,
+            "earlier": [{"round": number, "lines": found} for number, found in sorted(earlier.items(), reverse=True)],
             "stage": hall.stage()[1], "winner": api.get("winner"),
             "checkin": checkin, "next_round": int(api.get("round") or 0) + 1,
             "counted": api.get("counted", {}).get("note", ""), "journal": journal,
@@ -74,16 +80,18 @@ def table_lines(hall: Hall, now: float) -> list[dict[str, Any]]:
             older.setdefault(key, []).append(latest[key])
         latest[key] = r
     state = hall.state
-    drawn: dict[tuple[int, int], DrawnTable] = {}
-    if state is not None:
-        current = state.draw.current_round
-        drawn = {(t.round, t.table): t for t in state.tables if t.round in (current, STAGES_ROUND)}
+    playing = {state.draw.current_round, STAGES_ROUND} if state is not None else {k[0] for k in latest}
+    drawn = {(t.round, t.table) for t in state.tables if t.round in playing} if state is not None else set()
     keys = sorted({*latest, *drawn}, key=lambda k: (k[0] == STAGES_ROUND, k))
-    return [line(hall, key, order, latest.get(key), older.get(key, []), now) for order, key in enumerate(keys)]
+    return [line(hall, key, order, latest.get(key), older.get(key, []), now, key[0] in playing)
+            for order, key in enumerate(keys)]
 
 
 def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, older: list[Report],
-         now: float) -> dict[str, Any]:
+         now: float, current: bool) -> dict[str, Any]:
+    """A table's line. Each seat's points are scored for the tables of the current round, the final and the
+    knock-out, and for any that needs the director; an earlier round's settled line (its result in the workbook,
+    folded under its round) goes without, so the page of a fourth round of 100 tables scores 100 reports, not 400."""
     state = hall.state
     table = None
     if state is not None:
@@ -91,19 +99,22 @@ def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, ol
         table = sheet.table(*key) if sheet is not None else None
     status = report.status if report is not None else NO_REPORT
     late = status == WAITING and now - report.created > LATE
+    needs = status in NEEDS or late
     seats = {s.seat: s.player for s in table.seats} if table is not None else {}
     return {
         "order": order,
         "anchor": f"r{key[0]}-t{key[1]}" if key[0] != STAGES_ROUND else f"stage-{key[1]}",
         "name": _name(hall, key, report),
         "state": status,
-        "needs": status in NEEDS or late,
+        "needs": needs,
+        "round": key[0],
+        "now": current,
         "late": late,
         "minutes": int((now - report.created) // 60) if report is not None else 0,
         "seats": table.seats if table is not None else (),
         "reported_by": _who(report.seat, seats) if report is not None and report.device != "director" else "",
         "confirmed_by": _confirmer(report, seats) if report is not None else "",
-        "points": hall.points_of(report, table) if report is not None and table is not None else (),
+        "points": hall.points_of(report, table) if report is not None and table is not None and (current or needs) else (),
         "report": _report(hall, report, table) if report is not None else None,
         "older": [{"id": r.id, "state": r.status, "when": _clock(r.created)} for r in reversed(older)],
     }
