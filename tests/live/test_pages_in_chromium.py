@@ -65,10 +65,11 @@ def test_every_page_at_phone_laptop_and_projector_sizes(one_browser, tmp_path):
     url, stop = serve(hall)
     player = table.seats[0].player
     try:
-        # a table with a dispute and a version of its own, for the director's page; check-in open for round 2
+        # a table with a dispute and a version of its own, for the director's page; check-in open for the next round
+        # (a round drawn already takes no answer)
         report = hall.journal.add(1, 3, typed, "phone-z", seat="Frederick")
         hall.journal.dispute(report.id, "Pompadour", "France held 6", {**typed, "France held": "6"}, "phone-y")
-        hall.checkin.open(2)
+        hall.checkin.open(hall.state.draw.current_round + 1)
         waiting = lambda: hall.journal.add(1, 1, typed, "phone-x", seat="Frederick")  # noqa: E731
         pages = [  # name, address, what shows once the page is drawn, what happens in the hall first
             ("phone", "/", "#find", None),
