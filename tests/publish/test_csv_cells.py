@@ -33,7 +33,7 @@ HOSTILE = ["y;=1+10;", "x;=cmd|' /C calc'!A0;", "a,@SUM(1+1),b", 'q;"=2+2"', "z 
     ("cell", "written"),
     [("y;=1+10;", "y;'=1+10;"), ("x;=cmd|' /C calc'!A0;", "x;'=cmd|' /C calc'!A0;"), ("a,@SUM(A1)", "a,'@SUM(A1)"),
      ('q;"=2+2"', "q;\"'=2+2\""), ("w; +1", "w; '+1"), ("v\n-2+3", "v\n'-2+3"), ("=1;=2", "'=1;'=2"),
-     ("Jean-Luc Picard", "Jean-Luc Picard"), ("Smith, Anna", "Smith, Anna"), ("-3.00", "-3.00"), (7, 7)],
+     ("1\r\r", "1\r'\r"), ("Jean-Luc Picard", "Jean-Luc Picard"), ("Smith, Anna", "Smith, Anna"), ("-3.00", "-3.00"), (7, 7)],
 )
 def test_every_place_a_cell_could_start_is_made_text(cell, written):
     assert neutralised(cell) == written

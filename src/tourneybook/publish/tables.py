@@ -62,6 +62,8 @@ def neutralised(value: Any) -> Any:
 
 
 def _is_number(text: str) -> bool:
+    if text != text.strip():  # Fraction reads ' 1\r\r' as 1: a line break or a tab around it is no number's
+        return False
     try:
         Fraction(text)  # '-3.00', and an exact total such as '-7/3'
     except ValueError:
