@@ -154,6 +154,11 @@ def winner(published: Published) -> dict[str, str] | None:
     return None
 
 
+def withdrew(after: int) -> str:
+    """Why a player without a game is last: the hall says it once, as the Players sheet does."""
+    return f"withdrew after round {after}, without a game" if after else "withdrew, without a game"
+
+
 def standings(published: Published) -> dict[str, Any]:
     """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut)."""
     table = published.result.standings
@@ -164,6 +169,7 @@ def standings(published: Published) -> dict[str, Any]:
     after = cut_after(published)  # the published page's line: withdrawn finalists passed over, none before results
     cut = 0 if after is None else after + 1
     placed = placings(published.result.extras)
+    gone = {p.name: p.withdrew_after for p in published.event.players if p.withdrew_after is not None}
     rows = [
         {
             "rank": None if unplaced else r.rank,  # before their first result nobody has a place
@@ -171,12 +177,14 @@ def standings(published: Published) -> dict[str, Any]:
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
-            "reason": NO_RESULT if unplaced else place_reason(table.rows, i, table.total_name),
+            "reason": NO_RESULT if unplaced else withdrew(gone[r.player]) if r.player in gone and r.player not in games
+            else place_reason(table.rows, i, table.total_name),
             "decided_by": r.decided_by or "",
             "games": games.get(r.player, []),
         }
         for i, r in enumerate(table.rows)
-        for unplaced in [r.decided_by == NO_RESULT or r.player not in games]
+        # a player who withdrew without a game has the place the Standings sheet gives (the last), and says why
+        for unplaced in [r.decided_by == NO_RESULT or (r.player not in games and r.player not in gone)]
     ]
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 

@@ -131,10 +131,11 @@ def settings_type(system_id: str) -> type:
 
 
 def _option(typed: str) -> ScoringSystem:
-    """The system named by its id or its name, case and blanks aside; InputError naming the choices otherwise."""
+    """The system named by its id, its name or its name as dipvis spells it, case and blanks aside; InputError naming
+    the choices otherwise."""
     key = " ".join(str(typed).split()).casefold()
     for system in SYSTEMS:
-        if key in (system.id.casefold(), system.name.casefold()):
+        if key in (system.id.casefold(), system.name.casefold(), system.as_dipvis_names_it.casefold()):
             return system
     return find_system(str(typed))  # raises, naming every id
 
