@@ -19,7 +19,7 @@ from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
 from tourneybook.files.filestore import FileWorkbook
 
 TABLES = 100
-LINE_BYTES = 2_500
+LINE_BYTES = 1_500
 """What one folded line of a confirmed table may cost the page (its summary and its folded filled fields)."""
 
 

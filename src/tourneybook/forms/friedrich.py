@@ -66,7 +66,8 @@ STCC_TITLE = "sTCC, tie-breaker of Frederick's game (GFTR D.2)"
 
 LEAVING_GRID = FormGrid(("Left in turn",), tuple((n.value, "", (f"{n.value} left in turn",)) for n in LEAVING_NATIONS),
                         "Nation")
-"""The leaving nations as the report's rows (their objectives are logged with the end's, on the phone)."""
+"""The leaving nations as the report's rows, on paper (:func:`report_page`) and on the phone (their objectives are
+logged with the end's there)."""
 NATION_SHORT = {Nation.IMPERIAL_ARMY: "IA"}
 """How the entry row's columns name a nation ('IA held')."""
 WINNERS = "Winners"
@@ -77,8 +78,9 @@ END_GRID = FormGrid(
                                                  WINNERS)) for n in ATTACKERS)),
     "Nation still in the game",
 )
-"""The end of the game as the report's rows: a nation still in the game, who plays it, its objectives held of its
-total, and whether it won (Prussia: won or not, its line of the report's 'Prussia won (circle)')."""
+"""The end of the game as the report's rows, on paper (:func:`report_page`) and on the phone: a nation still in the
+game, who plays it, its objectives held of its total, and whether it won (Prussia: won or not, which the paper
+circles above the grid)."""
 STCC_GRID = FormGrid(("N", "TCs Frederick until N", "TCs attackers until N"),
                      (("", "", ("sTCC N", "TCs Frederick until N", "TCs attackers until N")),))
 """The sTCC's three figures side by side, as the report prints them."""
@@ -202,7 +204,7 @@ def report_page(report: PompadourReport) -> Page:
         line(header("Nation", 3), header("Left in turn", 2), header("Objectives held", 2),
              header("of total", 2), header("Jury", 3), height=16),
     ]
-    rows += [line(box(n.value, 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
+    rows += [line(box(nation, 3), box("", 2), box("", 2), box("", 2), box("", 3)) for nation, _, _ in LEAVING_GRID.rows]
     rows += [
         section(SWITCH_TITLE, WIDTH),
         line(header("In turn", 3), header("New controller (circle)", 4),
@@ -219,7 +221,8 @@ def report_page(report: PompadourReport) -> Page:
         line(header("Nation still in the game", 3), header("Played by", 4), header("Objectives held", 2),
              header("of total", 2), header("Won ✓", 1), height=16),
     ]
-    rows += [line(box(n.value, 3), box(played_by(n), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
+    rows += [line(box(nation, 3), box(played_by(Nation(nation)), 4), box("", 2), box("", 2), box())
+             for nation, _, cells in END_GRID.rows if cells[0]]  # Prussia's win is circled above the grid
     rows += [
         note("A nation that left the game keeps the figures logged above: leave its line here empty.", WIDTH),
         section(STCC_TITLE, WIDTH),

@@ -28,6 +28,7 @@ from ..reports.journal import Journal, JournalError, JournalLocked, Report, repo
 from ..reports.importing import mark_clashes
 from ..reports.keys import event_keys
 from ..reports.reporting import check_report
+from ..workbook.settings_sheet import SETTINGS
 from ..reports.stamp import reporting_on
 from .state import HallState, read_state
 
@@ -60,7 +61,7 @@ class Hall:
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
         self._journal_cache: tuple[int, dict[str, Any]] | None = None
-        self._points: tuple[HallState | None, dict[int, tuple]] = (None, {})
+        self._points: dict[tuple, tuple[tuple[str, str, str], ...]] = {}
         self._view_lock = threading.Lock()  # one read of the journal's view at a time: the others wait for it
         self._retrying: threading.Thread | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
@@ -271,19 +272,22 @@ class Hall:
         return (cached[2], True) if gzipped else (cached[1], False)
 
     def points_of(self, report: Report, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
-        """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it;
-        kept for the workbook's state they were scored in (the director's page of a hundred tables reads them at
-        every new state of the hall, and a report is scored once per save of the workbook)."""
+        """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it.
+
+        Kept from one save of the workbook to the next while what they depend on stays: the report, the table's
+        players and the Settings sheet (the ruleset and its numbers). Scoring a game reads the whole event (some
+        80 ms in a Friedrich event of 400 players), and the director's page of 100 tables is drawn at every save.
+        """
         state = self.state
         if state is None:
             return ()
-        kept, scored = self._points
-        if kept is not state:
-            scored = {}
-            self._points = (state, scored)
-        if report.id not in scored:
-            scored[report.id] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
-        return scored[report.id]
+        settings = state.snapshot.read(SETTINGS.name).rows if SETTINGS.name in state.snapshot.sheet_names() else ()
+        key = (report.id, table.seats, settings)
+        if key not in self._points:
+            if len(self._points) > 20_000:  # a long day's settings changes: start again rather than grow
+                self._points.clear()
+            self._points[key] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
+        return self._points[key]
 
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""
