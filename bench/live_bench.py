@@ -20,6 +20,8 @@ Goals (issue 24): every open page shows a save within 2 s at 1,000 players; with
   server of its own process (uvicorn, as ``tourneybook live`` runs it); requests a
   second and the p95 latency;
 - the server process's peak memory (Linux: VmHWM);
+- the director's page of a hall of 100 tables (issue 39), each with a confirmed report whose points it shows:
+  its size, its first answer (every report scored) and an answer after a save of the workbook;
 - the phone page in Debian's chromium (issue 29): its total transfer (the page, its
   script and style sheet, the first /api/state answer; goal <= 100 KB) and its first
   render with the CPU throttled 4x (Chrome DevTools' Emulation.setCPUThrottlingRate,
@@ -53,7 +55,7 @@ from pathlib import Path
 import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.live.hall import Hall, follow
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 from tourneybook.live.serving import PER_ADDRESS
 from tourneybook.simulate import write_event
 from tourneybook.actions.on_file import recalc_file
@@ -63,6 +65,7 @@ POLL_INTERVAL = 1.0
 """Seconds between the simulated phones' requests in the load figure."""
 UPDATE_GOAL, P95_GOAL = 2.0, 0.200
 TRANSFER_GOAL, RENDER_GOAL, THROTTLE = 100 * 1024, 1.0, 4
+DIRECTOR_TABLES = 100
 PHONES_PER_ADDRESS = PER_ADDRESS // 2
 """The server (as ``tourneybook live`` configures it) closes connections beyond PER_ADDRESS from one address: the
 simulated phones come from several loopback addresses (127.0.0.x, all of which Linux answers), as a hall's phones
@@ -72,7 +75,7 @@ SERVER = """
 import sys, threading, uvicorn
 from tourneybook.live.app import create_app
 from tourneybook.live.hall import Hall, follow
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 from tourneybook.live.serving import hall_config, more_open_files
 more_open_files()
 hall = Hall(sys.argv[1], Journal(journal_path(sys.argv[1])))
@@ -242,6 +245,37 @@ def phone_page_figures(folder: Path, players: int) -> dict | None:
             driver.quit()
 
 
+def director_page_figures(folder: Path, tables: int = DIRECTOR_TABLES) -> tuple[int, float, float]:
+    """(bytes, seconds of the first answer (every report's points scored), seconds of an answer after a save)
+    of the director's page when every table of the last round has a confirmed report (the workbook's own result,
+    as a phone would type it)."""
+    import re as pattern
+
+    from starlette.testclient import TestClient
+
+    from tourneybook.live.app import create_app
+    from tourneybook.reports.reporting import typed_values
+
+    event = write_event(RULESET, 4 * tables, folder / "director.xlsx")
+    hall = Hall(event, Journal(journal_path(event)))
+    hall.reload()
+    draw = hall.state.draw
+    for table in (t for t in draw.tables if t.round == draw.current_round):
+        report = hall.journal.add(table.round, table.table, typed_values(hall.state.snapshot, draw, table), "phone-a",
+                                  seat=table.seats[0].seat)
+        hall.journal.confirm(report.id, "phone-b", table.seats[1].seat)
+    client = TestClient(create_app(hall), base_url="http://hall.test")
+    token = pattern.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)[1]
+    client.post("/director", data={"csrf": token, "key": hall.director_key}, follow_redirects=False)
+    timings = []
+    for _ in range(2):
+        start = time.perf_counter()
+        page = client.get("/director").content
+        timings.append(time.perf_counter() - start)
+        hall.reload()  # a save of the workbook: the points are kept while the reports, tables and Settings stay
+    return len(page), timings[0], timings[1]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="100 players and 50 phones only")
@@ -264,6 +298,9 @@ def main() -> int:
         rate, p95, memory = phones_figures(folder, players, phones, polls=10, pause=0.0)
         print(f"the same {phones} phones asking without pause (the server's capacity): {rate:.0f} requests/s, "
               f"p95 {p95 * 1000:.0f} ms; server peak memory {memory}")
+        size, first, later = director_page_figures(folder)
+        print(f"\nthe director's page, {DIRECTOR_TABLES} tables with a confirmed report each: {size / 1024:.0f} KB; "
+              f"first answer {first:.2f} s (every report's points scored), after a save {later * 1000:.0f} ms")
         print(f"\nthe phone page in chromium, CPU throttled {THROTTLE}x, nothing cached: total transfer (goal <= "
               f"{TRANSFER_GOAL // 1024} KB), first paint, state drawn (goal <= {RENDER_GOAL} s)")
         for players in sizes:

@@ -6,8 +6,10 @@ out, the store interface: it knows nothing of tournaments); the pure rules; the
 pure draws; the event workbook (schemas, layouts, reading the event, result
 sheets, templates); the day's actions, each taking a store (recalculation,
 draw, roll call, players-list import, printable forms, publishing); the
-simulator, the Excel adapters (button, Lite) and the live server that call the actions; the
-commands; the CLI. A module may import from its own layer and the layers below,
+phone reports' domain (the journal, a report checked and imported, check-in, the
+table codes, the forms' stamp), which the live server, the Excel button and the
+commands all use; the simulator, the Excel adapters (button, Lite) and the live
+server that call the actions; the commands; the CLI. A module may import from its own layer and the layers below,
 never from above: every import in ``src/tourneybook`` is read from its source
 (the ones inside functions too).
 """
@@ -28,6 +30,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"draws"}),
     frozenset({"workbook"}),
     frozenset({"actions", "forms", "publish"}),
+    frozenset({"reports"}),
     frozenset({"simulate", "excel", "live", "libreoffice"}),
     frozenset({"commands"}),
     frozenset({"cli", "__main__", "__init__"}),

@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 
 from tourneybook.live.app import create_app
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parents[1] / "workbooks" / "fwc2022-example.xlsx"

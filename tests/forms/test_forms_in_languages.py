@@ -18,7 +18,7 @@ import pytest
 from tourneybook.draws.model import Draw
 from tourneybook.forms import CarcassonneSlip, CentreCountSheet, KnockoutBracketForm, PompadourReport, System, Variant, write
 from tourneybook.i18n import find_words
-from tourneybook.live.stamp import CodedBracket, StampedForm
+from tourneybook.reports.stamp import CodedBracket, StampedForm
 from tourneybook.rules import find_ruleset
 from tourneybook.rules.diplomacy import CentreCountText
 from tourneybook.rules.game_scoring.system import DRAW_VOTES, FINAL_COUNT, GAME_ENDS

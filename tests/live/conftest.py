@@ -11,7 +11,7 @@ import pytest
 from live_event import new_event
 
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
+from tourneybook.reports.journal import Journal, journal_path
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from tourneybook.live.app import create_app
 from tourneybook.live.director import COOKIE
 from tourneybook.live.guard import DEVICE_COOKIE, MAX_BODY
-from tourneybook.live.journal import CONFIRMED, DISPUTED, WAITING, JournalError
+from tourneybook.reports.journal import CONFIRMED, DISPUTED, WAITING, JournalError
 
 
 def client(hall, device: str = "phone-a") -> TestClient:
@@ -133,6 +133,47 @@ def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seat
     assert confirmed.status == CONFIRMED and confirmed.confirmed_seat == table.seats[1].seat
     after = client(hall, "phone-c").get(f"/t/{code}").text  # a confirmed result, not an empty form
     assert "confirmed: the director imports it" in after and 'id="send"' not in after
+
+
+def phone_at(hall, address: str, device: str) -> TestClient:
+    """A phone on the hall's network at ``address`` with the cookie ``device``."""
+    c = TestClient(create_app(hall), base_url="http://hall.test", client=(address, 50000))
+    c.cookies.set(DEVICE_COOKIE, device)
+    return c
+
+
+def test_a_confirmation_from_the_reporting_phone_is_shown_to_the_director_and_at_the_import(hall, event, capsys):
+    """Issue 38 item 7: one phone confirmed its own report with a second seat's code copied off the shared form,
+    its cookie thrown away (a private window): the director saw nothing of it."""
+    from tourneybook.cli import main
+    from tourneybook.reports.importing import ONE_PHONE
+
+    one, two = hall.state.draw.tables[:2]
+    result = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
+    ids = []
+    for table, confirmer in ((one, "192.168.1.23"), (two, "192.168.1.40")):
+        code = hall.code_of(table)
+        first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])
+        reporter = phone_at(hall, "192.168.1.23", "cookie-1")
+        assert reporter.post(f"/t/{code}", data={"csrf": token(reporter, f"/t/{code}"), "seat_code": first, **result}
+                             ).status_code == 200
+        (stored,) = [r for r in hall.journal.reports() if r.table == table.table]
+        confirming = phone_at(hall, confirmer, "cookie-2")  # the same phone in a private window, or another phone
+        done = confirming.post(f"/t/{code}/confirm", data={"csrf": token(confirming, f"/t/{code}"),
+                                                             "report": str(stored.id), "seat_code": second})
+        assert done.status_code == 200 and "Confirmed" in done.text
+        ids.append(stored.id)
+    flagged, fine = (hall.journal.get(i) for i in ids)
+    assert flagged.confirmed_by_its_phone and not fine.confirmed_by_its_phone
+    director = phone_at(hall, "127.0.0.1", "laptop")
+    director.post("/director", data={"csrf": token(director, "/director"), "key": hall.director_key})
+    page = director.get("/director").text
+    box = lambda i: page.split(f'id="report-{i}"', 1)[1].split("</div>", 1)[0]  # noqa: E731
+    assert "C" + ONE_PHONE[1:] in box(flagged.id) and "from 192.168.1.23" in box(flagged.id)
+    assert ONE_PHONE[1:] not in box(fine.id) and "confirmed by Player 2 from 192.168.1.40" in box(fine.id)
+    assert main(["import-reports", str(event)]) == 0
+    out = capsys.readouterr().out
+    assert f"round 1 table {one.table}: written ({ONE_PHONE})" in out and f"round 1 table {two.table}: written\n" in out
 
 
 def test_a_dispute_goes_to_the_journal_with_both_versions(hall):
@@ -264,7 +305,7 @@ def test_the_director_confirms_a_waiting_report_and_sees_it_listed(hall):
     c.post("/director", data={"csrf": token(c, "/director"), "key": hall.director_key})
     page = c.get("/director").text
     assert "&lt;script&gt;" in page and "<script>x" not in page  # what a phone typed is escaped on the director's page
-    assert f"<h3>Round {table.round} table {table.table}</h3>" in page and "waiting for a second player" in page
+    assert f'<span class="name">Round {table.round} table {table.table}</span>' in page and "waiting for a second player" in page
     (waiting,) = hall.journal.reports(WAITING)
     done = c.post("/director/confirm", data={"csrf": token(c, "/director"), "report": str(waiting.id)}, follow_redirects=False)
     assert done.status_code == 303 and hall.journal.get(waiting.id).confirmed_by == "director"

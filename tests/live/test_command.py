@@ -14,8 +14,8 @@ from pathlib import Path
 import httpx2 as httpx  # the HTTP client Starlette's TestClient uses too (pyproject's test extra)
 
 from tourneybook.cli import main
-from tourneybook.live.draw import Snapshot
-from tourneybook.live.reporting import check_report
+from tourneybook.reports.sheet import Snapshot
+from tourneybook.reports.reporting import check_report
 from tourneybook.live.state import read_state
 from tourneybook.files.filestore import FileWorkbook
 
@@ -69,8 +69,8 @@ def test_a_diplomacy_board_is_reported_power_by_power_with_recalcs_sentences(tmp
 
 def test_the_address_to_type_and_the_one_the_forms_remember(event, monkeypatch):
     from tourneybook.commands import live
-    from tourneybook.live.journal import Journal, journal_path
-    from tourneybook.live.stamp import ADDRESS_KEY
+    from tourneybook.reports.journal import Journal, journal_path
+    from tourneybook.reports.stamp import ADDRESS_KEY
 
     assert live.address("127.0.0.1", 8765) == "http://localhost:8765/"
     assert live.address("192.168.1.20", 8000) == "http://192.168.1.20:8000/"

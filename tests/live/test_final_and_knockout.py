@@ -11,17 +11,17 @@ import openpyxl
 from starlette.testclient import TestClient
 
 from tourneybook.cli import main
-from tourneybook.live.codes import TABLE_SECRET, table_code
-from tourneybook.live.qr import png_qr
-from tourneybook.live.stamp import ADDRESS_KEY
+from tourneybook.reports.codes import TABLE_SECRET, table_code
+from tourneybook.reports.qr import png_qr
+from tourneybook.reports.stamp import ADDRESS_KEY
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.hall import Hall
-from tourneybook.live.importing import import_reports
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.stages import STAGES_ROUND
+from tourneybook.reports.importing import import_reports
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.stages import STAGES_ROUND
 from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
@@ -62,7 +62,9 @@ def served(event: Path) -> Hall:
 
 
 def phone(hall: Hall, device: str) -> TestClient:
-    c = TestClient(create_app(hall), base_url="http://hall.test")
+    """A phone of its own: its own cookie and network address (a confirmation from the reporting phone's address is
+    flagged at the import)."""
+    c = TestClient(create_app(hall), base_url="http://hall.test", client=(device, 50000))
     c.cookies.set(DEVICE_COOKIE, device)
     return c
 

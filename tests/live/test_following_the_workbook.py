@@ -12,7 +12,7 @@ from tourneybook.cli import main
 from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.hall import Hall, follow
-from tourneybook.live.journal import Journal
+from tourneybook.reports.journal import Journal
 from tourneybook.files.filestore import FileWorkbook
 
 
@@ -71,7 +71,7 @@ def test_a_report_that_cannot_be_stored_gets_a_sentence(hall, tmp_path):
 
 
 def test_the_director_key_and_table_codes_survive_a_restart(event):
-    from tourneybook.live.journal import journal_path
+    from tourneybook.reports.journal import journal_path
 
     first = Hall(event, Journal(journal_path(event)))
     again = Hall(event, Journal(journal_path(event)))

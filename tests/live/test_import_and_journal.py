@@ -7,8 +7,8 @@ import sys
 import threading
 
 from tourneybook.cli import main
-from tourneybook.live.importing import import_reports
-from tourneybook.live.journal import CONFIRMED, Journal, journal_path
+from tourneybook.reports.importing import import_reports
+from tourneybook.reports.journal import CONFIRMED, Journal, journal_path
 from tourneybook.files.filestore import FileWorkbook
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
@@ -79,7 +79,7 @@ def test_two_phones_at_once_both_stored(tmp_path):
 
 KILLED = """
 import os, signal, sys
-from tourneybook.live.journal import Journal
+from tourneybook.reports.journal import Journal
 j = Journal(sys.argv[1])
 r = j.add(1, 3, {"VP 1": "12"}, "a")
 j.confirm(r.id, "b")
@@ -107,7 +107,7 @@ def test_the_buttons_import_action_runs_the_same_import_through_the_store(hall, 
 
 
 def test_a_report_for_players_no_longer_at_the_table_is_refused(hall, event):
-    from tourneybook.live.draw import seated_of
+    from tourneybook.reports.sheet import seated_of
 
     table = hall.state.draw.table(1, 1)
     others = tuple(reversed(seated_of(table)))  # as if round 1 had been drawn again since

@@ -6,6 +6,7 @@ recalculated: the projector page shows the new standings, with no reload.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -44,6 +45,7 @@ def serve(hall):
     assert server.started
 
     def stopped():
+        hall.stopping()  # every page's long poll answered now: the server stops at once, not after its grace period
         server.should_exit = True
         stop.set()
         threads[0].join(10)
@@ -68,6 +70,18 @@ def browser(chrome, size):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(executable_path=chrome[1]), options=options)
     driver.set_window_size(*size)
+    return slowed(driver)
+
+
+SLOWED = int(os.environ.get("TB_SLOW_PAGES", "1") or 1)
+"""TB_SLOW_PAGES=6 runs every page's script six times slower (Chromium's CPU throttling): the machine of a full
+CI run with its cores busy, made on purpose, to show which test reads a page before it reached its state."""
+
+
+def slowed(driver):
+    """``driver``'s current window with its scripts slowed by :data:`SLOWED` (1: as fast as the machine goes)."""
+    if SLOWED > 1:
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": SLOWED})
     return driver
 
 

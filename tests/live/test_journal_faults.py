@@ -13,8 +13,8 @@ from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.live.hall import Hall
 from tourneybook.errors import InputError
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.keys import event_keys, secret_path
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.keys import event_keys, secret_path
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
 
@@ -115,7 +115,7 @@ def test_the_codes_and_the_director_key_survive_a_deleted_journal(hall, event):
 
 
 def test_codes_printed_before_live_started_are_the_ones_it_serves(event):
-    from tourneybook.live.stamp import secret_and_address
+    from tourneybook.reports.stamp import secret_and_address
 
     printed, _ = secret_and_address(event)  # what `forms` stamps
     journal_path(event).unlink()
@@ -127,9 +127,10 @@ def test_secrets_lost_with_the_journal_are_announced_with_what_to_print_again(ev
 
     monkeypatch.setattr(uvicorn, "Server", NoServer)
     assert main(["live", str(event), "--port", "8799"]) == 0
-    assert "note: new table codes and director key" in capsys.readouterr().out  # the first start makes them
+    assert "new table codes" not in capsys.readouterr().out  # the first start makes them: no form has other codes
     assert main(["live", str(event), "--port", "8799"]) == 0
     assert "new table codes" not in capsys.readouterr().out
+    assert main(["forms", str(event), "--round", "1"]) == 0  # the round's forms, with the codes
     journal_path(event).unlink()
     secret_path(event).unlink()
     assert main(["live", str(event), "--port", "8799"]) == 0
@@ -171,3 +172,42 @@ def test_a_damaged_journal_stops_no_draw_and_the_forms_say_why(event, tmp_path, 
     said = capsys.readouterr()
     assert "the reports journal hall.reports.sqlite is damaged" in said.err + said.out and "Traceback" not in said.err
     assert main(["draw", str(event), "--round", "2"]) == 0  # the seating's QR picture waits for a good journal
+
+
+def test_a_folder_where_the_journal_belongs_is_named_as_a_folder_at_start_and_at_import(event, capsys, monkeypatch):
+    """Issue 38 item 8: `live` warned at start, then import-reports said there was "no reports journal"."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "Server", NoServer)
+    journal_path(event).mkdir()
+    assert main(["live", str(event), "--port", "8799"]) == 0
+    said = "hall.reports.sqlite beside the workbook is a folder, not a reports journal: move it away or rename it"
+    assert said in capsys.readouterr().out
+    assert main(["import-reports", str(event)]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "no reports journal" not in err
+
+
+def test_a_folder_where_the_secret_file_belongs_is_named_never_its_temporary_file(event, capsys):
+    """Issue 38 item 8: the refusal named the temporary 'hall.live-secret.tmp'."""
+    secret_path(event).mkdir()
+    with pytest.raises(InputError, match=r"hall.live-secret beside the workbook \(the secrets of the table codes and "
+                                        r"the director key\) is a folder, not the secrets file"):
+        event_keys(event)
+    assert main(["live", str(event), "--port", "8799"]) == 1
+    assert ".tmp" not in capsys.readouterr().err
+    assert not secret_path(event).with_name("hall.live-secret.tmp").exists()
+
+
+def test_a_journal_deleted_while_the_hall_serves_is_made_again_for_the_next_report(hall, event):
+    """Issue 38 item 8: every report was answered 503 "no such table" until a restart."""
+    table = hall.state.draw.tables[0]
+    c = TestClient(create_app(hall), base_url="http://hall.test")
+    c.cookies.set(DEVICE_COOKIE, "phone-a")
+    code = hall.code_of(table)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', c.get(f"/t/{code}").text)[1]
+    journal_path(event).unlink()  # the organiser deletes the file they do not know, while live serves
+    answer = c.post(f"/t/{code}", data={"csrf": csrf, "seat_code": hall.seat_code_of(table, table.seats[0].seat),
+                                         "VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"})
+    assert answer.status_code == 200 and "Your result is stored" in answer.text
+    assert [r.values["VP 1"] for r in Journal(journal_path(event)).reports()] == ["90"]

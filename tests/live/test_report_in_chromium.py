@@ -19,8 +19,8 @@ from test_in_chromium import browser, heading, serve, standings_rows, tap, texts
 
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import CONFIRMED, DISPUTED, Journal, journal_path
-from tourneybook.live.reporting import typed_values
+from tourneybook.reports.journal import ACCEPTED, CONFIRMED, DISPUTED, REPLACED, Journal, journal_path
+from tourneybook.reports.reporting import typed_values
 
 pytestmark = pytest.mark.chromium
 PHONE, PROJECTOR = (390, 844), (1920, 1080)
@@ -71,6 +71,12 @@ def cleared(name: str, folder: Path, pick, also: tuple[str, ...] = ()) -> tuple[
     book.write_cells(draw.sheet, {(f.line, draw.columns[f.header]): None for f in draw.fields(table)})
     book.save()
     return hall_of(event), table, typed
+
+
+def texts(driver, css: str) -> list[str]:
+    """The text of every element ``css`` finds, read in one go inside the page: no element found here can be
+    replaced by the page's script before its text is read (a stale element)."""
+    return driver.execute_script("return Array.from(document.querySelectorAll(arguments[0]), e => e.textContent)", css)
 
 
 def as_new_phone(driver) -> None:
@@ -138,13 +144,13 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         driver.find_element(By.NAME, "Winners+Prussia").click()
         driver.find_element(By.ID, "seat-code").send_keys(frederick)
         driver.find_element(By.ID, "send").click()
-        wait_for(lambda: driver.find_elements(By.ID, "problems"))
-        problems = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")]
-        assert "Game ended in turn: 40 is too high: at most 23" in problems
+        # read whole in the page (texts): the page's script redraws the list and the fields' lines as the preview answers
+        problems = wait_for(lambda: [p for p in texts(driver, "#problems li")
+                                     if "Game ended in turn: 40 is too high: at most 23" in texts(driver, "#problems li")])
         assert 'Russia held: "lots" is not a whole number' in problems
         assert "Russia total: fill this in (the game's result needs it)" in problems and len(problems) >= 10
-        at_field = driver.find_element(By.ID, driver.find_element(By.NAME, "Game ended in turn").get_attribute("id") + "-p")
-        assert at_field.text == "40 is too high: at most 23"
+        at_field = "#" + driver.find_element(By.NAME, "Game ended in turn").get_attribute("id") + "-p"
+        wait_for(lambda: texts(driver, at_field) == ["40 is too high: at most 23"])
         # the result as the paper form has it: the points show before sending, part by part (the Games sheet's)
         fill(driver, {k: v for k, v in typed.items() if k != "Winners"})
         assert driver.find_element(By.NAME, "Winners+Prussia").is_selected()  # kept from the form sent
@@ -159,11 +165,14 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         wait_for(lambda: heading(driver) == "Stored")
         (sent,) = hall.journal.reports()
         assert sent.seat == "Frederick" and sent.values["Winners"] == "Prussia" and sent.values["OO outcome"] == ""
+        # the same phone opens its table again (to correct the report): its seat code is kept from the first use
+        driver.get(f"{url}/t/{code}")
+        assert wait_for(lambda: driver.find_element(By.ID, "seat-code").get_attribute("value")) == frederick
         # another player finds France's objectives wrong: disputes with a reason and their own version
         as_new_phone(driver)
         driver.get(f"{url}/t/{code}")
         wait_for(lambda: driver.find_elements(By.ID, "confirm"))
-        assert "Reported by Frederick (Fabio Ivanova)" in driver.find_element(By.ID, "waiting").text
+        assert "Reported by Frederick (Fabio Ivanova)" in wait_for(lambda: "".join(texts(driver, "#waiting")))
         assert ["Pompadour", "Felix Vidal", "6.25"] in points_shown(driver)
         picture(driver, "confirm.png", tmp_path)
         driver.find_element(By.ID, "confirm-seat").send_keys(frederick)  # the reporter's own code: not a second player
@@ -182,6 +191,25 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         assert hall.journal.get(sent.id).status == DISPUTED
         (dispute,) = hall.journal.disputes(sent.id)
         assert (dispute.seat, dispute.reason, dispute.values["France held"]) == ("Pompadour", "France held 6 at the end", "6")
+
+        # the director settles it in one step with Pompadour's version; the table's phones read the outcome
+        as_new_phone(driver)
+        driver.set_window_size(1280, 900)
+        driver.get(f"{url}/director")
+        driver.find_element(By.ID, "key").send_keys(hall.director_key)
+        driver.find_element(By.ID, "enter").click()
+        theirs = f"#needs #report-{sent.id} button.theirs"
+        assert wait_for(lambda: texts_of(lambda: driver.find_elements(By.CSS_SELECTOR, theirs))) == ["Accept Pompadour's version"]
+        differs = texts_of(lambda: driver.find_elements(By.CSS_SELECTOR, f"#report-{sent.id} tr.differs td"))
+        assert differs[:3] == ["France held", "5", "6"]  # the field, as reported, Pompadour's version
+        picture(driver, "director-dispute.png", tmp_path)
+        tap(lambda: driver.find_elements(By.CSS_SELECTOR, theirs))
+        wait_for(lambda: hall.journal.latest(1, 1).status == ACCEPTED)
+        assert hall.journal.latest(1, 1).values["France held"] == "6" and hall.journal.get(sent.id).status == REPLACED
+        driver.set_window_size(*PHONE)
+        driver.get(f"{url}/t/{code}")
+        outcome = wait_for(lambda: driver.find_element(By.ID, "outcome").text)
+        assert "The director settled this table's result: the version of Pompadour." in outcome
     finally:
         stop()
 
@@ -215,6 +243,16 @@ def test_picking_ones_name_no_result_yet_and_a_carcassonne_table_reported_and_co
         driver.get(f"{url}/t/{code}")
         fields = driver.find_elements(By.CSS_SELECTOR, "#report input.num")
         assert [f.get_attribute("inputmode") for f in fields] == ["numeric"] * 4
+        # one entry typed wrong: the points box lists what needs a look, and only that entry is marked, not the
+        # three still blank (issue 39: "N entries need a look" said which)
+        fields[0].send_keys("lots")
+        needs = wait_for(lambda: texts(driver, "#points li") if texts(driver, "#points p") and
+                         any("not a whole number" in t for t in texts(driver, "#points li")) else None)
+        assert texts(driver, "#points p")[0].startswith(f"No points yet: {len(needs)} entr")
+        marked = wait_for(lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('#report .problem'), p => p.id)") or None)
+        assert marked == [fields[0].get_attribute("id") + "-p"]
+        fields[0].clear()
         for field, vp in zip(fields, ["90", "80", "70", "60"]):
             field.send_keys(vp)
         rows = wait_for(lambda: [r for r in points_shown(driver) if len(r) == 3] or None)

@@ -9,7 +9,7 @@ from live_event import new_event
 from tourneybook.cli import main
 from tourneybook.commands import live
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.live.stamp import reporting_on
+from tourneybook.reports.stamp import reporting_on
 from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS, live_reporting_cells
 
 

@@ -13,9 +13,9 @@ import pytest
 from lxml import etree
 
 from tourneybook.cli import main
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.qr import png_qr
-from tourneybook.live.stamp import ADDRESS_KEY
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.qr import png_qr
+from tourneybook.reports.stamp import ADDRESS_KEY
 from tourneybook.office import convert
 
 ADDRESS = "http://192.168.1.20:8765/"

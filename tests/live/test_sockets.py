@@ -185,3 +185,68 @@ def test_the_server_asks_for_open_files_enough_for_a_hall():
         assert more_open_files(4096) == min(4096, hard) == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_request_body_that_stops_half_way_prints_nothing_in_the_organisers_window(hall, event):
+    """Issue 38 item 2: a POST whose body stops half-way (the phone left the hall's Wi-Fi, or someone means harm)
+    printed a traceback per request (ClientDisconnect through guard.read_form), without any code or key."""
+    port = free_port()
+    server = started(event, port)
+    code = hall.code_of(hall.state.draw.tables[0])
+    try:
+        for path in ("/checkin", "/director", f"/t/{code}", f"/t/{code}/confirm", "/director/clock"):
+            for _ in range(3):
+                phone = socket.create_connection(("127.0.0.1", port), timeout=5)
+                phone.sendall(f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded"
+                              f"\r\nContent-Length: 400\r\n\r\ncsrf=abc&player=".encode())
+                phone.close()
+        for garbage in (b"GARBAGE\r\n\r\n", b"POST /checkin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n",
+                        b"POST /checkin HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nabcde"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as phone:  # answered 400 by uvicorn itself
+                phone.sendall(garbage)
+                assert phone.recv(1024).startswith(b"HTTP/1.1 400")
+        assert httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=10).status_code == 200  # it answers on
+    finally:
+        server.send_signal(signal.SIGINT)
+        output = server.communicate(timeout=30)[0]
+    assert "Traceback" not in output and "ClientDisconnect" not in output and "Exception" not in output, output
+    assert "WARNING" not in output and "Invalid HTTP request" not in output, output
+    assert "stopped (Ctrl-C)" in output
+
+
+def test_a_journal_locked_by_another_program_never_makes_a_page_wait_at_a_new_version(hall):
+    """Issue 38 item 5: the journal's part of the state is read once per version, and each page waiting for that read
+    waited out the busy timeout: 20 phones after a save under a database browser's lock, the slowest 2.9 s."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tourneybook.reports.journal import BUSY_TIMEOUT
+
+    with serving(create_app(hall)) as port:
+        url = f"http://127.0.0.1:{port}/api/state"
+        httpx2.get(url, timeout=30)
+        other = sqlite3.connect(hall.journal.path, isolation_level=None)  # a database browser holding the journal
+        other.execute("PRAGMA locking_mode=EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        other.execute("INSERT INTO meta (key, value) VALUES ('held', 'by another program')")
+        try:
+            assert hall.reload()  # the organiser saves: a new version, whose journal view cannot be read
+
+            phones = [httpx2.Client(timeout=30) for _ in range(20)]  # made before: a client's making is not the page's wait
+
+            def ask(phone) -> tuple[float, int]:
+                asked = time.monotonic()
+                answer = phone.get(url)
+                return time.monotonic() - asked, answer.json()["version"]
+
+            with ThreadPoolExecutor(20) as asking:
+                answers = list(asking.map(ask, phones))
+            for phone in phones:
+                phone.close()
+            slowest = max(seconds for seconds, _ in answers)
+            assert slowest < BUSY_TIMEOUT / 2, f"the slowest page waited {slowest:.1f} s"
+            version = answers[0][1]
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        # the journal free again: a new version comes by itself, so the pages read the journal's states again
+        assert httpx2.get(f"{url}?since={version}&wait=20", timeout=30).json()["version"] > version

@@ -9,11 +9,11 @@ import zipfile
 import openpyxl
 
 from tourneybook.cli import main
-from tourneybook.live.codes import TABLE_SECRET, seat_code, table_code
+from tourneybook.reports.codes import TABLE_SECRET, seat_code, table_code
 from tourneybook.live.hall import Hall
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.qr import png_qr
-from tourneybook.live.stamp import ADDRESS_KEY
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.qr import png_qr
+from tourneybook.reports.stamp import ADDRESS_KEY
 
 ADDRESS = "http://192.168.1.20:8765/"
 

@@ -508,6 +508,19 @@ def test_example_tournament_is_complete():
     assert [r[0] for r in placings].count("9-16") == 8 and placings[-1][0] == "22"
 
 
+def test_the_format_page_places_everyone_outside_the_knock_out_after_its_players():
+    """Issue 38 item 8: docs/formats/carcassonne2004.md said they "keep their preliminary rank", while
+    docs/attendance.md and the code place them after the knock-out's players."""
+    page = " ".join((EXAMPLES.parents[1] / "docs" / "formats" / "carcassonne2004.md").read_text(encoding="utf-8").split())
+    assert "keep their preliminary rank" not in page
+    assert "everyone who did not play the knock-out comes after its players, in preliminary order, one place each" in page
+    result = standings(tournament_from_dict(valid_dict()))
+    placings = result.extras[1].rows
+    knockout_players = {p for row in result.extras[0].rows for p in row[1:3]}
+    outside = [row for row in placings if row[1] not in knockout_players]
+    assert outside and [row[0] for row in outside] == [str(n) for n in range(17, 17 + len(outside))]
+
+
 def test_cli_standings_on_the_example(capsys):
     assert main(["standings", "carcassonne2004", str(EXAMPLES / "tournament.json")]) == 0
     out = json.loads(capsys.readouterr().out)

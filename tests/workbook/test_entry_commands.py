@@ -164,6 +164,23 @@ def test_one_name_matching_for_every_command(tmp_path, capsys):
     assert "José Núñez: updated" in capsys.readouterr().out
 
 
+def test_a_first_or_last_name_alone_is_answered_with_the_player_it_may_mean(tmp_path, capsys):
+    """As forgiving as the phone's search: 'niels' and 'olgaard' name Niels Ølgaard in the refusal's "did you mean";
+    a few letters of several players name them all. Nothing is written on a guess."""
+    names = ["Niels Ølgaard", "Nina Olsen", *NAMES16[2:]]
+    path = new_event(tmp_path, "fwc2022", names)
+    before = path.read_bytes()
+    capsys.readouterr()
+    for command, typed in ((("absent", "--round", 2), "niels"), (("present", "--round", 2), "olgaard"),
+                           (("withdraw", "--after-round", 1), "NIELS"), (("join", "--from-round", 2), "niels")):
+        assert run(command[0], path, typed, *command[1:]) == 1
+        assert 'did you mean "Niels Ølgaard"?' in capsys.readouterr().err
+    assert run("absent", path, "n o", "--round", 2) == 1
+    assert 'did you mean "Niels Ølgaard" or "Nina Olsen"?' in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert run("absent", path, "Niels Ølgaard", "--round", 2) == 0
+
+
 def test_join_takes_letters_without_a_decomposition_for_accents_as_the_name_order_does(tmp_path, capsys):
     """A new name that is a player's but for ø and ł (nameorder.base_letters: no Unicode decomposition takes
     them back to o and l) is the same player typed on a plain keyboard: refused with the sheet's spelling."""
@@ -340,6 +357,10 @@ def test_absent_in_a_round_drawn_but_unplayed_is_written_with_the_redraw_that_wo
     assert run("absent", path, player, "--round", 1) == 0
     out = capsys.readouterr().out
     assert f"draw round 1 again without them ('tourneybook draw {path.name} --round 1 --redraw')" in out
+    # issue 38 item 3: the line above the note said "(not drawn, no result expected)" of a player seated in the draw
+    assert "not drawn" not in out and "but round 1 is drawn already with them at Qualifying games!" in out
+    assert run("absent", path, player, "--round", 2) == 0
+    assert "absent in round 2 (not drawn, no result expected)" in capsys.readouterr().out
 
 
 def test_present_for_a_round_drawn_without_them_is_refused_once_it_has_results(tmp_path, capsys):

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.live.draw import Snapshot, read_draw, seated_of
-from tourneybook.live.journal import Journal, journal_path
-from tourneybook.live.reporting import typed_values
+from tourneybook.reports.sheet import Snapshot, read_draw, seated_of
+from tourneybook.reports.journal import Journal, journal_path
+from tourneybook.reports.reporting import typed_values
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook.draw_rows import draw_headers, draw_sheet
 

@@ -17,11 +17,10 @@ from ..errors import Collector, InputError, Problem
 from ..workbook import cells
 from ..rules.attendance import rounds_text
 from ..workbook.generic import ABSENT, ATTENDANCE_NOTE, CLUB, FROM_ROUND, GROUP, NAME, PLAYERS, STAND_IN, WITHDREW_AFTER, Player, control_character, player_names, read_players
-from ..workbook.nameorder import base_letters
 from ..files.address import address
 from ..workbook.schema import FIRST_DATA_ROW, HEADER_ROW
 from ..files.store import CellValue, SheetGrid, WorkbookStore
-from ..workbook.reader import PlayerNames
+from ..workbook.reader import PlayerNames, either
 
 
 @dataclass(frozen=True)
@@ -231,18 +230,14 @@ def _stand_in_remark(player: Player, stand_in: bool) -> str:
             f"type yes there if they only fill a seat")
 
 
-def _fold(name: str) -> str:
-    """A name without accents, case and extra blanks: 'Jose  NUNEZ' folds as 'José Núñez' does, 'Soren' as 'Søren'."""
-    return " ".join(base_letters(name).split())
-
-
 def _refuse_near_name(names: PlayerNames, typed: str) -> None:
-    """A new name that is a player's name but for accents: refused as ``withdraw`` would, with the player's spelling."""
-    same = [n for n in names.names if _fold(n) == _fold(typed)]
-    if same:
-        raise InputError(Problem(f'"{typed}" is not on the Players sheet; did you mean "{same[0]}"? (type the name as '
-                                 "it is there; a different player needs a name that differs in more than accents)",
-                                 sheet=PLAYERS.name))
+    """A new name that is a player's name but for accents, or the start of a player's name ('niels' for 'Niels
+    Ølgaard'): refused as ``withdraw`` would, with the player's spelling."""
+    near = names.near(typed, closest=False)
+    if near:
+        raise InputError(Problem(f'"{typed}" is not on the Players sheet; did you mean {either(near)}? (type the name as '
+                                 "it is there; a different player needs a name that differs in more than accents, "
+                                 "their full name)", sheet=PLAYERS.name))
 
 
 def _players(store: WorkbookStore) -> tuple[SheetGrid, tuple[Player, ...]]:

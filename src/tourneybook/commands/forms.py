@@ -95,7 +95,7 @@ def event_forms(args) -> tuple[list, Path]:
     forms: list = []
     parts: list[str] = []
     if args.round is not None:
-        from ..live.stamp import stamp_round_forms  # the live address and table codes, when Settings switch them on
+        from ..reports.stamp import stamp_round_forms  # the live address and table codes, when Settings switch them on
 
         stamped, note = stamp_round_forms(store, event, round_forms(store, args.round, years=args.years), args.round)
         forms += stamped
@@ -103,7 +103,7 @@ def event_forms(args) -> tuple[list, Path]:
         if note:
             print(f"note: {note}")
     if args.final or args.bracket:
-        from ..live.stamp import stamp_stage_forms  # the final's and the matches' table codes, when live reporting is on
+        from ..reports.stamp import stamp_stage_forms  # the final's and the matches' table codes, when live reporting is on
 
         later = (final_forms(store) if args.final else []) + (bracket_forms(store) if args.bracket else [])
         stamped, note = stamp_stage_forms(store, event, later)

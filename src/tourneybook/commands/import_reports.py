@@ -28,15 +28,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..live.checkin import import_check_ins, remember_check_ins
-    from ..live.importing import import_reports
-    from ..live.journal import Journal, JournalError, journal_path
-    from ..live.draw import read_draw
+    from ..reports.checkin import import_check_ins, remember_check_ins
+    from ..reports.importing import import_reports
+    from ..reports.journal import Journal, JournalError, journal_path
+    from ..reports.sheet import read_draw
     from ..files.filestore import FileWorkbook
 
     path = Path(args.workbook)
     journal_file = journal_path(path)
-    if not journal_file.is_file():
+    if not journal_file.exists():
         raise InputError(f"{journal_file}: no reports journal beside the workbook (tourneybook live makes it)")
     book = FileWorkbook(path)
     read_draw(book)  # a draw sheet that cannot be read: InputError, exit 1, nothing written

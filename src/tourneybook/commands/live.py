@@ -102,11 +102,11 @@ def hall_server(hall, config):
 def run(args) -> int:
     from ..live.app import create_app
     from ..live.hall import Hall, follow
-    from ..live.journal import Journal, JournalError, journal_path
-    from ..live.keys import secret_path
-    from ..live.qr import terminal_qr
+    from ..reports.journal import Journal, JournalError, journal_path
+    from ..reports.keys import secret_path
+    from ..reports.qr import terminal_qr
     from ..live.serving import hall_config, more_open_files
-    from ..live.stamp import ADDRESS_KEY
+    from ..reports.stamp import ADDRESS_KEY
     from pathlib import Path
 
     path = Path(args.workbook)
@@ -116,12 +116,13 @@ def run(args) -> int:
     check_port(args.host, args.port)
     if args.reporting:
         switch_reporting(path, args.reporting == "on")
+    served_before = journal_path(path).exists()
     try:
         journal, trouble = Journal(journal_path(path)), ""
     except JournalError as exc:  # damaged or locked: the hall is still served; a report is answered with the sentence
         journal, trouble = Journal(journal_path(path), check=False), str(exc)
     hall = Hall(path, journal)
-    if hall.keys.made:
+    if hall.keys.made and (served_before or any(path.parent.glob(f"{path.stem}-forms-*"))):  # else: the first start
         print(f"note: new table codes and director key made (kept in {secret_path(path).name} beside the workbook and "
               "in the reports journal): if forms with table codes were printed for this event before, they carry other "
               "codes: print the round's forms again")

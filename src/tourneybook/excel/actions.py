@@ -157,7 +157,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
                             winner=report.result.winner if report.result is not None else None)
     if choice.action in (DRAW_NEXT, REDRAW):
         wanted = None if choice.action == DRAW_NEXT else choice.round  # None: the next round, the Settings read once
-        from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+        from ..reports.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
 
         pictures = seating_pictures(store, _workbook_path(store))
         outcome = checked_write(store, lambda staged: draw_event(staged, wanted, redraw=choice.action == REDRAW,
@@ -198,17 +198,17 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
 
 def _import_reports(store: WorkbookStore) -> ActionReport:
     """The results confirmed on phones (``tourneybook live``), from the journal beside the workbook, into empty cells."""
-    from ..live.importing import import_reports
-    from ..live.journal import Journal, JournalError, journal_path
+    from ..reports.importing import import_reports
+    from ..reports.journal import Journal, JournalError, journal_path
 
     where = _workbook_path(store)
     journal = journal_path(where) if where else None
-    if journal is None or not journal.is_file():
+    if journal is None or not journal.exists():  # a folder in its place: the journal says so (journal.folder_sentence)
         raise InputError(Problem(
             "No reports journal beside this workbook (tourneybook live writes it there, EVENT.reports.sqlite). In Excel "
             "in a browser, download the workbook and run 'tourneybook import-reports WORKBOOK.xlsx' on the laptop "
             "that ran tourneybook live", sheet=ACTION_SHEET, cell=ACTION_ADDRESS))
-    from ..live.checkin import import_check_ins, remember_check_ins
+    from ..reports.checkin import import_check_ins, remember_check_ins
 
     try:
         opened = Journal(journal)
@@ -230,7 +230,7 @@ def _forms(store: WorkbookStore, choice: Choice) -> ActionReport:
     what = f"round {choice.round}" if choice.action == FORMS else "the final"
     note, where = "", _workbook_path(store)
     if where is not None:
-        from ..live.stamp import stamp_round_forms, stamp_stage_forms  # the table codes, when live reporting is on
+        from ..reports.stamp import stamp_round_forms, stamp_stage_forms  # the table codes, when live reporting is on
 
         made, note = (stamp_round_forms(store, where, made, choice.round) if choice.action == FORMS
                       else stamp_stage_forms(store, where, made))

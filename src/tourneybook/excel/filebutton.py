@@ -73,7 +73,7 @@ def click_file(path: str | os.PathLike[str], sheet: str) -> Click:
             return Click(False, NOT_AN_EVENT.format(name=Path(path).name), sheet)
         choice = read_choice(store) if sheet == ACTION_SHEET else Choice(RECALCULATE)
         if choice.action == IMPORT_REPORTS:
-            from ..live.journal import journal_path  # the hall's journal: only for this action
+            from ..reports.journal import journal_path  # the hall's journal: only for this action
 
             if not journal_path(Path(path)).is_file():  # nothing to import is no problem of the workbook
                 return Click(True, NO_REPORTS, sheet)

@@ -113,3 +113,21 @@ class ReportSection:
     sends the ticked ones joined by commas, as the cell takes them."""
     by_seat: bool = False
     """One line per seat (a Carcassonne slip's victory points, a board's powers), the seat's player beside it."""
+    grid: "FormGrid | None" = None
+    """The section as the paper prints it, a row per nation with its figures side by side: the phone lays it out
+    the same way (None: its entries one after the other)."""
+    folded: bool = False
+    """Rare at a table, or the jury's to fill (a Card of Fate, the sTCC): the phone folds it under its heading,
+    open once something is in it; unlike ``optional`` its entries are sent whether shown or not."""
+
+
+@dataclass(frozen=True)
+class FormGrid:
+    """A section printed as a grid: the columns' headings, and each row's label, who plays it (a role: the phone
+    names its player) and the entry sheet's column in each cell ('' for a cell left blank; a ``several`` header
+    for the row's own tick-box, 'Won ✓')."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+    heading: str = ""
+    """Above the rows' labels, as printed ('Nation')."""

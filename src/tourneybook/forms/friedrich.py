@@ -22,7 +22,7 @@ from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
 from ..rules.friedrich.records import OffensiveOutcome
 from ..rules.friedrich.report import OO_ENDINGS, REPORT_FIELDS
-from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import FormGrid, ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, gap, header, label, line, note, section, text, title
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -66,15 +66,36 @@ OFFENSIVE_TITLE = N_("Prussian Offensive Option: call the jury when it fails")
 END_TITLE = N_("End of the game: the jury notes it; nothing is touched until the jury arrives")
 STCC_TITLE = N_("sTCC, tie-breaker of Frederick's game (GFTR D.2)")
 
+LEAVING_GRID = FormGrid(("Left in turn",), tuple((n.value, "", (f"{n.value} left in turn",)) for n in LEAVING_NATIONS),
+                        "Nation")
+"""The leaving nations as the report's rows, on paper (:func:`report_page`) and on the phone (their objectives are
+logged with the end's there)."""
+NATION_SHORT = {Nation.IMPERIAL_ARMY: "IA"}
+"""How the entry row's columns name a nation ('IA held')."""
+WINNERS = "Winners"
+END_GRID = FormGrid(
+    ("Objectives held", "of total", "Won ✓"),
+    ((Nation.PRUSSIA.value, STARTING_CONTROLLER[Nation.PRUSSIA].value, ("", "", WINNERS)),
+     *((n.value, STARTING_CONTROLLER[n].value, (f"{NATION_SHORT.get(n, n.value)} held", f"{NATION_SHORT.get(n, n.value)} total",
+                                                 WINNERS)) for n in ATTACKERS)),
+    "Nation still in the game",
+)
+"""The end of the game as the report's rows, on paper (:func:`report_page`) and on the phone: a nation still in the
+game, who plays it, its objectives held of its total, and whether it won (Prussia: won or not, which the paper
+circles above the grid)."""
+STCC_GRID = FormGrid(("N", "TCs Frederick until N", "TCs attackers until N"),
+                     (("", "", ("sTCC N", "TCs Frederick until N", "TCs attackers until N")),))
+"""The sTCC's three figures side by side, as the report prints them."""
+
 REPORT_SECTIONS: tuple[ReportSection, ...] = (
     ReportSection(N_("Game report"), _entries("Start time", "First Card of Fate")),
-    ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn")),
+    ReportSection(LEAVING_TITLE, _entries("Russia left in turn", "France left in turn"), grid=LEAVING_GRID, folded=True),
     ReportSection(SWITCH_TITLE, _entries("IA switch turn", "IA held at switch"), optional=True),
     ReportSection(OFFENSIVE_TITLE, _entries("OO launched in turn", "Bohemian objectives Austria"), optional=True,
                   only_when={"OO called off in turn": ("OO outcome", OO_ENDINGS[OffensiveOutcome.CALLED_OFF])}),
     ReportSection(END_TITLE, _entries("Game ended in turn", "France total"),
-                  several={"Winners": tuple(n.value for n in Nation)}),
-    ReportSection(STCC_TITLE, _entries("sTCC N", "TCs attackers until N")),
+                  several={WINNERS: tuple(n.value for n in Nation)}, grid=END_GRID),
+    ReportSection(STCC_TITLE, _entries("sTCC N", "TCs attackers until N"), grid=STCC_GRID, folded=True),
 )
 """What the players fill in, by the report's sections and in their words: the phone's report follows them."""
 
@@ -192,7 +213,8 @@ def report_page(report: PompadourReport, words: Words = ENGLISH_WORDS) -> Page:
         line(header(_("Nation"), 3), header(_("Left in turn"), 2), header(_("Objectives held"), 2),
              header(_("of total"), 2), header(_("Jury"), 3), height=16),
     ]
-    rows += [line(box(_(n.value), 3), box("", 2), box("", 2), box("", 2), box("", 3)) for n in LEAVING_NATIONS]
+    rows += [line(box(_(nation), 3), box("", 2), box("", 2), box("", 2), box("", 3))
+             for nation, _played_by, _cells in LEAVING_GRID.rows]
     either = "  /  ".join(_(r.value) for r in (Role.ELISABETH, Role.POMPADOUR))
     yes_no = "  /  ".join((_("yes"), _("no")))
     rows += [
@@ -212,7 +234,8 @@ def report_page(report: PompadourReport, words: Words = ENGLISH_WORDS) -> Page:
         line(header(_("Nation still in the game"), 3), header(_("Played by"), 4), header(_("Objectives held"), 2),
              header(_("of total"), 2), header(_("Won ✓"), 1), height=16),
     ]
-    rows += [line(box(_(n.value), 3), box(played_by(n, words), 4), box("", 2), box("", 2), box()) for n in ATTACKERS]
+    rows += [line(box(_(nation), 3), box(played_by(Nation(nation), words), 4), box("", 2), box("", 2), box())
+             for nation, _played_by, cells in END_GRID.rows if cells[0]]  # Prussia's win is circled above the grid
     rows += [
         note(_("A nation that left the game keeps the figures logged above: leave its line here empty."), WIDTH),
         section(_(STCC_TITLE), WIDTH),

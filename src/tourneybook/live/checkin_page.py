@@ -1,54 +1,63 @@
 """The phone's check-in page: ``/checkin?player=NAME`` asks "I play round N" or "I skip round N" while the
 director has check-in open; the answer (a POST with the CSRF token) waits in the journal for the import
-(:mod:`.checkin`).
+(:mod:`tourneybook.reports.checkin`).
 
 Anyone may answer for any name, as anyone may tell the desk at a roll call: the
-director's page lists every answer with the time, and the import types only the
-Players cells ``absent``/``present`` would.
+director's page lists every answer with its time and the phone it came from (one
+phone answering for many shows there), one phone answers for at most
+:data:`tourneybook.reports.checkin.PER_PHONE` players a round, a round already drawn takes no answer,
+and the import types only the Players cells ``absent``/``present`` would. A phone
+sees only the answer it gave itself.
 """
 
 from __future__ import annotations
 
-from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .guard import device_of, same_site_form
+from ..reports.journal import PLAY
+from .guard import client_of, device_of, same_site_form
 from .hall import Hall
-from .journal import PLAY
+from .pages import message, page
 from .params import Text, parameter
-from .pages import message_page, render
 
 
-def checkin_routes(hall: Hall, html, title) -> list[Route]:
-    """GET and POST /checkin."""
-
-    def answered(player: str, answer: str, device: str) -> tuple[str, int]:
-        """Why the answer is refused ('' when stored), and the round open: the journal, in a worker thread."""
-        return hall.checkin.answer(player, answer, device, list(hall.api().get("names", []))), hall.checkin.open_round()
-
-    def asked() -> tuple:
-        return hall.checkin.state(), hall.api().get("names", [])
-
-    async def checkin(request: Request) -> Response:
-        if request.method == "POST":
-            form, refusal = await same_site_form(request, html)
-            if refusal is not None:
-                return refusal
-            player = parameter(form, "player", Text("The player's name"), "")
-            answer = parameter(form, "answer", Text("The answer", 20), "")
-            why, number = await run_in_threadpool(answered, player, answer, device_of(request))  # off the loop
-            if why:
-                return html(request, message_page("Not stored", why, "bad"), 409)
-            said = f"You play round {number}." if answer == PLAY else f"You skip round {number}: you are not drawn for it."
-            return html(request, message_page("Checked in", f"{player}: {said} Tell the director if this changes.", "ok"))
-        player = parameter(request.query_params, "player", Text("The player's name"), "")
-        state, names = await run_in_threadpool(asked)  # the journal, off the loop
-        return html(request, render("checkin.html", title=title(), player=player, round=state.round, open=state.open,
-                                    answer=state.answers.get(player, ""), names=names))
-
-    return [Route("/checkin", checkin, methods=["GET", "POST"])]
+def drawn(hall: Hall) -> frozenset[int]:
+    state = hall.state
+    return frozenset(t.round for t in state.draw.tables) if state is not None else frozenset()
 
 
-__all__ = ["checkin_routes"]
+def answered(hall: Hall, player: str, answer: str, device: str, address: str) -> tuple[str, int]:
+    """Why the answer is refused ('' when stored), and the round open: the journal, in a worker thread."""
+    names = list(hall.api().get("names", []))
+    return hall.checkin.answer(player, answer, device, names, address, drawn(hall)), hall.checkin.open_round()
+
+
+def asked(hall: Hall, player: str, device: str) -> tuple:
+    return hall.checkin.state(), hall.api().get("names", []), hall.checkin.answered_by(player, device)
+
+
+async def checkin(request: Request) -> Response:
+    """GET /checkin?player=NAME: the question of the open round; POST: the player's answer."""
+    hall = request.app.state.hall
+    if request.method == "POST":
+        form = await same_site_form(request)
+        player = parameter(form, "player", Text("The player's name"), "")
+        answer = parameter(form, "answer", Text("The answer", 20), "")
+        why, number = await run_in_threadpool(answered, hall, player, answer, device_of(request),
+                                              client_of(request))  # off the loop
+        if why:
+            return message(request, "Not stored", why, "bad", 409)
+        said = f"You play round {number}." if answer == PLAY else f"You skip round {number}: you are not drawn for it."
+        return message(request, "Checked in", f"{player}: {said} Tell the director if this changes.", "ok")
+    player = parameter(request.query_params, "player", Text("The player's name"), "")
+    state, names, given = await run_in_threadpool(asked, hall, player, device_of(request))  # the journal, off the loop
+    return page(request, "checkin.html", player=player, round=state.round, open=state.open and state.round not in drawn(hall),
+                answer=given, names=names)
+
+
+routes = [Route("/checkin", checkin, methods=["GET", "POST"])]
+
+__all__ = ["routes"]

@@ -6,6 +6,9 @@
 - Wrong table codes and director keys count per client address: after
   :data:`ATTEMPTS` wrong ones in :data:`WINDOW` seconds that address gets 429 until
   the window has passed (:class:`Attempts`).
+- A request whose body stops half-way (the phone left the Wi-Fi, the server closed a
+  connection too slow to send it, or someone means harm) is dropped in silence
+  (:func:`dropped`): nobody is left to answer, and the organiser's window shows nothing.
 - A form that changes something carries a token that only our own page can know
   (double-submit: the same random value in a SameSite=Strict cookie and a hidden
   field), and a browser's Origin header, when sent, must be our own address.
@@ -19,10 +22,8 @@ import time
 from collections import deque
 from urllib.parse import parse_qsl
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
-
-from .pages import message_page
 
 MAX_BODY = 16 * 1024
 ATTEMPTS, WINDOW = 5, 60.0
@@ -59,6 +60,15 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class Refused(Exception):
+    """A request refused: the app's handler answers ``status`` with a page of ``title`` and the sentence ``why``
+    (:func:`.pages.refusal`), whichever route found it (a wrong code, a cross-site form, no director key)."""
+
+    def __init__(self, title: str, why: str, status: int):
+        super().__init__(why)
+        self.title, self.why, self.status = title, why, status
+
+
 class TooLarge(Exception):
     """A streamed body passed the limit: answered 413 by :func:`too_large` (the app's exception handler)."""
 
@@ -91,10 +101,17 @@ class Attempts:
         return times
 
 
+async def dropped(request: Request, exc: Exception) -> Response:
+    """A client gone before its request was whole (:class:`ClientDisconnect` while the body is read): an empty 400 that
+    nobody receives, instead of a traceback in the organiser's window."""
+    return Response(status_code=400)
+
+
 async def read_form(request: Request) -> dict[str, str]:
     """A posted form (application/x-www-form-urlencoded, all our pages send), parsed by the standard library.
 
-    The body is already cut at :data:`MAX_BODY`; a field given twice keeps its first value.
+    The body is already cut at :data:`MAX_BODY`; a field given twice keeps its first value. A body that stops
+    half-way raises :class:`ClientDisconnect`, answered by :func:`dropped`.
     """
     body = await request.body()
     try:
@@ -141,13 +158,14 @@ def cross_site(request: Request, form) -> str:
     return ""
 
 
-async def same_site_form(request: Request, html) -> tuple[dict[str, str], Response | None]:
-    """The posted form, and the refusal (403, the page saying why: :func:`cross_site`) when it is not our own page's,
-    drawn by ``html`` (the pages' answer, with their headers and cookies)."""
+async def same_site_form(request: Request) -> dict[str, str]:
+    """The posted form; :class:`Refused` (403, the page saying why: :func:`cross_site`) when it is not our own page's."""
     form = await read_form(request)
     why = cross_site(request, form)
-    return form, (html(request, message_page("Refused", why, "bad"), 403) if why else None)
+    if why:
+        raise Refused("Refused", why, 403)
+    return form
 
 
-__all__ = ["Attempts", "BodyLimit", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token", "device_of",
-           "read_form", "same_site_form", "with_cookies"]
+__all__ = ["Attempts", "BodyLimit", "Refused", "TooLarge", "too_large", "CSRF_FIELD", "client_of", "cross_site", "csrf_token",
+           "device_of", "dropped", "read_form", "same_site_form", "with_cookies"]

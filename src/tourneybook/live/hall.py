@@ -20,14 +20,24 @@ from typing import Any
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
-from .codes import normalised, same, seat_code, table_code
-from .draw import DrawnTable, Snapshot
-from .checkin import CheckInDesk
-from .clock import CLOCK_KEY, RoundClock
-from .journal import Journal, JournalError, report_states
-from .keys import event_keys
-from .stamp import reporting_on
+from ..reports.codes import normalised, same, seat_code, table_code
+from ..reports.sheet import DrawnTable, Snapshot
+from ..reports.checkin import CheckInDesk
+from .clock import CLOCK_KEY, RoundClock, stage_of
+from ..reports.journal import Journal, JournalError, JournalLocked, Report, report_states, waiting_at_most
+from ..reports.importing import mark_clashes
+from ..reports.keys import event_keys
+from ..reports.reporting import check_report
+from ..workbook.settings_sheet import SETTINGS
+from ..reports.stamp import reporting_on
 from .state import HallState, read_state
+
+
+GLANCE = 0.2
+"""Seconds the pages' read of the journal waits for a lock another program holds: a report's write takes
+milliseconds, so only a database browser's lock lasts longer, and then the pages show the last view instead."""
+CLOSED = {"round": 0, "open": False}
+"""Check-in as the pages see it while the journal cannot be read."""
 
 
 class Hall:
@@ -46,11 +56,14 @@ class Hall:
         self.updated = 0.0
         self.version = 0
         try:
-            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY))
+            self.clock = RoundClock.recalled(journal.recall(CLOCK_KEY)).held(time.time())
         except JournalError:  # a damaged journal: the hall is served all the same (the command says why)
             self.clock = RoundClock.recalled(None)
         self.checkin = CheckInDesk(journal)
         self._journal_cache: tuple[int, dict[str, Any]] | None = None
+        self._points: dict[tuple, tuple[tuple[str, str, str], ...]] = {}
+        self._view_lock = threading.Lock()  # one read of the journal's view at a time: the others wait for it
+        self._retrying: threading.Thread | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
         self._json: tuple[int, bytes, bytes] | None = None
@@ -58,7 +71,8 @@ class Hall:
         self._stopping = False
 
     def reload(self) -> bool:
-        """Read the workbook again; False (the last good state kept) while it has problems."""
+        """Read the workbook again; False (the last good state kept) while it has problems. A confirmed report
+        that the saved workbook contradicts is marked as a clash at once (:func:`tourneybook.reports.importing.mark_clashes`)."""
         try:
             snapshot = Snapshot(FileWorkbook(self.workbook, read_only=True))
             state = read_state(snapshot)
@@ -68,10 +82,18 @@ class Hall:
         except OSError as exc:  # saved half-way by another program this instant: the next save event reads it whole
             lines = (f"{self.workbook.name} cannot be read just now: {exc.strerror or exc}",)
         else:
+            clock = self.clock.ended_by(*stage_of(state.data["stage"]), decided_by(state))  # the stage moved on?
             with self._lock:
                 self.state, self.reporting, self.problems, self.problems_since = state, reporting, (), None
+                moved, self.clock = clock != self.clock, clock  # one version: the new stage and its clock together
                 self.updated = time.time()
                 self._new_version()
+            if moved:
+                self.keep_clock(clock)
+            try:  # a paper form typed over a confirmed report: both pages show the clash from this save on
+                mark_clashes(snapshot, self.journal, state.draw, state.stages)
+            except JournalError:  # the director's page says the journal cannot be read
+                pass
             return True
         lines = tuple(named_only(line, self.workbook) for line in lines)
         with self._lock:
@@ -81,19 +103,28 @@ class Hall:
             self._new_version()
         return False
 
+    def stage(self) -> tuple[str, str]:
+        """(key, words) of the stage being played now: what a clock started now belongs to (:func:`.clock.stage_of`)."""
+        state = self.state
+        return stage_of(state.data["stage"]) if state is not None else ("", "")
+
     def set_clock(self, minutes: int) -> None:
-        """The round starts now and lasts ``minutes`` (0 stops the clock)."""
-        self.clock_to(self.clock.started(minutes, time.time()) if minutes else self.clock.reset())
+        """The current stage's clock starts now and lasts ``minutes`` (0 stops the clock)."""
+        self.clock_to(self.clock.started(minutes, time.time(), *self.stage()) if minutes else self.clock.reset())
 
     def clock_to(self, clock: "RoundClock") -> None:
         """The director's clock action done: kept in the journal (a restarted server keeps counting), a new version."""
+        self.keep_clock(clock)
+        with self._lock:
+            self.clock = clock
+            self._new_version()
+
+    def keep_clock(self, clock: "RoundClock") -> None:
+        """``clock`` kept in the journal: a restarted server goes on counting (or knows it stopped)."""
         try:
             self.journal.remember(CLOCK_KEY, clock.kept())
         except JournalError:  # damaged or locked: the clock runs all the same; only a restart would not recall it
             pass
-        with self._lock:
-            self.clock = clock
-            self._new_version()
 
     def changed(self) -> None:
         """The journal changed (a report, a decision, a check-in): the pages' report states and answers are new."""
@@ -155,17 +186,47 @@ class Hall:
 
     def _journal_view(self, version: int) -> dict[str, Any]:
         """The journal's part of version ``version``: each table's report state and check-in, read once per version
-        (every journal write is a new version), not on every page; and the players' answers made from it so far."""
-        cached = self._journal_cache
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        try:
-            states, checkin = report_states(self.journal), self.checkin.state().data()
-        except JournalError:  # a journal that cannot be read just now: the rounds as drawn, check-in closed
-            states, checkin = {}, {"round": 0, "open": False, "answers": {}}
-        view = {"states": states, "checkin": checkin, "players": {}}
-        self._journal_cache = (version, view)
-        return view
+        (every journal write is a new version), not on every page; and the players' answers made from it so far.
+
+        One page reads it, waiting at most :data:`GLANCE` for a lock another program holds; the pages asking
+        meanwhile wait for that one read, not each for its own. A journal locked longer keeps the last view on the
+        pages (:meth:`_read_when_free` makes a new version once it can be read again)."""
+        with self._view_lock:
+            cached = self._journal_cache
+            if cached is not None and cached[0] == version:
+                return cached[1]
+            try:
+                with waiting_at_most(GLANCE):
+                    states, checkin = report_states(self.journal), self.checkin.state().data()
+            except JournalLocked:  # a database browser holds it: what the pages showed, until it is free again
+                states, checkin = (cached[1]["states"], cached[1]["checkin"]) if cached else ({}, CLOSED)
+                self._read_when_free()
+            except JournalError:  # damaged or gone: the rounds as drawn, check-in closed
+                states, checkin = {}, CLOSED
+            view = {"states": states, "checkin": checkin, "players": {}}
+            self._journal_cache = (version, view)
+            return view
+
+    def _read_when_free(self) -> None:
+        """Try the locked journal again every second, off every page's way, and make a new version (the pages ask
+        again) once it can be read."""
+        if self._retrying is not None and self._retrying.is_alive():
+            return
+
+        def retry() -> None:
+            while not self._stopping:
+                time.sleep(1.0)
+                try:
+                    report_states(self.journal)
+                except JournalLocked:
+                    continue
+                except JournalError:
+                    pass
+                self.changed()
+                return
+
+        self._retrying = threading.Thread(target=retry, daemon=True, name="tourneybook-journal-retry")
+        self._retrying.start()
 
     def player(self, name: str) -> dict[str, Any] | None:
         """What /api/player answers: ``{version, player, rounds}``, the player's tables with each table's report
@@ -210,6 +271,24 @@ class Hall:
                 self._json = cached
         return (cached[2], True) if gzipped else (cached[1], False)
 
+    def points_of(self, report: Report, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
+        """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it.
+
+        Kept from one save of the workbook to the next while what they depend on stays: the report, the table's
+        players and the Settings sheet (the ruleset and its numbers). Scoring a game reads the whole event (some
+        80 ms in a Friedrich event of 400 players), and the director's page of 100 tables is drawn at every save.
+        """
+        state = self.state
+        if state is None:
+            return ()
+        settings = state.snapshot.read(SETTINGS.name).rows if SETTINGS.name in state.snapshot.sheet_names() else ()
+        key = (report.id, table.seats, settings)
+        if key not in self._points:
+            if len(self._points) > 20_000:  # a long day's settings changes: start again rather than grow
+                self._points.clear()
+            self._points[key] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
+        return self._points[key]
+
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""
         state = self.state
@@ -240,6 +319,12 @@ class Hall:
 
     def is_director(self, key: str) -> bool:
         return bool(key) and same(key.strip(), self.director_key)
+
+
+def decided_by(state: HallState) -> str:
+    """Why no round clock runs any more ('the final's result is in'), or '' while the event is being played."""
+    won = state.data.get("winner")
+    return f"the {state.data['stage']['title'].lower()} is decided, {won['player']} won" if won else ""
 
 
 def named_only(text: str, workbook: Path) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .codes import normalised
+from ..reports.codes import normalised
 
 REPORT_NUMBERS = 2**63 - 1
 """The largest report number SQLite can give (its integer keys are 64-bit)."""

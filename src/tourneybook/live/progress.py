@@ -24,15 +24,15 @@ from ..workbook.event import Event
 from ..workbook.round_progress import RoundsCounted
 from ..workbook.layouts.italia2010 import TOP_BOARD
 from ..workbook.schema import FIRST_DATA_ROW
-from .draw import Draw, DrawnTable, Snapshot
-from .reporting import game_of, stage_points
-from .stages import stage_name
+from ..reports.sheet import ReportSheet, DrawnTable, Snapshot
+from ..reports.reporting import game_of, stage_points
+from ..reports.stages import stage_name
 
 ROUND_KIND, FINAL, KNOCKOUT, TOP = "round", "final", "knockout", "top board"
 PLAYED, TO_PLAY = "played", "to play"
 
 
-def stage(draw: Draw, stages: Draw | None, top_board: int | None) -> dict[str, Any]:
+def stage(draw: ReportSheet, stages: ReportSheet | None, top_board: int | None) -> dict[str, Any]:
     """``{kind, title, round}`` of what is being played now (and ``board``, the top board's number)."""
     if stages is not None and stages.tables:
         if any(t.stage for t in stages.tables):
@@ -44,7 +44,7 @@ def stage(draw: Draw, stages: Draw | None, top_board: int | None) -> dict[str, A
     return {"kind": ROUND_KIND, "title": f"Round {number}" if number else "Not drawn yet", "round": number}
 
 
-def stage_seating(stages: Draw, extras) -> list[dict[str, Any]]:
+def stage_seating(stages: ReportSheet, extras) -> list[dict[str, Any]]:
     """The final's table or the knock-out's matches as the current seating, each with its state."""
     found = []
     for t in stages.tables:
@@ -83,7 +83,7 @@ class PlayerRounds:
     here (the hall puts the journal's state in).
     """
 
-    def __init__(self, draw: Draw, stages: Draw | None, result):
+    def __init__(self, draw: ReportSheet, stages: ReportSheet | None, result):
         self._draw, self._stages, self._result = draw, stages, result
         self._lock = threading.Lock()
         self._by_player: dict[str, list[dict[str, Any]]] | None = None
@@ -95,7 +95,7 @@ class PlayerRounds:
         return self._by_player.get(player, [])
 
 
-def player_rounds(draw: Draw, stages: Draw | None, result) -> dict[str, list[dict[str, Any]]]:
+def player_rounds(draw: ReportSheet, stages: ReportSheet | None, result) -> dict[str, list[dict[str, Any]]]:
     """Each seated player's tables in order (:class:`PlayerRounds` builds it on the first question)."""
     points: dict[tuple[int, int], dict[str, str]] = {}
     for game in result.games:

@@ -15,14 +15,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..forms.tables import report_sections
+from ..workbook.layouts.best_n import CONCEDED
 from ..workbook.schema import Column, Kind
-from .draw import KEY_JOIN, Draw, DrawnTable
+from ..reports.sheet import KEY_JOIN, ReportSheet, DrawnTable
 
 SEVERAL_JOIN = "+"
 """Between an entry's key and a ticked word in a tick-box's name ('Winners+France')."""
+
+ONE_POWER = (CONCEDED,)
+"""A board's yes/no columns where one power at most says yes (the game conceded to it): asked once, as a choice of
+the board's powers, not yes or no seven times; the cells are typed per power as the sheet has them."""
 
 KINDS = {Kind.WHOLE: "number", Kind.EXACT: "decimal", Kind.TIME: "time", Kind.CHOICE: "choice", Kind.YES_NO: "yesno",
          Kind.PLAYER: "player", Kind.TEXT: "text"}
@@ -39,7 +44,8 @@ class Entry:
     """The element's id on the page: f0, f1... in the form's order."""
     label: str
     kind: str
-    """number, decimal, time, choice, yesno, player, several or text (:data:`KINDS`)."""
+    """number, decimal, time, choice, yesno, player, several or text (:data:`KINDS`); in a grid's row also tick (the
+    row's own word of a ``several`` entry, 'Won ✓') or blank (a cell the paper leaves empty)."""
     value: str
     choices: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
@@ -52,6 +58,13 @@ class Entry:
 
     def ticked(self, word: str) -> bool:
         return word.casefold() in {w.strip().casefold() for w in self.value.split(",")}
+
+    @property
+    def shown(self) -> str:
+        """The entry's value as a summary of the report shows it: a row's tick as ✓, a blank cell as nothing."""
+        if self.kind == "tick":
+            return "✓" if self.ticked(self.choices[0]) else ""
+        return "" if self.kind == "blank" else self.value
 
 
 @dataclass(frozen=True)
@@ -76,9 +89,13 @@ class Part:
     """By seat: the entries row by row (then ``entries`` is empty)."""
     columns: tuple[str, ...] = ()
     """By seat: what each line's entries are (the form's column headings)."""
+    folded: bool = False
+    """Rare at a table: folded under its title (open when answered); its entries are sent all the same."""
+    row_heading: str = ""
+    """Above a grid's row labels, as the paper prints it ('Nation'); '' for a board's powers."""
 
 
-def report_parts(draw: Draw, table: DrawnTable, values: Mapping[str, str],
+def report_parts(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str],
                  problems: Mapping[str, Sequence[str]] = {}) -> tuple[Part, ...]:
     """The report of ``table`` as the phone shows it, with ``values`` filled in and ``problems`` at their entries."""
     parts = []
@@ -96,19 +113,56 @@ def report_parts(draw: Draw, table: DrawnTable, values: Mapping[str, str],
         lines: tuple[Line, ...] = ()
         entries: tuple[Entry, ...] = ()
         columns: tuple[str, ...] = ()
-        if section.by_seat and draw.blocks:  # a board: a line per power, the section's columns across
+        if section.grid is not None:  # the paper's grid: a row per nation, its figures side by side
+            gridded = {h for _, _, cells in section.grid.rows for h in cells}
+            entries = tuple(entry(h, h, short_label(h, section.title, table)) for h in section.headers if h not in gridded)
+            lines = tuple(grid_line(section, label, role, cells, table, entry, next(ids)) for label, role, cells in
+                          section.grid.rows)
+            columns = section.grid.columns
+        elif section.by_seat and draw.blocks:  # a board: a line per power, the section's columns across
+            columns = tuple(h for h in section.headers if h not in ONE_POWER)
             lines = tuple(Line(s.seat, s.player, tuple(entry(f"{s.seat}{KEY_JOIN}{h}", h, f"{s.seat}: {h}")
-                                                      for h in section.headers)) for s in table.seats)
-            columns = section.headers
+                                                      for h in columns)) for s in table.seats)
+            entries = tuple(one_power(draw, table, h, f"f{next(ids)}", values, problems)
+                            for h in section.headers if h in ONE_POWER)
         elif section.by_seat:  # a slip: the seat's own column ('VP 2' is Player 2's)
             seats = table.seats[:len(section.headers)]
             lines = tuple(Line(s.seat, s.player, (entry(h, h, h),)) for s, h in zip(seats, section.headers))
         else:
             entries = tuple(entry(h, h, short_label(h, section.title, table)) for h in section.headers)
         shown = entries + tuple(e for line in lines for e in line.entries)
-        answered = any(e.value.strip() or e.problems for e in shown)
-        parts.append(Part(section.title, entries, section.optional, answered or not section.optional, lines, columns))
+        answered = any(e.shown.strip() or e.problems for e in shown)
+        parts.append(Part(section.title, entries, section.optional, answered or not (section.optional or section.folded),
+                          lines, columns, section.folded, section.grid.heading if section.grid else ""))
     return tuple(parts)
+
+
+def grid_line(section, label: str, role: str, cells: tuple[str, ...], table: DrawnTable, entry, row: int) -> Line:
+    """A row of the paper's grid: the nation, the player of the role that plays it, an entry per cell (a tick-box
+    for the row's own word of a tick-box entry, which shows the entry's problems on its first row only)."""
+    player = next((s.player for s in table.seats if s.seat == role), "")
+    found = []
+    for header in cells:
+        if header not in section.headers:
+            found.append(Entry("", f"g{row}-{len(found)}", "", "blank", ""))
+            continue
+        made = entry(header, header, header)
+        if made.kind == "several":
+            made = replace(made, kind="tick", label=f"{label} won", choices=(label,),
+                           problems=made.problems if label == section.grid.rows[0][0] else ())
+        found.append(made)
+    return Line(label, player, tuple(found))
+
+
+def one_power(draw: ReportSheet, table: DrawnTable, header: str, id: str, values: Mapping[str, str],
+              problems: Mapping[str, Sequence[str]]) -> Entry:
+    """A board's column of :data:`ONE_POWER` asked once: which power (or none), its problems at any power's cell."""
+    keys = {s.seat: f"{s.seat}{KEY_JOIN}{header}" for s in table.seats}
+    chosen = values.get(header) or next((seat for seat, key in keys.items()
+                                         if values.get(key, "").strip().casefold() == "yes"), "")
+    column = draw.entry_columns.get(header) or Column(header, Kind.TEXT)
+    found = tuple(p for key in keys.values() for p in problems.get(key, ()))
+    return Entry(header, id, header, "choice", chosen, tuple(keys), found, help=column.help)
 
 
 def short_label(header: str, title: str, table: DrawnTable) -> str:
@@ -120,14 +174,19 @@ def short_label(header: str, title: str, table: DrawnTable) -> str:
     return f"{label} ({player})" if player else label
 
 
-def posted_values(draw: Draw, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
+def posted_values(draw: ReportSheet, table: DrawnTable, form: Mapping[str, str]) -> dict[str, str]:
     """The report's values from a posted form: each field's text; a tick-box entry's ticked words joined by
     commas, in the form's order, as the cell takes them ('Russia, France')."""
-    several = {e.key: e.choices for part in report_parts(draw, table, {}) for e in (*part.entries, *(x for line in part.lines
-               for x in line.entries)) if e.kind == "several"}
+    several: dict[str, tuple[str, ...]] = {}
+    for part in report_parts(draw, table, {}):
+        for e in (*part.entries, *(x for line in part.lines for x in line.entries)):
+            if e.kind in ("several", "tick"):  # a grid's row ticks one word of its entry
+                several[e.key] = several.get(e.key, ()) + e.choices
     values = {}
     for f in draw.fields(table):
-        if f.key in several:
+        if draw.blocks and f.header in ONE_POWER and f.header in form:  # asked once: yes on the power chosen
+            values[f.key] = "yes" if str(form.get(f.header, "")) == f.key.split(KEY_JOIN)[0] else ""
+        elif f.key in several:
             ticked = [word for word in several[f.key] if form.get(f"{f.key}{SEVERAL_JOIN}{word}")]
             values[f.key] = ", ".join(ticked) if ticked else str(form.get(f.key, ""))
         else:

@@ -21,6 +21,7 @@ thousand idle ones make every phone get 503. Here:
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 
 import uvicorn
@@ -149,14 +150,26 @@ def more_open_files(wanted: int = OPEN_FILES) -> int:
     return soft
 
 
+class QuietBadRequests(logging.Filter):
+    """uvicorn's "Invalid HTTP request received." is answered 400 already: a request no browser sends (garbage, a
+    broken chunked body) is not news for the organiser's window, and a flood of them would bury what is."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Invalid HTTP request received")
+
+
 def hall_config(app, host: str, port: int, *, open_requests: int = OPEN_REQUESTS, request_timeout: float = REQUEST_TIMEOUT,
                 per_address: int = PER_ADDRESS, stop_wait: int = 5, **options) -> uvicorn.Config:
     """uvicorn's configuration for the hall: :class:`HallProtocol`, :class:`RequestLimit`, and no
     ``limit_concurrency`` (it counts idle connections). The limits are arguments for the tests' small numbers."""
     protocol = type("HallProtocol", (HallProtocol,), {"request_timeout": request_timeout, "per_address": per_address})
-    return uvicorn.Config(RequestLimit(app, open_requests), host=host, port=port, http=protocol,
-                          limit_concurrency=None, timeout_keep_alive=KEEP_ALIVE, timeout_graceful_shutdown=stop_wait,
-                          log_level="warning", **options)
+    config = uvicorn.Config(RequestLimit(app, open_requests), host=host, port=port, http=protocol,
+                            limit_concurrency=None, timeout_keep_alive=KEEP_ALIVE, timeout_graceful_shutdown=stop_wait,
+                            log_level="warning", **options)
+    errors = logging.getLogger("uvicorn.error")  # configured by the Config just made
+    if not any(isinstance(f, QuietBadRequests) for f in errors.filters):
+        errors.addFilter(QuietBadRequests())
+    return config
 
 
-__all__ = ["HallProtocol", "KEEP_ALIVE", "OPEN_FILES", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_BYTES", "REQUEST_TIMEOUT", "RequestLimit", "hall_config", "more_open_files"]
+__all__ = ["HallProtocol", "KEEP_ALIVE", "QuietBadRequests", "OPEN_FILES", "OPEN_REQUESTS", "PER_ADDRESS", "REQUEST_BYTES", "REQUEST_TIMEOUT", "RequestLimit", "hall_config", "more_open_files"]

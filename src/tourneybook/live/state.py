@@ -18,9 +18,9 @@ from ..publish.tables import shown
 from ..rules.ranking import NO_RESULT
 from ..workbook.event import event_result, read_event
 from ..workbook.nameorder import in_name_order, name_order
-from .draw import Draw, DrawnTable, Snapshot, read_draw
+from ..reports.sheet import ReportSheet, DrawnTable, Snapshot, read_draw
 from . import progress
-from .stages import STAGES_ROUND, read_stages
+from ..reports.stages import STAGES_ROUND, read_stages
 
 PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
 """Headers of an extra table that places players (the Friedrich final, the knock-out's final placings, awards)."""
@@ -31,10 +31,10 @@ class HallState:
     """A workbook read at one moment: the pages' data, and the draw the reports are checked against."""
 
     data: dict[str, Any]
-    draw: Draw
+    draw: ReportSheet
     snapshot: Snapshot
-    stages: Draw | None = None
-    """The final's or the knock-out's reportable tables (:mod:`.stages`), None for an event with neither."""
+    stages: ReportSheet | None = None
+    """The final's or the knock-out's reportable tables (:mod:`tourneybook.reports.stages`), None for an event with neither."""
     rounds: progress.PlayerRounds | None = None
     """Each player's tables, for the phone that asks for its player (/api/player): not in ``data``, which every
     page polls; a thousand players' rounds are 750 KB."""
@@ -44,7 +44,7 @@ class HallState:
         """Every table a report can be for: the rounds', then the final's or the knock-out's."""
         return self.draw.tables + (self.stages.tables if self.stages else ())
 
-    def draw_of(self, table: DrawnTable) -> Draw:
+    def draw_of(self, table: DrawnTable) -> ReportSheet:
         """The sheet ``table`` is reported into."""
         return self.stages if table.round == STAGES_ROUND and self.stages is not None else self.draw
 
@@ -76,6 +76,8 @@ def read_state(snapshot: Snapshot) -> HallState:
             for t in result.extras
         ],
         "notes": list(result.notes),
+        "winner": winner(published),
+        "stand_ins": sorted(p.name for p in event.players if p.stand_in),
     }
     if now["kind"] == progress.TOP:
         for table in data["seating"]:
@@ -84,7 +86,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result))
 
 
-def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
+def seating(draw: ReportSheet, round: int) -> list[dict[str, Any]]:
     """The tables of ``round``, each with its players by seat."""
     return [
         {"table": t.table, "seats": [{"seat": s.seat, "player": s.player} for s in t.seats]}
@@ -93,7 +95,7 @@ def seating(draw: Draw, round: int) -> list[dict[str, Any]]:
     ]
 
 
-def by_name(draw: Draw, round: int, language: str) -> list[dict[str, Any]]:
+def by_name(draw: ReportSheet, round: int, language: str) -> list[dict[str, Any]]:
     """Every seated player of ``round`` with their table and seat, in the event's Language (Settings), as the wall
     list of the Seating sheet sorts them: Álvaro among the A's, not after Z."""
     seated = [{"player": s.player, "table": t.table, "seat": s.seat} for t in draw.tables if t.round == round for s in t.seats]
@@ -107,7 +109,7 @@ def latest_seat(seated: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [p for p in seated if last[p["player"]] is p]
 
 
-def names_of(draw: Draw, published: Published) -> set[str]:
+def names_of(draw: ReportSheet, published: Published) -> set[str]:
     """Everyone a phone can find: the ranked players and everyone seated (a stand-in plays but is never ranked)."""
     ranked = {r.player for r in published.result.standings.rows}
     current = draw.current_round  # once: it looks at every table
@@ -135,6 +137,28 @@ def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
     return found
 
 
+def winner(published: Published) -> dict[str, str] | None:
+    """``{title, player}`` of the event's winner once its final (Friedrich) or its knock-out's final (Carcassonne) is
+    decided: the one first place of the result's final table ('Final', 'Final placings'); None before, and for an
+    event decided by its standings alone (its leader is the standings' first place, shown there)."""
+    if published.event.ruleset.qualification is None:
+        return None
+    for extra in published.result.extras:
+        headers = [str(h).lower() for h in extra.headers]
+        if "final" not in extra.title.casefold() or PLACE not in headers or PLAYER not in headers:
+            continue
+        first = [row for row in extra.rows if str(shown(row[headers.index(PLACE)])) == "1"]
+        if len(first) == 1:
+            champion = OUT_IN in headers and shown(first[0][headers.index(OUT_IN)]) == "champion"
+            return {"title": "Champion" if champion else "Winner", "player": str(shown(first[0][headers.index(PLAYER)]))}
+    return None
+
+
+def withdrew(after: int) -> str:
+    """Why a player without a game is last: the hall says it once, as the Players sheet does."""
+    return f"withdrew after round {after}, without a game" if after else "withdrew, without a game"
+
+
 def standings(published: Published) -> dict[str, Any]:
     """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut)."""
     table = published.result.standings
@@ -145,6 +169,7 @@ def standings(published: Published) -> dict[str, Any]:
     after = cut_after(published)  # the published page's line: withdrawn finalists passed over, none before results
     cut = 0 if after is None else after + 1
     placed = placings(published.result.extras)
+    gone = {p.name: p.withdrew_after for p in published.event.players if p.withdrew_after is not None}
     rows = [
         {
             "rank": None if unplaced else r.rank,  # before their first result nobody has a place
@@ -152,14 +177,16 @@ def standings(published: Published) -> dict[str, Any]:
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
-            "reason": NO_RESULT if unplaced else place_reason(table.rows, i, table.total_name),
+            "reason": NO_RESULT if unplaced else withdrew(gone[r.player]) if r.player in gone and r.player not in games
+            else place_reason(table.rows, i, table.total_name),
             "decided_by": r.decided_by or "",
             "games": games.get(r.player, []),
         }
         for i, r in enumerate(table.rows)
-        for unplaced in [r.decided_by == NO_RESULT or r.player not in games]
+        # a player who withdrew without a game has the place the Standings sheet gives (the last), and says why
+        for unplaced in [r.decided_by == NO_RESULT or (r.player not in games and r.player not in gone)]
     ]
     return {"total_name": table.total_name, "rows": rows, "cut": cut}
 
 
-__all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings"]
+__all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings", "winner"]

@@ -11,6 +11,7 @@ Spanish, German, Italian, French; ',' in English; :attr:`~tourneybook.i18n.Langu
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,40 @@ def shown(value: Any) -> Any:
     return value
 
 
+CELL_STARTS = ",;\"\r\n"
+"""Where a spreadsheet may start a cell inside a CSV line: after either list separator (',' in English, ';' where the
+decimal mark is a comma: German, French, Dutch), after a quote (a field that opens with one under the other
+separator), or after a line break. A text cell is safe whichever separator the spreadsheet that opens it uses."""
+
+
 def neutralised(value: Any) -> Any:
-    """A published text cell that no spreadsheet runs as a formula: one starting like a formula gets a
-    leading apostrophe (OWASP's advice); numbers, already shown as text ('-3.00'), stay as they are."""
-    if formula_like(value) and not _is_number(value):
-        return "'" + value
-    return value
+    """A published text cell that no spreadsheet runs as a formula, whether it splits the line at ',' or at ';'.
+
+    Every place where a cell could start in it (its beginning, and after each of :data:`CELL_STARTS`, spaces
+    skipped) that starts like a formula ('=', '+', '-', '@', a tab, a carriage return: DDE links such as
+    ``=cmd|' /C calc'!A0`` included) gets an apostrophe before it (OWASP's advice): 'y;=1+10;' is written
+    "y;'=1+10;", which a ';' spreadsheet opens as the texts 'y' and "'=1+10". Numbers, already shown as text
+    ('-3.00', an exact total '-7/3'), stay as they are. Quoting alone would not do: a quote is only a quote at the
+    start of a field, and under the other separator the field starts elsewhere.
+    """
+    if not isinstance(value, str) or _is_number(value):
+        return value
+    written, cell_starts = [], True
+    for char in value:
+        if cell_starts and formula_like(char):
+            written.append("'")
+            cell_starts = False
+        elif cell_starts and char != " ":
+            cell_starts = False
+        written.append(char)
+        if char in CELL_STARTS:
+            cell_starts = True
+    return "".join(written)
 
 
 def _is_number(text: str) -> bool:
+    if text != text.strip():  # Fraction reads ' 1\r\r' as 1: a line break or a tab around it is no number's
+        return False
     try:
         Fraction(text)  # '-3.00', and an exact total such as '-7/3'
     except ValueError:
@@ -100,9 +126,17 @@ def write_tables(published: Published, out: Path, words: Words | None = None) ->
     written = []
     frames = ((standings_frame(published, words), STANDINGS_CSV), (games_frame(published, words), GAMES_CSV))
     for frame, name in frames:
-        text = frame.map(neutralised).map(words.number).to_csv(index=False, sep=words.language.csv_separator)
+        text = csv_text(frame, words.language.csv_separator, words.number)
         written.append(write_output(out / name, text.encode("utf-8-sig")))
     return written
 
 
-__all__ = ["games_frame", "shown", "standings_frame", "write_tables"]
+def csv_text(frame: pd.DataFrame, separator: str = ",", number: Callable[[Any], Any] | None = None) -> str:
+    """``frame`` as CSV text, every text cell and header :func:`neutralised`, then each cell written by ``number``
+    (a language's decimal mark): made safe first, on the numbers as TourneyBook writes them, or '-3,00' would be
+    taken for text and get its apostrophe."""
+    safe = frame.map(neutralised).rename(columns=neutralised)
+    return (safe.map(number) if number else safe).to_csv(index=False, sep=separator)
+
+
+__all__ = ["CELL_STARTS", "csv_text", "games_frame", "neutralised", "shown", "standings_frame", "write_tables"]

@@ -87,6 +87,10 @@ class Layout:
     section 6); the draw reads and types its rows."""
     whole_rounds_only: bool = False
     """A round enters the standings only once every table of it is entered (Friedrich); else each table as entered."""
+    game_alone: Callable[[Row], Any] | None = None
+    """With ``whole_rounds_only``: a played row of the draw sheet -> its game, though its round is not complete and
+    the record leaves it out until it is; a phone's report is scored on its own through it (the points a table
+    confirms are known the moment its result is). None: the record holds every game entered."""
     chosen: Callable[[Any], Layout] | None = None
     """The Diplomacy event's: settings -> the layout of the game scoring they choose (its Boards sheet has the
     columns that system needs); None: one layout whatever the settings."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import Collector, Problem
 from . import cells
+from .nameorder import base_letters
 from ..files.address import address, column_letter, split_cell
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
@@ -78,9 +79,46 @@ class PlayerNames:
         found = self._by_key.get(matching_key(typed))
         if found is not None:
             return found
-        close = difflib.get_close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
-        hint = f'; did you mean "{self._by_key[close[0]]}"?' if close else "; add them to the Players sheet first"
+        near = self.near(typed)
+        hint = f"; did you mean {either(near)}?" if near else "; add them to the Players sheet first"
         raise cells.CellError(f'"{typed}" is not on the Players sheet{hint}')
+
+    def near(self, typed: str, *, closest: bool = True) -> list[str]:
+        """The players ``typed`` may mean, found as forgivingly as the hall's phone page finds a name: the same but
+        for accents ('Soren' for 'Søren'), then every typed word the start of a word of the name ('niels' or
+        'olgaard' for 'Niels Ølgaard'), then (``closest``) the closest spelling ('Ana Berg' for 'Anna Berg')."""
+        folded = base_letters(" ".join(typed.split()))
+        same = [n for n in self._by_key.values() if base_letters(n) == folded]
+        if same:
+            return same
+        words = folded.split()
+        found = [n for n in self._by_key.values() if words and _words_start(base_letters(n).split(), words)]
+        if found or not closest:
+            return found
+        close = difflib.get_close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
+        return [self._by_key[c] for c in close]
+
+
+def _words_start(name: list[str], typed: list[str]) -> bool:
+    """Each typed word starts a word of ``name``, in order ('n olg' in 'niels olgaard')."""
+    at = 0
+    for word in typed:
+        at = next((i + 1 for i in range(at, len(name)) if name[i].startswith(word)), -1)
+        if at < 0:
+            return False
+    return True
+
+
+SUGGESTED = 4
+"""Names a "did you mean" offers at most; beyond, how many more there are."""
+
+
+def either(names: list[str]) -> str:
+    """'"A"', '"A" or "B"', '"A", "B" or "C"', '"A", "B", "C", "D" or 3 more'."""
+    quoted = [f'"{n}"' for n in names[:SUGGESTED]]
+    if len(names) > SUGGESTED:
+        return ", ".join(quoted) + f" or {len(names) - SUGGESTED} more (type more of the name)"
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def missing_sheet(schema_name: str, present: Sequence[str]) -> Problem:
@@ -234,4 +272,4 @@ def _cell_reader(column: Column, players: PlayerNames | None) -> Callable[[Any],
     return lambda value: players.match(convert(value))
 
 
-__all__ = ["PlayerNames", "Row", "matching_key", "missing_sheet", "read_sheet"]
+__all__ = ["either", "PlayerNames", "Row", "matching_key", "missing_sheet", "read_sheet"]

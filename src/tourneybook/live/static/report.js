@@ -13,7 +13,10 @@ document.querySelectorAll('form.fields').forEach(form => {
   function valueOf(name) {
     const field = form.elements.namedItem(name);
     if (!field) return '';
-    if (field instanceof RadioNodeList) { const on = Array.from(field).find(r => r.checked); return on ? on.value : ''; }
+    if (field instanceof RadioNodeList) {
+      const on = Array.from(field).find(r => r.checked);
+      return on ? on.value : '';
+    }
     return field.disabled ? '' : field.value;
   }
   function showEntries() {
@@ -34,40 +37,62 @@ document.querySelectorAll('form.fields').forEach(form => {
   // each seat's points and what makes them, or what is still wrong; the page only shows the answer.
   const box = form.querySelector('#points') || document.createElement('div');
   let timer = 0, asked = 0;
-  function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
-  // The problems as the server sees the form now: the list above and each entry's own line follow the typing.
-  function markProblems(answer) {
+  // The entries the player has typed into or chosen: while they type, only those are marked (not every blank one).
+  const touched = new Set(), keyOf = field => (field.name || '').split('+')[0];
+  // The problems as the server sees the form now: the list above and each entry's own line follow the typing;
+  // before the form was sent, only at the entries in `only` (the touched ones).
+  function markProblems(answer, only) {
     const list = document.getElementById('problems');
     if (list) {
-      if (answer.problems.length) list.querySelector('ul').replaceChildren(...answer.problems.map(p => el('li', p)));
-      else list.hidden = true;
+      if (answer.problems.length) {
+        list.querySelector('ul').replaceChildren(...answer.problems.map(p => el('li', p)));
+      } else {
+        list.hidden = true;
+      }
     }
     form.querySelectorAll('.problem').forEach(p => { if (p.id !== 'seat-code-p') p.remove(); });
     form.querySelectorAll('.wrong').forEach(f => { if (f.id !== 'seat-code') f.classList.remove('wrong'); });
     Object.entries(answer.at || {}).forEach(([name, problems]) => {
+      if (only && !only.has(name)) return;
       const field = form.elements.namedItem(name) || form.querySelector('[name^="' + CSS.escape(name) + '+"]');
       const entry = field && (field.closest ? field : field[0]).closest('.entry, td');
       if (!entry) return;
       const line = el('span', problems.join('; '), 'problem bad'), own = field.id ? field : entry.querySelector('[id]');
-      if (own) { line.id = own.id + '-p'; own.setAttribute('aria-describedby', line.id); }
+      if (own) {
+        line.id = own.id + '-p';
+        own.setAttribute('aria-describedby', line.id);
+      }
       entry.append(line);
       if (field.classList) field.classList.add('wrong');
     });
   }
+  // Each seat's points and what makes them, as the server scored the game so far.
+  function pointsTable(points) {
+    const table = el('table', undefined, 'points');
+    points.forEach(p => {
+      const tr = el('tr');
+      tr.append(el('td', p.seat), el('td', p.player), el('td', p.points));
+      table.append(tr);
+      if (p.parts && p.parts.length) {
+        const why = el('tr', undefined, 'why'), td = el('td', p.parts.join('; '));
+        td.colSpan = 3;
+        why.append(td);
+        table.append(why);
+      }
+    });
+    return table;
+  }
   function show(answer) {
-    if (answer.problems && (document.getElementById('problems') || form.querySelector('.problem'))) markProblems(answer);
+    const sent = document.getElementById('problems') || form.querySelector('.problem:not(#seat-code-p)');
+    if (answer.problems) markProblems(answer, sent ? null : touched);
     const parts = [];
     if (answer.points && answer.points.length) {
-      parts.push(el('h2', 'Points if this is the result'));
-      const table = el('table', undefined, 'points');
-      answer.points.forEach(p => {
-        const tr = el('tr'); tr.append(el('td', p.seat), el('td', p.player), el('td', p.points));
-        table.append(tr);
-        if (p.parts && p.parts.length) { const why = el('tr', undefined, 'why'); const td = el('td', p.parts.join('; ')); td.colSpan = 3; why.append(td); table.append(why); }
-      });
-      parts.push(table);
+      parts.push(el('h2', 'Points if this is the result'), pointsTable(answer.points));
     } else if (answer.problems && answer.problems.length) {
-      parts.push(el('p', 'No points yet: ' + answer.problems.length + ' entr' + (answer.problems.length === 1 ? 'y needs' : 'ies need') + ' a look (they are checked again when you send).', 'reason'));
+      // which entries: each problem names its entry, in the paper form's words
+      const n = answer.problems.length, which = el('ul', undefined, 'reason');
+      answer.problems.forEach(p => which.append(el('li', p)));
+      parts.push(el('p', 'No points yet: ' + n + ' entr' + (n === 1 ? 'y needs' : 'ies need') + ' a look (they are checked again when you send):', 'reason'), which);
     }
     box.replaceChildren(...parts);
   }
@@ -80,7 +105,14 @@ document.querySelectorAll('form.fields').forEach(form => {
       if (r.ok && mine === asked) show(await r.json());
     } catch (e) { /* the points wait for the next change; sending still works */ }
   }
-  form.addEventListener('input', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 400); });
-  form.addEventListener('change', () => { showEntries(); clearTimeout(timer); timer = setTimeout(preview, 150); });
+  // after each change, ask again once the typing pauses (a choice at once)
+  function changed(event, wait) {
+    touched.add(keyOf(event.target));
+    showEntries();
+    clearTimeout(timer);
+    timer = setTimeout(preview, wait);
+  }
+  form.addEventListener('input', e => changed(e, 400));
+  form.addEventListener('change', e => changed(e, 150));
   if (form.querySelector('input[value]:not([type=hidden]):not([value=""])')) preview();
 });

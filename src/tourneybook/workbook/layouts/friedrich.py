@@ -265,6 +265,12 @@ def game_of(row: Row, round_: int | None, out: Collector) -> Game | None:
     )
 
 
+def game_alone(row: Row) -> Game | None:
+    """A played row's game though its round is not complete (the record leaves it out until it is): the row was
+    checked with the event, so nothing is left to collect."""
+    return game_of(row, row[ROUND], Collector(InputError)) if played(row) else None
+
+
 def _draw_problems(rows: Sequence[Row], out: Collector) -> None:
     """A table twice, a player twice in a round, a role played twice: at the later cell (GFTR B)."""
     tables: dict[tuple[int, int], Row] = {}
@@ -321,16 +327,8 @@ PART_HEADERS: Mapping[str, Callable[[str], str]] = {
     "Imperial Army switch": lambda m: SWITCH_TO if "pass only" in m else SWITCH_HELD if "held" in m else SWITCH_TURN,
     "Offensive Option": _offensive_header,
     "sTCC": lambda m: TC_N if m.startswith("N ") else TC_FREDERICK if "Frederick" in m else TC_ATTACKERS,
-    **{
-        n.value: (
-            lambda m, n=n: left_header(n)
-            if "left" in m and n in LEAVING
-            else total_header(n)
-            if m.startswith("total")
-            else held_header(n)
-        )
-        for n in ATTACKERS
-    },
+    **{n.value: (lambda m, n=n: left_header(n) if "left" in m and n in LEAVING
+                 else total_header(n) if m.startswith("total") else held_header(n)) for n in ATTACKERS},
 }
 """Which cell a rules problem about one part of a game belongs to ('R1 T2, Russia' + its message)."""
 
@@ -492,7 +490,8 @@ INSTRUCTIONS = (
 
 def layout(ruleset_id: str) -> Layout:
     """The Friedrich layout of ``ruleset_id`` (fwc2022 or cafe2023): the same sheets, the ruleset's scoring."""
-    return Layout(ruleset_id, (QUALIFYING, FINAL), to_tournament, to_rows, INSTRUCTIONS, whole_rounds_only=True)
+    return Layout(ruleset_id, (QUALIFYING, FINAL), to_tournament, to_rows, INSTRUCTIONS, whole_rounds_only=True,
+                  game_alone=game_alone)
 
 
 __all__ = ["FINAL", "QUALIFYING", "game_row", "layout", "played", "to_rows", "to_tournament"]

@@ -14,6 +14,7 @@ without a word: InputError says what to do.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -70,6 +71,10 @@ def event_keys(workbook: str | Path, journal: Journal | None = None) -> EventKey
 
 
 def _read(path: Path) -> EventKeys | None:
+    if path.exists() and not path.is_file():
+        raise InputError(f"{path.name} beside the workbook (the secrets of the table codes and the director key) is a "
+                         "folder, not the secrets file: move it away or rename it, then start again (the reports journal "
+                         "keeps a copy of the secrets, so the printed codes stay the same)")
     if not path.is_file():
         return None
     try:
@@ -97,12 +102,19 @@ def _write(path: Path, keys: EventKeys) -> None:
     """Written whole or not at all (a temporary file renamed over), readable by this account only where it can be."""
     temporary = path.with_name(path.name + ".tmp")
     text = json.dumps({TABLE_SECRET: keys.table_secret, DIRECTOR_SECRET: keys.director_secret}, indent=1)
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        out.write(text + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError as exc:  # the file named is the secrets file, never the temporary one beside it
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise InputError(f"{path.name} (the secrets of the table codes and the director key) cannot be written beside "
+                         f"the workbook ({exc.strerror or exc}): make room or allow writing in that folder, then start "
+                         "again") from None
 
 
 __all__ = ["DIRECTOR_KEY_LENGTH", "EventKeys", "event_keys", "secret_path"]

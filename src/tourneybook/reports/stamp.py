@@ -21,7 +21,7 @@ from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from ..rules import find_ruleset
 from .codes import seat_code, table_code
-from .draw import read_draw
+from .sheet import read_draw
 from .stages import read_stages
 from .journal import Journal, JournalError, journal_path
 from .keys import event_keys

@@ -26,7 +26,7 @@ from ..actions.entrycheck import checked_write
 from ..errors import InputError
 from ..workbook import cells
 from ..files.store import WorkbookStore
-from .draw import Draw, read_draw, seated_of
+from .sheet import DrawnTable, ReportSheet, read_draw, seated_of
 from .journal import CLASH, IMPORTED, REFUSED, Journal, Report
 from .reporting import typed_cells
 from ..workbook.layouts.friedrich_final import FINAL_SHEET
@@ -40,6 +40,10 @@ class Disagreement:
     """(field, in the workbook, reported) of every field where they differ."""
     fields: tuple[tuple[str, str, str], ...] = ()
     """(field, in the workbook, reported) of every field of the table, empty ones too: the director's page shows them."""
+
+    def rows(self) -> list[list]:
+        """What the journal keeps of it: [field, in the workbook, reported, differs] for every field."""
+        return [list(f) + [f in self.differences] for f in self.fields]
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ class Imported:
     def lines(self) -> list[str]:
         """What happened, one line per report, for the terminal or the Issues sheet."""
         name = lambda r: self.names.get(r.id) or named(r)  # noqa: E731
-        out = [f"{name(r)}: written" for r in self.written]
+        out = [f"{name(r)}: written" + (f" ({ONE_PHONE})" if r.confirmed_by_its_phone else "") for r in self.written]
         out += [f"{name(r)}: already in the workbook" for r in self.already]
         for d in self.disagreements:
             shown = "; ".join(f"{label}: workbook {typed!r}, reported {reported!r}" for label, typed, reported in d.differences)
@@ -70,16 +74,22 @@ class Imported:
         for report in (*self.written, *self.already):
             journal.settle(report.id, IMPORTED, None)
         for d in self.disagreements:
-            journal.settle(d.report.id, CLASH, None, [list(f) + [f in d.differences] for f in d.fields])
+            journal.settle(d.report.id, CLASH, None, d.rows())
         for report, why in self.refused:
             journal.settle(report.id, REFUSED, None, why)
 
 
-def named(report: Report, draw: Draw | None = None, final: bool = True) -> str:
-    """'round 2 table 5'; the final's 'Final, table 1' and a knock-out match's 'Match SF1' as the pages name them
-    (``draw``: the final's or the knock-out's, when read; else ``final`` says which the event has)."""
+ONE_PHONE = ("confirmed from the network address that reported it: one phone may have typed both seat codes; check it "
+             "with the table")
+"""What the import and the director's page say of a report confirmed from its reporting phone's address."""
+
+
+def named(report: Report, draw: ReportSheet | None = None, final: bool = True, word: str = "table") -> str:
+    """'round 2 table 5' ('round 1 board 2': ``word``, the draw sheet's); the final's 'Final, table 1' and a knock-out
+    match's 'Match SF1' as the pages name them (``draw``: the final's or the knock-out's, when read; else ``final``
+    says which the event has)."""
     if report.round != STAGES_ROUND:
-        return f"round {report.round} table {report.table}"
+        return f"round {report.round} {word} {report.table}"
     table = draw.table(report.round, report.table) if draw is not None else None
     if table is not None:
         return stage_name(draw, table)
@@ -108,6 +118,7 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
             names[report.id] = named(report, stages)
             outcome = _import_one(store, stages, report) if stages else "the event has no final or knock-out"
         else:
+            names[report.id] = named(report, word=draw.table_word.lower())
             outcome = _import_one(store, draw, report)
         if isinstance(outcome, Disagreement):
             disagreements.append(outcome)
@@ -118,7 +129,24 @@ def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
     return Imported(tuple(written), tuple(already), tuple(disagreements), tuple(refused), names)
 
 
-def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
+def mark_clashes(store: WorkbookStore, journal: Journal, draw: ReportSheet, stages: ReportSheet | None) -> int:
+    """Mark as clashing every report to import that the workbook's typed result contradicts (the paper form typed
+    in meanwhile), the moment the workbook is saved rather than at the import: the director's page and the
+    table's page show both versions at once. A report the director chose over the workbook is left to the import;
+    so is a table the draw does not have any more (the import refuses it with its sentence). How many it marked."""
+    marked = 0
+    for report in journal.to_import():
+        sheet = stages if report.round == STAGES_ROUND else draw
+        table = sheet.table(report.round, report.table) if sheet is not None else None
+        if report.over or table is None or (report.seated and report.seated != seated_of(table)):
+            continue
+        disagreement = compared(store, sheet, table, report)[1]
+        if disagreement.differences and journal.settle(report.id, CLASH, None, disagreement.rows()) is not None:
+            marked += 1
+    return marked
+
+
+def _lost(store: WorkbookStore, draw: ReportSheet, journal: Journal) -> list[Report]:
     """Reports of the rounds marked imported whose table's result cells are all empty again: the workbook they were
     imported into was not saved (the button writes into the open workbook, which Excel may close unsaved). Written
     again, as if never imported; a table with a newer report to import is left to that one."""
@@ -136,7 +164,30 @@ def _lost(store: WorkbookStore, draw: Draw, journal: Journal) -> list[Report]:
     return lost
 
 
-def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str | Disagreement:
+def compared(store: WorkbookStore, draw: ReportSheet, table: DrawnTable, report: Report
+             ) -> tuple[dict[tuple[int, int], object], Disagreement]:
+    """What of ``report`` goes into the workbook's empty cells ((row, column) -> value), and how it differs from what
+    is typed there. A report the director chose over the workbook (``over``) goes into its typed cells too, and
+    its blank fields empty them: the director's version is the table's whole result."""
+    grid = store.read(draw.sheet)
+    labels = {(f.line, draw.columns[f.header]): f.label for f in draw.fields(table)}
+    new, differences, every = {}, [], []
+    for (line, col), value in typed_cells(draw, table, report.values).items():
+        current = grid.value(line, col)
+        shown = (labels.get((line, col), f"column {col}"), _text(current), _text(value))
+        if (line, col) in labels:
+            every.append(shown)
+        if cells.is_empty(current):
+            if value is not None:
+                new[(line, col)] = value
+        elif (value is not None or (report.over and (line, col) in labels)) and _text(current) != _text(value):
+            differences.append(shown)  # a blank field leaves a typed cell alone, unless the director chose it
+            if report.over:
+                new[(line, col)] = value
+    return new, Disagreement(report, tuple(differences), tuple(every))
+
+
+def _import_one(store: WorkbookStore, draw: ReportSheet, report: Report) -> bool | str | Disagreement:
     """True: written; False: already there; a sentence: refused; or the disagreement with the typed result."""
     table = draw.table(report.round, report.table)
     word = draw.table_word.lower()
@@ -149,21 +200,9 @@ def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str 
     if report.seated and report.seated != seated_of(table):
         return (f"the players of {word} {report.table} changed since it was reported "
                 f"(was the round drawn again?): reported for {'; '.join(report.seated)}")
-    grid = store.read(draw.sheet)
-    labels = {(f.line, draw.columns[f.header]): f.label for f in draw.fields(table)}
-    new, differences, every = {}, [], []
-    for (line, col), value in typed_cells(draw, table, report.values).items():
-        current = grid.value(line, col)
-        shown = (labels.get((line, col), f"column {col}"), _text(current), _text(value))
-        if (line, col) in labels:
-            every.append(shown)
-        if cells.is_empty(current):
-            if value is not None:
-                new[(line, col)] = value
-        elif value is not None and _text(current) != _text(value):  # a blank field leaves a typed cell alone
-            differences.append(shown)
-    if differences:
-        return Disagreement(report, tuple(differences), tuple(every))
+    new, disagreement = compared(store, draw, table, report)
+    if disagreement.differences and not report.over:
+        return disagreement
     if not new:
         return False
     try:  # what recalc would refuse is never written (issue 28): a report the server checked against an older state
@@ -173,4 +212,4 @@ def _import_one(store: WorkbookStore, draw: Draw, report: Report) -> bool | str 
     return True
 
 
-__all__ = ["Disagreement", "Imported", "import_reports"]
+__all__ = ["Disagreement", "Imported", "compared", "import_reports", "mark_clashes"]

@@ -17,8 +17,10 @@ A report is ``waiting`` until a second device of the table (or the director)
 confirms it; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
 
-The director settles the rest (:mod:`.director`): ``rejected`` (never imported),
-or ``accepted`` for import (a waiting or disputed report, or one that clashed).
+The director settles the rest (the director's page of :mod:`tourneybook.live`) in one step: ``rejected`` (never
+imported, the reason told to the table), ``accepted`` for import as reported, or :meth:`Journal.decide`: the
+director's own version (the disputer's, or one corrected field by field) stored as a new accepted report that
+replaces the disputed one. A clash settled for the phones' version is written over the typed cells (``over``).
 The import marks what it did: ``imported`` (written, or the workbook already had
 it), ``clash`` (the workbook holds another result: kept with both versions in
 ``detail``, listed once) or ``refused`` (the draw has no such table any more, or
@@ -29,7 +31,10 @@ A player of another seat who finds a waiting report wrong ``disputed`` it: the
 dispute (their seat, a short reason and, if they gave one, their own version) is
 kept beside the report for the director (:meth:`Journal.dispute`,
 :meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
-they were sent with (:mod:`.codes`).
+they were sent with (:mod:`.codes`) and the network address they came from: one
+confirmed from its reporting phone's address is said to the director
+(:attr:`Report.confirmed_by_its_phone`). Check-in answers carry theirs too, so one
+phone answers for a few players only (:meth:`Journal.check_in`'s ``most``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from .journal_faults import BUSY_TIMEOUT, JournalError, JournalLocked, busy_timeout, folder_sentence, journal_error, waiting_at_most
 
 WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
 DISPUTED = "disputed"
@@ -92,19 +99,14 @@ CREATE TABLE IF NOT EXISTS checkins (
     PRIMARY KEY (round, player)
 );
 """
-ADDED_COLUMNS = {"detail": "ALTER TABLE reports ADD COLUMN detail TEXT",
-                 "seat": "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
-                 "confirmed_seat": "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''"}
-"""Columns a journal made by an older TourneyBook lacks: added when it is opened."""
-
-
-BUSY_TIMEOUT = 2.0
-"""Seconds a change waits for a lock another connection holds: a report takes milliseconds, so two phones never wait
-this long for each other; only another program holding the journal does."""
-
-
-class JournalError(Exception):
-    """The journal cannot be written (disk full, file locked too long): the phone is told in a sentence."""
+ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail TEXT",
+                 ("reports", "seat"): "ALTER TABLE reports ADD COLUMN seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_seat"): "ALTER TABLE reports ADD COLUMN confirmed_seat TEXT NOT NULL DEFAULT ''",
+                 ("reports", "over"): "ALTER TABLE reports ADD COLUMN over INTEGER NOT NULL DEFAULT 0",
+                 ("reports", "address"): "ALTER TABLE reports ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+                 ("reports", "confirmed_address"): "ALTER TABLE reports ADD COLUMN confirmed_address TEXT NOT NULL DEFAULT ''",
+                 ("checkins", "address"): "ALTER TABLE checkins ADD COLUMN address TEXT NOT NULL DEFAULT ''"}
+"""Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,18 @@ class Report:
     """The reporter's seat, proven by its seat code ('' for a report made before seat codes)."""
     confirmed_seat: str = ""
     """The seat whose code confirmed it (another seat than ``seat``); '' when the director confirmed."""
+    over: bool = False
+    """The director chose it over the result typed in the workbook: the import writes it over the typed cells."""
+    address: str = ""
+    """The reporting phone's network address ('' for a report made before addresses were kept)."""
+    confirmed_address: str = ""
+    """The confirming phone's network address ('' when the director confirmed)."""
+
+    @property
+    def confirmed_by_its_phone(self) -> bool:
+        """Confirmed from the address that sent it, under another cookie (a private window, cookies cleared): one
+        phone may have typed two seat codes copied off the table's form. The director's page and the import say so."""
+        return bool(self.address) and self.confirmed_address == self.address
 
 
 @dataclass(frozen=True)
@@ -158,9 +172,12 @@ class CheckIn:
     answer: str
     """:data:`PLAY` or :data:`SKIP`."""
     device: str
+    """The answering phone's cookie id."""
     at: float
     imported: str | None = None
     """None until imported; then what the import did ('absent in round 3 written', or its refusal)."""
+    address: str = ""
+    """The answering phone's network address: one phone answering for many shows on the director's page."""
 
 
 def journal_path(workbook: str | Path) -> Path:
@@ -186,16 +203,21 @@ class Journal:
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
+        if self.path.is_dir():
+            raise JournalError(folder_sentence(self.path))
+        if not self.path.exists():  # deleted or moved away while the server runs: SQLite makes a new, empty file
+            self._ready = False
         try:
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)
         except sqlite3.Error as exc:
-            raise JournalError(self._why(exc)) from None
+            raise journal_error(self.path, exc) from None
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             if not self._ready:  # once per journal object: a journal made again since is made whole again
                 db.executescript(SCHEMA)
-                have = {row[1] for row in db.execute("PRAGMA table_info(reports)")}
+                have = {(table, row[1]) for table in ("reports", "checkins")
+                        for row in db.execute(f"PRAGMA table_info({table})")}
                 for column, alter in ADDED_COLUMNS.items():
                     if column not in have:
                         db.execute(alter)
@@ -203,23 +225,13 @@ class Journal:
             yield db
             changed = db.total_changes
         except sqlite3.Error as exc:
-            raise JournalError(self._why(exc)) from None
+            if "no such table" in str(exc):  # replaced by an empty file meanwhile: the next use makes it whole again
+                self._ready = False
+            raise journal_error(self.path, exc) from None
         finally:
             db.close()
         if changed and self.on_change is not None:
             self.on_change()
-
-    def _why(self, exc: sqlite3.Error) -> str:
-        """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
-        text = str(exc)
-        name = self.path.name
-        if "locked" in text or "busy" in text:
-            return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
-                    f"for {BUSY_TIMEOUT:g} seconds: close that program, then try again")
-        if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
-            return (f"the reports journal {name} is damaged ({text}): move it away (keep it for the reports it may hold) "
-                    "and start tourneybook live again, which makes a new one")
-        return f"the reports journal {name} cannot be used: {text}"
 
     def secret(self, key: str) -> str:
         """A random secret kept in the journal (made on first use): table codes and the director key survive restarts."""
@@ -244,24 +256,26 @@ class Journal:
         return row[0] if row else None
 
     def add(self, round: int, table: int, values: Mapping[str, str], device: str, seated: tuple[str, ...] = (),
-            seat: str = "") -> Report:
-        """Store a new report (waiting) from the player of ``seat``; a waiting report of the same table is replaced
-        by it."""
+            seat: str = "", address: str = "") -> Report:
+        """Store a new report (waiting) from the player of ``seat`` (the phone's cookie ``device`` and network
+        ``address``); a waiting report of the same table is replaced by it."""
         now = time.time()
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status = ?", (REPLACED, round, table, WAITING))
             cursor = db.execute(
-                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, address) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (round, table, json.dumps(dict(values), ensure_ascii=False), json.dumps(list(seated), ensure_ascii=False),
-                 device, now, WAITING, seat),
+                 device, now, WAITING, seat, address),
             )
             db.execute("COMMIT")
-        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat)
+        return Report(int(cursor.lastrowid or 0), round, table, dict(values), device, now, WAITING, tuple(seated), seat=seat,
+                      address=address)
 
-    def confirm(self, report_id: int, by: str, seat: str = "") -> Report | None:
-        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat);
-        None when it is not waiting any more."""
+    def confirm(self, report_id: int, by: str, seat: str = "", address: str = "") -> Report | None:
+        """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat;
+        ``address``: their phone's network address); None when it is not waiting any more."""
         with self._connection() as db:
             db.execute("BEGIN IMMEDIATE")
             row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
@@ -270,8 +284,8 @@ class Journal:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
                        (REPLACED, row[0], row[1], *TO_IMPORT))
-            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ? WHERE id = ?",
-                       (CONFIRMED, by, time.time(), seat, report_id))
+            db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
+                       "confirmed_address = ? WHERE id = ?", (CONFIRMED, by, time.time(), seat, address, report_id))
             db.execute("COMMIT")
         return self.get(report_id)
 
@@ -302,22 +316,58 @@ class Journal:
         """The director's yes: imported at the next import (a clash is tried again: clear the typed cells first)."""
         return self.settle(report_id, ACCEPTED, "director", None, replacing=True)
 
+    def decide(self, report_id: int, values: Mapping[str, str], why: str, *, over: bool = False) -> Report | None:
+        """The director's version of report ``report_id``'s table (the disputer's, or corrected in place): a new report,
+        accepted, that replaces it (and the table's confirmed or accepted one); ``why`` says whose version it is (the
+        table reads it). ``over``: it is written over the workbook's typed result (a clash settled for it). None when
+        the report cannot be settled in the state it is in now."""
+        now = time.time()
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT round, tbl, status, seated, seat FROM reports WHERE id = ?", (report_id,)).fetchone()
+            if row is None or row[2] not in (*SETTLED_FROM[ACCEPTED], CONFIRMED):
+                db.execute("ROLLBACK")
+                return None
+            db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND (id = ? OR status IN "
+                       f"({', '.join('?' * len(TO_IMPORT))}))", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            cursor = db.execute(
+                "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, confirmed_by, confirmed_at, "
+                "detail, over) VALUES (?, ?, ?, ?, 'director', ?, ?, ?, 'director', ?, ?, ?)",
+                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[3], now, ACCEPTED, row[4], now,
+                 json.dumps(why, ensure_ascii=False), int(over)))
+            db.execute("COMMIT")
+        return self.get(int(cursor.lastrowid or 0))
+
     def to_import(self) -> list[Report]:
         """The reports the import writes (confirmed or accepted), by round and table."""
         return sorted((r for r in self.reports() if r.status in TO_IMPORT), key=lambda r: (r.round, r.table, r.id))
 
-    def check_in(self, round: int, player: str, answer: str, device: str) -> CheckIn:
-        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported)."""
+    def check_in(self, round: int, player: str, answer: str, device: str, address: str = "",
+                 most: int | None = None) -> CheckIn | None:
+        """Store ``player``'s answer for ``round`` (a later answer replaces theirs until it is imported); None, nothing
+        stored, when the phone (its cookie ``device`` or its ``address``) has answered for ``most`` other players of
+        the round already."""
         now = time.time()
         with self._connection() as db:
-            db.execute("INSERT INTO checkins (round, player, answer, device, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
-                       "(round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, at = excluded.at, "
-                       "imported = NULL", (round, player, answer, device, now))
-        return CheckIn(round, player, answer, device, now)
+            db.execute("BEGIN IMMEDIATE")
+            if most is not None:
+                (others,) = db.execute(
+                    "SELECT COUNT(*) FROM checkins WHERE round = ? AND player != ? AND (device = ? OR (address != '' AND "
+                    "address = ?))", (round, player, device, address)).fetchone()
+                if others >= most:
+                    db.execute("ROLLBACK")
+                    return None
+            db.execute("INSERT INTO checkins (round, player, answer, device, at, address) VALUES (?, ?, ?, ?, ?, ?) ON "
+                       "CONFLICT (round, player) DO UPDATE SET answer = excluded.answer, device = excluded.device, "
+                       "at = excluded.at, address = excluded.address, imported = NULL",
+                       (round, player, answer, device, now, address))
+            db.execute("COMMIT")
+        return CheckIn(round, player, answer, device, now, None, address)
 
     def check_ins(self, round: int | None = None) -> list[CheckIn]:
         """Every answer (of ``round``), in the order they came."""
-        query = "SELECT round, player, answer, device, at, imported FROM checkins" + (" WHERE round = ?" if round else "")
+        query = "SELECT round, player, answer, device, at, imported, address FROM checkins" + (
+            " WHERE round = ?" if round else "")
         with self._connection() as db:
             rows = db.execute(query + " ORDER BY at", (round,) if round else ()).fetchall()
         return [CheckIn(*row) for row in rows]
@@ -392,13 +442,14 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
     return {(r, t): status for r, t, status in rows}
 
 
-_COLUMNS = "id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat"
+_COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
+            "over, address, confirmed_address")
 
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]), row[14], row[15])
 
 
-__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "PLAY", "REFUSED",
-           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "journal_path", "report_states"]
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
+           "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states", "waiting_at_most"]

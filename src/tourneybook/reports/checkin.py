@@ -16,15 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions.attendance import absent, present
+from ..actions.attendance import absent, drawn_seat, present
 from ..actions.entrycheck import checked_write
 from ..errors import Collector, InputError
 from ..files.store import WorkbookStore
 from ..workbook.generic import PLAYERS, Player, read_players
+from .sheet import read_draw
 from .journal import PLAY, SKIP, CheckIn, Journal
 
 OPEN_KEY = "checkin-round"
 """Journal meta: the round check-in is open for ('' or absent: closed)."""
+PER_PHONE = 3
+"""Players one phone (its cookie, or its network address) may answer for in a round: a player and, say, the friends
+without a phone beside them; one phone checking the whole field out is refused after them (the desk takes the rest)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,9 @@ class CheckInState:
     """Player -> 'play' or 'skip'."""
 
     def data(self) -> dict:
-        return {"round": self.round, "open": self.open, "answers": self.answers if self.open else {}}
+        """Whether check-in is open, and for which round: what a player's card needs to offer it. Nobody's answer:
+        who skips a round is for the director's page, not for every page of the hall."""
+        return {"round": self.round, "open": self.open}
 
 
 class CheckInDesk:
@@ -61,17 +67,31 @@ class CheckInDesk:
         answers = {a.player: a.answer for a in self.journal.check_ins(number)} if number else {}
         return CheckInState(number, bool(number), answers)
 
-    def answer(self, player: str, answer: str, device: str, names: list[str]) -> str:
-        """Store ``player``'s answer for the open round; '' when stored, else why not (for the phone)."""
+    def answer(self, player: str, answer: str, device: str, names: list[str], address: str = "",
+               drawn: frozenset[int] = frozenset()) -> str:
+        """Store ``player``'s answer for the open round from the phone ``device`` at ``address``; '' when stored, else
+        why not (for the phone). A round already drawn (in ``drawn``) takes no answer: the draw has seated who plays
+        it, and only the director changes that."""
         number = self.open_round()
         if not number:
             return "Check-in is closed: tell the director at the desk."
+        if number in drawn:
+            return f"Round {number} is drawn already: if you cannot play it, tell the director at the desk."
         if player not in names:
             return "Choose your name from the list."
         if answer not in (PLAY, SKIP):
             return "Choose whether you play or skip the round."
-        self.journal.check_in(number, player, answer, device)
+        if self.journal.check_in(number, player, answer, device, address, most=PER_PHONE) is None:
+            return (f"This phone has answered for {PER_PHONE} players already: every other player answers on their own "
+                    "phone, or at the director's desk.")
         return ""
+
+    def answered_by(self, player: str, device: str) -> str:
+        """``player``'s answer for the open round when this phone gave it ('' otherwise): a phone sees only what it
+        said itself."""
+        number = self.open_round()
+        return next((a.answer for a in self.journal.check_ins(number) if a.player == player and a.device == device),
+                    "") if number else ""
 
 
 def unanswered(names: list[str], state: CheckInState, players: tuple[Player, ...]) -> list[str]:
@@ -92,17 +112,27 @@ def import_check_ins(store: WorkbookStore, journal: Journal) -> list[CheckInImpo
     """Every answer not imported yet, through the attendance actions (checked as recalc would); the caller saves,
     then marks them with :func:`remember_check_ins`."""
     done = []
+    drawn = _drawn_rounds(store)
     for answer in journal.check_ins():
         if answer.imported is not None:
             continue
         player = _player(store, answer.player)
+        seat = drawn_seat(store, answer.player, answer.round) if answer.round in drawn else ""
         try:
-            if answer.answer == SKIP:
+            if answer.answer == SKIP and seat:  # marked absent there, recalc would refuse once the table has a result
+                said, written = (f"{answer.player}, round {answer.round}: refused, round {answer.round} is drawn already "
+                                 f"with them at {seat}: ask them; to take them out, type them absent ('tourneybook "
+                                 f"absent') and draw the round again"), False
+            elif answer.answer == SKIP:
                 change = checked_write(store, lambda staged: absent(staged, answer.player, answer.round,
                                                                     "skipped at check-in"))
                 said, written = f"{change.render()}: absent in round {answer.round}", True
             elif player is not None and player.plays(answer.round):
                 said, written = f"{answer.player}: plays round {answer.round} (already called, nothing to type)", False
+            elif answer.round in drawn:  # called now, they would have no table in a round drawn without them
+                said, written = (f"{answer.player}, round {answer.round}: refused, round {answer.round} is drawn already "
+                                 f"without them: to seat them, type them present ('tourneybook present') and draw the "
+                                 f"round again"), False
             else:
                 change = checked_write(store, lambda staged: present(staged, answer.player, answer.round))
                 said, written = f"{change.render()}: plays round {answer.round}", True
@@ -117,6 +147,14 @@ def remember_check_ins(journal: Journal, done: list[CheckInImport]) -> None:
         journal.checked_in(item.answer, item.said)
 
 
+def _drawn_rounds(store: WorkbookStore) -> frozenset[int]:
+    """The rounds the draw sheet has tables of (none when it cannot be read: the import says why elsewhere)."""
+    try:
+        return frozenset(t.round for t in read_draw(store).tables)
+    except InputError:
+        return frozenset()
+
+
 def _player(store: WorkbookStore, name: str) -> Player | None:
     if PLAYERS.name not in store.sheet_names():
         return None
@@ -124,4 +162,4 @@ def _player(store: WorkbookStore, name: str) -> Player | None:
     return next((p for p in read_players(store.read(PLAYERS.name), out, store.sheet_names()) if p.name == name), None)
 
 
-__all__ = ["CheckInDesk", "CheckInImport", "CheckInState", "import_check_ins", "remember_check_ins", "unanswered"]
+__all__ = ["PER_PHONE", "CheckInDesk", "CheckInImport", "CheckInState", "import_check_ins", "remember_check_ins", "unanswered"]

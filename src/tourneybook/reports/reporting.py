@@ -1,7 +1,7 @@
 """A phone's report checked as if it were typed into the workbook: the same rules code, the same sentences.
 
 The report's values are typed into a copy of the last good workbook state
-(:meth:`.draw.Snapshot.with_cells`, in memory only) and the recalculation's own
+(:meth:`.sheet.Snapshot.with_cells`, in memory only) and the recalculation's own
 reading checks it (:func:`~tourneybook.workbook.event.read_event`): a problem
 reads exactly as ``recalc`` would print it, with the form's field named instead
 of the cell. Without a problem, the game's points are computed by the ruleset.
@@ -15,10 +15,12 @@ from collections.abc import Mapping
 from dataclasses import field, dataclass
 from typing import Any
 
-from ..errors import InputError
+from ..errors import Collector, InputError
+from ..files.store import WorkbookStore
 from ..publish.tables import shown
 from ..workbook.event import event_result, read_event
-from .draw import Draw, DrawnTable, Field, Snapshot
+from ..workbook.reader import read_sheet
+from .sheet import ReportSheet, DrawnTable, Field, Snapshot
 from ..rules.base import GameScore
 from .stages import STAGES_ROUND, draw_cells
 
@@ -63,14 +65,14 @@ def cell_value(text: str) -> Any:
     return text
 
 
-def typed_cells(draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
+def typed_cells(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> dict[tuple[int, int], Any]:
     """The report's values by (row, column) of the draw sheet; blank fields as empty cells. A knock-out match not
     yet on its sheet gets its stage and players too, as the director would type them."""
     results = {(f.line, draw.columns[f.header]): cell_value(values.get(f.key, "")) for f in draw.fields(table)}
     return {**draw_cells(draw, table), **results}
 
 
-def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapping[str, str]) -> Checked:
+def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> Checked:
     """Check a report of ``table`` against ``snapshot`` (the last good state) and compute its points.
 
     Every problem at once: a pass that finds problems at the report's fields reads the report again
@@ -108,7 +110,7 @@ def check_report(snapshot: Snapshot, draw: Draw, table: DrawnTable, values: Mapp
             continue
         if listed:  # what the passes before found: the report as sent is wrong, whatever the rest gives
             break
-        game = own_game(event, table)
+        game = own_game(event, table, typed)
         if game is None:
             return Checked((), stage_points(result.extras, table))
         return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players), {},
@@ -136,10 +138,12 @@ def player_words(message: str, header: str) -> str:
     return message
 
 
-def own_game(event, table: DrawnTable) -> GameScore | None:
+def own_game(event, table: DrawnTable, store: WorkbookStore | None = None) -> GameScore | None:
     """The reported game scored on its own by the ruleset's game scoring (``score_game``), as the Games sheet
-    shows it: a qualifying game counts in the standings only once its round is complete, but its points are
-    known the moment its result is. None for a knock-out match (its figures are the bracket's: :func:`stage_points`)."""
+    shows it: a qualifying game counts in the standings only once its round is complete (Friedrich), but its points
+    are known the moment its result is: a game the record leaves out for that is read from its row in ``store``
+    (the layout's ``game_alone``). None for a table without a result, and for a knock-out match (its figures are the
+    bracket's: :func:`stage_points`)."""
     record = event.record
     if table.round == STAGES_ROUND:
         final = getattr(record, "final", None)
@@ -149,7 +153,13 @@ def own_game(event, table: DrawnTable) -> GameScore | None:
         number = getattr(game, "table", None) or getattr(game, "board", None)
         if (game.round, number) == (table.round, table.table):
             return event.ruleset.score_game(game)
-    return None
+    alone = event.layout.game_alone
+    if alone is None or store is None:
+        return None
+    schema = event.layout.draw_sheet
+    rows = read_sheet(store.read(schema.name), schema, Collector(InputError), present=store.sheet_names())
+    game = next((alone(row) for row in rows if row.line == table.seats[0].line), None)
+    return event.ruleset.score_game(game) if game is not None else None
 
 
 def explained(parts) -> str:
@@ -157,7 +167,7 @@ def explained(parts) -> str:
     return "; ".join(f"{label} {'–' if value is None else shown(value)}" for label, value in parts)
 
 
-def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+def typed_values(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable) -> dict[str, str]:
     """What the workbook holds in the report's fields of ``table``, as a phone would type it ('14:30', '12');
     {} when none is typed (a table still to play; a knock-out match not yet on its sheet: its free row)."""
     rows = snapshot.read(draw.sheet).rows
@@ -171,7 +181,7 @@ def typed_values(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str,
     return found
 
 
-def result_in_workbook(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dict[str, str]:
+def result_in_workbook(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable) -> dict[str, str]:
     """The table's result when the workbook has it already (typed from the paper form, or imported): its
     values; {} while the table is still to be reported. A qualifying row counts once the rules read it as a
     played game (a start time typed before the game does not make a result); a final or a knock-out match
@@ -180,7 +190,7 @@ def result_in_workbook(snapshot: Snapshot, draw: Draw, table: DrawnTable) -> dic
     if not values or table.round == STAGES_ROUND:
         return values
     try:
-        played = own_game(read_event(snapshot), table) is not None
+        played = own_game(read_event(snapshot), table, snapshot) is not None
     except InputError:  # the last good state has no problem; a table of a sheet that cannot be read has no result
         return {}
     return values if played else {}

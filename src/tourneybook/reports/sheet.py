@@ -52,7 +52,7 @@ class Field:
 
 
 @dataclass(frozen=True)
-class Draw:
+class ReportSheet:
     sheet: str
     table_word: str
     """'Table' or 'Board', as the sheet calls it."""
@@ -91,7 +91,7 @@ def seated_of(table: DrawnTable) -> tuple[str, ...]:
     return tuple(f"{s.seat}: {s.player}" for s in table.seats)
 
 
-def read_draw(store: WorkbookStore) -> Draw:
+def read_draw(store: WorkbookStore) -> ReportSheet:
     """The draw sheet's tables of every round; InputError naming the cell of a draw that cannot be read."""
     head = event_head(store)
     schema = head.layout.sheets[0]
@@ -99,7 +99,7 @@ def read_draw(store: WorkbookStore) -> Draw:
     blocks = has_column(schema, POWER) and has_column(schema, PLAYER)
     seats = (POWER, PLAYER) if blocks else tuple(s for s in head.ruleset.seats if has_column(schema, s))
     if not word or not has_column(schema, ROUND):
-        return Draw(schema.name, "Table", blocks, (), {}, {}, {}, (), ruleset=head.ruleset.id)
+        return ReportSheet(schema.name, "Table", blocks, (), {}, {}, {}, (), ruleset=head.ruleset.id)
     draw_headers = (ROUND, word, *seats)
     rows = draw_rows(store, head, schema, draw_headers)
     found: dict[tuple[int, int], list[Seat]] = {}
@@ -118,13 +118,13 @@ def read_draw(store: WorkbookStore) -> Draw:
 
 
 def sheet_draw(schema: EntrySheet, word: str, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...],
-               ruleset: str = "") -> Draw:
-    """The Draw of ``schema``'s sheet whose reports fill the columns ``asked``: every column's letter, index and
+               ruleset: str = "") -> ReportSheet:
+    """The ReportSheet of ``schema``'s sheet whose reports fill the columns ``asked``: every column's letter, index and
     allowed words come from the sheet's schema."""
     letters = {c.header: schema.letter(c.header) for c in schema.columns}
     columns = {c.header: schema.index(c.header) for c in schema.columns}
     choices = {c.header: tuple(c.choices) for c in schema.columns if c.choices}
-    return Draw(schema.name, word, blocks, asked, letters, columns, choices, tables,
+    return ReportSheet(schema.name, word, blocks, asked, letters, columns, choices, tables,
                 MappingProxyType({c.header: c for c in schema.columns}), ruleset)
 
 
@@ -163,4 +163,4 @@ class Snapshot(ReadOnce):
         return None
 
 
-__all__ = ["Draw", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "draw_rows", "read_draw", "seated_of", "sheet_draw"]
+__all__ = ["ReportSheet", "DrawnTable", "Field", "KEY_JOIN", "Seat", "Snapshot", "draw_rows", "read_draw", "seated_of", "sheet_draw"]

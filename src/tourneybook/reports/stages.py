@@ -22,7 +22,7 @@ from ..workbook.layouts.carcassonne2004 import KNOCKOUT, PLAYER_A, PLAYER_B, STA
 from ..workbook.layouts.friedrich_final import FINAL_SHEET
 from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
 from ..files.store import WorkbookStore
-from .draw import Draw, DrawnTable, Seat, draw_rows, sheet_draw
+from .sheet import ReportSheet, DrawnTable, Seat, draw_rows, sheet_draw
 
 STAGES_ROUND = 0
 """The "round" of the final and the knock-out's matches: after every round of play."""
@@ -31,7 +31,7 @@ LOT_PREFIX = "Lot "
 """The final's lot columns: a tie the rules leave to a lot is the director's to draw, not a phone's to report."""
 
 
-def read_stages(store: WorkbookStore, event: Event | None = None) -> Draw | None:
+def read_stages(store: WorkbookStore, event: Event | None = None) -> ReportSheet | None:
     """The final's or the knock-out's reportable tables; None for an event with neither, or a knock-out whose
     bracket is not known yet. InputError (every problem) when what they are read from cannot be read.
 
@@ -50,12 +50,12 @@ def read_stages(store: WorkbookStore, event: Event | None = None) -> Draw | None
     return None if bracket is None else _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
 
 
-def _sheet_draw(head, schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> Draw:
+def _sheet_draw(head, schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> ReportSheet:
     asked = tuple(c.header for c in schema.columns if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
     return sheet_draw(schema, word, False, asked, tables, head.ruleset.id)
 
 
-def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
+def _final(store: WorkbookStore, head, schema: EntrySheet) -> ReportSheet:
     roles = tuple(s for s in head.ruleset.seats if any(c.header == s for c in schema.columns))
     draw_headers = (TABLE, *roles)
     tables = []
@@ -66,7 +66,7 @@ def _final(store: WorkbookStore, head, schema: EntrySheet) -> Draw:
     return _sheet_draw(head, schema, "Final table", draw_headers, tuple(tables[:1]))
 
 
-def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
+def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> ReportSheet:
     draw_headers = (STAGE, PLAYER_A, PLAYER_B)
     rows = draw_rows(store, head, schema, draw_headers)
     typed = {row[STAGE]: row for row in rows if row[STAGE] is not None}
@@ -84,7 +84,7 @@ def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> Draw:
     return _sheet_draw(head, schema, "Match", draw_headers, tuple(tables))
 
 
-def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
+def draw_cells(draw: ReportSheet, table: DrawnTable) -> dict[tuple[int, int], object]:
     """The cells a report of a knock-out match not yet on its sheet types besides its results: stage and players."""
     if not table.stage:
         return {}
@@ -93,7 +93,7 @@ def draw_cells(draw: Draw, table: DrawnTable) -> dict[tuple[int, int], object]:
             **{(line, draw.columns[s.seat]): s.player for s in table.seats}}
 
 
-def stage_name(draw: Draw, table: DrawnTable) -> str:
+def stage_name(draw: ReportSheet, table: DrawnTable) -> str:
     """How the pages, the director and the import name it: 'Final, table 1', 'Match SF1'."""
     return f"Match {table.stage}" if table.stage else f"Final, table {table.table}"
 

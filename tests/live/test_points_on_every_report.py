@@ -1,0 +1,164 @@
+"""Points on every report (issue 39 item 1), as a property over random event days in every ruleset.
+
+A simulated event (``tourneybook simulate``: valid results in every round, recalculated) loses the results of
+some tables of a random round (and, in Friedrich, the final's); the tables are then reported through the phone
+pages in a random order, each confirmed from another phone, and imported into the workbook at random moments,
+so a table is previewed with none, some or all of its round's other tables in the workbook. Each preview and
+each confirmer's summary must show every seat's points, with their parts, equal to what recalc gives the game
+once it is in the workbook: the simulated workbook's own Games sheet (and Final sheet), and the Games sheet of
+the workbook recalculated after the import.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from test_final_and_knockout import phone
+from test_report_in_chromium import hall_of
+
+from tourneybook.cli import main
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.live.hall import Hall
+from tourneybook.reports.importing import import_reports
+from tourneybook.reports.reporting import typed_values
+from tourneybook.reports.stages import STAGES_ROUND
+from tourneybook.rules import RULESETS
+from tourneybook.workbook.layouts.carcassonne2004 import KNOCKOUT
+from tourneybook.workbook.layouts.friedrich_final import FINAL_SHEET
+from tourneybook.workbook.render import GAMES
+from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+
+PLAYERS = {"carcassonne2004": 12}
+"""Players of each simulated event: Friedrich tables of four (12: three tables a round), Diplomacy boards of seven
+(14: two boards); Carcassonne tables of three and four."""
+SEEDS = (1,)
+"""One random day per ruleset keeps the suite quick (some 2.5 s each); more seeds find nothing new so far (1 and 2
+were run for every ruleset)."""
+
+
+def simulated(ruleset: str, folder: Path, seed: int) -> Path:
+    """A random valid event of ``ruleset``, recalculated, with live reporting on."""
+    family = next(r.family.value for r in RULESETS if r.id == ruleset)
+    players = PLAYERS.get(ruleset, 14 if family == "diplomacy" else 12)
+    event = folder / f"{ruleset}.xlsx"
+    assert main(["simulate", ruleset, "--players", str(players), "--out", str(event), "--seed", str(seed)]) == 0
+    book = FileWorkbook(event)
+    grid = book.read(SETTINGS.name)
+    line = next((i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL),
+                len(grid.rows) + 1)
+    book.write_cells(SETTINGS.name, {(line, 1): LIVE_REPORTING_LABEL, (line, 2): "yes"})
+    book.save()
+    return event
+
+
+def recalc_points(event: Path) -> dict[str, dict[str, str]]:
+    """Each game's points by player as the Games sheet has them ('R2 T1' -> {player: '6.67'}), and the final's
+    'final game score' as the Final sheet has it (under 'Final')."""
+    book = FileWorkbook(event, read_only=True)
+    found: dict[str, dict[str, str]] = {}
+    for row in book.read(GAMES).rows[4:]:
+        if row and row[0]:
+            found.setdefault(str(row[0]), {})[str(row[1])] = f"{float(row[3]):.2f}"
+    if "Final" in book.sheet_names():
+        rows = [r for r in book.read("Final").rows if r]
+        header = next((r for r in rows if "final game score" in r), None)
+        if header is not None:
+            at_player, at_score = header.index("player"), header.index("final game score")
+            rows = [r for r in rows[rows.index(header) + 1:] if len(r) > at_score and r[at_player]]
+            found["Final"] = {str(r[at_player]): f"{float(r[at_score]):.2f}" for r in rows if r[at_score] is not None}
+    return found
+
+
+def game_name(hall: Hall, table) -> str:
+    return "Final" if table.round == STAGES_ROUND else f"R{table.round} {'B' if hall.state.draw.blocks else 'T'}{table.table}"
+
+
+def cleared(event: Path, tables, stages=()) -> None:
+    """The results of ``tables`` (and their reportable stages) taken out of the workbook; the knock-out's matches
+    too (they follow the standings, which change)."""
+    book = FileWorkbook(event)
+    for draw, table in tables:
+        book.write_cells(draw.sheet, {(f.line, draw.columns[f.header]): None for f in draw.fields(table)})
+    if KNOCKOUT.name in book.sheet_names():
+        grid = book.read(KNOCKOUT.name)
+        book.write_cells(KNOCKOUT.name, {(line, col): None for line in range(4, len(grid.rows) + 1)
+                                         for col in range(1, len(grid.rows[line - 1]) + 1)})
+    book.save()
+
+
+def points_of(page: str) -> dict[str, str]:
+    """{player: points} of a page's points table, and whether every seat has its parts (a 'why' row)."""
+    part = page.split('class="points"')[1].split("</table>")[0]
+    return {html.unescape(p): v for _, p, v in re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", part)}
+
+
+def report_through_the_phones(hall: Hall, table, values: dict[str, str], expected: dict[str, str], seed: int) -> None:
+    """Preview, send from one seat's phone, confirm from another's: the preview's and the confirmer's points are
+    ``expected``, each seat with the parts of its points."""
+    first, second = phone(hall, f"phone-a-{seed}"), phone(hall, f"phone-b-{seed}")
+    code = hall.code_of(table)
+    page = first.get(f"/t/{code}")
+    assert page.status_code == 200 and 'id="send"' in page.text, page.text[:400]
+    token = re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
+    preview = first.post(f"/t/{code}/preview", data={"csrf": token, **values}).json()
+    assert preview["problems"] == [], (game_name(hall, table), preview["problems"])
+    assert {p["player"]: p["points"] for p in preview["points"]} == expected, game_name(hall, table)
+    assert all(p["parts"] for p in preview["points"])
+    mine, theirs = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])
+    assert first.post(f"/t/{code}", data={"csrf": token, "seat_code": mine, **values}).status_code == 200
+    confirming = second.get(f"/t/{code}").text
+    assert 'id="confirm"' in confirming
+    assert points_of(confirming) == expected, game_name(hall, table)
+    assert confirming.count('class="why"') == len(table.seats)  # every seat's parts in the confirmer's summary
+    token, report = re.search(r'name="csrf" value="([^"]+)"', confirming)[1], re.search(r'name="report" value="(\d+)"', confirming)[1]
+    assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report, "seat_code": theirs}).status_code == 200
+
+
+def imported(hall: Hall) -> None:
+    """What is confirmed into the workbook, saved, and read again by the hall (as its watcher does after a save)."""
+    book = FileWorkbook(hall.workbook)
+    done = import_reports(book, hall.journal)
+    assert not done.disagreements and not done.refused, done.lines()
+    book.save()
+    done.remember(hall.journal)
+    assert hall.reload(), hall.problems
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
+def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, tmp_path):
+    rng = random.Random(f"{ruleset}/{seed}")
+    event = simulated(ruleset, tmp_path, seed)
+    expected = recalc_points(event)
+    hall = hall_of(event)
+    state = hall.state
+    rounds = sorted({t.round for t in state.draw.tables})
+    number = rng.choice(rounds)
+    tables = [t for t in state.draw.tables if t.round == number]
+    chosen = rng.sample(tables, rng.randint(min(2, len(tables)), len(tables)))
+    stages = [t for t in (state.stages.tables if state.stages else ()) if not t.stage and "Final" in expected]
+    assert bool(stages) == (FINAL_SHEET in FileWorkbook(event).sheet_names())  # Friedrich: the final is reported too
+    typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
+    cleared(event, [(state.draw_of(t), t) for t in chosen + stages])
+    hall = hall_of(event)
+
+    rng.shuffle(chosen)
+    for table in chosen:
+        report_through_the_phones(hall, table, typed[(table.round, table.table)], expected[game_name(hall, table)], seed)
+        if rng.random() < 0.5:  # some tables are in the workbook before the next is previewed, some are not
+            imported(hall)
+    imported(hall)
+    for table in stages:  # the final, once its round's results are in again
+        final = hall.state.draw_of(table).table(table.round, table.table)
+        report_through_the_phones(hall, final, typed[(table.round, table.table)], expected["Final"], seed)
+        imported(hall)
+
+    assert main(["recalc", str(event)]) == 0
+    again = recalc_points(event)
+    assert {game_name(hall, t): again[game_name(hall, t)] for t in chosen + stages} == \
+           {game_name(hall, t): expected[game_name(hall, t)] for t in chosen + stages}
