@@ -28,7 +28,7 @@ from baseline_seeder import BaselineSeeder  # noqa: E402
 from machine import describe  # noqa: E402
 
 from tourneybook.draws import (  # noqa: E402
-    POWERS, ROLES, Draw, DrawnTable, Family, Round, Seat, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
+    POWERS, ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
 )
 from tourneybook.draws.carcassonne import small_tables  # noqa: E402
 
@@ -39,7 +39,7 @@ def players(n: int) -> list[str]:
     return [f"P{i:03}" for i in range(1, n + 1)]
 
 
-def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> Draw:
+def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> DrawnRounds:
     """Shuffle and cut, round after round; seats labelled in a random order."""
     built = []
     for r in range(rounds):
@@ -51,7 +51,7 @@ def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds
             tables.append(DrawnTable(t + 1, tuple(Seat(s, p) for s, p in zip(names, order[start : start + size]))))
             start += size
         built.append(Round(r + 1, tuple(tables)))
-    return Draw(game, tuple(built))
+    return DrawnRounds(game, tuple(built))
 
 
 def timed(make):
@@ -120,7 +120,7 @@ def bench_diplomacy(sizes: list[int]) -> bool:
         ours_rounds, ours_s = timed(lambda: _our_rounds(field, 3))
         base_rounds, base_s = timed(lambda: _baseline_rounds(field, 3))
         rand = random_draw(Family.DIPLOMACY, field, [7] * (n // 7), lambda s: [p.value for p in POWERS], 3, random.Random(SEED))
-        o, b, x = (quality(Draw(Family.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
+        o, b, x = (quality(DrawnRounds(Family.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
         ok &= o.rematch_cost <= b.rematch_cost and o.repeated_pairs <= b.repeated_pairs
         ok &= ours_s < base_s and o.seat_repeats == 0
         print(
@@ -212,7 +212,7 @@ def bench_rounds(cases) -> bool:
                 book = _event(ruleset, n, clubs, change, Path(tmp))
                 outcomes = [draw_event(book, r) for r in range(1, 5)]
                 pairs = [o.report for o in outcomes]
-                whole = quality(Draw(outcomes[-1].draw.game, outcomes[-1].history + outcomes[-1].draw.rounds))
+                whole = quality(DrawnRounds(outcomes[-1].draw.game, outcomes[-1].history + outcomes[-1].draw.rounds))
                 last = pairs[-1]
                 same = change != CHANGES[0] or last.repeated_pairs == at_once.repeated_pairs
                 # The 3-player spread is a goal for an unchanged field: after a change, the rounds played

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tourneybook.draws import Draw, DrawnTable, Family, Round, Seat, draw_diplomacy, quality, rematch_bound
+from tourneybook.draws import DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, quality, rematch_bound
 
 from .conftest import field
 
@@ -35,7 +35,7 @@ def test_rematch_bound(history, seated, sizes, bound):
 
 def test_report_counts_and_renders():
     history = [_round(1, "ABCD", "EFGH")]
-    draw = Draw(Family.CARCASSONNE, (_round(2, "ABCE", "DFGH"), _round(3, "ABH", "CDE", "FG")))
+    draw = DrawnRounds(Family.CARCASSONNE, (_round(2, "ABCE", "DFGH"), _round(3, "ABH", "CDE", "FG")))
     report = quality(draw, history, keep_apart=[["A", "B"]])
     # A-B meet three times, A-C and B-C twice, F-G and G-H and F-H twice...
     assert report.most_meetings == 3

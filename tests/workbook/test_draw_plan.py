@@ -13,14 +13,14 @@ import openpyxl
 import pytest
 from event_day import enter_results, new_event, players_of, run, seated
 
-from tourneybook.draws import Draw, DrawnTable, Family, Round, Seat, quality
+from tourneybook.draws import DrawnRounds, DrawnTable, Family, Round, Seat, quality
 from tourneybook.actions.draw import QUALITY_SHEET, draw_event
 from tourneybook.files.filestore import FileWorkbook
 
 
-def _as_draw(path, ruleset: str, rounds: int) -> Draw:
+def _as_draw(path, ruleset: str, rounds: int) -> DrawnRounds:
     game = Family.CARCASSONNE if ruleset == "carcassonne2004" else Family.FRIEDRICH
-    return Draw(game, tuple(
+    return DrawnRounds(game, tuple(
         Round(r, tuple(DrawnTable(t, tuple(Seat(s, p) for s, p in seats.items()))
                        for t, seats in sorted(seated(path, ruleset, r).items())))
         for r in range(1, rounds + 1)))
@@ -144,7 +144,7 @@ def test_cafe_day_round_two_after_changes_has_no_rematch(tmp_path):
     assert run("join", path, "Stand-in 2", "--from-round", 2, "--stand-in") == 0
     assert run("draw", path, "--round", 2) == 0
     history, drawn = _as_draw(path, "cafe2023", 2).rounds
-    report = quality(Draw(Family.FRIEDRICH, (drawn,)), (history,))
+    report = quality(DrawnRounds(Family.FRIEDRICH, (drawn,)), (history,))
     assert sorted(players_of(path, "cafe2023", 2)) == sorted(
         [n for n in names if n not in ("Player 10", "Player 18")] + ["Late Lou", "Stand-in 2"])
     assert (report.repeated_pairs, report.seat_repeats) == (0, 0)

@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..draws import Draw, QualityReport, Round, UnfilledBoards, quality
+from ..draws import DrawnRounds, QualityReport, Round, UnfilledBoards, quality
 from ..draws.quality import verdict
 from ..draws.planner import Planner, same_field_runs
 from ..draws.shape import shape_of
@@ -60,7 +60,7 @@ from .draw_reading import (
 class DrawOutcome:
     """What ``draw_event`` did."""
 
-    draw: Draw
+    draw: DrawnRounds
     """The rounds drawn (and written)."""
     report: QualityReport
     """Their quality, history included."""
@@ -176,17 +176,17 @@ def draw_event(
     choices = _td_choices(event, wanted, sit_outs, doubles, top_board, history, fill, seed)
     drawn, planned, draw_notes, plan_notes = _draw_runs(event, wanted, history, choices, seed)
     game = event.sheet.family.game
-    draw = Draw(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
+    draw = DrawnRounds(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
     groups, theatres = choices.groups, choices.theatres
     plan_report = None
     if len(planned) > len(drawn):
         plan_report = PlanReport(tuple(r.number for r in planned),
-                                 quality(Draw(game, tuple(planned)), history, groups, theatres),
+                                 quality(DrawnRounds(game, tuple(planned)), history, groups, theatres),
                                  tuple(dict.fromkeys(plan_notes)))
     sit_out_cells, typed = sit_out_rows(event, draw)
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
                           (*choices.notes, *typed, *_attendance_notes(event.players, wanted, event.sheet)),
-                          quality(Draw(game, history), (), groups, theatres) if history else None,
+                          quality(DrawnRounds(game, history), (), groups, theatres) if history else None,
                           plan_report, seating_sheet(event.title, draw, seating_pictures, event.read.language,
                                                      {p.name for p in event.players if p.stand_in}))
     _write_draw(event, wanted, draw, outcome, top_board, sit_out_cells)
@@ -243,7 +243,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
         """The draw of a run starting at round ``number``."""
         return _rng(event.read.tournament, number, seed)
 
-    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
+    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> DrawnRounds:
         """``count`` rounds for the players present in round ``number``, after ``before``."""
         here = event.attending(number)
         kept = [[n for n in g if n in here] for g in choices.groups]
@@ -264,7 +264,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
                                   lambda n, count, before, a: draw_rounds(n, count, before, seeded(a)))
                 try:
                     plan = planner.followed(numbers[0], numbers[0])
-                    part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
+                    part = DrawnRounds(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
                 except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
                     part = plan = draw_rounds(numbers[0], len(numbers), so_far, seeded(numbers[0]))
             drawn += part.rounds
@@ -276,7 +276,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
     return drawn, planned, draw_notes, plan_notes
 
 
-def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, first: int, seed: int | None) -> Draw:
+def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, first: int, seed: int | None) -> DrawnRounds:
     """The layout's top board of round ``first``, the event read once (after the top board's own checks)."""
     here = event.attending(first)
     draw_only = [r.number for r in history if not event.rounds[r.number].played_at]
@@ -286,7 +286,7 @@ def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, fi
                                        _rng(event.read.tournament, first, seed), draw_only)
 
 
-def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: DrawOutcome, top_board: bool,
+def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: DrawnRounds, outcome: DrawOutcome, top_board: bool,
                 sit_out_cells: Mapping[tuple[int, int], object] | None = None) -> None:
     """The rounds typed into the draw sheet (the top board marked) and the sit-outs into the layout's sit-outs
     sheet, then the Seating and quality sheets."""

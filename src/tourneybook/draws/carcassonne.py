@@ -22,7 +22,7 @@ from .cost import keep_apart_partners, meeting_counts, small_table_visits
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs
-from .model import DEFAULT_WEIGHTS, Draw, Family, Round, Weights
+from .model import DEFAULT_WEIGHTS, DrawnRounds, Family, Round, Weights
 from .quality import met_again_bound, rematch_bound
 from .search import Seating, improve
 
@@ -57,7 +57,7 @@ def draw_carcassonne(
     *,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw preliminary rounds: tables of four, the fewest tables of three, fewest repeated opponents.
 
     Tables of three come last in each round; seats are 'seat 1'... in playing order.
@@ -87,7 +87,7 @@ def draw_carcassonne(
     costs = (meetings, partners, small_history)
     seating = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
     built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
-    return Draw(Family.CARCASSONNE, built)
+    return DrawnRounds(Family.CARCASSONNE, built)
 
 
 def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str], list, int]:

@@ -25,7 +25,7 @@ from ..errors import Problem
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
-from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
+from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
 from .powers import PowerBook, assign_powers
 from .quality import met_again_bound, rematch_bound
 from .search import Seating, improve
@@ -51,7 +51,7 @@ def draw_diplomacy(
     doubles: Mapping[int, Collection[str]] | None = None,
     theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw Diplomacy rounds: boards of seven, most new opponents, no power twice, varied theatres.
 
     ``sit_outs`` and ``doubles`` are the organiser's choices, by tournament round
@@ -91,7 +91,7 @@ def draw_diplomacy(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
         for r, number in enumerate(numbers)
     )
-    return Draw(Family.DIPLOMACY, built)
+    return DrawnRounds(Family.DIPLOMACY, built)
 
 
 def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, rng, choices):

@@ -1,4 +1,4 @@
-"""Turning seat numbers back into a readable :class:`~.model.Draw`, with the reasons.
+"""Turning seat numbers back into a readable :class:`~.model.DrawnRounds`, with the reasons.
 
 Every compromise at a table is written on that table: a pair meeting again
 (with how often), a keep-apart pair sharing it, a second 3-player table.

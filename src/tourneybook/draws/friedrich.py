@@ -25,7 +25,7 @@ from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design, spread_clusters_apart
 from .explain import Ledger, make_round
 from .inputs import checked_inputs, input_collector
-from .model import DEFAULT_WEIGHTS, ROLES, Draw, Family, Role, Round, Weights
+from .model import DEFAULT_WEIGHTS, ROLES, DrawnRounds, Family, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
 from .roles import perfect_matching
@@ -47,7 +47,7 @@ def draw_friedrich(
     *,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw Friedrich qualifying rounds: each table one player per role, each player each role once.
 
     ``history`` holds the rounds already played (their seats are roles); the new
@@ -113,7 +113,7 @@ def draw_friedrich(
         built.append(
             make_round(len(history) + r + 1, ordered, lambda t, _: labels[t], field, ledger, small)
         )
-    return Draw(Family.FRIEDRICH, tuple(built), _notes(fresh and rounds < 4))
+    return DrawnRounds(Family.FRIEDRICH, tuple(built), _notes(fresh and rounds < 4))
 
 
 def _owed_roles(

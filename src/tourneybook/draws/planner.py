@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..errors import InputError
 from .families import DrawFamily
-from .model import Draw, Round
+from .model import DrawnRounds, Round
 from .plan import follow_plan, substituted
 from .quality import quality
 
@@ -42,21 +42,21 @@ class Planner:
 
     def __init__(self, family: DrawFamily, players: Sequence[Attendee], groups: Sequence[Sequence[str]],
                  played: Sequence[Round], end: int, seed: int | None,
-                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+                 draw: Callable[[int, int, Sequence[Round], int], DrawnRounds]):
         self.family, self.players, self.groups, self.played = family, players, groups, tuple(played)
         self.end, self.seed, self.draw = end, seed, draw
-        self._plans: dict[tuple[int, int], Draw] = {}
+        self._plans: dict[tuple[int, int], DrawnRounds] = {}
 
     def present(self, number: int) -> frozenset[str]:
         return frozenset(p.name for p in self.players if p.plays(number))
 
-    def followed(self, field_round: int, number: int) -> Draw:
+    def followed(self, field_round: int, number: int) -> DrawnRounds:
         """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
         earliest = field_start(field_round, self.players)  # a --seed follows its plan as the default seed does
         plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
         return plan
 
-    def plan(self, field_round: int, anchor: int) -> Draw:
+    def plan(self, field_round: int, anchor: int) -> DrawnRounds:
         """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
         key = (field_round, anchor)
         if key not in self._plans:
@@ -69,7 +69,7 @@ class Planner:
                 self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
         return self._plans[key]
 
-    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> DrawnRounds | None:
         """The field before's plan with the newcomers in the leavers' seats, when the change is one for one and
         the field before is the event's first."""
         if not self.family.keeps_seats or anchor == 1:
@@ -90,11 +90,11 @@ class Planner:
         return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
 
 
-def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+def worse(kept: DrawnRounds, fresh: DrawnRounds, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
     """Whether the plan that keeps the seats is worse than the new one: this round first (its roles, its
     repeated pairs, its clubs), then the plan (roles, clubs, rematches, 3-player tables), as the draws rank them."""
-    def key(d: Draw) -> tuple[int, ...]:
-        now = quality(Draw(d.game, d.rounds[:1]), before, groups)
+    def key(d: DrawnRounds) -> tuple[int, ...]:
+        now = quality(DrawnRounds(d.game, d.rounds[:1]), before, groups)
         q = quality(d, before, groups)
         return (now.seat_repeats, now.repeated_pairs, now.keep_apart_violations,
                 q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
@@ -103,10 +103,10 @@ def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Seq
     return key(kept) > key(fresh)
 
 
-def at_bounds(plan: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+def at_bounds(plan: DrawnRounds, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
     """Whether every figure :func:`worse` ranks by is at its proven lower bound: no plan can rank better."""
-    now = quality(Draw(plan.game, plan.rounds[:1]), before, groups)
-    then = quality(Draw(plan.game, tuple(before)), (), groups) if before else None
+    now = quality(DrawnRounds(plan.game, plan.rounds[:1]), before, groups)
+    then = quality(DrawnRounds(plan.game, tuple(before)), (), groups) if before else None
     q = quality(plan, before, groups)
     return (now.seat_repeats == 0 and now.repeated_pairs == (then.repeated_pairs if then else 0)
             and now.keep_apart_violations == now.keep_apart_bound

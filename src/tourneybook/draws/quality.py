@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .bounds import even_split_pairs, forced_keep_apart
-from .model import DEFAULT_THEATRES, Draw, Family, Power, Round, Theatre
+from .model import DEFAULT_THEATRES, DrawnRounds, Family, Power, Round, Theatre
 from .shape import shape_of
 
 FIGURES = {
@@ -124,7 +124,7 @@ class QualityReport:
 
 
 def quality(
-    draw: Draw,
+    draw: DrawnRounds,
     history: Sequence[Round] = (),
     keep_apart: Sequence[Collection[str]] = (),
     theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
