@@ -41,7 +41,6 @@ from ..workbook.generic import PLAYERS, Player
 from ..workbook.layout import Layout
 from ..workbook.layouts.friedrich_final import FinalOutcome
 from ..workbook.settings_sheet import SETTINGS
-from .attendance import fewer_stand_ins
 from .draw_sit_outs import fill_and_say, sit_out_rows
 from .draw_reading import (
     DrawEvent,
@@ -271,8 +270,10 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
+        played = history + tuple(drawn)
         raise InputError([_placed(_ways_to_ask(p, event.layout), event.sheet, event.players, numbers[0],
-                                  workbook_name(event.store)) for p in exc.problems]) from None
+                                  workbook_name(event.store), played, total - numbers[0] + 1)
+                          for p in exc.problems]) from None
     return drawn, planned, draw_notes, plan_notes
 
 
@@ -344,22 +345,40 @@ def _ways_to_ask(p: Problem, layout: Layout) -> Problem:
                               f"player{also})")
 
 
-def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), number: int = 0, workbook: str = "") -> Problem:
+def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), number: int = 0, workbook: str = "",
+            history: Sequence[Round] = (), rounds_left: int = 0) -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
+    if family.family.stand_ins:
+        advised = _friedrich_field(p, players, number, workbook or "EVENT.xlsx", history, rounds_left)
+        if advised is not None:
+            return advised
     if p.where == "players":
-        changed = [q.name for q in players if not q.plays(number)] if number else []
-        if family.family.stand_ins and "stand-in" in p.message:
-            when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
-            hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
-                    f"'tourneybook join {workbook} \"Stand-in 1\" --from-round {number or 1} --stand-in'")
-            return Problem(p.message + hint + fewer_stand_ins(players, number, workbook or "EVENT.xlsx"), p.where,
-                           PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.name)
     return p
+
+
+def _friedrich_field(p: Problem, players: Sequence[Player], number: int, workbook: str, history: Sequence[Round],
+                     rounds_left: int) -> Problem | None:
+    """A Friedrich field that cannot be seated (stand-ins needed, the roles owed unbalanced), with what to do:
+    each way checked to lead to a draw (:mod:`.draw_advice`); None for another problem."""
+    from ..draws.friedrich_round import ROLES_UNBALANCED  # on use: no other family's draw loads it (issue 40)
+    from .draw_advice import stand_in_ways
+
+    if p.where == "players" and "stand-in" in p.message:
+        changed = [q.name for q in players if not q.plays(number)] if number else []
+        when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
+        ways = stand_in_ways(players, history, number or 1, rounds_left, workbook)
+        return Problem(p.message + (f"{when}: " + "; or, ".join(ways) if ways else when), p.where, PLAYERS.name)
+    if ROLES_UNBALANCED in p.message:
+        ways = stand_in_ways(players, history, number, rounds_left, workbook)
+        todo = ("; to draw it: " + "; or, ".join(ways)) if ways else \
+            "; no stand-ins can mend it: correct the Players sheet (who plays this round) or the rounds before"
+        return Problem(f"round {number}: {p.message}{todo}", p.where, PLAYERS.name)
+    return None
 
 
 def draw_final(store: WorkbookStore) -> FinalOutcome:

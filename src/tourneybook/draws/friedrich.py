@@ -28,6 +28,7 @@ from .inputs import checked_inputs, input_collector
 from .model import DEFAULT_WEIGHTS, ROLES, DrawnRounds, Family, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
+from .friedrich_round import ROLES_UNBALANCED
 from .roles import perfect_matching
 from .search import Seating, improve
 
@@ -37,6 +38,7 @@ PATIENCE = 3000
 """Steps without progress after which the search stops."""
 MAX_STEPS = 10_000
 """Upper limit of search steps, whatever the field."""
+
 
 
 def draw_friedrich(
@@ -205,11 +207,7 @@ def _plan_or_fail(field, history, owed, partners, weights, budget) -> Plan:
     plan = continue_plan(field, history, owed, partners, weights, budget)
     if plan is None:
         collector = input_collector()
-        collector.add(
-            "the roles still owed cannot be balanced over the remaining rounds "
-            "(each round needs each role a quarter of the field)",
-            "history",
-        )
+        collector.add(f"{ROLES_UNBALANCED} (each round needs each role a quarter of the field)", "history")
         collector.raise_if_any()
     if plan is None:
         raise AssertionError("bug: plan is unset")

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import ROLES, Role
+from .model import ROLES, Role, Round
 
+ROLES_UNBALANCED = "the roles still owed cannot be balanced over the remaining rounds"
+"""The refusal when the players of a round cannot each play a role they still owe in every round left."""
 SUBSETS = tuple(range(1, 1 << len(ROLES)))
 """Every non-empty set of roles, as a bit mask over the roles' order."""
 
@@ -101,4 +103,29 @@ def still_drawable(owed: Sequence[Sequence[Role]], rounds_after: int) -> bool:
                for s, mask in zip(supply, SUBSETS))
 
 
-__all__ = ["RoleBalance", "still_drawable"]
+def roles_owed(players: Sequence[str], history: Sequence[Round]) -> list[list[Role]]:
+    """The roles each player has not played in ``history`` (a player not seated there owes all four)."""
+    had = {(s.player, s.seat) for rnd in history for t in rnd.tables for s in t.seats}
+    return [[role for role in ROLES if (name, role.value) not in had] for name in players]
+
+
+def fresh_players_needed(owed: Sequence[Sequence[Role]], rounds_left: int, most: int = 40) -> int | None:
+    """The fewest newcomers (owing every role) that make the field a multiple of four whose roles can be
+    balanced over ``rounds_left`` rounds; None beyond ``most``.
+
+    Six players who still owe Frederick and Elisabeth, two rounds left: two
+    newcomers would make 8, but Maria Theresa and Pompadour need two players
+    each in both rounds, and only newcomers can play them; with six newcomers
+    the 12 fill three tables in each round.
+
+    >>> from tourneybook.draws.model import Role
+    >>> fresh_players_needed([[Role.FREDERICK, Role.ELISABETH]] * 6, 2)
+    6
+    """
+    for extra in range((-len(owed)) % len(ROLES), most + 1, len(ROLES)):
+        if still_drawable([*owed, *([list(ROLES)] * extra)], rounds_left):
+            return extra
+    return None
+
+
+__all__ = ["RoleBalance", "fresh_players_needed", "roles_owed", "still_drawable"]
