@@ -132,7 +132,9 @@ def _best_seating(
         attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap,
                           this_round_first=bool(history))
         target = attempt.floor(bound, met_again_bound(history, field, shape)) + weights.small_table * max(0, seats - n)
-        improve(attempt, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
+        # a search of fewer rounds needs fewer steps: one round of four takes a quarter (issue 35: time)
+        share = min(rounds, 4) / 4
+        improve(attempt, rng, target, int(min(MAX_STEPS, STEPS_PER_PLAYER * n) * share), int(PATIENCE * share))
         if seating is None or attempt.cost < seating.cost:
             seating = attempt
         if seating.cost <= target:

@@ -26,7 +26,7 @@ from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_co
 from .explain import Ledger, make_round, ordinal
 from .inputs import check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
-from .powers import PowerBook, assign_powers
+from .powers import PowerBook, assign_powers, board_cost
 from .quality import met_again_bound, rematch_bound
 from .search import Seating, improve
 
@@ -38,6 +38,10 @@ PATIENCE = 600
 """Steps without progress after which the search stops."""
 MAX_STEPS = 6_000
 """Upper limit of search steps, whatever the field."""
+ATTEMPTS = 2
+"""Searches from different starts after played rounds, while the floor is not reached (small fields)."""
+RESTART_FIELD = 70
+"""Largest field given more than one search."""
 
 
 def draw_diplomacy(
@@ -86,6 +90,8 @@ def draw_diplomacy(
     ]
     seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
+    if history:
+        _spread_theatres(seating, book, weights)
     ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower())
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
@@ -113,17 +119,80 @@ def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, 
 
 
 def _searched_seating(entries, field, history, meetings, partners, weights: Weights, rng) -> Seating:
-    """The greedy construction improved by the search, stopped at the proven floor of its cost."""
-    tables = _greedy_rounds(entries, meetings, partners, weights, rng)
+    """The greedy construction improved by the search, stopped at the proven floor of its cost; a small field
+    after played rounds is searched from a few starts (the round's tiers are hard to reach from one), the
+    cheapest kept."""
     classes = [[0] * len(field) for _ in entries]
-    small = [[False] * len(rnd) for rnd in tables]
-    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
-                      this_round_first=bool(history))
     seated = [[field[p] for p in e] for e in entries]
     sizes = [[BOARD] * (len(e) // BOARD) for e in entries]
-    target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
-    improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
-    return seating
+    best = None
+    for _ in range(ATTEMPTS if history and len(field) <= RESTART_FIELD else 1):
+        tables = _greedy_rounds(entries, meetings, partners, weights, rng)
+        small = [[False] * len(rnd) for rnd in tables]
+        seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
+                          this_round_first=bool(history))
+        target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
+        improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
+        if best is None or seating.cost < best.cost:
+            best = seating
+        if best.cost <= target:
+            break
+    if best is None:
+        raise AssertionError("bug: best is unset")
+    return best
+
+
+THEATRE_TRIES = 3000
+"""Swaps weighed by :func:`_spread_theatres` at most (each a few hundred additions)."""
+
+
+def _spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None:
+    """This round first (issue 35): players of two boards swapped where that changes nothing else the round
+    ranks before (its rematches, its keep-apart pairs, the plan) and fewer of them play a theatre they had.
+
+    Which theatres a board can give without repeats depends on who sits at it
+    (seven seats: 2 West, 3 Central, 2 East), and the search of the boards does
+    not see theatres. A player on two boards stays where they are.
+    """
+    boards = seating.rounds[0]
+    twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
+    cost = [board_cost(board, book, weights) for board in boards]
+    left = THEATRE_TRIES
+    while left > 0:
+        found = None
+        for t in sorted(range(len(boards)), key=lambda t: -cost[t]):
+            if cost[t] == 0:
+                break
+            found, left = _theatre_swap(seating, t, cost, twice, book, weights, left)
+            if found is not None:
+                break
+        if found is None:
+            return
+        t, i, u, j, cost[t], cost[u] = found
+        seating.swap(0, t, i, u, j)
+
+
+def _theatre_swap(seating: Seating, t: int, cost: list[int], twice: set[int], book: PowerBook, weights: Weights,
+                  left: int) -> tuple[tuple[int, int, int, int, int, int] | None, int]:
+    """The first swap of a player of board ``t`` that lowers the two boards' theatre cost and no figure ranked
+    before it, with the boards' new costs; and the tries left."""
+    boards = seating.rounds[0]
+    for i, x in enumerate(boards[t]):
+        if x in twice:
+            continue
+        for u, other in enumerate(boards):
+            for j, y in enumerate(other if u != t else ()):
+                if y in twice or not seating.can_swap(0, t, i, u, j) or seating.delta(0, t, i, u, j) > 0:
+                    continue
+                left -= 1
+                if left <= 0:
+                    return None, 0
+                mine, theirs = list(boards[t]), list(other)
+                mine[i], theirs[j] = y, x
+                new_t, new_u = board_cost(mine, book, weights), board_cost(theirs, book, weights)
+                if new_t + new_u < cost[t] + cost[u]:
+                    return (t, i, u, j, new_t, new_u), left
+    return None, left
 
 
 def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], index: dict[str, int]) -> PowerBook:
