@@ -23,7 +23,7 @@ from typing import Any
 
 _HOME = {
     "draw_carcassonne": "carcassonne",
-    "UnfilledBoards": "diplomacy",
+    "UnfilledBoards": "inputs",
     "draw_diplomacy": "diplomacy",
     "draw_italia_top_board": "diplomacy",
     "check_final_choices": "friedrich",

@@ -86,7 +86,7 @@ def draw_carcassonne(
     small_history = small_table_visits(index, history)
     costs = (meetings, partners, small_history)
     seating = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
-    built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
+    built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history, history=history), rng)
     return DrawnRounds(Family.CARCASSONNE, built)
 
 

@@ -19,12 +19,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 
-from ..errors import Problem
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
 from .explain import Ledger, make_round, ordinal
-from .inputs import check_rng, checked_inputs, checked_players, input_collector
+from .inputs import UnfilledBoards, check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
 from .powers import PowerBook, assign_powers, board_cost
 from .quality import met_again_bound, rematch_bound
@@ -92,7 +90,7 @@ def draw_diplomacy(
     book = _power_book(theatres, history, index)
     if history:
         _spread_theatres(seating, book, weights)
-    ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower())
+    ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower(), history)
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
         for r, number in enumerate(numbers)
@@ -252,28 +250,6 @@ def _by_round(
     return result
 
 
-@dataclass(frozen=True)
-class UnfilledBoards(Problem):
-    """A round whose seats do not fill boards of seven: the TD asks players to sit out or play two boards (seed 003
-    II.5). The numbers are kept for the layer that says how to ask them (a command's options, a sheet of sit-outs)."""
-
-    players: int = 0
-    """The field of the round."""
-    sitting_out: int = 0
-    """Those the TD has asked to sit out so far."""
-    doubles: int = 0
-    """Those the TD has asked to play two boards so far."""
-
-    @classmethod
-    def of(cls, number: int, players: int, sitting_out: int, doubles: int) -> UnfilledBoards:
-        """The problem of round ``number``, in words: 22 players - 0 sitting out + 0 on two boards = 22 seats..."""
-        seats = players - sitting_out + doubles
-        short = seats % BOARD
-        return cls(f"{players} players - {sitting_out} sitting out + {doubles} on two boards = {seats} seats, "
-                   f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards",
-                   f"round {number}", players=players, sitting_out=sitting_out, doubles=doubles)
-
-
 def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozenset[str], collector) -> None:
     where = f"round {number}"
     for name in sorted(sitting & doubling):
@@ -282,7 +258,7 @@ def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozens
     if seats <= 0:
         collector.add("nobody is left to play", where)
     elif seats % BOARD:
-        collector.extend([UnfilledBoards.of(number, n, len(sitting), len(doubling))])
+        collector.extend([UnfilledBoards.of(number, n, len(sitting), len(doubling), BOARD)])
     elif doubling and seats < 2 * BOARD:
         collector.add("playing two boards needs at least two boards", where)
 
@@ -437,7 +413,30 @@ def _powers_for_round(
                 powers = assign_powers(boards[t], book, weights, rng)
         assigned[t] = powers
         book.record_board(boards[t], powers)
+    _settle_doubles(boards, assigned, book, weights, rng)
     return [(list(board), assigned[t], _power_reasons(board, assigned[t], book, field)) for t, board in enumerate(boards)]
+
+
+def _settle_doubles(boards, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
+                    rng: random.Random) -> None:
+    """A player on two boards got the powers of the first board knowing nothing of the second: each such
+    board's powers given again knowing the other's, while that lowers what its players repeat (issue 35)."""
+    twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
+    doubled = [t for t, board in enumerate(boards) if twice.intersection(board)]
+    for _ in range(4):
+        changed = False
+        for t in doubled:
+            book.forget_board(boards[t], assigned[t])
+            again = assign_powers(boards[t], book, weights, rng)
+            if _board_repeats(boards[t], again, book, weights) < _board_repeats(boards[t], assigned[t], book, weights):
+                assigned[t], changed = again, True
+            book.record_board(boards[t], assigned[t])
+        if not changed:
+            return
+
+
+def _board_repeats(board: Sequence[int], powers: Sequence[Power], book: PowerBook, weights: Weights) -> int:
+    return sum(book.cost(p, power, weights) for p, power in zip(board, powers))
 
 
 def _repair_swap(

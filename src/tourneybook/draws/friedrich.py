@@ -107,7 +107,7 @@ def draw_friedrich(
         seating = Seating(plan.tables[:rounds], classes, [[False] * (n // 4)] * rounds, meetings, partners, [0] * n, weights)
     small = [False] * (n // 4)
 
-    ledger = Ledger(meetings, partners, [0] * n)
+    ledger = Ledger(meetings, partners, [0] * n, history=history)
     built = []
     for r, rnd in enumerate(seating.rounds):
         ordered = [sorted(table, key=lambda p: ROLES.index(schedule[r][p])) for table in rnd]

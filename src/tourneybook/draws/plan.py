@@ -77,7 +77,7 @@ def substituted(
     small_tables = shape_of(plan.game).small_tables
     small_history = small_table_visits(index, history) if small_tables else [0] * len(field)
     ledger = Ledger(meeting_counts(index, history), keep_apart_partners(index, [
-        [p for p in g if p in index] for g in keep_apart]), small_history, plan.game.table_word.lower())
+        [p for p in g if p in index] for g in keep_apart]), small_history, plan.game.table_word.lower(), history)
     built = []
     for rnd, names in zip(plan.rounds, rounds):
         labels = [[s.seat for s in t.seats] for t in rnd.tables]
