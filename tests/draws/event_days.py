@@ -27,7 +27,7 @@ from tourneybook.cli import main
 from tourneybook.errors import InputError
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook import template
-from tourneybook.workbook.generic import CLUB, NAME, PLAYERS, STAND_IN
+from tourneybook.workbook.generic import CLUB, NAME, PLAYERS
 from tourneybook.workbook.layout import find_layout
 
 from .round_search import RoundFigures, anneal, round_figures

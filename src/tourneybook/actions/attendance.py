@@ -10,7 +10,6 @@ raised before anything is written; the caller saves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem

@@ -24,7 +24,7 @@ from .explain import Ledger, make_round
 from .inputs import checked_inputs
 from .model import DEFAULT_WEIGHTS, DrawnRounds, Family, Round, Weights
 from .quality import met_again_bound, rematch_bound
-from .search import Seating, improve
+from .search import Seating, best_of, improve
 
 STEPS_PER_PLAYER = 1000
 """Search budget: steps per player (spent only while a compromise remains)."""
@@ -121,8 +121,8 @@ def _best_seating(
     bound = rematch_bound(history, [field] * rounds, [shape] * rounds)
     seats = sum(small_history) + 3 * b * rounds
     cap = -(-seats // n)  # the even spread: nobody needs more visits to a table of three
-    seating = None
-    for _ in range(ATTEMPTS if n <= RESTART_FIELD else 1):
+
+    def searched() -> tuple[Seating, int]:
         if not history:
             tables = _fresh_tables(field, groups, index, b, rounds, rng)
         else:
@@ -135,13 +135,9 @@ def _best_seating(
         # a search of fewer rounds needs fewer steps: one round of four takes a quarter (issue 35: time)
         share = min(rounds, 4) / 4
         improve(attempt, rng, target, int(min(MAX_STEPS, STEPS_PER_PLAYER * n) * share), int(PATIENCE * share))
-        if seating is None or attempt.cost < seating.cost:
-            seating = attempt
-        if seating.cost <= target:
-            break
-    if seating is None:
-        raise AssertionError("bug: seating is unset")
-    return seating
+        return attempt, target
+
+    return best_of(ATTEMPTS if n <= RESTART_FIELD else 1, searched)
 
 
 def _seated_rounds(seating: Seating, field, played: int, ledger: Ledger, rng: random.Random) -> tuple[Round, ...]:

@@ -21,12 +21,13 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
-from .explain import Ledger, make_round, ordinal
+from .explain import Ledger, make_round
 from .inputs import UnfilledBoards, check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
-from .powers import PowerBook, assign_powers, board_cost
+from .board_powers import powers_for_round, spread_theatres
+from .powers import PowerBook
 from .quality import met_again_bound, rematch_bound
-from .search import Seating, improve
+from .search import Seating, best_of, improve
 
 BOARD = 7
 """Players per board: one per power."""
@@ -89,7 +90,7 @@ def draw_diplomacy(
     seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
     if history:
-        _spread_theatres(seating, book, weights)
+        spread_theatres(seating, book, weights)
     ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower(), history)
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
@@ -123,74 +124,17 @@ def _searched_seating(entries, field, history, meetings, partners, weights: Weig
     classes = [[0] * len(field) for _ in entries]
     seated = [[field[p] for p in e] for e in entries]
     sizes = [[BOARD] * (len(e) // BOARD) for e in entries]
-    best = None
-    for _ in range(ATTEMPTS if history and len(field) <= RESTART_FIELD else 1):
+
+    def searched() -> tuple[Seating, int]:
         tables = _greedy_rounds(entries, meetings, partners, weights, rng)
         small = [[False] * len(rnd) for rnd in tables]
         seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
                           this_round_first=bool(history))
         target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
         improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
-        if best is None or seating.cost < best.cost:
-            best = seating
-        if best.cost <= target:
-            break
-    if best is None:
-        raise AssertionError("bug: best is unset")
-    return best
+        return seating, target
 
-
-THEATRE_TRIES = 3000
-"""Swaps weighed by :func:`_spread_theatres` at most (each a few hundred additions)."""
-
-
-def _spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None:
-    """This round first (issue 35): players of two boards swapped where that changes nothing else the round
-    ranks before (its rematches, its keep-apart pairs, the plan) and fewer of them play a theatre they had.
-
-    Which theatres a board can give without repeats depends on who sits at it
-    (seven seats: 2 West, 3 Central, 2 East), and the search of the boards does
-    not see theatres. A player on two boards stays where they are.
-    """
-    boards = seating.rounds[0]
-    twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
-    cost = [board_cost(board, book, weights) for board in boards]
-    left = THEATRE_TRIES
-    while left > 0:
-        found = None
-        for t in sorted(range(len(boards)), key=lambda t: -cost[t]):
-            if cost[t] == 0:
-                break
-            found, left = _theatre_swap(seating, t, cost, twice, book, weights, left)
-            if found is not None:
-                break
-        if found is None:
-            return
-        t, i, u, j, cost[t], cost[u] = found
-        seating.swap(0, t, i, u, j)
-
-
-def _theatre_swap(seating: Seating, t: int, cost: list[int], twice: set[int], book: PowerBook, weights: Weights,
-                  left: int) -> tuple[tuple[int, int, int, int, int, int] | None, int]:
-    """The first swap of a player of board ``t`` that lowers the two boards' theatre cost and no figure ranked
-    before it, with the boards' new costs; and the tries left."""
-    boards = seating.rounds[0]
-    for i, x in enumerate(boards[t]):
-        if x in twice:
-            continue
-        for u, other in enumerate(boards):
-            for j, y in enumerate(other if u != t else ()):
-                if y in twice or not seating.can_swap(0, t, i, u, j) or seating.delta(0, t, i, u, j) > 0:
-                    continue
-                left -= 1
-                if left <= 0:
-                    return None, 0
-                mine, theirs = list(boards[t]), list(other)
-                mine[i], theirs[j] = y, x
-                new_t, new_u = board_cost(mine, book, weights), board_cost(theirs, book, weights)
-                if new_t + new_u < cost[t] + cost[u]:
-                    return (t, i, u, j, new_t, new_u), left
-    return None, left
+    return best_of(ATTEMPTS if history and len(field) <= RESTART_FIELD else 1, searched)
 
 
 def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], index: dict[str, int]) -> PowerBook:
@@ -207,7 +151,7 @@ def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], ind
 
 def _round_with_powers(seating, r: int, number: int, book, field, ledger, sitting, weights, rng) -> Round:
     """Round ``number``: its boards with powers given, seats in the order of the powers, and why."""
-    assigned = _powers_for_round(seating, r, book, field, weights, rng)
+    assigned = powers_for_round(seating, r, book, field, weights, rng)
     reasons = [board_reasons for _, _, board_reasons in assigned]
     ordered = [sorted(zip(board, powers), key=lambda bp: POWERS.index(bp[1])) for board, powers, _ in assigned]
     return make_round(
@@ -386,109 +330,6 @@ class _OpenBoards:
                 k -= tree[nxt]
             step >>= 1
         return position
-
-
-def _powers_for_round(
-    seating: Seating, r: int, book: PowerBook, field: Sequence[str], weights: Weights, rng: random.Random
-) -> list[tuple[list[int], list[Power], list[str]]]:
-    """Powers board by board, recorded as they go (a double-board player sees their other board).
-
-    A board that cannot avoid a power repeat swaps one player with another board
-    when both can then do without one, taking the swap that costs the fewest rematches.
-    """
-    boards = seating.rounds[r]
-    assigned: dict[int, list[Power]] = {}
-    for t in range(len(boards)):
-        powers = assign_powers(boards[t], book, weights, rng)
-        if book.repeats(boards[t], powers):
-            best = _repair_swap(seating, r, t, assigned, book, weights, rng)
-            if best is not None:
-                _, i, u, j = best
-                if u in assigned:
-                    book.forget_board(boards[u], assigned[u])
-                seating.swap(r, t, i, u, j)
-                if u in assigned:
-                    assigned[u] = assign_powers(boards[u], book, weights, rng)
-                    book.record_board(boards[u], assigned[u])
-                powers = assign_powers(boards[t], book, weights, rng)
-        assigned[t] = powers
-        book.record_board(boards[t], powers)
-    _settle_doubles(boards, assigned, book, weights, rng)
-    return [(list(board), assigned[t], _power_reasons(board, assigned[t], book, field)) for t, board in enumerate(boards)]
-
-
-def _settle_doubles(boards, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
-                    rng: random.Random) -> None:
-    """A player on two boards got the powers of the first board knowing nothing of the second: each such
-    board's powers given again knowing the other's, while that lowers what its players repeat (issue 35)."""
-    twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
-    doubled = [t for t, board in enumerate(boards) if twice.intersection(board)]
-    for _ in range(4):
-        changed = False
-        for t in doubled:
-            book.forget_board(boards[t], assigned[t])
-            again = assign_powers(boards[t], book, weights, rng)
-            if _board_repeats(boards[t], again, book, weights) < _board_repeats(boards[t], assigned[t], book, weights):
-                assigned[t], changed = again, True
-            book.record_board(boards[t], assigned[t])
-        if not changed:
-            return
-
-
-def _board_repeats(board: Sequence[int], powers: Sequence[Power], book: PowerBook, weights: Weights) -> int:
-    return sum(book.cost(p, power, weights) for p, power in zip(board, powers))
-
-
-def _repair_swap(
-    seating: Seating, r: int, t: int, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
-    rng: random.Random,
-) -> tuple[int, int, int, int] | None:
-    """The cheapest swap (rematch cost, seat, board, seat) after which board ``t`` and the other avoid repeats."""
-    boards = seating.rounds[r]
-    best = None
-    for i in range(len(boards[t])):
-        for u in range(len(boards)):
-            for j in range(len(boards[u]) if u != t else 0):
-                if not seating.can_swap(r, t, i, u, j):
-                    continue
-                delta = seating.delta(r, t, i, u, j)
-                if best is not None and delta >= best[0]:
-                    continue
-                done = u in assigned
-                if done:
-                    book.forget_board(boards[u], assigned[u])
-                seating.swap(r, t, i, u, j)
-                theirs = assign_powers(boards[u], book, weights, rng)
-                book.record_board(boards[u], theirs)
-                ours = assign_powers(boards[t], book, weights, rng)
-                ok = book.repeats(boards[t], ours) == 0
-                book.forget_board(boards[u], theirs)
-                ok = ok and (not done or book.repeats(boards[u], theirs) == 0)
-                seating.swap(r, t, i, u, j)
-                if done:
-                    book.record_board(boards[u], assigned[u])
-                if ok:
-                    best = (delta, i, u, j)
-    return best
-
-
-def _power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBook, field: Sequence[str]) -> list[str]:
-    """Reasons for a repeated power, and for a theatre had more often than an even spread needs.
-
-    ``book`` already holds this round.
-    """
-    reasons = []
-    theatres = max(1, len(set(book.theatre_of.values())))
-    for p, power in zip(board, powers):
-        times = book.powers[(p, power)]
-        if times > 1:
-            reasons.append(f"{field[p]} plays {power.value} for the {ordinal(times)} time: no board avoided it")
-        theatre = book.theatre_of.get(power)
-        if theatre is not None:
-            had = book.theatres[(p, theatre)]
-            if had > -(-book.games[p] // theatres):
-                reasons.append(f"{field[p]} plays in the {theatre.value} for the {ordinal(had)} time")
-    return reasons
 
 
 def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> DrawnTable:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from .bounds import keep_apart_bound, partner_cliques
@@ -414,3 +415,18 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
         seating.reset(best)
         if guard is not None:
             guard.reset(best)
+
+
+def best_of(attempts: int, searched: Callable[[], tuple[Seating, int]]) -> Seating:
+    """The cheapest of up to ``attempts`` searches from different starts; ``searched()`` makes one and returns
+    it with the floor of its cost. The first to reach its floor ends it: no other start can do better."""
+    best = None
+    for _ in range(max(1, attempts)):
+        seating, floor = searched()
+        if best is None or seating.cost < best.cost:
+            best = seating
+        if best.cost <= floor:
+            break
+    if best is None:
+        raise AssertionError("bug: best is unset")
+    return best
