@@ -39,6 +39,9 @@ MAX_STEPS = 6_000
 """Upper limit of search steps, whatever the field."""
 ATTEMPTS = 2
 """Searches from different starts after played rounds, while the floor is not reached (small fields)."""
+AFTER_PLAYED = 2
+"""After played rounds the round drawn comes first (issue 35): its search takes this many times the steps and
+the patience (its tiers, then theatres, are harder to reach than a fresh draw's rematches)."""
 RESTART_FIELD = 70
 """Largest field given more than one search."""
 
@@ -131,7 +134,9 @@ def _searched_seating(entries, field, history, meetings, partners, weights: Weig
         seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
                           this_round_first=bool(history))
         target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
-        improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
+        effort = AFTER_PLAYED if history else 1
+        improve(seating, rng, target, min(MAX_STEPS, effort * STEPS_PER_PLAYER * sum(len(e) for e in entries)),
+                effort * PATIENCE)
         return seating, target
 
     return best_of(ATTEMPTS if history and len(field) <= RESTART_FIELD else 1, searched)
