@@ -12,7 +12,9 @@ rematch for 16, 20, 28, 32... players; 24 is left to the search), improved by
 :mod:`.search`, then roles by matchings. After played rounds: all remaining
 rounds are planned jointly and the plan is continued by later calls
 (:mod:`.continuation`), so a draw made round by round meets no one twice
-whenever the four-round draw would not.
+whenever the four-round draw would not; unless the round being drawn, searched
+alone with the roles moving with the seats (:mod:`.friedrich_round`), seats
+better: then it comes first and the rest is planned with what it leaves.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def draw_friedrich(
     ``history`` holds the rounds already played (their seats are roles); the new
     rounds are numbered after them. ``keep_apart`` lists groups (clubs) whose
     members should not share a table. After played rounds the remaining rounds
-    are planned together and a later call continues that plan
+    are planned, this round first, and a later call continues that plan
     (:mod:`.continuation`); that plan follows from the played rounds, not ``rng``.
 
     Worked example: 16 players, four rounds, no rematch (every player meets 12
