@@ -3,7 +3,7 @@
     python bench/draws_bench.py --quick    # a few sizes, under a minute
     python bench/draws_bench.py            # every size of the goals (the baseline takes minutes at 350)
     python bench/draws_bench.py --rounds   # round by round through the workbook, with withdrawals and late arrivals
-    python bench/draws_bench.py --days 20  # 20 random event days per family: every single-round draw after changes
+    python bench/draws_bench.py --days 20  # 20 random event days per family, each round against an independent search
 
 Goals (the issue): Friedrich zero repeated pairs for 16..200 players, each under
 2 s; Diplomacy over 3 rounds at least as few repeats as the baseline
@@ -28,7 +28,7 @@ from baseline_seeder import BaselineSeeder  # noqa: E402
 from machine import describe  # noqa: E402
 
 from tourneybook.draws import (  # noqa: E402
-    POWERS, ROLES, Draw, DrawnTable, Family, Round, Seat, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
+    POWERS, ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_carcassonne, draw_diplomacy, draw_friedrich, quality,
 )
 from tourneybook.draws.carcassonne import small_tables  # noqa: E402
 
@@ -39,7 +39,7 @@ def players(n: int) -> list[str]:
     return [f"P{i:03}" for i in range(1, n + 1)]
 
 
-def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> Draw:
+def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds: int, rng: random.Random) -> DrawnRounds:
     """Shuffle and cut, round after round; seats labelled in a random order."""
     built = []
     for r in range(rounds):
@@ -51,7 +51,7 @@ def random_draw(game: Family, field: list[str], sizes: list[int], labels, rounds
             tables.append(DrawnTable(t + 1, tuple(Seat(s, p) for s, p in zip(names, order[start : start + size]))))
             start += size
         built.append(Round(r + 1, tuple(tables)))
-    return Draw(game, tuple(built))
+    return DrawnRounds(game, tuple(built))
 
 
 def timed(make):
@@ -120,7 +120,7 @@ def bench_diplomacy(sizes: list[int]) -> bool:
         ours_rounds, ours_s = timed(lambda: _our_rounds(field, 3))
         base_rounds, base_s = timed(lambda: _baseline_rounds(field, 3))
         rand = random_draw(Family.DIPLOMACY, field, [7] * (n // 7), lambda s: [p.value for p in POWERS], 3, random.Random(SEED))
-        o, b, x = (quality(Draw(Family.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
+        o, b, x = (quality(DrawnRounds(Family.DIPLOMACY, rounds)) for rounds in (ours_rounds, base_rounds, rand.rounds))
         ok &= o.rematch_cost <= b.rematch_cost and o.repeated_pairs <= b.repeated_pairs
         ok &= ours_s < base_s and o.seat_repeats == 0
         print(
@@ -212,7 +212,7 @@ def bench_rounds(cases) -> bool:
                 book = _event(ruleset, n, clubs, change, Path(tmp))
                 outcomes = [draw_event(book, r) for r in range(1, 5)]
                 pairs = [o.report for o in outcomes]
-                whole = quality(Draw(outcomes[-1].draw.game, outcomes[-1].history + outcomes[-1].draw.rounds))
+                whole = quality(DrawnRounds(outcomes[-1].draw.game, outcomes[-1].history + outcomes[-1].draw.rounds))
                 last = pairs[-1]
                 same = change != CHANGES[0] or last.repeated_pairs == at_once.repeated_pairs
                 # The 3-player spread is a goal for an unchanged field: after a change, the rounds played
@@ -278,123 +278,53 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
     return ok
 
 
-# --- event days: single-round draws after any mix of changes (issue 32) ----------------------------
+# --- event days: each round drawn after changes against an independent search (issues 32 and 35) ---
 
 DAY_RULESETS = ("cafe2023", "fwc2022", "carcassonne2004", "cdiplo100")
-"""One ruleset per family (two Friedrich: CAFE has a final, FWC none); Diplomacy's sit-outs are the TD's."""
+"""One ruleset per family (two Friedrich: CAFE has a final, FWC none)."""
 
 
-def _day_field(rng: random.Random, ruleset: str, n: int):
-    """Names and clubs of one random field: no clubs, small clubs, a few big clubs, or one club of many."""
-    from tourneybook.workbook.generic import CLUB, NAME
-
-    names = [f"P{i:03}" for i in range(n)]
-    kind = rng.choice(["none", "small", "big", "mixed"])
-    size = {"none": 0, "small": rng.randint(2, 4), "big": rng.randint(5, 9), "mixed": 0}[kind]
-    clubs = {}
-    for i, name in enumerate(names):
-        if kind == "mixed":
-            clubs[name] = f"club {min(i // 3, 4)}" if rng.random() < 0.7 else None
-        elif size:
-            clubs[name] = f"club {i // size}"
-    return names, [{NAME: p, CLUB: clubs.get(p)} for p in names], kind
-
-
-def _changes(rng, book, ruleset, number, playing, k):
-    """Withdrawals, late arrivals, new stand-ins and roll-call absences before round ``number``; the field kept
-    seatable the way an organiser keeps it (Friedrich: a new stand-in for each seat short; Diplomacy: the TD's
-    sit-outs, chosen by the caller)."""
-    from tourneybook.actions.attendance import absent, join, withdraw
-
-    for _ in range(rng.randint(0, 2)):
-        gone = rng.choice(sorted(playing))
-        playing.discard(gone)
-        withdraw(book, gone, number - 1)
-    for _ in range(rng.randint(0, 2)):
-        k += 1
-        join(book, f"Late {k}", number)
-        playing.add(f"Late {k}")
-    away = set(rng.sample(sorted(playing), rng.randint(0, 2)))
-    for name in away:
-        absent(book, name, number)
-    here = len(playing - away)
-    if ruleset in ("cafe2023", "fwc2022"):
-        while here % 4:
-            k += 1
-            join(book, f"Stand-in {k}", number, stand_in=True)
-            playing.add(f"Stand-in {k}")
-            here += 1
-    return playing - away, k
-
-
-def _one_day(ruleset: str, n: int, seed: int, folder: Path):
-    """One event day drawn round by round, a random mix of changes before each round after the first:
-    (CPU seconds per round, this round's figures per round, the field kind, the round refused or None)."""
-    from tourneybook.actions.draw import draw_event
-    from tourneybook.errors import InputError
-    from tourneybook.files.filestore import FileWorkbook
-    from tourneybook.workbook import template
-    from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
-    from tourneybook.workbook.layout import find_layout
-
-    rng = random.Random(seed)
-    names, rows, kind = _day_field(rng, ruleset, n)
-    friedrich = ruleset in ("cafe2023", "fwc2022")
-    if friedrich:
-        rows += [{NAME: f"Stand-in 0{i}", STAND_IN: True} for i in range((-n) % 4)]
-    path = folder / f"{ruleset}-{n}-{seed}.xlsx"
-    template.write(path, find_layout(ruleset), tournament=f"Day {seed}", rows={PLAYERS.name: rows})
-    book = FileWorkbook(path)
-    playing = set(names) | {r[NAME] for r in rows if r.get(STAND_IN)}
-    k, seconds, figures = 0, [], []
-    for number in range(1, 4 if ruleset == "cdiplo100" else 5):
-        here = set(playing)
-        if number > 1:
-            here, k = _changes(rng, book, ruleset, number, playing, k)
-        sit_outs = sorted(here)[: len(here) % 7] if ruleset == "cdiplo100" else []
-        start = time.process_time()
-        try:
-            outcome = draw_event(book, number, sit_outs=sit_outs)
-        except InputError:  # a field the rules cannot seat (Friedrich: the roles owed cannot be balanced)
-            return seconds, figures, kind, number
-        seconds.append(time.process_time() - start)
-        before, now = outcome.before, outcome.report
-        figures.append((now.repeated_pairs - (before.repeated_pairs if before else 0),
-                        now.keep_apart_violations, now.keep_apart_bound,
-                        outcome.plan.report.rematch_cost if outcome.plan else now.rematch_cost))
-    return seconds, figures, kind, None
-
-
-def bench_event_days(days: int, sizes: tuple[int, int] = (16, 100)) -> bool:
-    """Issue 32: many random event days per family; every single-round draw under 2 s CPU."""
+def bench_event_days(days: int, sizes: tuple[int, int] = (16, 120)) -> bool:
+    """Random event days per family (tests/draws/event_days.py): every round after the first compared with an
+    annealing over swaps of that round (tests/draws/round_search.py); every refusal's advice followed as
+    written. Goals: no round dominated, no advice dead end, every draw <= 2 s CPU."""
     import statistics
     import tempfile
 
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.draws.event_days import event_day
+
     print(f"\nEvent days: {days} per family, {sizes[0]}-{sizes[1]} players, random clubs, withdrawals, late "
-          "arrivals, stand-ins and roll-call absences before each round (goal: every draw <= 2 s CPU)")
-    print("figures summed over the rounds drawn after changes: this round's repeated pairs; keep-apart violations "
-          "against their lower bound; rematch cost of the plan")
-    print(f"{'ruleset':>16} {'draws':>5} {'refused':>7} {'worst CPU s':>11} {'median':>7} {'repeated pairs':>15} "
-          f"{'keep-apart violations':>22} {'bound':>5} {'rematch cost':>12}  goal; the worst draw")
+          "arrivals, stand-ins, roll-call absences, Diplomacy sit-outs and double boards before each round")
+    print("each round drawn after round 1 against an annealing over swaps of the same round (seeded): 'dominated' "
+          "= the search found one no worse on every figure and better on one (seat repeats, repeated pairs, "
+          "rematch cost, keep-apart pairs, theatre repeats, 3-player repeats); 'by' = the figures' total excess; "
+          "refusals met, and those whose advice, followed as written, did not lead to a draw")
+    print(f"{'ruleset':>16} {'draws':>5} {'dominated':>9} {'by':>4} {'refusals':>8} {'dead ends':>9} "
+          f"{'worst CPU s':>11} {'median':>7}  goal; the worst draw; the dominated rounds")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset in DAY_RULESETS:
-            times, figures, refused, where = [], [], 0, []
+            times, where, dominated, by, refusals, dead = [], [], [], 0, 0, 0
             for day in range(days):
-                rng = random.Random(f"{ruleset} {day}")
-                n = rng.randint(*sizes)
-                seconds, day_figures, kind, stopped = _one_day(ruleset, n, SEED + day, Path(tmp))
-                times += seconds[1:]  # round 1 is drawn before any change
-                figures += day_figures[1:]
-                where += [f"{n} players, clubs {kind}, round {r}" for r in range(2, len(seconds) + 1)]
-                refused += stopped is not None
-            worst = max(times)
-            met = worst <= 2
+                n = random.Random(f"{ruleset} {day}").randint(*sizes)
+                report = event_day(ruleset, n, SEED + day, Path(tmp))
+                refusals += len(report.refusals)
+                dead += len(report.dead_ends)
+                for number, ours, theirs, seconds in report.rounds:
+                    times.append(seconds)
+                    where.append(f"{n} players, clubs {report.clubs}, round {number}")
+                    if theirs.dominates(ours):
+                        dominated.append(f"{where[-1]}: {ours.values()} vs {theirs.values()}")
+                        by += sum(a - b for a, b in zip(ours.values(), theirs.values()))
+            worst = max(times, default=0.0)
+            met = worst <= 2 and not dominated and not dead
             ok &= met
-            total = [sum(f[i] for f in figures) for i in range(4)]
-            print(f"{ruleset:>16} {len(times):>5} {refused:>7} {worst:>11.2f} {statistics.median(times):>7.2f} "
-                  f"{total[0]:>15} {total[1]:>22} {total[2]:>5} {total[3]:>12}  {'met' if met else 'MISSED'}; "
-                  f"{where[times.index(worst)]}", flush=True)
+            print(f"{ruleset:>16} {len(times):>5} {len(dominated):>9} {by:>4} {refusals:>8} {dead:>9} {worst:>11.2f} "
+                  f"{statistics.median(times) if times else 0:>7.2f}  {'met' if met else 'MISSED'}; "
+                  f"{where[times.index(worst)] if times else '-'}", flush=True)
+            for line in dominated:
+                print(f"{'':>18}dominated: {line}")
     return ok
 
 
@@ -403,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few sizes only (under a minute)")
     parser.add_argument("--rounds", action="store_true", help="only the round-by-round rows (issue 9)")
     parser.add_argument("--single", action="store_true", help="only single-round draws after attendance changes (issue 23)")
-    parser.add_argument("--days", type=int, default=None, help="only the event days (issue 32), this many per family")
+    parser.add_argument("--days", type=int, default=None,
+                        help="only the event days (issues 32, 35), this many per family")
     args = parser.parse_args(argv)
     print(describe())
     if args.days is not None:

@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 import pytest
 
-from tourneybook.draws import Draw, DrawnTable, Family, Round, Seat, draw_diplomacy, quality, rematch_bound
+from tourneybook.draws import DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, quality, rematch_bound
 from tourneybook.draws.bounds import forced_keep_apart, keep_apart_bound
 
 from .conftest import field
@@ -75,7 +75,7 @@ def test_five_clubs_of_six_on_seven_seat_boards_force_eight_club_meetings():
 
 def test_compromises_remain_is_said_of_a_figure_above_its_bound():
     clubs = [list("ABCD")]
-    draw = Draw(Family.CARCASSONNE, (Round(1, (DrawnTable(1, tuple(Seat(f"seat {i}", p) for i, p in enumerate("ABCD", 1))),
+    draw = DrawnRounds(Family.CARCASSONNE, (Round(1, (DrawnTable(1, tuple(Seat(f"seat {i}", p) for i, p in enumerate("ABCD", 1))),
                                                 DrawnTable(2, tuple(Seat(f"seat {i}", p) for i, p in enumerate("EFGH", 1))))),))
     report = quality(draw, (), clubs)
     assert (report.keep_apart_violations, report.keep_apart_bound) == (6, 2)  # a club of 4 at 2 tables: 2 + 2
@@ -114,7 +114,7 @@ def test_rematch_and_small_table_bounds_are_never_above_the_optimum(players, siz
         best_small = repeats if best_small is None else min(best_small, repeats)
     bound = rematch_bound(played, [players] * rounds, [sizes] * rounds)
     assert bound <= best_cost
-    one = Draw(Family.CARCASSONNE, tuple(_tables(len(history) + r + 1, options[0]) for r in range(rounds)))
+    one = DrawnRounds(Family.CARCASSONNE, tuple(_tables(len(history) + r + 1, options[0]) for r in range(rounds)))
     assert quality(one, played).small_table_bound <= best_small
 
 

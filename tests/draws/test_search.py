@@ -47,19 +47,19 @@ def test_after_any_swaps_the_kept_figures_are_those_counted_afresh(trial):
         assert any(kept)  # the history's repeated pairs keep some seats hot: the comparison is not empty
 
 
-def _this_round_first_key(seating: Seating) -> tuple[int, int, int]:
-    """Issue 32's order, counted afresh: the first round's pairs that met before (by the rematch cost they add),
-    its keep-apart pairs, the plan."""
+def _this_round_first_key(seating: Seating) -> tuple[int, int, int, int]:
+    """Issue 35's order, counted afresh: the rematch cost the first round's pairs that met before add, how
+    many they are, its keep-apart pairs, the plan."""
     before, partners = seating._history[0], seating.partners
     pairs = [(a, b) for table in seating.rounds[0] for i, a in enumerate(table) for b in table[i + 1:]]
-    return (sum(2 * before[a][b] - 1 for a, b in pairs if before[a][b]), sum(1 for a, b in pairs if b in partners[a]),
-            seating.total_cost())
+    return (sum(2 * before[a][b] - 1 for a, b in pairs if before[a][b]), sum(1 for a, b in pairs if before[a][b]),
+            sum(1 for a, b in pairs if b in partners[a]), seating.total_cost())
 
 
 @pytest.mark.parametrize("trial", range(4))
 def test_this_round_first_ranks_the_first_round_before_the_plan(trial):
-    """Issue 32: with ``this_round_first`` the search's cost orders seatings as (this round's repeated pairs,
-    its keep-apart pairs, the plan's total) do, lexicographically; without it one rematch now can be traded
+    """Issues 32 and 35: with ``this_round_first`` the search's cost orders seatings as (the rematch cost this
+    round's pairs that met before add, how many they are, its keep-apart pairs, the plan's total) do, lexicographically; without it one rematch now can be traded
     for a cheaper plan."""
     rng = random.Random(trial)
     base = _seating(rng, 20, 3, small=False, first=True)

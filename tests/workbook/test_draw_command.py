@@ -16,7 +16,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
-from tourneybook.draws import Draw, draw_friedrich, quality
+from tourneybook.draws import DrawnRounds, draw_friedrich, quality
 from tourneybook.errors import InputError
 from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.friedrich import Role
@@ -81,11 +81,11 @@ def tables(path: Path, ruleset: str, rnd: int) -> dict[int, dict[str, str]]:
     return found
 
 
-def as_draw(path: Path, ruleset: str, rounds: int) -> Draw:
+def as_draw(path: Path, ruleset: str, rounds: int) -> DrawnRounds:
     from tourneybook.draws import DrawnTable, Round, Seat
 
     game = Family.FRIEDRICH if find_ruleset(ruleset).family is Family.FRIEDRICH else Family.CARCASSONNE
-    return Draw(game, tuple(
+    return DrawnRounds(game, tuple(
         Round(r, tuple(DrawnTable(t, tuple(Seat(s, p) for s, p in seats.items())) for t, seats in sorted(tables(path, ruleset, r).items())))
         for r in range(1, rounds + 1)
     ))
@@ -297,7 +297,7 @@ def _round_by_round(n: int, seed: int):
     history: tuple = ()
     for rnd in range(4):
         history += draw_friedrich(players, rounds=1, history=history, rng=random.Random(seed * 10 + rnd)).rounds
-    return quality(Draw(Family.FRIEDRICH, history))
+    return quality(DrawnRounds(Family.FRIEDRICH, history))
 
 
 @pytest.mark.parametrize("n", [16, 20, 24, 28, 32])  # seed 000 I: "different opponents in each of their four games"

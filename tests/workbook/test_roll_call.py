@@ -243,8 +243,8 @@ def test_friedrich_refusal_says_when_fewer_stand_ins_would_do(tmp_path, capsys):
     assert run("draw", path, "--round", 2) == 1
     err = capsys.readouterr().err
     assert "17 players cannot be seated at Friedrich tables of exactly four: 3 stand-ins are needed to make 20" in err
-    assert ("or, with 1 fewer stand-in playing, the 16 players fill 4 tables and nobody is added: mark one absent "
-            f"(stand-ins playing: \"Stand-in Sam\"), e.g. 'tourneybook absent {path.name} \"Stand-in Sam\" --round 2'") in err
+    assert ("or, with 1 fewer stand-in playing, the 16 players fill 4 tables and nobody is added: mark "
+            f"\"Stand-in Sam\" absent, 'tourneybook absent {path.name} \"Stand-in Sam\" --round 2'") in err
     assert "EVENT.xlsx" not in err  # the real name only, as the join hint beside it (issue 28)
     assert run("absent", path, "Stand-in Sam", "--round", 2) == 0
     assert run("draw", path, "--round", 2) == 0

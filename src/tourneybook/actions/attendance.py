@@ -10,7 +10,6 @@ raised before anything is written; the caller saves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
@@ -143,24 +142,6 @@ def present(store: WorkbookStore, name: str, round_number: int) -> AttendanceCha
     return _write(store, grid, player.name, typed, added=False)
 
 
-def fewer_stand_ins(players: Sequence[Player], round_number: int, workbook: str = "EVENT.xlsx") -> str:
-    """For the Friedrich draw's refusal: when fewer stand-ins would do than the ones it asks for, say so.
-
-    A field of 17 needs 3 more stand-ins to make 20, but if a stand-in is among the 17,
-    one fewer stand-in playing makes 16: that is often the better choice on the day.
-    """
-    here = [p for p in players if p.plays(round_number)]
-    extra = len(here) % 4
-    playing = [p.name for p in here if p.stand_in]
-    if not extra or len(playing) < extra:
-        return ""
-    names = ", ".join(f'"{n}"' for n in playing)
-    return (f"; or, with {extra} fewer stand-in{'s' if extra > 1 else ''} playing, the {len(here) - extra} players fill "
-            f"{(len(here) - extra) // 4} tables and nobody is added: mark {'them' if extra > 1 else 'one'} absent "
-            f"(stand-ins playing: {names}), e.g. 'tourneybook absent {workbook} {names.split(', ')[0]} "
-            f"--round {round_number}'")
-
-
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
@@ -280,4 +261,4 @@ def _write(store: WorkbookStore, grid: SheetGrid, player: str, typed: dict[tuple
     return AttendanceChange(player, shown, added, remark)
 
 
-__all__ = ["AttendanceChange", "absent", "drawn_seat", "fewer_stand_ins", "join", "present", "rounds_cell", "withdraw"]
+__all__ = ["AttendanceChange", "absent", "drawn_seat", "join", "present", "rounds_cell", "withdraw"]

@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..draws import Draw, QualityReport, Round, UnfilledBoards, quality
+from ..draws import DrawnRounds, QualityReport, Round, UnfilledBoards, quality
 from ..draws.quality import verdict
 from ..draws.planner import Planner, same_field_runs
 from ..draws.shape import shape_of
@@ -41,7 +41,6 @@ from ..workbook.generic import PLAYERS, Player
 from ..workbook.layout import Layout
 from ..workbook.layouts.friedrich_final import FinalOutcome
 from ..workbook.settings_sheet import SETTINGS
-from .attendance import fewer_stand_ins
 from .draw_sit_outs import fill_and_say, sit_out_rows
 from .draw_reading import (
     DrawEvent,
@@ -60,7 +59,7 @@ from .draw_reading import (
 class DrawOutcome:
     """What ``draw_event`` did."""
 
-    draw: Draw
+    draw: DrawnRounds
     """The rounds drawn (and written)."""
     report: QualityReport
     """Their quality, history included."""
@@ -176,17 +175,17 @@ def draw_event(
     choices = _td_choices(event, wanted, sit_outs, doubles, top_board, history, fill, seed)
     drawn, planned, draw_notes, plan_notes = _draw_runs(event, wanted, history, choices, seed)
     game = event.sheet.family.game
-    draw = Draw(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
+    draw = DrawnRounds(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
     groups, theatres = choices.groups, choices.theatres
     plan_report = None
     if len(planned) > len(drawn):
         plan_report = PlanReport(tuple(r.number for r in planned),
-                                 quality(Draw(game, tuple(planned)), history, groups, theatres),
+                                 quality(DrawnRounds(game, tuple(planned)), history, groups, theatres),
                                  tuple(dict.fromkeys(plan_notes)))
     sit_out_cells, typed = sit_out_rows(event, draw)
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
                           (*choices.notes, *typed, *_attendance_notes(event.players, wanted, event.sheet)),
-                          quality(Draw(game, history), (), groups, theatres) if history else None,
+                          quality(DrawnRounds(game, history), (), groups, theatres) if history else None,
                           plan_report, seating_sheet(event.title, draw, seating_pictures, event.read.language,
                                                      {p.name for p in event.players if p.stand_in}))
     _write_draw(event, wanted, draw, outcome, top_board, sit_out_cells)
@@ -243,7 +242,7 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
         """The draw of a run starting at round ``number``."""
         return _rng(event.read.tournament, number, seed)
 
-    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> Draw:
+    def draw_rounds(number: int, count: int, before: Sequence[Round], rng: random.Random) -> DrawnRounds:
         """``count`` rounds for the players present in round ``number``, after ``before``."""
         here = event.attending(number)
         kept = [[n for n in g if n in here] for g in choices.groups]
@@ -264,19 +263,21 @@ def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ..
                                   lambda n, count, before, a: draw_rounds(n, count, before, seeded(a)))
                 try:
                     plan = planner.followed(numbers[0], numbers[0])
-                    part = Draw(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
+                    part = DrawnRounds(plan.game, tuple(r for r in plan.rounds if r.number in numbers))
                 except InputError:  # no plan to the end (e.g. Diplomacy seats for later rounds): these rounds alone say why
                     part = plan = draw_rounds(numbers[0], len(numbers), so_far, seeded(numbers[0]))
             drawn += part.rounds
             planned += plan.rounds
             (plan_notes if plan is not part else draw_notes).extend(plan.notes)
     except InputError as exc:
+        played = history + tuple(drawn)
         raise InputError([_placed(_ways_to_ask(p, event.layout), event.sheet, event.players, numbers[0],
-                                  workbook_name(event.store)) for p in exc.problems]) from None
+                                  workbook_name(event.store), played, total - numbers[0] + 1)
+                          for p in exc.problems]) from None
     return drawn, planned, draw_notes, plan_notes
 
 
-def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, first: int, seed: int | None) -> Draw:
+def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, first: int, seed: int | None) -> DrawnRounds:
     """The layout's top board of round ``first``, the event read once (after the top board's own checks)."""
     here = event.attending(first)
     draw_only = [r.number for r in history if not event.rounds[r.number].played_at]
@@ -286,7 +287,7 @@ def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, fi
                                        _rng(event.read.tournament, first, seed), draw_only)
 
 
-def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: DrawOutcome, top_board: bool,
+def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: DrawnRounds, outcome: DrawOutcome, top_board: bool,
                 sit_out_cells: Mapping[tuple[int, int], object] | None = None) -> None:
     """The rounds typed into the draw sheet (the top board marked) and the sit-outs into the layout's sit-outs
     sheet, then the Seating and quality sheets."""
@@ -344,22 +345,40 @@ def _ways_to_ask(p: Problem, layout: Layout) -> Problem:
                               f"player{also})")
 
 
-def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), number: int = 0, workbook: str = "") -> Problem:
+def _placed(p: Problem, family: DrawSheet, players: Sequence[Player] = (), number: int = 0, workbook: str = "",
+            history: Sequence[Round] = (), rounds_left: int = 0) -> Problem:
     """A draws' problem about the field or the history, placed on the sheet it comes from."""
     if p.sheet:
         return p
+    if family.family.stand_ins:
+        advised = _friedrich_field(p, players, number, workbook or "EVENT.xlsx", history, rounds_left)
+        if advised is not None:
+            return advised
     if p.where == "players":
-        changed = [q.name for q in players if not q.plays(number)] if number else []
-        if family.family.stand_ins and "stand-in" in p.message:
-            when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
-            hint = (f"{when}: add them as rows of {PLAYERS.name} with Stand-in yes, or one by one with "
-                    f"'tourneybook join {workbook} \"Stand-in 1\" --from-round {number or 1} --stand-in'")
-            return Problem(p.message + hint + fewer_stand_ins(players, number, workbook or "EVENT.xlsx"), p.where,
-                           PLAYERS.name)
         return Problem(p.message, p.where, PLAYERS.name)
     if p.where.startswith("history") or p.where.startswith("round"):
         return Problem(f"{p.where}: {p.message}", p.where, family.name)
     return p
+
+
+def _friedrich_field(p: Problem, players: Sequence[Player], number: int, workbook: str, history: Sequence[Round],
+                     rounds_left: int) -> Problem | None:
+    """A Friedrich field that cannot be seated (stand-ins needed, the roles owed unbalanced), with what to do:
+    each way checked to lead to a draw (:mod:`.draw_advice`); None for another problem."""
+    from ..draws.friedrich_round import ROLES_UNBALANCED  # on use: no other family's draw loads it (issue 40)
+    from .draw_advice import stand_in_ways
+
+    if p.where == "players" and "stand-in" in p.message:
+        changed = [q.name for q in players if not q.plays(number)] if number else []
+        when = f" in round {number} ({', '.join(changed)} not playing)" if changed else ""
+        ways = stand_in_ways(players, history, number or 1, rounds_left, workbook)
+        return Problem(p.message + (f"{when}: " + "; or, ".join(ways) if ways else when), p.where, PLAYERS.name)
+    if ROLES_UNBALANCED in p.message:
+        ways = stand_in_ways(players, history, number, rounds_left, workbook)
+        todo = ("; to draw it: " + "; or, ".join(ways)) if ways else \
+            "; no stand-ins can mend it: correct the Players sheet (who plays this round) or the rounds before"
+        return Problem(f"round {number}: {p.message}{todo}", p.where, PLAYERS.name)
+    return None
 
 
 def draw_final(store: WorkbookStore) -> FinalOutcome:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..draws import Draw, Round
+from ..draws import DrawnRounds, Round
 from ..draws.sit_outs import doubled, fewest_first, sat_out
 from ..errors import Collector, InputError
 from ..workbook.draw_rows import PLAYER, ROUND, Typing
@@ -74,7 +74,7 @@ def _times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"
 
 
-def sit_out_rows(event: DrawEvent, draw: Draw) -> tuple[dict[tuple[int, int], object], list[str]]:
+def sit_out_rows(event: DrawEvent, draw: DrawnRounds) -> tuple[dict[tuple[int, int], object], list[str]]:
     """The cells of the layout's sit-outs sheet for the rounds drawn (new rows only), and what was typed where."""
     schema = event.layout.sit_outs
     if schema is None:

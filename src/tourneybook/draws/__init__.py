@@ -1,7 +1,7 @@
 """Draws and seating: pure generators, measured by quality figures.
 
 Each generator takes plain inputs (players, rounds, history, constraints) and a
-seeded ``random.Random`` and returns a frozen :class:`Draw`: rounds -> tables ->
+seeded ``random.Random`` and returns a frozen :class:`~.model.DrawnRounds`: rounds -> tables ->
 seats (role, power or seat number, player), each table with the reasons for
 any compromise. Nothing is printed and no input is changed; the same seed gives
 the same draw.
@@ -9,49 +9,45 @@ the same draw.
 The vocabulary (``Role``, ``Power``, ``Theatre``) is the rules' own
 (:mod:`tourneybook.rules.friedrich`, :mod:`tourneybook.rules.diplomacy`),
 re-exported here; seats hold their names.
+
+Importing this package loads only the quality figures (:mod:`.quality`, the
+model, the bounds): each generator is loaded from its module when first asked
+for (PEP 562), so a Friedrich draw loads no Carcassonne or Diplomacy module
+(issue 40).
 """
 
-from .carcassonne import draw_carcassonne
-from .diplomacy import UnfilledBoards, draw_diplomacy, draw_italia_top_board
-from .friedrich import check_final_choices, draw_friedrich
-from .model import (
-    DEFAULT_THEATRES,
-    DEFAULT_WEIGHTS,
-    POWERS,
-    ROLES,
-    Draw,
-    DrawnTable,
-    Family,
-    Power,
-    Role,
-    Round,
-    Seat,
-    Theatre,
-    Weights,
-)
-from .quality import QualityReport, quality, rematch_bound
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_THEATRES",
-    "DEFAULT_WEIGHTS",
-    "Draw",
-    "DrawnTable",
-    "Family",
-    "POWERS",
-    "Power",
-    "QualityReport",
-    "ROLES",
-    "Role",
-    "Round",
-    "Seat",
-    "Theatre",
-    "UnfilledBoards",
-    "Weights",
-    "check_final_choices",
-    "draw_carcassonne",
-    "draw_diplomacy",
-    "draw_friedrich",
-    "draw_italia_top_board",
-    "quality",
-    "rematch_bound",
-]
+import importlib
+from typing import Any
+
+_HOME = {
+    "draw_carcassonne": "carcassonne",
+    "UnfilledBoards": "inputs",
+    "draw_diplomacy": "diplomacy",
+    "draw_italia_top_board": "diplomacy",
+    "check_final_choices": "friedrich",
+    "draw_friedrich": "friedrich",
+    **{name: "model" for name in ("DEFAULT_THEATRES", "DEFAULT_WEIGHTS", "POWERS", "ROLES", "DrawnRounds",
+                                  "DrawnTable", "Family", "Power", "Role", "Round", "Seat", "Theatre", "Weights")},
+}
+"""Each public name and the module (of this package) that defines it."""
+
+# The figures are imported now: the function ``quality`` shares its name with its module, which would
+# otherwise hide it once any draw had imported the module.
+from .quality import QualityReport, quality, rematch_bound  # noqa: E402
+
+__all__ = sorted([*_HOME, "QualityReport", "quality", "rematch_bound"])
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+

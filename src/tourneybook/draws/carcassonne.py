@@ -22,9 +22,9 @@ from .cost import keep_apart_partners, meeting_counts, small_table_visits
 from .design import rows_by_cluster, rows_design
 from .explain import Ledger, make_round
 from .inputs import checked_inputs
-from .model import DEFAULT_WEIGHTS, Draw, Family, Round, Weights
+from .model import DEFAULT_WEIGHTS, DrawnRounds, Family, Round, Weights
 from .quality import met_again_bound, rematch_bound
-from .search import Seating, improve
+from .search import Seating, best_of, improve
 
 STEPS_PER_PLAYER = 1000
 """Search budget: steps per player (spent only while a compromise remains)."""
@@ -57,7 +57,7 @@ def draw_carcassonne(
     *,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw preliminary rounds: tables of four, the fewest tables of three, fewest repeated opponents.
 
     Tables of three come last in each round; seats are 'seat 1'... in playing order.
@@ -86,8 +86,8 @@ def draw_carcassonne(
     small_history = small_table_visits(index, history)
     costs = (meetings, partners, small_history)
     seating = _best_seating(field, groups, index, b, rounds, history, costs, rng, weights)
-    built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history), rng)
-    return Draw(Family.CARCASSONNE, built)
+    built = _seated_rounds(seating, field, len(history), Ledger(meetings, partners, small_history, history=history), rng)
+    return DrawnRounds(Family.CARCASSONNE, built)
 
 
 def _checked(players, rounds: int, history, keep_apart, rng) -> tuple[list[str], list, int]:
@@ -121,8 +121,8 @@ def _best_seating(
     bound = rematch_bound(history, [field] * rounds, [shape] * rounds)
     seats = sum(small_history) + 3 * b * rounds
     cap = -(-seats // n)  # the even spread: nobody needs more visits to a table of three
-    seating = None
-    for _ in range(ATTEMPTS if n <= RESTART_FIELD else 1):
+
+    def searched() -> tuple[Seating, int]:
         if not history:
             tables = _fresh_tables(field, groups, index, b, rounds, rng)
         else:
@@ -132,14 +132,12 @@ def _best_seating(
         attempt = Seating(tables, classes, small, meetings, partners, small_history, weights, small_cap=cap,
                           this_round_first=bool(history))
         target = attempt.floor(bound, met_again_bound(history, field, shape)) + weights.small_table * max(0, seats - n)
-        improve(attempt, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * n), PATIENCE)
-        if seating is None or attempt.cost < seating.cost:
-            seating = attempt
-        if seating.cost <= target:
-            break
-    if seating is None:
-        raise AssertionError("bug: seating is unset")
-    return seating
+        # a search of fewer rounds needs fewer steps: one round of four takes a quarter (issue 35: time)
+        share = min(rounds, 4) / 4
+        improve(attempt, rng, target, int(min(MAX_STEPS, STEPS_PER_PLAYER * n) * share), int(PATIENCE * share))
+        return attempt, target
+
+    return best_of(ATTEMPTS if n <= RESTART_FIELD else 1, searched)
 
 
 def _seated_rounds(seating: Seating, field, played: int, ledger: Ledger, rng: random.Random) -> tuple[Round, ...]:

@@ -20,6 +20,11 @@ but 24), and row ``a`` plays role ``a + r`` (mod 4) in round ``r``, so each
 table has each role and each player each role once. Otherwise (24 players,
 a field that changed, rounds not from a plan) the roles are scheduled over the
 remaining rounds and the search of :mod:`.search` seats them.
+
+This round first (issue 35): the round being drawn is what the players sit at
+now, so it is also searched alone, roles moving with the seats
+(:mod:`.friedrich_round`), and a plan is continued only while no plan made now
+seats that round better.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from dataclasses import dataclass
 
 from .cost import meeting_counts
 from .design import rematch_free, rows_design
-from .model import ROLES, Role, Round, Weights
+from .friedrich_round import RoleBalance
+from .model import ROLES, DrawnTable, Role, Round, Seat, Weights
 from .quality import met_again_bound, rematch_bound
 from .roles import role_schedule
 from .search import Seating, improve
@@ -64,26 +70,93 @@ def continue_plan(
     weights: Weights,
     budget: int,
 ) -> Plan | None:
-    """The rounds after ``history`` up to the fourth: the plan they belong to, or a new one.
+    """The rounds after ``history`` up to the fourth: the plan they belong to, or a new one; None when the
+    roles still owed cannot be balanced over them.
 
     The plan made after the first ``j`` played rounds is rebuilt for each
     ``j``; the first one the later played rounds agree with (same tables, same
-    roles) is continued. None when the owed roles cannot be balanced.
+    roles) is continued, unless a plan made now seats the round being drawn
+    better (issue 35: this round first, :func:`_round_key`).
     """
     seated = [{s.player for t in rnd.tables for s in t.seats} for rnd in history]
     everyone = set(field)
+    index = {name: i for i, name in enumerate(field)}
+    meetings = meeting_counts(index, history)
     for j in range(1, len(history)):
         if any(players != everyone for players in seated[j:]):
             continue  # a plan seats exactly this field in every round: one that did not cannot follow it
-        plan = _plan(field, history[:j], _owed_after(field, history[:j]), partners, weights, budget)
+        plan = _fresh_plan(field, history[:j], _owed_after(field, history[:j]), partners, weights, budget)
         done = len(history) - j
         if plan is not None and all(_same_round(plan, r, history[j + r], field) for r in range(done)):
-            return Plan(plan.tables[done:], plan.schedule[done:])
-    return _plan(field, history, owed, partners, weights, budget)
+            followed = Plan(plan.tables[done:], plan.schedule[done:])
+            key = _round_key(followed.tables[0], meetings, partners)
+            if key == (0, 0, 0):
+                return followed  # nothing a plan made now could better
+            fresh = _fresh_plan(field, history, owed, partners, weights, budget)
+            if fresh is None or _round_key(fresh.tables[0], meetings, partners) >= key:
+                return followed
+            return fresh
+    return _fresh_plan(field, history, owed, partners, weights, budget)
+
+
+def _fresh_plan(field, history, owed, partners, weights: Weights, budget: int) -> Plan | None:
+    """The rounds after ``history``, this round first (issue 35).
+
+    Two plans are made: the remaining rounds searched together (:func:`_plan`), and the round being drawn
+    searched alone, roles moving with the seats (:mod:`.friedrich_round`), then the rounds after it planned
+    with what it leaves. The one whose first round ranks better (what its pairs that met before add to the
+    rematch cost, how many they are, its keep-apart pairs) is taken; on a tie the plan searched together.
+    """
+    joint = _plan(field, history, owed, partners, weights, budget)
+    if joint is None or not history:
+        return joint
+    first = _round_alone(field, history, owed, partners, weights, budget, joint.tables[0])
+    index = {name: i for i, name in enumerate(field)}
+    meetings = meeting_counts(index, history)
+    if _round_key(first, meetings, partners) >= _round_key(joint.tables[0], meetings, partners):
+        return joint
+    day = [ROLES[0]] * len(field)
+    for table in first:
+        for k, p in enumerate(table):
+            day[p] = ROLES[k]
+    if len(joint.tables) == 1:
+        return Plan([first], [day])
+    drawn = Round(len(history) + 1, tuple(
+        DrawnTable(t + 1, tuple(Seat(ROLES[k].value, field[p]) for k, p in enumerate(table)))
+        for t, table in enumerate(first)))
+    rest = _plan(field, (*history, drawn), [[r for r in roles if r is not day[p]] for p, roles in enumerate(owed)],
+                 partners, weights, budget)
+    if rest is None:  # RoleBalance kept the rounds after it drawable: the schedule cannot fail
+        raise AssertionError("bug: the rounds after a balanced round cannot be planned")
+    return Plan([first, *rest.tables], [day, *rest.schedule])
+
+
+def _round_alone(field, played, owed, partners, weights: Weights, budget: int,
+                 start: list[list[int]]) -> list[list[int]]:
+    """The round after ``played`` searched alone from ``start`` (tables in role order): any two players of
+    different tables may swap, taking each other's roles, while :class:`.RoleBalance` allows it."""
+    n = len(field)
+    index = {name: i for i, name in enumerate(field)}
+    tables = [list(t) for t in start]
+    guard = RoleBalance(owed, tables, QUALIFYING_ROUNDS - len(played) - 1)
+    seating = Seating([tables], [[0] * n], [[False] * len(tables)], meeting_counts(index, played), partners,
+                      [0] * n, weights, this_round_first=True)
+    target = seating.floor(rematch_bound(played, [field], [[4] * len(tables)]),
+                           met_again_bound(played, field, [4] * len(tables)))
+    improve(seating, random.Random(_digest(field, played, partners, -1)), target, budget, PATIENCE, guard)
+    return seating.rounds[0]
+
+
+def _round_key(tables: list[list[int]], meetings, partners) -> tuple[int, int, int]:
+    """A round as players feel it: what its pairs that met before add to the rematch cost, how many they are,
+    its keep-apart pairs (the order of :class:`.search.Tiers`)."""
+    pairs = [(a, b) for t in tables for i, a in enumerate(t) for b in t[i + 1:]]
+    met = [meetings[a][b] for a, b in pairs if meetings[a][b]]
+    return sum(2 * c - 1 for c in met), len(met), sum(1 for a, b in pairs if b in partners[a])
 
 
 def _plan(field, played, owed, partners, weights: Weights, budget: int) -> Plan | None:
-    """All rounds after ``played`` (a deterministic function of its inputs)."""
+    """All rounds after ``played`` searched together (a deterministic function of its inputs)."""
     n = len(field)
     index = {name: i for i, name in enumerate(field)}
     remaining = QUALIFYING_ROUNDS - len(played)

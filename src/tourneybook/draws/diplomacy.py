@@ -19,16 +19,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 
-from ..errors import Problem
 from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_cost
-from .explain import Ledger, make_round, ordinal
-from .inputs import check_rng, checked_inputs, checked_players, input_collector
-from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Draw, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
-from .powers import PowerBook, assign_powers
+from .explain import Ledger, make_round
+from .inputs import UnfilledBoards, check_rng, checked_inputs, checked_players, input_collector
+from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
+from .board_powers import powers_for_round, spread_theatres
+from .powers import PowerBook
 from .quality import met_again_bound, rematch_bound
-from .search import Seating, improve
+from .search import Seating, best_of, improve
 
 BOARD = 7
 """Players per board: one per power."""
@@ -38,6 +37,13 @@ PATIENCE = 600
 """Steps without progress after which the search stops."""
 MAX_STEPS = 6_000
 """Upper limit of search steps, whatever the field."""
+ATTEMPTS = 2
+"""Searches from different starts after played rounds, while the floor is not reached (small fields)."""
+AFTER_PLAYED = 2
+"""After played rounds the round drawn comes first (issue 35): its search takes this many times the steps and
+the patience (its tiers, then theatres, are harder to reach than a fresh draw's rematches)."""
+RESTART_FIELD = 70
+"""Largest field given more than one search."""
 
 
 def draw_diplomacy(
@@ -51,7 +57,7 @@ def draw_diplomacy(
     doubles: Mapping[int, Collection[str]] | None = None,
     theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw Diplomacy rounds: boards of seven, most new opponents, no power twice, varied theatres.
 
     ``sit_outs`` and ``doubles`` are the organiser's choices, by tournament round
@@ -86,12 +92,14 @@ def draw_diplomacy(
     ]
     seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
-    ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower())
+    if history:
+        spread_theatres(seating, book, weights)
+    ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower(), history)
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)
         for r, number in enumerate(numbers)
     )
-    return Draw(Family.DIPLOMACY, built)
+    return DrawnRounds(Family.DIPLOMACY, built)
 
 
 def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, rng, choices):
@@ -113,17 +121,25 @@ def _checked(players, rounds: int, numbers: Sequence[int], history, keep_apart, 
 
 
 def _searched_seating(entries, field, history, meetings, partners, weights: Weights, rng) -> Seating:
-    """The greedy construction improved by the search, stopped at the proven floor of its cost."""
-    tables = _greedy_rounds(entries, meetings, partners, weights, rng)
+    """The greedy construction improved by the search, stopped at the proven floor of its cost; a small field
+    after played rounds is searched from a few starts (the round's tiers are hard to reach from one), the
+    cheapest kept."""
     classes = [[0] * len(field) for _ in entries]
-    small = [[False] * len(rnd) for rnd in tables]
-    seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
-                      this_round_first=bool(history))
     seated = [[field[p] for p in e] for e in entries]
     sizes = [[BOARD] * (len(e) // BOARD) for e in entries]
-    target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
-    improve(seating, rng, target, min(MAX_STEPS, STEPS_PER_PLAYER * sum(len(e) for e in entries)), PATIENCE)
-    return seating
+
+    def searched() -> tuple[Seating, int]:
+        tables = _greedy_rounds(entries, meetings, partners, weights, rng)
+        small = [[False] * len(rnd) for rnd in tables]
+        seating = Seating(tables, classes, small, meetings, partners, [0] * len(field), weights,
+                          this_round_first=bool(history))
+        target = seating.floor(rematch_bound(history, seated, sizes), met_again_bound(history, seated[0], sizes[0]))
+        effort = AFTER_PLAYED if history else 1
+        improve(seating, rng, target, min(MAX_STEPS, effort * STEPS_PER_PLAYER * sum(len(e) for e in entries)),
+                effort * PATIENCE)
+        return seating, target
+
+    return best_of(ATTEMPTS if history and len(field) <= RESTART_FIELD else 1, searched)
 
 
 def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], index: dict[str, int]) -> PowerBook:
@@ -140,7 +156,7 @@ def _power_book(theatres: Mapping[Power, Theatre], history: Sequence[Round], ind
 
 def _round_with_powers(seating, r: int, number: int, book, field, ledger, sitting, weights, rng) -> Round:
     """Round ``number``: its boards with powers given, seats in the order of the powers, and why."""
-    assigned = _powers_for_round(seating, r, book, field, weights, rng)
+    assigned = powers_for_round(seating, r, book, field, weights, rng)
     reasons = [board_reasons for _, _, board_reasons in assigned]
     ordered = [sorted(zip(board, powers), key=lambda bp: POWERS.index(bp[1])) for board, powers, _ in assigned]
     return make_round(
@@ -183,28 +199,6 @@ def _by_round(
     return result
 
 
-@dataclass(frozen=True)
-class UnfilledBoards(Problem):
-    """A round whose seats do not fill boards of seven: the TD asks players to sit out or play two boards (seed 003
-    II.5). The numbers are kept for the layer that says how to ask them (a command's options, a sheet of sit-outs)."""
-
-    players: int = 0
-    """The field of the round."""
-    sitting_out: int = 0
-    """Those the TD has asked to sit out so far."""
-    doubles: int = 0
-    """Those the TD has asked to play two boards so far."""
-
-    @classmethod
-    def of(cls, number: int, players: int, sitting_out: int, doubles: int) -> UnfilledBoards:
-        """The problem of round ``number``, in words: 22 players - 0 sitting out + 0 on two boards = 22 seats..."""
-        seats = players - sitting_out + doubles
-        short = seats % BOARD
-        return cls(f"{players} players - {sitting_out} sitting out + {doubles} on two boards = {seats} seats, "
-                   f"not a multiple of {BOARD}: ask {short} more to sit out or {BOARD - short} more to play two boards",
-                   f"round {number}", players=players, sitting_out=sitting_out, doubles=doubles)
-
-
 def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozenset[str], collector) -> None:
     where = f"round {number}"
     for name in sorted(sitting & doubling):
@@ -213,7 +207,7 @@ def _check_seats(number: int, n: int, sitting: frozenset[str], doubling: frozens
     if seats <= 0:
         collector.add("nobody is left to play", where)
     elif seats % BOARD:
-        collector.extend([UnfilledBoards.of(number, n, len(sitting), len(doubling))])
+        collector.extend([UnfilledBoards.of(number, n, len(sitting), len(doubling), BOARD)])
     elif doubling and seats < 2 * BOARD:
         collector.add("playing two boards needs at least two boards", where)
 
@@ -341,86 +335,6 @@ class _OpenBoards:
                 k -= tree[nxt]
             step >>= 1
         return position
-
-
-def _powers_for_round(
-    seating: Seating, r: int, book: PowerBook, field: Sequence[str], weights: Weights, rng: random.Random
-) -> list[tuple[list[int], list[Power], list[str]]]:
-    """Powers board by board, recorded as they go (a double-board player sees their other board).
-
-    A board that cannot avoid a power repeat swaps one player with another board
-    when both can then do without one, taking the swap that costs the fewest rematches.
-    """
-    boards = seating.rounds[r]
-    assigned: dict[int, list[Power]] = {}
-    for t in range(len(boards)):
-        powers = assign_powers(boards[t], book, weights, rng)
-        if book.repeats(boards[t], powers):
-            best = _repair_swap(seating, r, t, assigned, book, weights, rng)
-            if best is not None:
-                _, i, u, j = best
-                if u in assigned:
-                    book.forget_board(boards[u], assigned[u])
-                seating.swap(r, t, i, u, j)
-                if u in assigned:
-                    assigned[u] = assign_powers(boards[u], book, weights, rng)
-                    book.record_board(boards[u], assigned[u])
-                powers = assign_powers(boards[t], book, weights, rng)
-        assigned[t] = powers
-        book.record_board(boards[t], powers)
-    return [(list(board), assigned[t], _power_reasons(board, assigned[t], book, field)) for t, board in enumerate(boards)]
-
-
-def _repair_swap(
-    seating: Seating, r: int, t: int, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
-    rng: random.Random,
-) -> tuple[int, int, int, int] | None:
-    """The cheapest swap (rematch cost, seat, board, seat) after which board ``t`` and the other avoid repeats."""
-    boards = seating.rounds[r]
-    best = None
-    for i in range(len(boards[t])):
-        for u in range(len(boards)):
-            for j in range(len(boards[u]) if u != t else 0):
-                if not seating.can_swap(r, t, i, u, j):
-                    continue
-                delta = seating.delta(r, t, i, u, j)
-                if best is not None and delta >= best[0]:
-                    continue
-                done = u in assigned
-                if done:
-                    book.forget_board(boards[u], assigned[u])
-                seating.swap(r, t, i, u, j)
-                theirs = assign_powers(boards[u], book, weights, rng)
-                book.record_board(boards[u], theirs)
-                ours = assign_powers(boards[t], book, weights, rng)
-                ok = book.repeats(boards[t], ours) == 0
-                book.forget_board(boards[u], theirs)
-                ok = ok and (not done or book.repeats(boards[u], theirs) == 0)
-                seating.swap(r, t, i, u, j)
-                if done:
-                    book.record_board(boards[u], assigned[u])
-                if ok:
-                    best = (delta, i, u, j)
-    return best
-
-
-def _power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBook, field: Sequence[str]) -> list[str]:
-    """Reasons for a repeated power, and for a theatre had more often than an even spread needs.
-
-    ``book`` already holds this round.
-    """
-    reasons = []
-    theatres = max(1, len(set(book.theatre_of.values())))
-    for p, power in zip(board, powers):
-        times = book.powers[(p, power)]
-        if times > 1:
-            reasons.append(f"{field[p]} plays {power.value} for the {ordinal(times)} time: no board avoided it")
-        theatre = book.theatre_of.get(power)
-        if theatre is not None:
-            had = book.theatres[(p, theatre)]
-            if had > -(-book.games[p] // theatres):
-                reasons.append(f"{field[p]} plays in the {theatre.value} for the {ordinal(had)} time")
-    return reasons
 
 
 def draw_italia_top_board(ranked_players: Sequence[str], rng: random.Random) -> DrawnTable:

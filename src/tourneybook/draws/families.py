@@ -13,14 +13,11 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .carcassonne import draw_carcassonne
-from .diplomacy import draw_diplomacy
-from .friedrich import draw_friedrich
-from .model import DEFAULT_THEATRES, Draw, Family, Power, Round, Theatre
+from .model import DEFAULT_THEATRES, DrawnRounds, Family, Power, Round, Theatre
 from .shape import GameShape, shape_of
 
-Generator = Callable[..., Draw]
-"""(players, rounds, history, keep_apart, *, rng, theatres, sit_outs, doubles) -> Draw."""
+Generator = Callable[..., DrawnRounds]
+"""(players, rounds, history, keep_apart, *, rng, theatres, sit_outs, doubles) -> DrawnRounds."""
 
 
 @dataclass(frozen=True)
@@ -48,19 +45,25 @@ class DrawFamily:
 
 
 def _friedrich(players: Sequence[str], rounds: int, history: Sequence[Round], keep_apart: Sequence[Collection[str]],
-               *, rng: random.Random, **_diplomacy_only: object) -> Draw:
+               *, rng: random.Random, **_diplomacy_only: object) -> DrawnRounds:
+    from .friedrich import draw_friedrich  # on use: a Friedrich draw loads no other family's module (issue 40)
+
     return draw_friedrich(players, rounds, history, keep_apart, rng=rng)
 
 
 def _carcassonne(players: Sequence[str], rounds: int, history: Sequence[Round], keep_apart: Sequence[Collection[str]],
-                 *, rng: random.Random, **_diplomacy_only: object) -> Draw:
+                 *, rng: random.Random, **_diplomacy_only: object) -> DrawnRounds:
+    from .carcassonne import draw_carcassonne
+
     return draw_carcassonne(players, rounds, history, keep_apart, rng=rng)
 
 
 def _diplomacy(players: Sequence[str], rounds: int, history: Sequence[Round], keep_apart: Sequence[Collection[str]],
                *, rng: random.Random, theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
                sit_outs: Mapping[int, Collection[str]] | None = None,
-               doubles: Mapping[int, Collection[str]] | None = None) -> Draw:
+               doubles: Mapping[int, Collection[str]] | None = None) -> DrawnRounds:
+    from .diplomacy import draw_diplomacy
+
     return draw_diplomacy(players, rounds, history, keep_apart, rng=rng, theatres=theatres, sit_outs=sit_outs,
                           doubles=doubles)
 

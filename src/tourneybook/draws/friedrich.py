@@ -12,7 +12,9 @@ rematch for 16, 20, 28, 32... players; 24 is left to the search), improved by
 :mod:`.search`, then roles by matchings. After played rounds: all remaining
 rounds are planned jointly and the plan is continued by later calls
 (:mod:`.continuation`), so a draw made round by round meets no one twice
-whenever the four-round draw would not.
+whenever the four-round draw would not; unless the round being drawn, searched
+alone with the roles moving with the seats (:mod:`.friedrich_round`), seats
+better: then it comes first and the rest is planned with what it leaves.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from .cost import keep_apart_partners, meeting_counts
 from .design import rows_by_cluster, rows_design, spread_clusters_apart
 from .explain import Ledger, make_round
 from .inputs import checked_inputs, input_collector
-from .model import DEFAULT_WEIGHTS, ROLES, Draw, Family, Role, Round, Weights
+from .model import DEFAULT_WEIGHTS, ROLES, DrawnRounds, Family, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
+from .friedrich_round import ROLES_UNBALANCED
 from .roles import perfect_matching
 from .search import Seating, improve
 
@@ -39,6 +42,7 @@ MAX_STEPS = 10_000
 """Upper limit of search steps, whatever the field."""
 
 
+
 def draw_friedrich(
     players: Sequence[str],
     rounds: int = 4,
@@ -47,13 +51,13 @@ def draw_friedrich(
     *,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
-) -> Draw:
+) -> DrawnRounds:
     """Draw Friedrich qualifying rounds: each table one player per role, each player each role once.
 
     ``history`` holds the rounds already played (their seats are roles); the new
     rounds are numbered after them. ``keep_apart`` lists groups (clubs) whose
     members should not share a table. After played rounds the remaining rounds
-    are planned together and a later call continues that plan
+    are planned, this round first, and a later call continues that plan
     (:mod:`.continuation`); that plan follows from the played rounds, not ``rng``.
 
     Worked example: 16 players, four rounds, no rematch (every player meets 12
@@ -105,7 +109,7 @@ def draw_friedrich(
         seating = Seating(plan.tables[:rounds], classes, [[False] * (n // 4)] * rounds, meetings, partners, [0] * n, weights)
     small = [False] * (n // 4)
 
-    ledger = Ledger(meetings, partners, [0] * n)
+    ledger = Ledger(meetings, partners, [0] * n, history=history)
     built = []
     for r, rnd in enumerate(seating.rounds):
         ordered = [sorted(table, key=lambda p: ROLES.index(schedule[r][p])) for table in rnd]
@@ -113,7 +117,7 @@ def draw_friedrich(
         built.append(
             make_round(len(history) + r + 1, ordered, lambda t, _: labels[t], field, ledger, small)
         )
-    return Draw(Family.FRIEDRICH, tuple(built), _notes(fresh and rounds < 4))
+    return DrawnRounds(Family.FRIEDRICH, tuple(built), _notes(fresh and rounds < 4))
 
 
 def _owed_roles(
@@ -205,11 +209,7 @@ def _plan_or_fail(field, history, owed, partners, weights, budget) -> Plan:
     plan = continue_plan(field, history, owed, partners, weights, budget)
     if plan is None:
         collector = input_collector()
-        collector.add(
-            "the roles still owed cannot be balanced over the remaining rounds "
-            "(each round needs each role a quarter of the field)",
-            "history",
-        )
+        collector.add(f"{ROLES_UNBALANCED} (each round needs each role a quarter of the field)", "history")
         collector.raise_if_any()
     if plan is None:
         raise AssertionError("bug: plan is unset")

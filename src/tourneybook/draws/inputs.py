@@ -8,9 +8,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
-from ..errors import Collector, InputError
+from ..errors import Collector, InputError, Problem
 from .model import Round
+
+
+@dataclass(frozen=True)
+class UnfilledBoards(Problem):
+    """A round whose seats do not fill boards of seven: the TD asks players to sit out or play two boards (seed 003
+    II.5). The numbers are kept for the layer that says how to ask them (a command's options, a sheet of sit-outs)."""
+
+    players: int = 0
+    """The field of the round."""
+    sitting_out: int = 0
+    """Those the TD has asked to sit out so far."""
+    doubles: int = 0
+    """Those the TD has asked to play two boards so far."""
+
+    @classmethod
+    def of(cls, number: int, players: int, sitting_out: int, doubles: int, board: int) -> UnfilledBoards:
+        """The problem of round ``number``, in words: 22 players - 0 sitting out + 0 on two boards = 22 seats..."""
+        seats = players - sitting_out + doubles
+        short = seats % board
+        return cls(f"{players} players - {sitting_out} sitting out + {doubles} on two boards = {seats} seats, "
+                   f"not a multiple of {board}: ask {short} more to sit out or {board - short} more to play two boards",
+                   f"round {number}", players=players, sitting_out=sitting_out, doubles=doubles)
 
 
 def checked_inputs(

@@ -1,6 +1,6 @@
 """What a draw is: rounds of tables of (seat, player), with the reasons for any compromise.
 
-The workbook layer writes a :class:`Draw` as it reads: one block per round, one
+The workbook layer writes a :class:`DrawnRounds` as it reads: one block per round, one
 line per table, one cell per seat. History (rounds already played) is given in
 the same shape, so a draw can be made all at once or round by round.
 """
@@ -72,7 +72,7 @@ class Round:
 
 
 @dataclass(frozen=True)
-class Draw:
+class DrawnRounds:
     """The rounds drawn by one call of a generator (history is not repeated here)."""
 
     game: Family

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from ..errors import InputError
 from .cost import keep_apart_partners, meeting_counts, small_table_visits
 from .explain import Ledger, make_round
-from .model import Draw, Family, Round
+from .model import DrawnRounds, Family, Round
 from .shape import shape_of
 
 
@@ -38,8 +38,8 @@ def same_round(game: Family, planned: Round, played: Round) -> bool:
 
 
 def follow_plan(
-    plan_from: Callable[[int], Draw], played: Sequence[Round], earliest: int, number: int
-) -> tuple[Draw, int]:
+    plan_from: Callable[[int], DrawnRounds], played: Sequence[Round], earliest: int, number: int
+) -> tuple[DrawnRounds, int]:
     """The rounds from ``number`` on, from the plan the rounds played since it follow; and the plan's first round.
 
     ``plan_from(a)`` is the deterministic draw of round ``a`` to the end (after
@@ -59,13 +59,13 @@ def follow_plan(
             continue
         if all(same_round(plan.game, p, h) for p, h in zip(plan.rounds, since)):
             rest = tuple(r for r in plan.rounds if r.number >= number)
-            return Draw(plan.game, rest, plan.notes), anchor
+            return DrawnRounds(plan.game, rest, plan.notes), anchor
     raise AssertionError("the plan made at the round itself always qualifies")
 
 
 def substituted(
-    plan: Draw, replacing: Mapping[str, str], history: Sequence[Round], keep_apart: Sequence[Collection[str]] = ()
-) -> Draw:
+    plan: DrawnRounds, replacing: Mapping[str, str], history: Sequence[Round], keep_apart: Sequence[Collection[str]] = ()
+) -> DrawnRounds:
     """``plan`` with each player ``replacing`` maps from sitting in the seats planned for them: a newcomer
     (a stand-in, a late arrival) takes over a withdrawn player's seats, roles included.
 
@@ -77,14 +77,14 @@ def substituted(
     small_tables = shape_of(plan.game).small_tables
     small_history = small_table_visits(index, history) if small_tables else [0] * len(field)
     ledger = Ledger(meeting_counts(index, history), keep_apart_partners(index, [
-        [p for p in g if p in index] for g in keep_apart]), small_history, plan.game.table_word.lower())
+        [p for p in g if p in index] for g in keep_apart]), small_history, plan.game.table_word.lower(), history)
     built = []
     for rnd, names in zip(plan.rounds, rounds):
         labels = [[s.seat for s in t.seats] for t in rnd.tables]
         small = [small_tables and len(t) == 3 for t in names]
         built.append(make_round(rnd.number, [[index[p] for p in t] for t in names], lambda t, _: labels[t], field,
                                 ledger, small))
-    return Draw(plan.game, tuple(built))
+    return DrawnRounds(plan.game, tuple(built))
 
 
 __all__ = ["follow_plan", "same_round", "substituted"]

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..errors import InputError
 from .families import DrawFamily
-from .model import Draw, Round
+from .model import DrawnRounds, Family, Round
 from .plan import follow_plan, substituted
 from .quality import quality
 
@@ -42,21 +42,29 @@ class Planner:
 
     def __init__(self, family: DrawFamily, players: Sequence[Attendee], groups: Sequence[Sequence[str]],
                  played: Sequence[Round], end: int, seed: int | None,
-                 draw: Callable[[int, int, Sequence[Round], int], Draw]):
+                 draw: Callable[[int, int, Sequence[Round], int], DrawnRounds]):
         self.family, self.players, self.groups, self.played = family, players, groups, tuple(played)
         self.end, self.seed, self.draw = end, seed, draw
-        self._plans: dict[tuple[int, int], Draw] = {}
+        self._plans: dict[tuple[int, int], DrawnRounds] = {}
 
     def present(self, number: int) -> frozenset[str]:
         return frozenset(p.name for p in self.players if p.plays(number))
 
-    def followed(self, field_round: int, number: int) -> Draw:
-        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on."""
+    def followed(self, field_round: int, number: int) -> DrawnRounds:
+        """The plan for the field of ``field_round`` that the rounds played follow, from round ``number`` on;
+        or the plan made now, when it seats round ``number`` better (issue 35: this round first)."""
         earliest = field_start(field_round, self.players)  # a --seed follows its plan as the default seed does
-        plan, _ = follow_plan(lambda anchor: self.plan(field_round, anchor), self.played, earliest, number)
-        return plan
+        plan, anchor = follow_plan(lambda a: self.plan(field_round, a), self.played, earliest, number)
+        if anchor == number or number == 1:
+            return plan
+        before = tuple(r for r in self.played if r.number < number)
+        key = round_key(plan.rounds[0], plan.game, before, self.groups)
+        if not any(key):
+            return plan  # nothing a plan made now could better
+        fresh = self.plan(field_round, number)
+        return fresh if round_key(fresh.rounds[0], fresh.game, before, self.groups) < key else plan
 
-    def plan(self, field_round: int, anchor: int) -> Draw:
+    def plan(self, field_round: int, anchor: int) -> DrawnRounds:
         """The plan made at round ``anchor`` for the players present in round ``field_round``, to the end."""
         key = (field_round, anchor)
         if key not in self._plans:
@@ -65,11 +73,24 @@ class Planner:
             if kept is not None and at_bounds(kept, before, self.groups):
                 self._plans[key] = kept  # no fresh plan can rank better: it is not drawn (issue 32: time)
             else:
-                fresh = self.draw(field_round, self.end - anchor + 1, before, anchor)
+                fresh = self._round_first(field_round, anchor, before)
                 self._plans[key] = fresh if kept is None or worse(kept, fresh, before, self.groups) else kept
         return self._plans[key]
 
-    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> Draw | None:
+    def _round_first(self, field_round: int, anchor: int, before: Sequence[Round]) -> DrawnRounds:
+        """Round ``anchor`` drawn alone, then the rounds after it planned with what it leaves (issue 35).
+
+        Friedrich's draw does this itself, its roles moving with the seats (:mod:`.continuation`); a draw
+        before any round is played plans every round together (nothing is played yet to come first).
+        """
+        count = self.end - anchor + 1
+        if not before or count == 1 or self.family.stand_ins:
+            return self.draw(field_round, count, before, anchor)
+        first = self.draw(field_round, 1, before, anchor)
+        rest = self.draw(field_round, count - 1, (*before, *first.rounds), anchor)
+        return DrawnRounds(first.game, first.rounds + rest.rounds, first.notes + rest.notes)
+
+    def _kept_seats(self, field_round: int, anchor: int, before: Sequence[Round]) -> DrawnRounds | None:
         """The field before's plan with the newcomers in the leavers' seats, when the change is one for one and
         the field before is the event's first."""
         if not self.family.keeps_seats or anchor == 1:
@@ -90,23 +111,37 @@ class Planner:
         return substituted(old, dict(zip(leavers, joiners)), before, self.groups)
 
 
-def worse(kept: Draw, fresh: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
-    """Whether the plan that keeps the seats is worse than the new one: this round first (its roles, its
-    repeated pairs, its clubs), then the plan (roles, clubs, rematches, 3-player tables), as the draws rank them."""
-    def key(d: Draw) -> tuple[int, ...]:
-        now = quality(Draw(d.game, d.rounds[:1]), before, groups)
+def round_key(rnd: Round, game: Family, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> tuple[int, ...]:
+    """Round ``rnd`` after ``before`` as its players feel it, in the order the draws rank it (issue 35): the
+    roles or powers they had before, what it adds to the rematch cost, its pairs meeting again, its
+    keep-apart pairs above what the groups force, its players at a second 3-player table, their theatres
+    had before."""
+    now = quality(DrawnRounds(game, (rnd,)), before, groups)
+    then = quality(DrawnRounds(game, tuple(before)), (), groups) if before else None
+
+    def added(name: str) -> int:
+        return getattr(now, name) - (getattr(then, name) if then is not None else 0)
+
+    return (added("seat_repeats"), added("rematch_cost"), added("repeated_pairs"),
+            now.keep_apart_violations - now.keep_apart_bound, added("small_table_repeats"), added("theatre_repeats"))
+
+
+def worse(kept: DrawnRounds, fresh: DrawnRounds, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether the plan that keeps the seats is worse than the new one: this round first (:func:`round_key`),
+    then the plan (roles, clubs, rematches, 3-player tables), as the draws rank them."""
+    def key(d: DrawnRounds) -> tuple[int, ...]:
         q = quality(d, before, groups)
-        return (now.seat_repeats, now.repeated_pairs, now.keep_apart_violations,
+        return (*round_key(d.rounds[0], d.game, before, groups),
                 q.seat_repeats, q.keep_apart_violations, max(0, q.most_small_tables - q.small_table_spread),
                 q.rematch_cost, q.small_table_repeats)
 
     return key(kept) > key(fresh)
 
 
-def at_bounds(plan: Draw, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
+def at_bounds(plan: DrawnRounds, before: Sequence[Round], groups: Sequence[Sequence[str]]) -> bool:
     """Whether every figure :func:`worse` ranks by is at its proven lower bound: no plan can rank better."""
-    now = quality(Draw(plan.game, plan.rounds[:1]), before, groups)
-    then = quality(Draw(plan.game, tuple(before)), (), groups) if before else None
+    now = quality(DrawnRounds(plan.game, plan.rounds[:1]), before, groups)
+    then = quality(DrawnRounds(plan.game, tuple(before)), (), groups) if before else None
     q = quality(plan, before, groups)
     return (now.seat_repeats == 0 and now.repeated_pairs == (then.repeated_pairs if then else 0)
             and now.keep_apart_violations == now.keep_apart_bound
@@ -139,4 +174,4 @@ def same_field_runs(wanted: Sequence[int], players: Sequence[Attendee]) -> list[
     return runs
 
 
-__all__ = ["Attendee", "Planner", "at_bounds", "field_start", "same_field_runs", "worse"]
+__all__ = ["Attendee", "Planner", "at_bounds", "field_start", "round_key", "same_field_runs", "worse"]

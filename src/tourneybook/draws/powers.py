@@ -56,6 +56,37 @@ class PowerBook:
             self.forget(p, power)
 
 
+def board_cost(board: Sequence[int], book: PowerBook, weights: Weights) -> int:
+    """A quick lower estimate of what :func:`assign_powers` costs at ``board``, by theatre: each theatre's
+    powers are its slots (West 2, Central 3, East 2), a player costs a theatre they had (and a power repeat
+    where they had every power of it). Exact on theatres, used to compare boards (issue 35), not to seat them.
+    """
+    groups: dict[Theatre | None, list[Power]] = {}
+    for power in POWERS:
+        groups.setdefault(book.theatre_of.get(power), []).append(power)
+    kinds = list(groups.items())
+    costs = []
+    for p in board:
+        row = []
+        for theatre, powers in kinds:
+            had = book.theatres[(p, theatre)] if theatre is not None else 0
+            fresh = any(book.powers[(p, power)] == 0 for power in powers)
+            row.append(weights.theatre_repeat * had + (0 if fresh else weights.power_repeat))
+        costs.append(row)
+    best = {tuple(0 for _ in kinds): 0}
+    for row in costs:  # states: how many seats of each theatre are taken
+        following: dict[tuple[int, ...], int] = {}
+        for used, total in best.items():
+            for k, (_, powers) in enumerate(kinds):
+                if used[k] < len(powers):
+                    nxt = used[:k] + (used[k] + 1,) + used[k + 1:]
+                    value = total + row[k]
+                    if value < following.get(nxt, value + 1):
+                        following[nxt] = value
+        best = following
+    return min(best.values(), default=0)
+
+
 def assign_powers(board: Sequence[int], book: PowerBook, weights: Weights, rng: random.Random) -> list[Power]:
     """The cheapest powers for the seven players of ``board``, given what each player had."""
     powers = list(POWERS)

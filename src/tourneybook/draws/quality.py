@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .bounds import even_split_pairs, forced_keep_apart
-from .model import DEFAULT_THEATRES, Draw, Family, Power, Round, Theatre
+from .model import DEFAULT_THEATRES, DrawnRounds, Family, Power, Round, Theatre
 from .shape import shape_of
 
 FIGURES = {
@@ -93,6 +93,9 @@ class QualityReport:
     """The fewest ``keep_apart_violations`` the rounds drawn can have: what the group sizes force (:mod:`.bounds`)."""
     keep_apart_forced: tuple[str, ...] = ()
     """Why, round by round, where the groups force some: 'keep-apart groups of 6, 6, 6, 5 and 5 players at 4 boards of 7: ...'."""
+    rematches_why: tuple[str, ...] = ()
+    """Round by round, where a round drawn after others seats players who met before: how many who is left
+    forces, and any beyond that (issue 35), in a player's words."""
 
     def figure(self, name: str) -> str:
         return figure_name(name, self.game)
@@ -106,6 +109,7 @@ class QualityReport:
             f"  {self.figure('rematch_cost')}, the sum of (meetings - 1)^2 over pairs: {self.rematch_cost}, "
             f"{verdict(self.rematch_cost, self.rematch_bound)}",
         ]
+        lines += [f"    {why}" for why in self.rematches_why]
         shape = shape_of(self.game)
         if shape.seat_labels:
             lines.append(f"  {self.figure('seat_repeats')}: {self.seat_repeats}, {verdict(self.seat_repeats, 0)}")
@@ -124,7 +128,7 @@ class QualityReport:
 
 
 def quality(
-    draw: Draw,
+    draw: DrawnRounds,
     history: Sequence[Round] = (),
     keep_apart: Sequence[Collection[str]] = (),
     theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES,
@@ -198,7 +202,54 @@ def quality(
         keep_apart_bound=sum(f.pairs for _, f in forced),
         keep_apart_forced=tuple(f"round {number}: {f.explain(draw.game.table_word)}" for number, f in forced
                                 if f.pairs),
+        rematches_why=rematches_why(draw, history),
     )
+
+
+def rematches_why(draw: DrawnRounds, history: Sequence[Round] = ()) -> tuple[str, ...]:
+    """For each round drawn after others, where its players meet someone again: how many of those meetings
+    who is left forces (:func:`met_again_bound`: each earlier table spread as evenly as the tables allow), and
+    how many the draw could not avoid beyond that.
+
+    'round 2: 15 pairs meet again; who is left forces at least 15: 21 players at 3 boards, so the 7 players
+    of board 1 of round 1 sit together again at best as 3 + 2 + 2'.
+    """
+    word = draw.game.table_word.lower()
+    before = list(history)
+    lines = []
+    for rnd in draw.rounds:
+        if before:
+            seated = [p for t in rnd.tables for p in t.players]
+            sizes = [len(t.seats) for t in rnd.tables]
+            met = {frozenset(pair) for r in before for t in r.tables for pair in combinations(sorted(set(t.players)), 2)}
+            again = sum(1 for t in rnd.tables for pair in combinations(sorted(set(t.players)), 2)
+                        if frozenset(pair) in met)
+            if again:
+                lines.append(f"round {rnd.number}: {again} pair(s) meet again; "
+                             + _forced(again, before, seated, sizes, word))
+        before.append(rnd)
+    return tuple(lines)
+
+
+NOT_FORCED = ("the draw found no seating without them that gives everyone a role or power they still owe "
+              "and keeps the keep-apart groups as far apart")
+"""Why meetings again that who is left does not force were kept."""
+
+
+def _forced(again: int, before: Sequence[Round], seated: Sequence[str], sizes: Sequence[int], word: str) -> str:
+    """What who is left forces of a round's ``again`` pairs meeting again, in words."""
+    bound = met_again_bound(before, seated, sizes)
+    present, tables = set(seated), len(sizes)
+    if not bound:
+        return f"who is left forces none of them: {NOT_FORCED}"
+    earlier, table = max(((r, t) for r in before for t in r.tables), key=lambda rt: len(present & set(rt[1].players)))
+    k = len(present & set(table.players))
+    q, extra = divmod(k, tables)
+    split = " + ".join(str(part) for part in [q + 1] * extra + [q] * (tables - extra) if part)
+    beyond = f"; the other {again - bound}: {NOT_FORCED}" if again > bound else ""
+    return (f"who is left forces at least {min(bound, again)} of them: {len(present)} players at {tables} {word}s, "
+            f"so the {k} players of {word} {table.number} of round {earlier.number} sit together again at best as "
+            f"{split}{beyond}")
 
 
 def rematch_bound(

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Protocol
 
 from .bounds import keep_apart_bound, partner_cliques
 from .cost import copy_meetings, most_meetings, rematch_cost
@@ -48,11 +50,14 @@ def small_table_cost(times: int, cap: int | None = None) -> int:
 class Tiers:
     """Weights that make the first new round's compromises lexicographically first (``this_round_first``).
 
-    ``apart`` exceeds any total the plan can reach (a proven cap, computed from
-    the shape: every pair at most meets in every round), and ``rematch``
-    exceeds ``apart`` times every pair of the round; so one repeated pair in
-    this round outweighs every keep-apart pair of it, and one keep-apart pair
-    outweighs the rest of the plan.
+    In the order the README gives (issue 35): what the pairs of this round who
+    met before add to the rematch cost (``rematch``: a third meeting adds 3, a
+    second 1), then how many such pairs there are (``pair``), then its
+    keep-apart pairs (``apart``),
+    then its players at a second 3-player table (``small``), then the plan's
+    total. Each weight exceeds what every tier below it can add up to (a proven
+    cap computed from the shape: every pair at most meets in every round), so
+    one rematch in this round outweighs all the rest.
     """
 
     def __init__(self, rounds, meetings, small_counts, weights: Weights, small_cap: int | None):
@@ -62,9 +67,16 @@ class Tiers:
         per_pair = weights.rematch * rematch_cost(most) + weights.keep_apart * most
         small = max(small_counts, default=0) + len(rounds)
         cap = (pairs_before + pairs_new) * per_pair + weights.small_table * len(meetings) * small_table_cost(small, small_cap)
-        self.apart = cap + 1
+        seats = sum(len(t) for t in rounds[0])
+        self.small = cap + 1
+        """Per player at a 3-player table of this round who sat at one before."""
+        self.apart = self.small * (seats + 1)
         """Per keep-apart pair at a table of this round."""
-        self.rematch = self.apart * (sum(len(t) * (len(t) - 1) // 2 for t in rounds[0]) + 1)
+        pairs_now = sum(len(t) * (len(t) - 1) // 2 for t in rounds[0])
+        self.pair = self.apart * (pairs_now + 1)
+        """Per pair at a table of this round that met in an earlier round: among rounds adding as much to the
+        rematch cost, the fewest such pairs."""
+        self.rematch = self.pair * (pairs_now + 1)
         """Per pair at a table of this round that met in an earlier round, times what the meeting adds to the
         rematch cost (1 for a second meeting, 3 for a third: one third meeting is worse than two second ones)."""
 
@@ -100,7 +112,7 @@ class Seating:
         players met before or kept apart from are stored; the search's innermost loop looks them up)."""
         if self.tiers is not None:
             for p, before in enumerate(meetings):
-                weight = {z: self.tiers.rematch * (2 * met - 1) for z, met in before.items() if met}
+                weight = {z: self.tiers.pair + self.tiers.rematch * (2 * met - 1) for z, met in before.items() if met}
                 for z in partners[p]:
                     weight[z] = weight.get(z, 0) + self.tiers.apart
                 self._focus_weight.append(weight)
@@ -156,6 +168,11 @@ class Seating:
         floor = self.w.rematch * rematch_bound + self.w.keep_apart * sum(forced)
         if self.tiers is not None and forced:
             floor += self.tiers.apart * forced[0] + self.tiers.rematch * met_again
+            if most_meetings(self._history[0]) <= 1:  # no pair met twice: each pair met again counts once
+                floor += self.tiers.pair * met_again
+            been = self._history[1]
+            small_seats = sum(len(t) for t, small in zip(self.rounds[0], self.small[0]) if small)
+            floor += self.tiers.small * max(0, small_seats - sum(1 for t in self.rounds[0] for p in t if not been[p]))
         return floor
 
     @property
@@ -178,7 +195,9 @@ class Seating:
     def _focus_total(self) -> int:
         if self.tiers is None:
             return 0
-        return sum(self._focus_with(a, table, a) for table in self.rounds[0] for a in table) // 2
+        been = self._history[1]
+        again = sum(1 for t, small in zip(self.rounds[0], self.small[0]) if small for p in t if been[p])
+        return sum(self._focus_with(a, table, a) for table in self.rounds[0] for a in table) // 2 + self.tiers.small * again
 
     def _focus_change(self, r: int, ta: int, ia: int, tb: int, ib: int) -> int:
         """How a swap in round ``r`` changes the first round's tiers."""
@@ -192,6 +211,11 @@ class Seating:
             change += sum([wx.get(z, 0) for z in b_table]) - wx.get(y, 0) - sum([wx.get(z, 0) for z in a_table])
         if wy:
             change += sum([wy.get(z, 0) for z in a_table]) - wy.get(x, 0) - sum([wy.get(z, 0) for z in b_table])
+        small = self.small[0]
+        if small[ta] != small[tb]:  # one of them moves to a table of three: had they sat at one before?
+            been = self._history[1]
+            into, out = (y, x) if small[ta] else (x, y)
+            change += self.tiers.small * ((been[into] > 0) - (been[out] > 0))
         return change
 
     def _pair_change(self, a: int, b: int, d: int) -> int:
@@ -319,11 +343,25 @@ class Seating:
         return x != y and cls[x] == cls[y] and y not in a_table and x not in b_table
 
 
-def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, patience: int) -> None:
+class Guard(Protocol):
+    """A rule a swap must keep beyond the players' classes (Friedrich: the roles still owed stay balanced)."""
+
+    def allows(self, x: int, seat_x: int, y: int, seat_y: int) -> bool:
+        """Whether ``x`` (at seat ``seat_x`` of its table) and ``y`` (at ``seat_y`` of theirs) may swap."""
+
+    def swapped(self, x: int, seat_x: int, y: int, seat_y: int) -> None:
+        """They did: ``x`` now sits at ``seat_y``, ``y`` at ``seat_x``."""
+
+    def reset(self, rounds: list[list[list[int]]]) -> None:
+        """The search went back to ``rounds`` (its best seating)."""
+
+
+def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, patience: int,
+            guard: Guard | None = None) -> None:
     """Lower ``seating.cost`` towards ``target`` by tabu search; leave the best seating found.
 
     ``patience``: steps without a new best after which the search gives up (the
-    bound may be out of reach).
+    bound may be out of reach). ``guard``: a rule every swap keeps (one round only).
     """
     best_cost = seating.cost
     best = [[list(t) for t in rnd] for rnd in seating.rounds]
@@ -345,7 +383,7 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
             for tb, table in enumerate(rnd)
             if tb != ta and x not in table
             for ib, y in enumerate(table)
-            if y != x and cls[y] == cls[x] and y not in a_table
+            if y != x and cls[y] == cls[x] and y not in a_table and (guard is None or guard.allows(x, ia, y, ib))
         ]
         if len(partners) > SAMPLE:
             partners = rng.sample(partners, SAMPLE)
@@ -366,6 +404,8 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
         tb, ib = rng.choice(chosen)
         y = rnd[tb][ib]
         seating.swap(r, ta, ia, tb, ib)
+        if guard is not None:
+            guard.swapped(x, ia, y, ib)
         tenure = 5 + rng.randrange(10)
         tabu[(r, x)] = tabu[(r, y)] = step + tenure
         if seating.cost < best_cost:
@@ -373,3 +413,20 @@ def improve(seating: Seating, rng: random.Random, target: int, max_steps: int, p
             best = [[list(t) for t in rnd] for rnd in seating.rounds]
     if seating.cost > best_cost:
         seating.reset(best)
+        if guard is not None:
+            guard.reset(best)
+
+
+def best_of(attempts: int, searched: Callable[[], tuple[Seating, int]]) -> Seating:
+    """The cheapest of up to ``attempts`` searches from different starts; ``searched()`` makes one and returns
+    it with the floor of its cost. The first to reach its floor ends it: no other start can do better."""
+    best = None
+    for _ in range(max(1, attempts)):
+        seating, floor = searched()
+        if best is None or seating.cost < best.cost:
+            best = seating
+        if best.cost <= floor:
+            break
+    if best is None:
+        raise AssertionError("bug: best is unset")
+    return best

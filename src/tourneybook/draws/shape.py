@@ -14,7 +14,7 @@ from types import MappingProxyType
 from .model import POWERS, ROLES, Family
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameShape:
     """What the figures and the words of one game's draw depend on."""
 
@@ -23,11 +23,11 @@ class GameShape:
     """What a repeated seat is ('role', 'power'); '' where a seat is only a place at the table (Carcassonne)."""
     seat_labels: frozenset[str]
     """The seats a player should not get twice (the roles, the powers); empty for Carcassonne."""
-    small_tables: bool
+    small_tables: bool = False
     """Carcassonne: a round may have tables of three, whose repeats are counted (seed 002)."""
-    seats_in_order: bool
+    seats_in_order: bool = False
     """Carcassonne: a seat is its place in the playing order ('seat 1' drawn, 'Player 1' typed), not a name."""
-    theatres: bool
+    theatres: bool = False
     """Diplomacy: the powers' theatres (West, Central, East) a player gets again are counted (seed 003 II.4)."""
 
     @property
@@ -37,9 +37,11 @@ class GameShape:
 
 
 SHAPES = MappingProxyType({
-    Family.FRIEDRICH: GameShape(Family.FRIEDRICH, "role", frozenset(r.value for r in ROLES), False, False, False),
-    Family.CARCASSONNE: GameShape(Family.CARCASSONNE, "", frozenset(), True, True, False),
-    Family.DIPLOMACY: GameShape(Family.DIPLOMACY, "power", frozenset(p.value for p in POWERS), False, False, True),
+    Family.FRIEDRICH: GameShape(game=Family.FRIEDRICH, seat_word="role", seat_labels=frozenset(r.value for r in ROLES)),
+    Family.CARCASSONNE: GameShape(game=Family.CARCASSONNE, seat_word="", seat_labels=frozenset(), small_tables=True,
+                                  seats_in_order=True),
+    Family.DIPLOMACY: GameShape(game=Family.DIPLOMACY, seat_word="power", seat_labels=frozenset(p.value for p in POWERS),
+                                theatres=True),
 })
 """Each family's shape."""
 

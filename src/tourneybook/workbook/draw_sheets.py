@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
-from ..draws import Draw
+from ..draws import DrawnRounds
 from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet, picture_size
 from ..i18n import N_, Words, find_words
@@ -28,11 +28,11 @@ FINAL_DRAW_SHEET = "Final draw"
 """The result sheet written by ``draw --final``: the finalists in choosing order (replaced whole each time)."""
 
 
-class DrawnRounds(Protocol):
+class DrawSummary(Protocol):
     """What a draw did, as its quality sheet shows it (the draw action's outcome)."""
 
     @property
-    def draw(self) -> Draw: ...
+    def draw(self) -> DrawnRounds: ...
 
     @property
     def notes(self) -> Sequence[str]: ...
@@ -40,7 +40,7 @@ class DrawnRounds(Protocol):
     def summary(self) -> list[str]: ...
 
 
-def seating_sheet(title: str, draw: Draw, pictures: tuple[tuple[str, bytes], ...] = (),
+def seating_sheet(title: str, draw: DrawnRounds, pictures: tuple[tuple[str, bytes], ...] = (),
                   language: str = DEFAULT_LANGUAGE, stand_ins: Collection[str] = ()) -> ResultSheet:
     """The 'Seating' sheet: each round just drawn as a list by player name (table or board, and seat), a page
     each, then the same round by table, a page each; on the list by table a stand-in is marked as the printed
@@ -118,7 +118,7 @@ def _wall(player: str, number: int | None, seat: str) -> tuple[Cell, ...]:
     return (Cell(player, "wall"), Cell(number, "wall"), Cell(None), Cell(seat, "wall"))
 
 
-def quality_sheet(title: str, outcome: DrawnRounds) -> ResultSheet:
+def quality_sheet(title: str, outcome: DrawSummary) -> ResultSheet:
     """The 'Draw quality' sheet: each drawn table with its compromises, then the quality figures.
 
     It has no seat columns, so ``tourneybook forms`` never takes it for the

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...draws import Draw, DrawnTable, Round, draw_diplomacy, draw_italia_top_board
+from ...draws import DrawnRounds, DrawnTable, Round, draw_diplomacy, draw_italia_top_board
 from ...errors import InputError, Problem
 from ...files.address import column_letter
 from ...files.store import WorkbookStore
@@ -28,7 +28,7 @@ def draw_top_board(
     rounds: EntrySheet, top_header: str, boards: str, event_of: Callable[[], Any], store: WorkbookStore,
     field_names: Sequence[str], history: Sequence[Round], groups: Sequence[Sequence[str]],
     number: int, sitting: Sequence[str], doubles: Sequence[str], rng: random.Random, draw_only: Sequence[int],
-) -> Draw:
+) -> DrawnRounds:
     """Seed 004, 4.1: the best seven so far on board 1, powers from the cup in ranking order; the rest on boards 2...
 
     The ranking is the standings after every round before (seed 004, 3.3), so
@@ -58,7 +58,7 @@ def draw_top_board(
                                 sit_outs={number: [p for p in sitting if p in rest]},
                                 doubles={number: [p for p in doubles if p in rest]})
         tables += tuple(DrawnTable(t.number + 1, t.seats, t.reasons) for t in others.rounds[0].tables)
-    return Draw(Family.DIPLOMACY, (Round(number, tables, tuple(sitting)),))
+    return DrawnRounds(Family.DIPLOMACY, (Round(number, tables, tuple(sitting)),))
 
 
 def mark_top_board(schema: EntrySheet, top_header: str, store: WorkbookStore, number: int) -> None:
