@@ -29,7 +29,7 @@ from tourneybook.workbook import template
 from tourneybook.actions.draw import draw_event
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.layouts import LAYOUTS
 from tourneybook.actions.on_file import recalc_file
 

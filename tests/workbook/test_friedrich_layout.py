@@ -24,7 +24,7 @@ from tourneybook.simulate import simulate
 from tourneybook.simulate.friedrich import EXAMPLES, write_examples
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.layouts.friedrich import FINAL, QUALIFYING
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.event import read_event

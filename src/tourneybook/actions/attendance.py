@@ -165,7 +165,7 @@ def fewer_stand_ins(players: Sequence[Player], round_number: int, workbook: str 
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
-    from ..workbook.layout import find_layout  # the draw sheet is the layout's first
+    from ..workbook.layouts import find_layout  # the draw sheet is the layout's first
     from ..workbook.settings_sheet import SETTINGS, read_settings_head
 
     names = book.sheet_names()

@@ -159,7 +159,7 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
         for rows in tables.values():
             played = any(row[c.header] is not None for row in rows for c in family.schema.columns if c.header not in drawn)
             for row in rows:
-                for header in (PLAYER,) if family.family.row_per_seat else family.seats:
+                for header in (PLAYER,) if family.row_per_seat else family.seats:
                     player = by_name.get(row[header])
                     if player is None or player.plays(number):
                         continue

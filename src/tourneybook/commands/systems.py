@@ -1,8 +1,9 @@
-"""``tourneybook systems``: every Diplomacy game-scoring system, one a line: id, name, rule."""
+"""``tourneybook systems``: every Diplomacy game-scoring system, one a line: id, name, rule (the registry's lines:
+no scorer is loaded)."""
 
 from __future__ import annotations
 
-from ..rules.game_scoring import SYSTEMS
+from ..rules.game_scoring import LISTED
 
 
 def register(sub) -> None:
@@ -11,8 +12,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    id_width = max(len(s.id) for s in SYSTEMS) + 2
-    name_width = max(len(s.name) for s in SYSTEMS) + 2
-    for s in SYSTEMS:
-        print(f"{s.id:<{id_width}}{s.name:<{name_width}}{s.rule_sentence()}")
+    id_width = max(len(s.id) for s in LISTED) + 2
+    name_width = max(len(s.name) for s in LISTED) + 2
+    for s in LISTED:
+        print(f"{s.id:<{id_width}}{s.name:<{name_width}}{s.rule}")
     return 0

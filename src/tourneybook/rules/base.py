@@ -103,6 +103,17 @@ class Family(Enum):
         """What the game's players sit at: a Diplomacy "board", a "table" for the others (as the seeds say)."""
         return "Board" if self is Family.DIPLOMACY else "Table"
 
+    @property
+    def fixed_rounds(self) -> bool:
+        """Friedrich and Carcassonne play the rounds their ruleset sets; a Diplomacy event may add rounds."""
+        return self is not Family.DIPLOMACY
+
+    @property
+    def row_per_seat(self) -> bool:
+        """A Diplomacy board is entered as a row per power (Power, Player), as its centre-count sheet lists them;
+        a Friedrich or Carcassonne table as one row, a column per seat."""
+        return self is Family.DIPLOMACY
+
 
 @dataclass(frozen=True)
 class FormProfile:

@@ -41,8 +41,8 @@ from ..errors import Collector, InputError, Problem, ValidationError
 from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
 from .diplomacy import ROUNDS, Board, board_problems
-from .game_scoring import SYSTEMS, Need, Parameter, ScoringSystem, find_system
-from .game_scoring.system import number_text
+from .game_scoring import LISTED, find_system
+from .game_scoring.system import Need, Parameter, ScoringSystem, number_text
 
 ID = "diplomacy"
 DEFAULT_SYSTEM = "sos"
@@ -131,11 +131,12 @@ def settings_type(system_id: str) -> type:
 
 
 def _option(typed: str) -> ScoringSystem:
-    """The system named by its id or its name, case and blanks aside; InputError naming the choices otherwise."""
+    """The system named by its id or its name, case and blanks aside; InputError naming the choices otherwise.
+    Only the system found is loaded: the registry's lines hold every name."""
     key = " ".join(str(typed).split()).casefold()
-    for system in SYSTEMS:
-        if key in (system.id.casefold(), system.name.casefold()):
-            return system
+    for line in LISTED:
+        if key in (line.id.casefold(), line.name.casefold()):
+            return line.system()
     return find_system(str(typed))  # raises, naming every id
 
 
@@ -147,14 +148,16 @@ def settings_of(typed: str) -> Any:
 def _owner_of(label: str) -> str | None:
     """The system whose number a Settings row of this label is."""
     key = " ".join(label.split()).casefold()
-    for system in SYSTEMS:
-        if any(row_label(system, p).casefold() == key for p in system.parameters):
-            return system.name
+    for line in LISTED:  # a row is labelled after its system's name: only that system is loaded to look
+        if key.startswith(f"{line.name.casefold()}:"):
+            system = line.system()
+            if any(row_label(system, p).casefold() == key for p in system.parameters):
+                return system.name
     return None
 
 
 CHOICE = SettingsChoice(
-    options=tuple((s.id, s.name, s.rule_sentence()) for s in SYSTEMS),
+    options=tuple((s.id, s.name, s.rule) for s in LISTED),
     settings_of=settings_of,
     owner_of=_owner_of,
     sheet="Scoring systems",

@@ -55,7 +55,7 @@ def simulate(ruleset_id: str, players: int, seed: int = 1) -> Any:
 def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, recalc: bool = True) -> Path:
     """Simulate a tournament, type it into a new workbook and (by default) recalculate it."""
     from ..workbook import template
-    from ..workbook.layout import find_layout
+    from ..workbook.layouts import find_layout
     from ..actions.on_file import recalc_file
 
     layout = find_layout(ruleset_id)

@@ -9,6 +9,9 @@ In draw column, scored by that id's ruleset. One layout per id, made here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ...rules import cdiplo100, dss, opentribute, sos
 from ..layout import Layout
 from .best_n import best_n_layout, boards_sheet
@@ -18,7 +21,7 @@ _DRAWN = "A board with only its players (drawn, not yet played) is left out unti
 _STAND_INS = ("A player may be on two boards of one round when the field is not a multiple of seven. Mark a stand-in "
               "on Players: their boards are scored, they are not ranked.")
 
-LAYOUTS: tuple[Layout, ...] = (
+LAYOUTS: Mapping[str, Layout] = MappingProxyType({layout.ruleset: layout for layout in (
     best_n_layout(sos.RULESET, sos.SCHEME.tournament_problems, boards_sheet(
         "Centres at the end of the game: the score is 100 x centres squared / the board's sum of squares."), (
         _BOARDS_LINE + "Centres are the score; an eliminated power has 0 and its year in Eliminated in. The year "
@@ -48,7 +51,7 @@ LAYOUTS: tuple[Layout, ...] = (
         _DRAWN,
         _STAND_INS,
     )),
-)
-"""The layout of each older id, in registry order."""
+)})
+"""The layout of each older id, by id."""
 
 __all__ = ["LAYOUTS"]
