@@ -21,7 +21,8 @@ from tourneybook.office import convert
 from tourneybook.rules import RULESETS, Family
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.simulate import simulate
-from tourneybook.simulate.friedrich import EXAMPLES, write_examples
+from tourneybook.simulate import write_examples
+from tourneybook.simulate.friedrich import EXAMPLES
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.layouts import find_layout

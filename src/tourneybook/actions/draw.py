@@ -291,7 +291,7 @@ def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: Draw, outcome: Dr
     """The rounds typed into the draw sheet (the top board marked) and the sit-outs into the layout's sit-outs
     sheet, then the Seating and quality sheets."""
     store = event.store
-    # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a live workbook has no undo.
+    # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a workbook open in Excel has no undo.
     check_writable(store, [SEATING_SHEET, QUALITY_SHEET])
     typing = Typing(event.sheets.read(event.sheet.name))
     for number in wanted:

@@ -5,7 +5,7 @@ each type cells into the organiser's entry sheets. Each runs here on a
 :class:`StagedWorkbook`: the writes are held back, the event is read and scored
 as it would be after them, with the very checks ``recalc`` runs, and only when
 that adds no problem are the writes made on the real store. So a refusal says
-recalc's own sentence at recalc's own cell, and the file (or the live workbook
+recalc's own sentence at recalc's own cell, and the file (or the workbook open in Excel
 behind the button, which has no undo) is left exactly as it was.
 
 Problems the workbook already had before the command are not the command's:
@@ -47,7 +47,7 @@ class StagedWorkbook:
 
     @property
     def book(self) -> object:
-        """The live Excel book behind the store, if any (the button's): messages name its file."""
+        """The Excel book behind the store, if any (the button's): messages name its file."""
         return getattr(self.store, "book", None)
 
     def sheet_names(self) -> list[str]:
@@ -148,7 +148,7 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
     except InputError:
         return []  # recalc reports what keeps the draw sheet or the Players sheet from being read
     family, by_name = event.sheet, {p.name: p for p in event.players}
-    workbook = workbook_name(store)  # a file's name, or the live workbook's behind the button
+    workbook = workbook_name(store)  # a file's name, or the open workbook's behind the button
     last = max(event.rounds, default=0)
     drawn = set(draw_headers(family))
     clashes = []

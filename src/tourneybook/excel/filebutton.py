@@ -3,7 +3,7 @@
 LibreOffice cannot run xlwings' VBA, so its extension (:mod:`tourneybook.commands.libreoffice`)
 stores the workbook, closes it and runs ``tourneybook libreoffice --click EVENT.xlsx --sheet
 SHEET``: this module. It is the Excel button's own path (:mod:`.button`) over a
-:class:`~tourneybook.files.filestore.FileWorkbook` instead of the live workbook: on the
+:class:`~tourneybook.files.filestore.FileWorkbook` instead of the workbook open in Excel: on the
 Instructions sheet the action chosen in B2 (round in B3, player in B4), on any other sheet
 a recalculation, each through :func:`~.actions.run_action`, the command line's code.
 

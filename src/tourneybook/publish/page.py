@@ -16,7 +16,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from ..rules.base import Table
 from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
-from . import Published, write_output
+from .published import Published, write_output
 from .classification import cut_after, cut_note, split_extras
 from .tables import shown
 

@@ -16,7 +16,7 @@ import pandas as pd
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
-from . import GAMES_CSV, STANDINGS_CSV, Published, write_output
+from .published import GAMES_CSV, STANDINGS_CSV, Published, write_output
 
 
 def shown(value: Any) -> Any:

@@ -20,12 +20,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .ranking import Standings
+from .tables import Table, Value
 
-if TYPE_CHECKING:  # carcassonne_knockout builds its tables from this module's Table
+if TYPE_CHECKING:
     from .carcassonne_knockout import Bracket
     from .diplomacy import CentreCountText
 
-Value = Fraction | int | str | None
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,6 @@ class GameScore:
             if p.player == player:
                 return p
         raise KeyError(player)
-
-
-@dataclass(frozen=True)
-class Table:
-    """A titled table of a result that is not the standings: final, bracket, awards."""
-
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[Value, ...], ...]
-    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from ..draws import Round, draw_diplomacy, draw_italia_top_board
 from ..errors import InputError, Problem
 from ..rules import Ruleset, codcon2008, italia2010
 from ..rules.diplomacy import DEFAULT_THEATRES, FIRST_YEAR, MAP_CENTRES, SOLO_CENTRES, Board, Power, PowerResult, parse_theatres
-from . import player_names
+from .names import player_names
 
 BOARD = 7
 """Players per board."""

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 from ..draws import draw_friedrich
 from ..errors import InputError
-from ..rules import RULESETS, Family, Ruleset
+from ..rules import Family, Ruleset, rulesets
 from ..rules.friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -39,7 +38,7 @@ from ..rules.friedrich import (
     Tournament,
     check_tournament,
 )
-from . import player_names
+from .names import player_names
 
 TOTALS = {
     Nation.RUSSIA: (8, 10),
@@ -59,7 +58,7 @@ SWITCH = 0.2
 """Share of games in which the Imperial Army changes controller."""
 OFFENSIVE = 0.25
 """Share of games in which Prussia launches the Offensive Option."""
-EXAMPLES = {r.id: r.example_players for r in RULESETS if r.family is Family.FRIEDRICH and r.example_players}
+EXAMPLES = {r.id: r.example_players for r in rulesets(Family.FRIEDRICH) if r.example_players}
 """The shipped example workbooks: ruleset -> players (each ruleset says how many in its registry entry)."""
 
 
@@ -164,14 +163,4 @@ def _departures(
     return {n: rng.randint(1, duration - 1) for n in candidates if rng.random() < 0.3 and duration > 1}
 
 
-def write_examples(folder: str | Path) -> list[Path]:
-    """The shipped example workbooks, ``<ruleset>-example.xlsx`` in ``folder``, recalculated (seed 1)."""
-    from . import write_event
-
-    return [
-        write_event(ruleset_id, players, Path(folder) / f"{ruleset_id}-example.xlsx", seed=1)
-        for ruleset_id, players in EXAMPLES.items()
-    ]
-
-
-__all__ = ["EXAMPLES", "random_game", "simulate", "write_examples"]
+__all__ = ["EXAMPLES", "random_game", "simulate"]
