@@ -41,8 +41,8 @@ FAMILIES = {
                   "layouts.cafe2023"),
     "carcassonne": ("rules.carcassonne", "layouts.carcassonne"),
     "diplomacy": ("rules.diplomacy", "rules.game_scoring", "rules.best_n", "rules.codcon2008", "rules.italia2010",
-                  "rules.sit_outs", "rules.sos", "rules.dss", "rules.cdiplo100", "rules.opentribute",
-                  "layouts.diplomacy", "layouts.best_n", "layouts.codcon2008", "layouts.italia", "layouts.older"),
+                  "rules.sit_outs",
+                  "layouts.diplomacy", "layouts.best_n", "layouts.codcon2008", "layouts.italia"),
 }
 """The modules of each family's rules and workbook layouts, by the start of their names after 'tourneybook.'."""
 EXAMPLES = {"fwc2022": "friedrich", "cafe2023": "friedrich", "carcassonne2004": "carcassonne",

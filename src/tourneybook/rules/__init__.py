@@ -30,9 +30,15 @@ class Listed:
     """The game it scores."""
     module: str
     """Its module in this package, whose ``RULESET`` it is; imported the first time the ruleset is asked for."""
-    started_as_itself: bool = True
-    """Whether ``new`` starts it as itself, with a template and an example workbook of its own; the older Diplomacy
-    ids start the Diplomacy event with their system (their workbooks and records still read)."""
+    system: str = ""
+    """An older Diplomacy id's game-scoring system: the id is an alias of the Diplomacy event (its ``module``) with
+    that system, ``new`` starts the event with it, and its workbooks and records read as that event's; '' for a
+    ruleset of its own."""
+
+    @property
+    def started_as_itself(self) -> bool:
+        """Whether ``new`` starts it as itself, with a template and an example workbook of its own."""
+        return not self.system
 
 
 LISTED: tuple[Listed, ...] = (
@@ -42,12 +48,13 @@ LISTED: tuple[Listed, ...] = (
     Listed("codcon2008", Family.DIPLOMACY, "codcon2008"),
     Listed("italia2010", Family.DIPLOMACY, "italia2010"),
     Listed("diplomacy", Family.DIPLOMACY, "diplomacy_event"),
-    Listed("sos", Family.DIPLOMACY, "sos", started_as_itself=False),
-    Listed("dss", Family.DIPLOMACY, "dss", started_as_itself=False),
-    Listed("cdiplo100", Family.DIPLOMACY, "cdiplo100", started_as_itself=False),
-    Listed("opentribute", Family.DIPLOMACY, "opentribute", started_as_itself=False),
+    Listed("sos", Family.DIPLOMACY, "diplomacy_event", system="sos"),
+    Listed("dss", Family.DIPLOMACY, "diplomacy_event", system="dss"),
+    Listed("cdiplo100", Family.DIPLOMACY, "diplomacy_event", system="cdiplo100"),
+    Listed("opentribute", Family.DIPLOMACY, "diplomacy_event", system="opentribute"),
 )
-"""Every ruleset, in the order the help and the documentation list them: the registry."""
+"""Every ruleset, in the order the help and the documentation list them: the registry. The last four are the older
+Diplomacy ids, each an alias of the Diplomacy event with one game-scoring system."""
 
 RULESET_IDS: tuple[str, ...] = tuple(r.id for r in LISTED)
 """Their ids, for help texts and messages."""
@@ -63,7 +70,8 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
     """
     for listed in LISTED:
         if listed.id == ruleset_id:
-            return import_module(f"{__name__}.{listed.module}").RULESET
+            module = import_module(f"{__name__}.{listed.module}")
+            return module.with_system(listed.id, listed.system) if listed.system else module.RULESET
     raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(RULESET_IDS)}")
 
 

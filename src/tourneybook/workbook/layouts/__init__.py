@@ -1,7 +1,7 @@
 """One workbook layout per ruleset, each module named after its ruleset id and exporting ``LAYOUT``; the registry.
 
 The Diplomacy event's module (:mod:`.diplomacy_event`) makes the layout of each game scoring from what the
-system needs; :mod:`.older_diplomacy` holds the layouts of the older Diplomacy ids, one line each.
+system needs; an older Diplomacy id (``sos``, ``dss``...) is that event with its system, and so is its layout.
 
 See :mod:`tourneybook.workbook.layout` for the interface they implement. :data:`MODULES`
 joins each layout to its ruleset by the ruleset's id (the rules name no layout, so
@@ -27,49 +27,42 @@ MODULES: Mapping[str, str] = MappingProxyType({
     "codcon2008": "codcon2008",
     "italia2010": "italia2010",
     "diplomacy": "diplomacy_event",
-    "sos": "older_diplomacy",
-    "dss": "older_diplomacy",
-    "cdiplo100": "older_diplomacy",
-    "opentribute": "older_diplomacy",
 })
 """Each ruleset id -> the module here that holds its layout (tests/test_every_ruleset.py checks that every
-ruleset has one)."""
-
-
-def _layout(ruleset_id: str) -> Layout:
-    """The layout of a listed ruleset id, its module imported now."""
-    module = import_module(f"{__name__}.{MODULES[ruleset_id]}")
-    layouts = getattr(module, "LAYOUTS", None)
-    return layouts[ruleset_id] if layouts is not None else module.LAYOUT
+ruleset has one); an older Diplomacy id's is made by the Diplomacy event's module."""
 
 
 def find_layout(ruleset: str | Ruleset) -> Layout:
-    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown.
+    """The workbook layout of a ruleset, its module imported now; :class:`~tourneybook.errors.UnknownRuleset` when
+    the id is unknown.
 
     Given the ruleset as an event's Settings made it (:attr:`Ruleset.chosen`), the layout its settings
-    choose (the Diplomacy event's Boards sheet for its game scoring); given an id, the ruleset's default.
+    choose (the Diplomacy event's Boards sheet for its game scoring); given an id, the ruleset's default
+    (an older Diplomacy id's: the event's with its system, under that id).
     """
     if isinstance(ruleset, str):
-        return _layout(find_ruleset(ruleset).id)
-    layout = _layout(ruleset.id)
+        ruleset = find_ruleset(ruleset)
+    if ruleset.id not in MODULES:  # an older Diplomacy id: the event's layout, with the sheets its workbooks have
+        return import_module(f"{__name__}.diplomacy_event").older_layout(ruleset)
+    layout = import_module(f"{__name__}.{MODULES[ruleset.id]}").LAYOUT
     return layout.chosen(ruleset.settings) if layout.chosen is not None else layout
 
 
 def available_layouts() -> list[Layout]:
     """Every ruleset's layout, in registry order (each module imported)."""
-    return [_layout(r.id) for r in LISTED]
+    return [find_layout(r.id) for r in LISTED]
 
 
 def shipped_layouts() -> list[Layout]:
     """The layouts with a template and an example workbook: those of the rulesets ``new`` starts as themselves
     (the older Diplomacy ids start the Diplomacy event, whose one template serves every game scoring)."""
-    return [_layout(r.id) for r in LISTED if r.started_as_itself]
+    return [find_layout(r.id) for r in LISTED if r.started_as_itself]
 
 
 def __getattr__(name: str) -> Any:
     """``LAYOUTS``: every ruleset's layout by id, loaded when first asked for."""
     if name == "LAYOUTS":
-        return MappingProxyType({r.id: _layout(r.id) for r in LISTED})
+        return MappingProxyType({r.id: find_layout(r.id) for r in LISTED})
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
