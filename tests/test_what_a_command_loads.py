@@ -78,4 +78,4 @@ def test_listing_the_systems_loads_no_ruleset_and_no_scorer(tmp_path: Path):
     """`tourneybook systems` reads the registry's lines: names and rules, no scoring function."""
     rules = [m for m in loaded_by(["systems"], tmp_path) if m.startswith("tourneybook.rules.")]
     assert rules == ["tourneybook.rules.base", "tourneybook.rules.game_scoring", "tourneybook.rules.game_scoring.listing",
-                     "tourneybook.rules.lots", "tourneybook.rules.ranking"]
+                     "tourneybook.rules.lots", "tourneybook.rules.ranking", "tourneybook.rules.tables"]

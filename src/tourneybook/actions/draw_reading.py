@@ -123,7 +123,7 @@ def _lines(entry: EntryRound) -> str:
 
 
 def rounds_to_draw(
-    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: DrawSheet,
+    rounds: dict[int, EntryRound], number: int | None, *, every: bool, redraw: bool, total: int, family: DrawSheet,
     workbook: str = "", after_the_last: str = "",
 ) -> list[int]:
     """The rounds to draw now; every reason to refuse, with the sheet and cell that blocks it."""

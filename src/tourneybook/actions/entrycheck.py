@@ -165,10 +165,10 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
                         continue
                     said = seating_problems(attendance([player]), [(number, player.name, "")])[0].message
                     redraw = not any(e.played_at for n, e in event.rounds.items() if n >= number)
-                    way_out = _way_out(player.name, number, redraw, number == last, entry, workbook)
+                    way_out = _way_out(player.name, number, redraw=redraw, last=number == last, entry=entry, workbook=workbook)
                     message = said if played else f"{said}; {way_out}"  # played: recalc's sentence, as recalc says it
                     clashes.append(DrawnSeatClash(Problem(message, sheet=family.name, cell=row.cell(header)), said,
-                                                  player.name, number, redraw))
+                                                  player.name, number, redraw=redraw))
         if family.family.stand_ins:  # tables of exactly four: everyone there plays every round drawn (recalc says so)
             seated = {row[h] for row in entry.rows for h in family.seats}
             for player in event.players:
@@ -183,11 +183,11 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
                            f"absent in round {number}, or type them in a stand-in's seat at a table without a result")
                 first = min(entry.rows, key=lambda r: r.line)
                 clashes.append(DrawnSeatClash(Problem(f"{said}; {way_out}", sheet=family.name, cell=first.cell(ROUND)),
-                                              said, player.name, number, redraw))
+                                              said, player.name, number, redraw=redraw))
     return clashes
 
 
-def _way_out(player: str, number: int, redraw: bool, last: bool, entry: EntryRound, workbook: str) -> str:
+def _way_out(player: str, number: int, *, redraw: bool, last: bool, entry: EntryRound, workbook: str) -> str:
     """What the organiser can do about a seat of a player who is not there: only what works for that round
     (``draw --round N --redraw`` draws the last round again; ``--all --redraw`` every round after the played ones)."""
     if redraw:

@@ -100,7 +100,7 @@ def _write_forms(book: xw.Book, store: OpenBookStore, report: ActionReport) -> A
     for page in pages(report.forms):
         name = unique_name(FORM_PREFIX + page.name, used)
         sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
-        draw_page(sheet, page, store.classic)
+        draw_page(sheet, page, classic=store.classic)
         written.append(name)
     message = f"{report.message}: written as the sheets {', '.join(written)}; print them (one A4 page each)."
     if store.classic:

@@ -79,7 +79,7 @@ def _done(store: FileWorkbook, choice: Choice, report: ActionReport, sheet: str)
     text = report.message
     if report.standings is not None:
         text += "\n\n" + standings_lines(report.standings)
-    return Click(True, "\n".join(t for t in (text, *notes) if t), sheet)
+    return Click(ok=True, message="\n".join(t for t in (text, *notes) if t), sheet=sheet)
 
 
 def _refused(path: Path, report: ActionReport, sheet: str) -> Click:
@@ -97,7 +97,7 @@ def _refused(path: Path, report: ActionReport, sheet: str) -> Click:
     where = f", listed on the {ISSUES} sheet" if written else ""
     lines = [f"{len(problems)} problem(s) to fix{where}. Nothing else was written.", "",
              f"First: {problems[0]}{more}"]
-    return Click(False, "\n".join(lines), ISSUES if written else sheet)
+    return Click(ok=False, message="\n".join(lines), sheet=ISSUES if written else sheet)
 
 
 def _write_forms(event: Path, report: ActionReport) -> str:
@@ -133,8 +133,8 @@ def standings_lines(standings) -> str:
 
 def unexpected(exc: Exception, sheet: str) -> Click:
     """A defect: one readable sentence for the dialog, never a trace; the file was not written."""
-    return Click(False, f"TourneyBook stopped on an unexpected error ({type(exc).__name__}: {exc}). Nothing was "
-                        "written; please send this workbook to the TourneyBook maintainers.", sheet)
+    return Click(ok=False, message=f"TourneyBook stopped on an unexpected error ({type(exc).__name__}: {exc}). "
+                 "Nothing was written; please send this workbook to the TourneyBook maintainers.", sheet=sheet)
 
 
 __all__ = ["Click", "click_file", "standings_lines", "unexpected"]

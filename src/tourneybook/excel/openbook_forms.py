@@ -26,7 +26,7 @@ SHADE = (217, 217, 217)
 GREY = (128, 128, 128)
 
 
-def draw_page(sheet: Any, page: Page, classic: bool) -> None:
+def draw_page(sheet: Any, page: Page, *, classic: bool) -> None:
     """Draw ``page`` onto the empty xlwings ``sheet``."""
     for col, width in enumerate(page.widths, start=1):
         letter = column_letter(col)

@@ -71,7 +71,7 @@ def _cells(grid: Any) -> tuple[list[Any], bool]:
     raise InputError(f"expected one row or one column, got {len(rows)} x {max(len(r) for r in rows)} cells")
 
 
-def _shaped(values: Sequence[Fraction], column: bool) -> Grid:
+def _shaped(values: Sequence[Fraction], *, column: bool) -> Grid:
     numbers = [float(v) for v in values]
     return [[n] for n in numbers] if column else [numbers]
 
@@ -245,7 +245,7 @@ def _codcon(centres: Grid, elimination_years: Grid) -> Grid:
         for power, n, y in zip(Power, counts, years)
     )
     game = codcon2008.score_game(Board(round=1, board=1, powers=powers))
-    return _shaped([game.of(p.value).points for p in Power], column)
+    return _shaped([game.of(p.value).points for p in Power], column=column)
 
 
 @xw.func
@@ -306,7 +306,7 @@ def _final_count(centres: Grid, score: Callable[[Board], GameScore], draw: Grid 
         drawn = tuple(p for p, m in zip(Power, marks) if m not in BLANK and str(m).strip().lower() not in NOT_IN_DRAW)
     powers = tuple(PowerResult(power, power.value, n, FIRST_YEAR if n == 0 else None) for power, n in zip(Power, counts))
     game = score(Board(round=1, board=1, powers=powers, draw=drawn))
-    return _shaped([game.of(p.value).points for p in Power], column)
+    return _shaped([game.of(p.value).points for p in Power], column=column)
 
 
 @xw.func

@@ -98,7 +98,8 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
         out.extend(rows_not_reported(head.place(exc.problems), out.problems))
     out.raise_if_any()
     family = draw_sheet(ruleset)
-    counted = rounds_counted(entry_rounds(entries[family.name], family), family, layout.whole_rounds_only)
+    counted = rounds_counted(entry_rounds(entries[family.name], family), family,
+                             whole_rounds_only=layout.whole_rounds_only)
     return Event(layout, ruleset, head.tournament, record, players, head.club_ranking, head.language, counted)
 
 
