@@ -8,7 +8,6 @@ other sheets still are, so one run reports everything that can be found.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -78,14 +77,22 @@ class PlayerNames:
         found = self._by_key.get(matching_key(typed))
         if found is not None:
             return found
-        close = difflib.get_close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
+        close = close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
         hint = f'; did you mean "{self._by_key[close[0]]}"?' if close else "; add them to the Players sheet first"
         raise cells.CellError(f'"{typed}" is not on the Players sheet{hint}')
 
 
+def close_matches(word: str, candidates: Sequence[str], *, n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """The candidates closest to ``word`` (difflib's), for a message's "did you mean": difflib is loaded only when a
+    typed name is not found."""
+    from difflib import get_close_matches
+
+    return get_close_matches(word, candidates, n=n, cutoff=cutoff)
+
+
 def missing_sheet(schema_name: str, present: Sequence[str]) -> Problem:
     """The problem for a sheet that is not in the workbook, naming a likely renamed one."""
-    close = difflib.get_close_matches(schema_name, list(present), n=1, cutoff=0.6)
+    close = close_matches(schema_name, list(present), n=1, cutoff=0.6)
     hint = f' (is "{close[0]}" it, renamed? give it back its name)' if close else " (copy it from the template)"
     return Problem(f"the sheet {schema_name!r} is missing{hint}", sheet=schema_name)
 
@@ -234,4 +241,4 @@ def _cell_reader(column: Column, players: PlayerNames | None) -> Callable[[Any],
     return lambda value: players.match(convert(value))
 
 
-__all__ = ["PlayerNames", "Row", "matching_key", "missing_sheet", "read_sheet"]
+__all__ = ["PlayerNames", "Row", "close_matches", "matching_key", "missing_sheet", "read_sheet"]
