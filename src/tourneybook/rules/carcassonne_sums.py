@@ -56,7 +56,8 @@ class PreliminarySums:
         and adjustments); ``lots_due`` once every round has results."""
         vp = {p: v if type(v) is Fraction else Fraction(v) for p, v in self.vp.items()}  # shown as Fractions
         percentage = {p: Fraction(n, self.per_cent_of[p]) for p, n in self.per_cent.items()}
-        criteria = [Criterion(VP_SUM, Wins.HIGHER, field_values(vp)), Criterion(PERCENTAGE_SUM, Wins.HIGHER, field_values(percentage))]
+        criteria = [Criterion(VP_SUM, Wins.HIGHER, field_values(vp)),
+                    Criterion(PERCENTAGE_SUM, Wins.HIGHER, field_values(percentage))]
         return rank(players, dict(self.points), criteria, tournament=tournament,
                     total_name="ranking points", lot_decisions=lot_decisions, adjustments=adjustments,
                     without_results=set(players) - self.with_results,
