@@ -1,7 +1,8 @@
 """One workbook layout per ruleset, each module named after its ruleset id and exporting ``LAYOUT``; the registry.
 
 The Diplomacy event's module (:mod:`.diplomacy_event`) makes the layout of each game scoring from what the
-system needs; an older Diplomacy id (``sos``, ``dss``...) is that event with its system, and so is its layout.
+system needs; an older Diplomacy id (``sos``, ``dss``...) is that event with its system, and its layout that
+event's with the sheets its workbooks were made with (:func:`.diplomacy_event.older_layout`).
 
 See :mod:`tourneybook.workbook.layout` for the interface they implement. :data:`MODULES`
 joins each layout to its ruleset by the ruleset's id (the rules name no layout, so
