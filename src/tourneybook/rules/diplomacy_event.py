@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem, ValidationError
+from . import records_json as read
 from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
 from .diplomacy import ROUNDS, Board, board_problems
@@ -246,7 +247,10 @@ def tournament_from_dict(data: Mapping[str, Any], scoring: str = DEFAULT_SYSTEM,
     """A tournament record from JSON: its "settings" name the system ("scoring", an id or a name; ``scoring`` when
     they do not) and its numbers. ``known_as``: the id its "ruleset" may give (an older id's records read as this
     event's)."""
-    if isinstance(data, Mapping) and data.get("ruleset") == known_as:
+    if isinstance(data, Mapping) and known_as != ID and "ruleset" in data:  # an older id's record names that id
+        c = Collector()
+        read.ruleset(data, known_as, c)
+        c.raise_if_any()
         data = {**data, "ruleset": ID}
     given = data.get("settings") if isinstance(data, Mapping) else None
     typed = given.get("scoring", scoring) if isinstance(given, Mapping) else scoring
