@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from tourneybook.errors import InputError
 from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.diplomacy import FIRST_YEAR, SOLO_CENTRES, Power, board_problems, repeated_powers
+from tourneybook.rules.game_scoring import SYSTEM_IDS
 from tourneybook.rules.italia2010 import board_order, ranking_before_top_board
 from tourneybook.simulate import simulate
 from tourneybook.simulate.diplomacy import odd_seats, play_board
@@ -98,3 +100,56 @@ def test_solos_and_eliminations_happen_but_not_always():
     solos = sum(max(p.centres for p in b.powers) >= SOLO_CENTRES for b in boards)
     eliminated = sum(p.eliminated is not None for b in boards for p in b.powers) / len(boards)
     assert 0 < solos < 40 and 1 <= eliminated <= 3
+
+
+# --- the Diplomacy event with each game-scoring system (simulate diplomacy --scoring ID) ---------------------------
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_every_system_scores_a_simulated_event_end_to_end(tmp_path, system_id):
+    """simulate --scoring ID types an event that system recalculates without a problem, and the workbook reads back
+    as the record simulated: the year-by-year counts, each concession and recorded draw included."""
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.simulate import write_event
+    from tourneybook.workbook.event import read_event
+
+    path = write_event("diplomacy", 14, tmp_path / "event.xlsx", seed=4, scoring=system_id)  # raises on a problem
+    record = simulate("diplomacy", 14, 4, system_id)
+    assert record.settings.scoring == system_id and read_event(FileWorkbook(path)).record.games == record.games
+    assert all(len({len(p.history) for p in b.powers}) == 1 and b.powers[0].history for b in record.games)
+
+
+def test_simulated_events_end_boards_the_ways_their_system_reads():
+    """Over a few events: concessions (to a lone leader) for every system, smaller draws only where the system reads
+    who shared the draw, solos left alone; the same seed seats and plays the same games whatever the system."""
+    ends = {system_id: [b for seed in range(1, 9) for b in simulate("diplomacy", 21, seed, system_id).games]
+            for system_id in ("dss", "manorcon")}
+    for system_id, boards in ends.items():
+        conceded = [b for b in boards if b.conceded_to is not None]
+        assert conceded and all(max(p.centres for p in b.powers) < SOLO_CENTRES for b in conceded)
+        for b in conceded:
+            top = sorted((p.centres for p in b.powers), reverse=True)
+            assert b.result(b.conceded_to).centres == top[0] > top[1]
+    drawn = [b for b in ends["dss"] if b.draw is not None]
+    assert drawn and all(2 <= len(b.draw) < sum(p.survived for p in b.powers) for b in drawn)
+    assert not any(b.draw for b in ends["manorcon"])
+    plain = lambda b: dataclasses.replace(b, draw=None, conceded_to=None)
+    assert list(map(plain, ends["dss"])) == list(map(plain, ends["manorcon"]))
+
+
+def test_scoring_is_for_the_diplomacy_event_only():
+    with pytest.raises(InputError, match="--scoring chooses the game scoring of a Diplomacy event"):
+        simulate("codcon2008", 14, 1, "manorcon")
+    with pytest.raises(InputError, match="unknown game-scoring system 'chess'"):
+        simulate("diplomacy", 14, 1, "chess")
+
+
+def test_the_command_line_takes_the_system(tmp_path, capsys):
+    from tourneybook.cli import main
+
+    out = tmp_path / "maxonian.xlsx"
+    assert main(["simulate", "diplomacy", "--scoring", "Maxonian", "--players", "7", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {out} (diplomacy, scored by Maxonian, 7 players, seed 1)"
+    assert main(["simulate", "codcon2008", "--scoring", "maxonian", "--players", "7", "--out",
+                 str(tmp_path / "c.xlsx")]) == 1
+    assert "--scoring chooses the game scoring of a Diplomacy event" in capsys.readouterr().err

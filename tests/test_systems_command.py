@@ -11,15 +11,35 @@ from tourneybook.rules.game_scoring import SYSTEMS
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
-def test_systems_prints_one_system_a_line_id_name_rule(capsys):
+DIPVIS_NAMES = (  # dipvis's registry (game_scoring/g_scoring_systems.py), in our order
+    "Bangkok", "Olympic", "Bangkok Pike", "Base 3", "Carnage with elimination order", "Carnage with dead equal",
+    "Center-count Carnage", "Carnage 2023", "CDiplo 100", "CDiplo 80", "C-Diplo Namur", "Detour09", "Draw size",
+    "Duct Tape V2", "Duct Tape V2 with elimination order", "Haight v1.0", "ManorCon", "Original ManorCon",
+    "ManorCon v2", "Maxonian", "7Eleven", "Mischief", "OMG", "Ranked Classic", "Ranked Classic v2", "Solo or bust",
+    "Sum of Squares", "Southern Sun", "Sydney League", "Tribute", "OpenTribute", "Vulcan", "Whipping",
+    "World Classic", "Summer Classic", "Your Draw Size (short games)", "Your Draw Size (unlimited games)",
+)
+
+
+def test_systems_prints_one_system_a_line_id_name_as_dipvis_spells_it_rule(capsys):
     assert main(["systems"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(SYSTEMS) == 37
-    for line, system in zip(lines, SYSTEMS):
+    assert len(lines) == len(SYSTEMS) == len(DIPVIS_NAMES) == 37
+    for line, system, dipvis in zip(lines, SYSTEMS, DIPVIS_NAMES):
         assert line.split()[0] == system.id
-        assert line[len(line.split()[0]):].lstrip().startswith(system.name + "  ")
-        assert line.endswith(system.rule_sentence())
+        assert line[len(line.split()[0]):].lstrip().startswith(dipvis + "  ")
+        assert system.rule_sentence() in line
+        assert line.endswith(system.rule_sentence() if dipvis == system.name else f" On Settings: {system.name}.")
     assert lines[4].startswith("carnage ") and "a solo scores 28034." in lines[4]
+    assert lines[35].split("  ")[0] == "your_draw_size_short" and "  Your Draw Size (short games)  " in lines[35]
+
+
+def test_a_system_is_chosen_by_the_name_dipvis_gives_it():
+    from tourneybook.rules.diplomacy_event import settings_of
+
+    assert settings_of("Your Draw Size (short games)").scoring == "your_draw_size_short"
+    assert settings_of("haight v1.0").scoring == "haight"
+    assert settings_of("CDiplo  100").scoring == "cdiplo100"
 
 
 def points(out: str) -> list[str]:

@@ -25,7 +25,7 @@ from importlib import import_module
 # registers the same line).
 COMMANDS = {
     "score": "score one game given as JSON (docs/formats.md)",
-    "systems": "list every Diplomacy game-scoring system: id, name, rule in one sentence",
+    "systems": "list every Diplomacy game-scoring system: id, name as dipvis spells it, rule in one sentence",
     "standings": "rank a tournament given as JSON (docs/formats.md)",
     "recalc": "recalculate a tournament workbook (writes Standings, Games, Issues...)",
     "new": "create a tournament workbook with its players",

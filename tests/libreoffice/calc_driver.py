@@ -26,7 +26,8 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 CLIENT = Path(__file__).with_name("uno_client.py")
 DIALOG = "TourneyBook"
 """The extension's message box: its title."""
-REPEATABLE = {"state", "dialogs", "show", "type", "locate", "close"}
+REPEATABLE = {"state", "dialogs", "show", "type", "locate", "close", "select", "cell", "chart", "editing",
+              "toolbar"}
 """The errands asked again after their Python died of a signal: asking twice does what asking once does (a
 second close finds the workbook closed)."""
 
@@ -135,6 +136,19 @@ class Calc:
         handing.kill()
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
 
+    def type_without_enter(self, sheet: str, cell: str, text: str) -> None:
+        """Click ``cell`` of ``sheet`` and type ``text`` on the keyboard, without Enter: Calc's cell editor stays up
+        and the document still holds the cell's old text (checked), as when an organiser reaches for the button."""
+        self.uno("select", sheet, cell)
+        old = self.uno("cell", sheet, cell).strip()
+        window = self.window(f"^{Path(self.state()['url']).name} - LibreOffice Calc")
+        self.xdotool("windowfocus", window, "type", "--delay", "30", text)
+        deadline = time.monotonic() + 30
+        while self.uno("editing").strip() != text:  # the keys are taken when they show in the cell's editor
+            assert time.monotonic() < deadline, f"Calc's cell editor does not show {text!r}: {self.uno('editing')!r}"
+            time.sleep(0.5)
+        assert self.uno("cell", sheet, cell).strip() == old, "the typing was entered: the test would prove nothing"
+
     def click(self, role: str, name: str, tries: int = 3) -> None:
         """A mouse click on the button (a sheet's, or a toolbar's: "tool") of that name, where the window shows it;
         a sheet's button once the
@@ -202,6 +216,31 @@ class Calc:
         shot = self.screenshot(self.folder / "no-dialog.png")
         names = [self.xdotool("getwindowname", w).strip() for w in self.xdotool("search", "--name", ".").split()]
         raise AssertionError(f"no TourneyBook dialog within {timeout} s; windows {names}; the screen: {shot}")
+
+    def wait_for_dialog(self, title: str, timeout: float = 120) -> str:
+        """Wait for a box whose title matches the pattern ``title``, drawn; its words."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            said = [d["text"] for d in self.dialogs() if re.search(title, d["title"])]
+            if said and self.window(title):
+                time.sleep(0.5)  # drawn
+                return said[0]
+            time.sleep(0.5)
+        raise AssertionError(f"no box titled {title!r} within {timeout} s: {self.dialogs()}")
+
+    def choose_in_dialog(self, title: str, button: str, timeout: float = 60) -> None:
+        """Click the box's ``button`` with the mouse until the box is gone (a click while it is drawn is lost)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.window(title) and not any(re.search(title, d["title"]) for d in self.dialogs()):
+                return
+            try:
+                x, y = self.uno("locate", "choice", button).split()
+            except AssertionError:  # gone meanwhile
+                continue
+            self.xdotool("mousemove", x, y, "click", "1")
+            time.sleep(1)
+        raise AssertionError(f"the box {title!r} did not close on {button!r} within {timeout} s")
 
     def dismiss(self, timeout: float = 60) -> None:
         """Press Return on the dialog (its OK) until it is gone: a key sent while it is still being drawn is lost."""

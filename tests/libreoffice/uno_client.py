@@ -4,9 +4,15 @@
     python3 uno_client.py PIPE state                   the open workbook: JSON (url, document, modified, watched, sheet, sheets)
     python3 uno_client.py PIPE type SHEET CELL TEXT    type TEXT into a cell, as the organiser does
     python3 uno_client.py PIPE locate ROLE NAME        the screen centre "x y" of the shown sheet's button, a
-                                                       toolbar's button (tool), a menu of the menu bar or an entry
-                                                       of the menu open
+                                                       toolbar's button (tool), a box's button (choice), a menu of
+                                                       the menu bar or an entry of the menu open
     python3 uno_client.py PIPE show SHEET              bring a sheet to the front, as a click on its tab does
+    python3 uno_client.py PIPE select SHEET CELL       that sheet in front, the cell selected, as a click on it does
+    python3 uno_client.py PIPE cell SHEET CELL         the cell's text in the document (not what is being typed)
+    python3 uno_client.py PIPE editing                 the text in Calc's cell editor while a cell is typed in, or nothing
+    python3 uno_client.py PIPE chart SHEET             each series of the sheet's charts: JSON [{type, fill, colour}]
+    python3 uno_client.py PIPE toolbar RESOURCE        a toolbar of the window: JSON {docked, visible, x, y, width, height}
+                                                       (its place on the screen)
     python3 uno_client.py PIPE dialogs                 the message boxes up: JSON [{title, text}]
     python3 uno_client.py PIPE macro URI               run a macro by its script URI, as a bound event runs it
     python3 uno_client.py PIPE close                   close the workbook without saving it
@@ -23,6 +29,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 import uno
 import unohelper
@@ -85,6 +92,15 @@ def watched(doc) -> int:
     return count
 
 
+def asking():
+    """The extension's own module for what it asks the organiser (its finder of Calc's cell editor)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "libreoffice" / "python" /
+                           "pythonpath"))
+    import tourneybook_lo_asking
+
+    return tourneybook_lo_asking
+
+
 def ROLE(name: str) -> int:  # noqa: N802 - reads as the constant it looks up
     return uno.getConstantByName(f"com.sun.star.accessibility.AccessibleRole.{name}")
 
@@ -114,10 +130,13 @@ def find(accessible, role: int, name: str):
 def texts(context) -> list:
     """The words of an accessible and everything under it (a message box: its label and its button)."""
     found = [context.getAccessibleName()] if context.getAccessibleName() else []
+    if context.getAccessibleRole() == ROLE("TEXT") and hasattr(context, "getText") and context.getText():
+        found.append(context.getText())  # a text field's value (the file picker's File name)
     for i in range(min(context.getAccessibleChildCount(), 200)):
         child = context.getAccessibleChild(i)
-        if child is not None and child.getAccessibleContext() is not None:
-            found += texts(child.getAccessibleContext())
+        inner = child.getAccessibleContext() if hasattr(child, "getAccessibleContext") else None  # a query box
+        if inner is not None:  # holds children that are no accessibles (its icon): no words there
+            found += texts(inner)
     return found
 
 
@@ -176,7 +195,7 @@ def main(pipe: str, errand: str, *args: str) -> None:
         controller = workbook(ctx).getCurrentController()
         if role == "button":  # the shown sheet's own button (other sheets' keep accessibles of their own)
             found = sheet_button(controller, name)
-        elif role == "tool":  # a toolbar's button: an add-on's toolbar floats in a window of its own
+        elif role in ("tool", "choice"):  # a toolbar's button, or a box's: each may be in a window of its own
             toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
             tops = (toolkit.getTopWindow(i) for i in range(toolkit.getTopWindowCount()))
             found = next((f for f in (find(t, ROLE("PUSH_BUTTON"), name) for t in tops
@@ -191,6 +210,34 @@ def main(pipe: str, errand: str, *args: str) -> None:
     elif errand == "show":
         doc = workbook(ctx)
         doc.getCurrentController().setActiveSheet(doc.getSheets().getByName(args[0]))
+    elif errand == "select":
+        doc = workbook(ctx)
+        sheet = doc.getSheets().getByName(args[0])
+        doc.getCurrentController().setActiveSheet(sheet)
+        doc.getCurrentController().select(sheet.getCellRangeByName(args[1]))
+    elif errand == "editing":
+        window = workbook(ctx).getCurrentController().getFrame().getContainerWindow()
+        editor = asking().cell_editor(window.getAccessibleContext())  # as the extension finds it
+        if editor is not None:  # its paragraphs' text
+            print("\n".join(editor.getAccessibleChild(i).getAccessibleContext().getText()
+                            for i in range(editor.getAccessibleChildCount())))
+    elif errand == "cell":
+        print(workbook(ctx).getSheets().getByName(args[0]).getCellRangeByName(args[1]).getString())
+    elif errand == "chart":
+        charts = workbook(ctx).getSheets().getByName(args[0]).getCharts()
+        found = []
+        for i in range(charts.getCount()):
+            for system in charts.getByIndex(i).getEmbeddedObject().getFirstDiagram().getCoordinateSystems():
+                for kind in system.getChartTypes():
+                    found += [{"type": kind.getChartType().rsplit(".", 1)[-1], "fill": series.FillStyle.value,
+                               "colour": f"{series.Color:06X}"} for series in kind.getDataSeries()]
+        print(json.dumps(found))
+    elif errand == "toolbar":
+        layout = workbook(ctx).getCurrentController().getFrame().LayoutManager
+        shown = layout.getElement(args[0]).getRealInterface().getAccessibleContext()  # on the screen, in pixels
+        where, size = shown.getLocationOnScreen(), shown.getSize()
+        print(json.dumps({"docked": layout.isElementDocked(args[0]), "visible": layout.isElementVisible(args[0]),
+                          "x": where.X, "y": where.Y, "width": size.Width, "height": size.Height}))
     elif errand == "macro":
         factory = ctx.ServiceManager.createInstanceWithContext(
             "com.sun.star.script.provider.MasterScriptProviderFactory", ctx)

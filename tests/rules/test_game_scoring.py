@@ -156,12 +156,12 @@ def test_tuned_numbers_score_and_are_printed():
     whipping = find_system("whipping")
     assert scored(whipping, board(SOLO), {"solo": 500})[G] == 500
     assert "18 centres or more (or a concession) is a solo: 500;" in whipping.form_text({"solo": 500}).count_note
-    assert find_system("bangkok").rule_text({"per_year": F(1, 4)}).count("0.25 per year played") == 1
+    assert find_system("bangkok").rule_text({"per_year": F(1, 4)}).count("0.25 per year survived") == 1
 
 
 def test_a_solo_needs_its_year_where_losers_score_the_years_they_played():
-    with pytest.raises(ValidationError, match="Whipping scores the powers that lost to a solo by the years they "
-                                              "played: enter the game's last year"):
+    with pytest.raises(ValidationError, match="Whipping scores the powers that lost to a solo by their years in the "
+                                              "game: enter the game's last year"):
         find_system("whipping").scores(board(SOLO, last_year=None))
     assert find_system("carnage").scores(board(SOLO, last_year=None)).of("Germany").points == 28034
 

@@ -21,6 +21,8 @@ def system_section(system: ScoringSystem) -> str:
     needs = ", ".join(sorted(n.value for n in system.needs)) or "nothing"
     lines = [f"### {system.name} — `{system.id}`", "", system.rule_text(), "",
              f"Reads beyond the final centre counts: {needs}."]
+    if system.dipvis_name:
+        lines += ["", f"dipvis names it {system.dipvis_name}."]
     if system.parameters:
         lines += ["", "| Settings row | key | default | meaning |", "| --- | --- | --- | --- |"]
         lines += [f"| {p.label} | `{p.key}` | {number_text(p.default)} | {p.help} |" for p in system.parameters]

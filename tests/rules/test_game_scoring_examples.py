@@ -1,9 +1,8 @@
 """Each game-scoring family worked by hand from its rule text (docs/formats/diplomacy.md), AEFGIRT.
 
 The boards are game_scoring_boards.py's. Where dipvis (UEWBot/dipvis, game_scoring/test_*.py) has the same
-case, its expectation agrees, except where docs/formats/diplomacy.md says we follow the published rules
-instead (Bangkok, Olympic and the ManorCons count the year a power is eliminated; World Classic's losers to a
-solo score 0).
+case, its expectation agrees (dipvis's own boards are test_game_scoring_dipvis.py's); the few decisions where we
+score otherwise are docs/formats/diplomacy.md's.
 """
 
 from __future__ import annotations
@@ -26,15 +25,15 @@ def points(system_id: str, b: Board, numbers=None) -> list[F]:
 EXAMPLES = [
     # --- Bangkok, Olympic, Bangkok Pike ---------------------------------------------------------------------
     # France and Germany top on 9: 3 shares each, nobody on 8 or 7: 12 x 3 / 6 = 6 each; survivors + 3;
-    # Austria, out in 1905, played 5 years: 0.3 x 5 = 1.5
-    ("bangkok", TIE, [F(3, 2), 5 + 3, 9 + 3 + 6, 9 + 3 + 6, 4 + 3, 3 + 3, 4 + 3]),
+    # Austria, out in 1905, survived 4 years (1901-1904): 0.3 x 4 = 1.2
+    ("bangkok", TIE, [F(6, 5), 5 + 3, 9 + 3 + 6, 9 + 3 + 6, 4 + 3, 3 + 3, 4 + 3]),
     # the published domination example 12, 11, 10, 1: 12 x 3/6 = 6, 12 x 2/6 = 4, 12 x 1/6 = 2
     ("bangkok", ((12, 11, 10, 1, 0, 0, 0), {Power.ITALY: 1905, Power.RUSSIA: 1905, Power.TURKEY: 1906}),
-     [12 + 3 + 6, 11 + 3 + 4, 10 + 3 + 2, 1 + 3, F(3, 2), F(3, 2), F(9, 5)]),
+     [12 + 3 + 6, 11 + 3 + 4, 10 + 3 + 2, 1 + 3, F(6, 5), F(6, 5), F(3, 2)]),
     # solo 41; the other survivors 0.5 per centre; the eliminated 0
     ("bangkok", SOLO, [0, 2, 0, 41, 0, F(5, 2), F(7, 2)]),
-    # Germany alone on 11, nobody on 10 or 9: all 12 points; Turkey out in 1906: 0.3 x 6
-    ("olympic", LEADER, [3 + 3, 5 + 3, 6 + 3, 11 + 3 + 12, 4 + 3, 5 + 3, F(9, 5)]),
+    # Germany alone on 11, nobody on 10 or 9: all 12 points; Turkey out in 1906: 0.3 x 5 years survived
+    ("olympic", LEADER, [3 + 3, 5 + 3, 6 + 3, 11 + 3 + 12, 4 + 3, 5 + 3, F(3, 2)]),
     ("olympic", SOLO, [0, 0, 0, 46, 0, 0, 0]),  # losers score 0 per centre
     # France and Germany share the top: 4 each; survivors + 3; Austria 0.1 x 5 years played
     ("bangkok_pike", TIE, [F(1, 2), 5 + 3, 9 + 4 + 3, 9 + 4 + 3, 4 + 3, 3 + 3, 4 + 3]),
@@ -104,7 +103,9 @@ EXAMPLES = [
     # 10 per centre + 30; France and Germany share 48; Austria 4 years survived
     ("world_classic", TIE, [4, 80, 144, 144, 70, 60, 70]),
     ("world_classic", THREE, [106, 106, 106, 80, 70, 70, 60]),  # 48 / 3
-    ("world_classic", SOLO, [0, 0, 0, 420, 0, 0, 0]),
+    # the others a point per year survived before 1907 or their elimination (1904: 3, 1906: 5)
+    ("world_classic", SOLO, [3, 6, 5, 420, 5, 6, 6]),
+    ("summer_classic", SOLO, [3, 6, 5, 420, 5, 6, 6]),
     ("summer_classic", THREE, [90, 90, 90, 80, 70, 70, 60]),  # three on top: no bonus
     ("summer_classic", TIE, [4, 80, 144, 144, 70, 60, 70]),
     # 10 per centre + 60 / 6 survivors; Germany alone on top: 2 x 11; Turkey 6 years played
@@ -126,18 +127,19 @@ EXAMPLES = [
     ("ranked_classic", SOLO, [3, 6, 5, 550, 5, 6, 6]),  # years survived before 1907 or the elimination
     # 30 + 10 per centre + rank among the six survivors: (130 + 80) / 2, 50, (30 + 20) / 2, 10; Austria 3 x 5
     ("southern_sun", TIE, [15, 130, 225, 225, 95, 70, 95]),
-    # four on top: (130 + 80 + 50 + 30) / 4 = 72.5, rounded half up to 73; Italy, Russia (20 + 10) / 2
-    ("southern_sun", FOUR, [173, 173, 173, 173, 75, 75, 15]),
+    # four on top: (130 + 80 + 50 + 30) / 4 = 72.5, a half rounded to even: 72; Italy, Russia (20 + 10) / 2
+    ("southern_sun", FOUR, [172, 172, 172, 172, 75, 75, 15]),
     ("southern_sun", SOLO, [0, 0, 0, 500, 0, 0, 0]),
     # --- Sum of Squares, ManorCon ---------------------------------------------------------------------------
     ("sos", LEADER, [F(900, 232), F(2500, 232), F(3600, 232), F(12100, 232), F(1600, 232), F(2500, 232), 0]),
-    # N = S² + 4S + 16: 37, 61, 76, 181, 48, 61 and 16 for Turkey (out): 480; Turkey 0.1 x 6 years played
-    ("manorcon", LEADER, [F(3700, 480), F(6100, 480), F(7600, 480), F(18100, 480), 10, F(6100, 480), F(3, 5)]),
-    ("manorcon", SOLO, [F(2, 5), F(7, 10), F(3, 5), 75, F(3, 5), F(7, 10), F(7, 10)]),
-    ("manorcon_original", SOLO, [F(2, 5), F(7, 10), F(3, 5), 100, F(3, 5), F(7, 10), F(7, 10)]),
+    # N = S² + 4S + 16: 37, 61, 76, 181, 48, 61 and 16 for Turkey (out): 480; Turkey 0.1 x 5 years survived
+    ("manorcon", LEADER, [F(3700, 480), F(6100, 480), F(7600, 480), F(18100, 480), 10, F(6100, 480), F(1, 2)]),
+    # the others 0.1 per year survived before 1907 or their elimination
+    ("manorcon", SOLO, [F(3, 10), F(3, 5), F(1, 2), 75, F(1, 2), F(3, 5), F(3, 5)]),
+    ("manorcon_original", SOLO, [F(3, 10), F(3, 5), F(1, 2), 100, F(1, 2), F(3, 5), F(3, 5)]),
     # v2: only the survivors' N: 464
     ("manorcon_v2", LEADER, [F(3700, 464), F(6100, 464), F(7600, 464), F(18100, 464), F(4800, 464), F(6100, 464),
-                             F(3, 5)]),
+                             F(1, 2)]),
     # --- Tribute, OpenTribute, Open Mind the Gap ------------------------------------------------------------
     # centres + 66 / 6; Germany is 5 over 6: five survivors pay 5 each
     ("tribute", LEADER, [9, 11, 12, 11 + 11 + 25, 10, 11, 0]),
@@ -214,7 +216,7 @@ def test_maxonian_shares_a_tie_that_held_every_year():
     ("carnage", {"lead": 100}, PUBLISHED_CARNAGE, [1000, 3003, 5006, 4004, 2000, 7714, 6007]),
     # ManorCon with base 1: N = S² + 4S + 1: 22, 46, 61, 166, 33, 46 and 1 for Turkey (out) = 375
     ("manorcon", {"base": 1}, LEADER, [F(2200, 375), F(4600, 375), F(6100, 375), F(16600, 375), F(3300, 375),
-                                       F(4600, 375), F(3, 5)]),
+                                       F(4600, 375), F(1, 2)]),
     ("your_draw_size_short", {"solo": 250}, SOLO, [0, 0, 0, 250, 0, 0, 0]),
     # World Classic with 20 per centre and no survival points
     ("world_classic", {"per_centre": 20, "survival": 0}, TIE, [4, 100, 204, 204, 80, 60, 80]),

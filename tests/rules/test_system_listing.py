@@ -23,14 +23,14 @@ from tourneybook.rules import game_scoring
 from tourneybook.rules.game_scoring.system import ScoringSystem
 
 LISTING = Path(game_scoring.__file__).with_name("listing.py")
-HEAD = '''"""Every game-scoring system's registry line: (id, name, rule in one sentence, module, value).
+HEAD = '''"""Every game-scoring system's registry line: (id, name, rule in one sentence, module, value, dipvis's name).
 
 Written by tests/rules/test_system_listing.py from the systems themselves (their
 modules here), in the order of the issue's list (dipvis's); do not edit by hand:
 change the system, then run that file.
 """
 
-LINES: tuple[tuple[str, str, str, str, str], ...] = (
+LINES: tuple[tuple[str, str, str, str, str, str], ...] = (
 '''
 
 
@@ -54,7 +54,8 @@ def listing_text() -> str:
     for system_id in order:
         module, value = where[system_id]
         system = getattr(importlib.import_module(f"{game_scoring.__name__}.{module}"), value)
-        lines.append(f"    ({system.id!r}, {system.name!r},\n     {system.rule_sentence()!r},\n     {module!r}, {value!r}),\n")
+        lines.append(f"    ({system.id!r}, {system.name!r},\n     {system.rule_sentence()!r},\n     {module!r}, {value!r}, "
+                     f"{system.dipvis_name!r}),\n")
     return HEAD + "".join(lines) + ")\n"
 
 
@@ -63,7 +64,8 @@ def test_the_registry_says_what_each_system_says():
     for system_id, (module, value) in systems_by_module().items():
         assert system_id in listed, f"{system_id} is not in the registry: run {__file__}"
         system = listed[system_id].system()
-        assert (listed[system_id].name, listed[system_id].rule) == (system.name, system.rule_sentence()), (
+        line = listed[system_id]
+        assert (line.name, line.rule, line.dipvis_name) == (system.name, system.rule_sentence(), system.dipvis_name), (
             f"{system_id}'s registry line differs from its module: run {__file__}")
         assert (listed[system_id].module, listed[system_id].value) == (module, value)
     assert LISTING.read_text(encoding="utf-8") == listing_text(), f"run {__file__}"

@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main
+from tourneybook.rules import RULESET_IDS
 from tourneybook.actions.on_file import recalc_file
 
 Edit = Callable[[openpyxl.Workbook], None]
@@ -179,3 +180,25 @@ def test_a_file_that_is_not_a_workbook(tmp_path: Path):
 
 def test_a_missing_file(tmp_path: Path):
     assert "no such workbook" in str(recalc_file(tmp_path / "nothing.xlsx").problems[0])
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESET_IDS))
+def test_a_refused_value_is_told_what_is_wrong_not_the_cells_help(tmp_path, ruleset):
+    """Issue 36, 8: the box Excel or Calc shows for a value a column's check refuses says what is wrong with it
+    ('not a whole number from 0 to 23'), where it used to repeat the cell's help; the help stays the input message."""
+    players = tmp_path / "players.csv"
+    players.write_text("name\n" + "".join(f"P{i}\n" for i in range(28)), encoding="utf-8")
+    workbook = tmp_path / "event.xlsx"
+    assert main(["new", ruleset, "--players", str(players), "--out", str(workbook)]) == 0
+    book = openpyxl.load_workbook(workbook)
+    checked = 0
+    for sheet in book.worksheets:
+        for dv in sheet.data_validations.dataValidation:
+            if not dv.showErrorMessage or dv.type is None:
+                continue
+            checked += 1
+            assert dv.error and dv.error != dv.prompt and dv.error.startswith(("This is not", "Only yes or no",
+                                                                               "Pick one")), (sheet.title, dv.error)
+            if dv.type == "whole" and dv.operator == "between" and abs(int(dv.formula2)) < 10**9:
+                assert f"from {dv.formula1} to {dv.formula2}" in dv.error, dv.error
+    assert checked > 3

@@ -281,7 +281,7 @@ def test_changing_the_system_on_settings_asks_for_its_rows_and_columns_then_scor
                                      "Germany": F(100, 3), "Italy": 0, "Russia": 0, "Turkey": 0}
 
 
-def test_a_solo_under_manorcon_needs_the_years_played_and_says_so_at_the_year_cells(tmp_path: Path):
+def test_a_solo_under_manorcon_needs_the_games_last_year_and_says_so_at_the_year_cells(tmp_path: Path):
     path = started(tmp_path, "diplomacy", "--scoring", "manorcon")
     type_board(path, final((18, 4, 4, 4, 4, 0, 0), {"Russia": 1904, "Turkey": 1906}))
     (found,) = problems(path)
@@ -291,9 +291,10 @@ def test_a_solo_under_manorcon_needs_the_years_played_and_says_so_at_the_year_ce
               "Germany": (5, 5, 5, 5, 4, 4, 4), "Italy": (4, 4, 4, 4, 4, 4, 4), "Russia": (6, 3, 2, 0, 0, 0, 0),
               "Turkey": (5, 3, 1, 1, 2, 0, 0)}
     type_board(path, {power: dict(zip((str(y) for y in range(1901, 1908)), n)) for power, n in counts.items()})
-    # Austria's solo in 1907 scores 75; the others 0.1 per year played: to 1907 for survivors, to the year out
-    assert scores_by_power(path) == {"Austria": 75, "England": F(7, 10), "France": F(7, 10), "Germany": F(7, 10),
-                                     "Italy": F(7, 10), "Russia": F(4, 10), "Turkey": F(6, 10)}
+    # Austria's solo in 1907 scores 75; the others 0.1 per year survived (dipvis): before 1907 for survivors, before
+    # the year out for the eliminated (Russia 1904: 3 years, Turkey 1906: 5)
+    assert scores_by_power(path) == {"Austria": 75, "England": F(6, 10), "France": F(6, 10), "Germany": F(6, 10),
+                                     "Italy": F(6, 10), "Russia": F(3, 10), "Turkey": F(5, 10)}
 
 
 def seated(path: Path) -> dict[str, str]:

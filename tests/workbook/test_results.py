@@ -182,3 +182,31 @@ def test_a_long_note_on_the_issues_sheet_gets_the_rows_it_wraps_onto():
     rows = {i: row for i, row in enumerate(sheet.rows, start=1)}
     long_row = next(i for i, row in rows.items() if len(row) > 1 and row[1].value == long)
     assert dict(sheet.row_heights) == {long_row: 30.0}  # two lines of 15 pt in the 80-character column
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "workbooks").glob("*-example.xlsx"))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_every_chart_series_has_its_own_colour_without_a_theme(tmp_path, example):
+    """Issue 36, 3: a workbook LibreOffice saved has no theme part; a series coloured from the theme is drawn empty
+    there. Every ruleset's charts name each series' colour (bars: fill and edge; lines: the line) outright."""
+    import shutil
+    import zipfile
+
+    from lxml import etree
+
+    workbook = tmp_path / example.name
+    shutil.copy(example, workbook)
+    assert recalc_file(workbook).ok
+    a = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+    with zipfile.ZipFile(workbook) as package:
+        charts = [etree.fromstring(package.read(n)) for n in package.namelist() if n.startswith("xl/charts/chart")]
+    assert charts
+    for chart in charts:
+        assert not chart.findall(f".//{a}schemeClr")
+        for ser in chart.iter("{*}ser"):
+            look = ser.find("{*}spPr")
+            bar = chart.find(".//{*}barChart") is not None
+            colour = look.find(f"{a}solidFill/{a}srgbClr" if bar else f"{a}ln/{a}solidFill/{a}srgbClr")
+            assert colour is not None and len(colour.get("val")) == 6, etree.tostring(ser)[:300]

@@ -1,4 +1,8 @@
-"""``tourneybook simulate RULESET --players N --out EVENT.xlsx``: a random valid tournament."""
+"""``tourneybook simulate RULESET --players N --out EVENT.xlsx [--scoring ID]``: a random valid tournament.
+
+``--scoring`` chooses the Diplomacy event's game-scoring system; its boards carry what that system reads (the
+year-by-year counts, concessions, the powers in a draw), so the event recalculates as it would on the day.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, required=True, metavar="N")
     p.add_argument("--out", required=True, metavar="EVENT.xlsx")
     p.add_argument("--seed", type=int, default=1, help="the same seed gives the same tournament")
+    p.add_argument("--scoring", metavar="ID", default=None,
+                   help="diplomacy only: the game-scoring system (`tourneybook systems` lists them)")
     p.add_argument("--no-recalc", action="store_true", help="leave the result sheets out")
     p.add_argument("--force", action="store_true", help="overwrite EVENT.xlsx if it exists")
     p.set_defaults(func=run)
@@ -26,6 +32,7 @@ def run(args) -> int:
     check_suffix(out, (".xlsx",))
     if out.exists() and not args.force:
         raise InputError(f"{out} already exists: choose another name, or add --force to overwrite it")
-    write_event(args.ruleset, args.players, out, seed=args.seed, recalc=not args.no_recalc)
-    print(f"wrote {out} ({args.ruleset}, {args.players} players, seed {args.seed})")
+    write_event(args.ruleset, args.players, out, seed=args.seed, recalc=not args.no_recalc, scoring=args.scoring)
+    scored = f", scored by {args.scoring}" if args.scoring else ""
+    print(f"wrote {out} ({args.ruleset}{scored}, {args.players} players, seed {args.seed})")
     return 0

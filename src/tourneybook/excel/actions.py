@@ -79,6 +79,8 @@ class ActionReport:
     """The event's results (:class:`tourneybook.publish.Published`) for the caller to write beside the workbook."""
     standings: Any = None
     """A recalculation's standings (:class:`tourneybook.rules.ranking.Standings`), for a caller that shows them."""
+    winner: tuple[str, str] | None = None
+    """A recalculation's event winner and the table naming them (``TournamentResult.winner``), once decided."""
 
     @property
     def ok(self) -> bool:
@@ -151,7 +153,8 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         if not report.ok:
             raise InputError(list(report.problems))
         return ActionReport(RECALCULATE, f"Standings recalculated: {', '.join(report.sheets)} updated.", sheets=report.sheets,
-                            standings=report.result.standings if report.result is not None else None)
+                            standings=report.result.standings if report.result is not None else None,
+                            winner=report.result.winner if report.result is not None else None)
     if choice.action in (DRAW_NEXT, REDRAW):
         wanted = None if choice.action == DRAW_NEXT else choice.round  # None: the next round, the Settings read once
         from ..live.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on

@@ -23,10 +23,12 @@ from pathlib import Path
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
 from ..workbook.render import ISSUES, issues_sheet
+from ..workbook.settings_sheet import SETTINGS
 from .actions import (
     ACTION_SHEET,
     FINAL_FORMS,
     FORMS,
+    IMPORT_REPORTS,
     PUBLISH,
     RECALCULATE,
     ActionReport,
@@ -41,6 +43,14 @@ SHOWN_PLAYERS = 20
 
 READING = (FORMS, FINAL_FORMS, PUBLISH)
 """Actions that only read the workbook (their results are files beside it)."""
+NOT_AN_EVENT = (
+    "{name} is not an event workbook (it has no Settings sheet): a forms workbook is for printing as it is. Click the "
+    "button in the event's own workbook, the one 'tourneybook new' made. Nothing was changed."
+)
+NO_REPORTS = (
+    "No phone reports to import: there is no reports journal beside this workbook yet ('tourneybook live' keeps it "
+    "there, as EVENT.reports.sqlite, once the hall reports on phones). Nothing was changed."
+)
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,14 @@ def click_file(path: str | os.PathLike[str], sheet: str) -> Click:
     """Run the button of ``sheet`` on the workbook file ``path`` (closed by the caller) and say what happened."""
     try:
         store = FileWorkbook(path)
+        if SETTINGS.name not in store.sheet_names():  # a forms workbook, or none of TourneyBook's: left as it is
+            return Click(ok=False, message=NOT_AN_EVENT.format(name=Path(path).name), sheet=sheet)
         choice = read_choice(store) if sheet == ACTION_SHEET else Choice(RECALCULATE)
+        if choice.action == IMPORT_REPORTS:
+            from ..live.journal import journal_path  # the hall's journal: only for this action
+
+            if not journal_path(Path(path)).is_file():  # nothing to import is no problem of the workbook
+                return Click(ok=True, message=NO_REPORTS, sheet=sheet)
         report = run_action(store, choice)
         if report.ok:
             return _done(store, choice, report, sheet)
@@ -77,6 +94,9 @@ def _done(store: FileWorkbook, choice: Choice, report: ActionReport, sheet: str)
     if choice.action not in READING:
         store.save()
     text = report.message
+    if report.winner is not None:  # the final's result outranks the qualifying standings: it leads
+        player, table = report.winner
+        text = f"Winner: {player} ({table})\n\n{text}"
     if report.standings is not None:
         text += "\n\n" + standings_lines(report.standings)
     return Click(ok=True, message="\n".join(t for t in (text, *notes) if t), sheet=sheet)

@@ -343,6 +343,16 @@ def _line_look(ser: etree._Element, index: int, points: int) -> None:
         _c(labels, flag, "0")
 
 
+def _bar_look(ser: etree._Element, index: int) -> None:
+    """A bar series' own fill and edge colour: a workbook LibreOffice saved has no theme, and bars that take their
+    colour from the theme are drawn empty there (issue 36, 3)."""
+    colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+    look = _c(ser, "spPr")
+    etree.SubElement(etree.SubElement(look, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    edge = etree.SubElement(look, q(A_NS, "ln"))
+    etree.SubElement(etree.SubElement(edge, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+
+
 def chart_part(sheet: str, spec: Chart) -> bytes:
     """One bar (horizontal, first category at the top) or line chart over the sheet's own ranges."""
     kind = spec.kind
@@ -369,6 +379,7 @@ def chart_part(sheet: str, spec: Chart) -> bytes:
         if kind == "line":
             _line_look(ser, i, _length(ref))
         else:
+            _bar_look(ser, i)
             _c(ser, "invertIfNegative", "0")
         _c(_c(_c(ser, "cat"), "strRef"), "f").text = prefix + absolute(spec.categories)
         _c(_c(_c(ser, "val"), "numRef"), "f").text = prefix + absolute(ref)

@@ -77,6 +77,17 @@ class TournamentResult:
     """Results the JSON output carries as fields of their own, by name, beside the tables: Italia's
     'before_top_board' (a Standings, 004 3.3), Carcassonne's 'knockout' (each match and game as a record)."""
 
+    @property
+    def winner(self) -> tuple[str, str] | None:
+        """The event's winner and the table that says so, once decided: place 1 of a table of places (Friedrich's
+        'Final', Carcassonne's 'Final placings'), which outranks the standings; None before, and where there is none."""
+        for table in self.extras:
+            if table.headers[:2] == ("place", "player"):
+                first = next((row for row in table.rows if str(row[0]).strip() == "1" and row[1]), None)
+                if first is not None:
+                    return str(first[1]), table.title
+        return None
+
 
 class Family(Enum):
     """The game a ruleset scores: it decides the draw, the table's seats and the kind of form."""

@@ -238,12 +238,15 @@ def _concession_problems(board: Board) -> list[Problem]:
 
 
 def _draw_problems(board: Board) -> list[Problem]:
-    """A recorded draw names surviving powers, each once, and no board with a solo has one."""
+    """A recorded draw names two surviving powers or more, each once, and no board with a solo has one."""
     c = Collector()
     if board.draw is None:
         return c.problems
     game = f"game {board.label}"
     c.check(bool(board.draw), "the draw names no power: leave it out when every survivor shares it", game)
+    if len(set(board.draw)) == 1:  # dipvis reads a draw of one as a concession; one way to enter it here
+        c.add(f"the draw names {board.draw[0].value} alone: a game given to one power is a concession, enter it as "
+              "conceded to that power", game)
     if any(p.centres >= SOLO_CENTRES for p in board.powers) and board.draw:
         c.add("a draw is recorded, but a power holds 18 or more centres: a solo ends the game without a draw", game)
     for power in sorted(set(board.draw), key=list(Power).index):

@@ -131,11 +131,11 @@ def settings_type(system_id: str) -> type:
 
 
 def _option(typed: str) -> ScoringSystem:
-    """The system named by its id or its name, case and blanks aside; InputError naming the choices otherwise.
-    Only the system found is loaded: the registry's lines hold every name."""
+    """The system named by its id, its name or its name as dipvis spells it, case and blanks aside; InputError naming
+    the choices otherwise. Only the system found is loaded: the registry's lines hold every name."""
     key = " ".join(str(typed).split()).casefold()
     for line in LISTED:
-        if key in (line.id.casefold(), line.name.casefold()):
+        if key in (line.id.casefold(), line.name.casefold(), line.as_dipvis_names_it.casefold()):
             return line.system()
     return find_system(str(typed))  # raises, naming every id
 

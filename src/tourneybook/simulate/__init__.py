@@ -18,22 +18,33 @@ from ..errors import InputError
 from ..rules import find_ruleset
 from .names import player_names
 
-def simulate(ruleset_id: str, players: int, seed: int = 1) -> Any:
-    """A random valid tournament record of ``ruleset_id`` with ``players`` players."""
+def simulate(ruleset_id: str, players: int, seed: int = 1, scoring: str | None = None) -> Any:
+    """A random valid tournament record of ``ruleset_id`` with ``players`` players; ``scoring``: the Diplomacy
+    event's game-scoring system (an id or a name; InputError for another ruleset). One seed seats and plays the
+    same games whatever the system; each system's boards end the ways it reads (simulate/diplomacy.py)."""
+    from ..rules.diplomacy_event import starting_settings
     from .simulators import SIMULATORS  # each family's simulator is loaded when asked for
 
     ruleset = find_ruleset(ruleset_id)
+    if scoring is not None and ruleset.chosen is not None:
+        ruleset = ruleset.chosen(starting_settings(ruleset, scoring))
+    elif scoring is not None:
+        starting_settings(ruleset, scoring)  # raises, naming the ruleset that chooses a system
     return SIMULATORS[ruleset.id](ruleset, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
 
 
-def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, recalc: bool = True) -> Path:
-    """Simulate a tournament, type it into a new workbook and (by default) recalculate it."""
+def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, recalc: bool = True,
+                scoring: str | None = None) -> Path:
+    """Simulate a tournament (``scoring``: as :func:`simulate`), type it into a new workbook and (by default)
+    recalculate it."""
     from ..workbook import template
     from ..workbook.layouts import find_layout
     from ..actions.on_file import recalc_file
 
+    record = simulate(ruleset_id, players, seed, scoring)
     layout = find_layout(ruleset_id)
-    record = simulate(ruleset_id, players, seed)
+    if layout.chosen is not None:  # the columns of the Settings' choice (the Diplomacy event's system: In draw...)
+        layout = layout.chosen(record.settings)
     path = template.write(out, layout, settings=record.settings, rows=layout.to_rows(record))
     if recalc:
         report = recalc_file(path)

@@ -13,7 +13,11 @@ its last centre stays out. Stronger players gain more often. A board that lets
 its leader run ends in a solo at 18 centres (seed 003 V.1, 004 2.4.1); the
 others gang up on a leader near 18. Games are called when the time is up (seed
 003 I: after 1906 to 1910): :func:`simulate` plays any Diplomacy ruleset so,
-:func:`codcon` adds each player's distance from home. Italia games last the
+:func:`codcon` adds each player's distance from home. The Diplomacy event
+(``diplomacy``, any game-scoring system) keeps every board's year-by-year counts
+(a system may score the years a power played, or break ties by the years before)
+and ends some boards as its system reads them: conceded to a lone leader, or
+drawn among the bigger survivors when the system shares a recorded draw. Italia games last the
 round's years (004 3.1) unless a draw is accepted from 1904 (004 section 5);
 :func:`italia` then adds the top board of the best seven (004 sections 3.3, 4.1)
 in the last round.
@@ -31,6 +35,7 @@ from ..draws import Round, draw_diplomacy, draw_italia_top_board
 from ..errors import InputError, Problem
 from ..rules import Ruleset, codcon2008, italia2010
 from ..rules.diplomacy import DEFAULT_THEATRES, FIRST_YEAR, MAP_CENTRES, SOLO_CENTRES, Board, Power, PowerResult, parse_theatres
+from ..rules.game_scoring import Need, ScoringSystem
 from .names import player_names
 
 BOARD = 7
@@ -55,6 +60,12 @@ GANG_UP = 4.0
 """How much likelier a leader on 14+ centres is to lose one, when the board does not let them run."""
 DISTANCES = (5, 1500)
 """Distance from home in km (CODCon's fifth tie-breaker), drawn uniformly."""
+CONCEDE_CHANCE = 0.08
+"""Share of the boards without a solo that concede the game to a lone leader (the game-scoring systems score it as
+that power's solo)."""
+SMALLER_DRAW_CHANCE = 0.3
+"""Share of the boards without a solo whose draw leaves out the smallest survivors, where the system reads who shared
+the draw (Draw Size)."""
 
 
 def _field(ruleset: Ruleset, players: int, rng: random.Random) -> tuple[list[str], dict[str, float]]:
@@ -85,12 +96,33 @@ def _called_rounds(ruleset: Ruleset, names: list[str], skill: Mapping[str, float
     theatres = parse_theatres(getattr(settings, "theatres", DEFAULT_THEATRES))
     sit_outs, doubles = odd_seats(names, range(1, ROUNDS + 1), rng)
     draw = draw_diplomacy(names, ROUNDS, rng=rng, sit_outs=sit_outs, doubles=doubles, theatres=theatres)
+    system: ScoringSystem | None = getattr(settings, "system", None)  # the Diplomacy event's game scoring
     games = tuple(
         play_board(rnd.number, table.number, [(Power(s.seat), s.player) for s in table.seats], skill,
-                   rng.randint(*CALLED), None, rng, history=False)
+                   rng.randint(*CALLED), None, rng, history=system is not None)
         for rnd in draw.rounds for table in rnd.tables
     )
+    if system is not None:
+        games = tuple(ended_as_read(board, system, rng) for board in games)
     return ruleset.tournament_of(ruleset.name, games, settings)
+
+
+def ended_as_read(board: Board, system: ScoringSystem, rng: random.Random) -> Board:
+    """The board ended the ways ``system`` reads: now and then conceded to a lone leader, or (a system that shares
+    a recorded draw) drawn without the smallest survivors; a solo stays a solo."""
+    counts = sorted((p.centres for p in board.powers), reverse=True)
+    if counts[0] >= SOLO_CENTRES:
+        return board
+    roll = rng.random()
+    if Need.CONCESSION in system.needs and counts[0] > counts[1] and roll < CONCEDE_CHANCE:
+        leader = next(p.power for p in board.powers if p.centres == counts[0])
+        return replace(board, conceded_to=leader)
+    alive = sorted((p for p in board.powers if p.survived), key=lambda p: -p.centres)
+    cuts = [k for k in range(2, len(alive)) if alive[k - 1].centres > alive[k].centres]  # never between equals
+    if Need.DRAW_MEMBERS in system.needs and cuts and roll > 1 - SMALLER_DRAW_CHANCE:
+        drawn = {p.power for p in alive[:rng.choice(cuts)]}
+        return replace(board, draw=tuple(power for power in Power if power in drawn))
+    return board
 
 
 def italia(ruleset: Ruleset, players: int, rng: random.Random) -> italia2010.Tournament:

@@ -104,6 +104,27 @@ def put(ws: Worksheet, row: int, col: int, value: Any) -> Cell:
     return cell
 
 
+def refusal(column: Column) -> str:
+    """What Excel's or Calc's box says when a typed value fails the column's check: what is wrong with it, then
+    what to do (the cell's help is its input message; repeated here it would not say what was wrong)."""
+    kind = column.kind
+    if kind is Kind.PLAYER:
+        return "This is not a player of the Players sheet: pick a name from the list, or add the player to Players first."
+    if kind is Kind.CHOICE:
+        return f"This is not one of {', '.join(column.choices)}: pick one from the list."
+    if kind is Kind.YES_NO:
+        return "Only yes or no (or nothing) goes here."
+    if kind is Kind.WHOLE:
+        if column.minimum is not None and column.maximum is not None:
+            return f"This is not a whole number from {column.minimum} to {column.maximum}: type one in that range."
+        if column.minimum is not None:
+            return f"This is not a whole number of at least {column.minimum}: type one."
+        if column.maximum is not None:
+            return f"This is not a whole number of at most {column.maximum}: type one."
+        return "This is not a whole number: type one (no decimals)."
+    return f"Enter a {kind.value}."
+
+
 def _validation(column: Column, players_range: str) -> DataValidation:
     """The drop-down or number check of a column, with its help as the input message."""
     kind = column.kind
@@ -124,7 +145,7 @@ def _validation(column: Column, players_range: str) -> DataValidation:
     dv.allow_blank = True
     dv.showErrorMessage = dv.type is not None
     dv.errorTitle = column.header
-    dv.error = column.help or f"Enter a {kind.value}."
+    dv.error = refusal(column)[:255]  # Excel's limit
     dv.showInputMessage = bool(column.help)
     dv.promptTitle = column.header[:32]
     dv.prompt = column.help[:255]
@@ -336,7 +357,7 @@ def _control_block(ws: Worksheet) -> None:
     choices = DataValidation(type="list", formula1='"' + ",".join(ACTIONS) + '"', allow_blank=True)
     choices.promptTitle, choices.prompt = "Button action", "What the button on this sheet does when clicked."
     rounds = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
-    rounds.error = "A round number: 1, 2, ..."
+    rounds.errorTitle, rounds.error = "Round N", "This is not a round number: type 1, 2, ... (a whole number of at least 1)."
     ws.add_data_validation(choices)
     ws.add_data_validation(rounds)
     choices.add(ACTION_ADDRESS)

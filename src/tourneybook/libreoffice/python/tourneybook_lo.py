@@ -1,17 +1,22 @@
 """TourneyBook's button in LibreOffice Calc (the extension tourneybook-lo.oxt).
 
 LibreOffice runs this file twice over: as the UNO component ``org.tourneybook.Button``
-(a job on every document's ``OnLoad``, and the Calc menu and toolbar entry, through
-``service:org.tourneybook.Button?click``) and as a macro (``button_clicked``, under My
+(a job on every document's ``OnLoad``, and the Calc menu and toolbar entries, through
+``service:org.tourneybook.Button?JOB``) and as a macro (``button_clicked``, under My
 Macros because the extension is installed) for a button or key of the organiser's own.
 
 - **When a workbook opens** (:func:`take_over_buttons`): its xlwings buttons lose their VBA
   binding and are heard by the extension (:class:`ButtonWatcher`), which runs at the default
-  macro security (High) without a question; the document is not marked as changed.
-- **A click** (:func:`click`): the workbook is stored if changed (no dialog) and closed (its
-  lock file would make TourneyBook refuse it); ``tourneybook libreoffice --click WORKBOOK
-  --sheet SHEET`` runs the Excel button's action on the file; the workbook opens again on the
-  same sheet (Issues on problems) and a dialog says what was done. All after the click has
+  macro security (High) without a question; the document is not marked as changed. While it
+  is saved they carry Excel's link again (:class:`SaveWatcher`): the .xlsm stays Excel's.
+- **The menu and toolbar** (``service:org.tourneybook.Button?recalculate`` / ``?instructions``):
+  Recalculate standings, or the action chosen on the Instructions sheet, from any sheet; an
+  .xlsx has no buttons, so this is its way to every action.
+- **A click** (:func:`click`): what is being typed in a cell is entered first; the workbook is
+  stored if changed (no dialog) and closed (its lock file would make TourneyBook refuse it);
+  ``tourneybook libreoffice --click -``, told the workbook and sheet on stdin, runs the Excel
+  button's action on the file; the workbook opens again on the same sheet (Issues on
+  problems) and a dialog says what was done. All after the click has
   returned (``AsyncCallback``): closing a document under its own button's event pulls the
   control from under LibreOffice's feet.
 
@@ -21,21 +26,21 @@ Python 3.8 (LibreOffice 24.2, ``PYTHON_TARBALL := Python-3.8.19.tar.xz`` in its
 ``download.lst``; 26.2 bundles 3.12.14, 26.8 3.13.15), so this file keeps to Python
 3.8 and the standard library plus ``uno``. TourneyBook's own libraries (compiled
 wheels, Python 3.11+) are never imported here: the installed ``tourneybook`` command
-runs as a child process, found by :func:`find_tourneybook`.
+runs as a child process, the one the organiser chose (:func:`tourneybook_lo_asking.locate`).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
-import sys
 import zipfile
 from xml.etree import ElementTree
 
 # Beside this file in the extension's python/pythonpath/, which both of LibreOffice's Python loaders (the
-# component's and the macros') put on sys.path: finding and running the tourneybook command, a job of its own.
-from tourneybook_lo_command import command_for, conf_interpreters, find_tourneybook, run_tourneybook, runnable
+# component's and the macros') put on sys.path: what it asks and tells the organiser, and finding and running the
+# tourneybook command, jobs of their own.
+from tourneybook_lo_asking import NOT_INSTALLED, NOT_TAKEN, locate, show, take_typing
+from tourneybook_lo_command import BUTTON, JOBS, run_tourneybook
 
 SERVICE = "org.tourneybook.Button"
 IMPLEMENTATION = "org.tourneybook.Button.python"
@@ -46,15 +51,12 @@ CAPTION = "Recalculate standings"
 EMU_PER_HUNDREDTH_MM = 360
 WATCHED = "vnd.sun.star.script:tourneybook-lo.oxt|python|tourneybook_lo.py$watched_button?language=Python&location=user:uno_packages"
 """The event a taken-over button is bound to: its form tells :class:`ButtonWatcher`, which runs the click."""
+EXCEL_LINK = "vnd.sun.star.script:VBAProject.Module1.{}?language=Basic&location=document".format(XLWINGS_MACRO)
+"""The event the buttons have while LibreOffice saves the workbook: it writes it as Excel's link to the macro
+(``macro="Module1.SampleCall"``), so that the saved .xlsm's buttons still work in Excel."""
+BEFORE_SAVING = ("OnSave", "OnSaveAs", "OnSaveTo")
+AFTER_SAVING = ("OnSaveDone", "OnSaveAsDone", "OnSaveToDone", "OnSaveFailed", "OnSaveAsFailed", "OnSaveToFailed")
 WORKBOOKS = (".xlsx", ".xlsm")
-CONFIG_FILE = "tourneybook-lo.json"
-"""In LibreOffice's user profile: the program the organiser picked once."""
-TITLE = "TourneyBook"
-NOT_INSTALLED = (
-    "TourneyBook is not installed on this computer, or not where LibreOffice can find it. Install it as "
-    "TourneyBook's README says ('Install on your own computer'), into a .venv folder in the TourneyBook folder, "
-    "then click the button again. Nothing was changed."
-)
 
 
 # --- The workbook's buttons as the file declares them (plain Python, tested without LibreOffice) -------------
@@ -112,6 +114,7 @@ try:
     import uno
     import unohelper
     from com.sun.star.awt import XCallback
+    from com.sun.star.document import XDocumentEventListener
     from com.sun.star.script import XScriptListener
     from com.sun.star.task import XJob, XJobExecutor
 except ImportError:  # imported by TourneyBook's tests in a plain Python: the functions above are all there is
@@ -200,86 +203,26 @@ def _later(ctx, job) -> None:
     callback.addCallback(_Callback(job), None)
 
 
-def _config_path(ctx) -> str:
-    paths = ctx.getServiceManager().createInstanceWithContext("com.sun.star.util.PathSubstitution", ctx)
-    return uno.fileUrlToSystemPath(paths.substituteVariables("$(user)", True) + "/" + CONFIG_FILE)
-
-
-def _remembered(ctx) -> str:
-    try:
-        with open(_config_path(ctx), encoding="utf-8") as handle:
-            return str(json.load(handle).get("tourneybook", ""))
-    except (OSError, ValueError, AttributeError):
-        return ""
-
-
-def _remember(ctx, program: str) -> None:
-    path = _config_path(ctx)
-    with open(path + ".tmp", "w", encoding="utf-8") as handle:
-        json.dump({"tourneybook": program}, handle)
-    os.replace(path + ".tmp", path)
-
-
-def _sheet_rows(doc, name: str) -> list:
-    sheets = doc.getSheets()
-    if not sheets.hasByName(name):
-        return []
-    data = sheets.getByName(name).getCellRangeByName("A1:B60").getDataArray()
-    return [tuple(row) for row in data]
-
-
-def _ask_for_tourneybook(ctx):
-    """Once, where nothing was found: the organiser points at the tourneybook program (or its Python)."""
-    picker = ctx.getServiceManager().createInstanceWithContext("com.sun.star.ui.dialogs.FilePicker", ctx)
-    picker.initialize((0,))  # TemplateDescription.FILEOPEN_SIMPLE
-    picker.setTitle("Where is TourneyBook? Choose the tourneybook program in its .venv folder "
-                    "(.venv\\Scripts\\tourneybook.exe on Windows, .venv/bin/tourneybook on macOS and Linux)")
-    if picker.execute() != 1:  # ExecutableDialogResults.OK
-        return None
-    files = picker.getSelectedFiles() if hasattr(picker, "getSelectedFiles") else picker.getFiles()
-    return uno.fileUrlToSystemPath(files[0]) if files else None
-
-
-def _locate(ctx, doc, workbook: str) -> list:
-    interpreters = conf_interpreters(_sheet_rows(doc, "xlwings.conf"), sys.platform)
-    command = find_tourneybook(workbook, dict(os.environ), interpreters, _remembered(ctx), os.path.expanduser("~"))
-    if command:
-        return command
-    picked = _ask_for_tourneybook(ctx)
-    if picked and runnable(picked):
-        _remember(ctx, picked)
-        return command_for(picked)
-    return []
-
-
-def _show(ctx, doc, text: str, ok: bool) -> None:
-    toolkit = ctx.getServiceManager().createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
-    parent = None
-    if doc is not None:
-        parent = doc.getCurrentController().getFrame().getContainerWindow()
-    kind = uno.Enum("com.sun.star.awt.MessageBoxType", "INFOBOX" if ok else "WARNINGBOX")
-    box = toolkit.createMessageBox(parent, kind, 1, TITLE, text)  # MessageBoxButtons.BUTTONS_OK
-    box.execute()
-    box.dispose()
-
-
-def click(ctx, doc, sheet: str) -> None:
+def click(ctx, doc, sheet: str, job: str = BUTTON) -> None:
     """The button of ``sheet`` (or the menu entry): store, close, run TourneyBook on the file, open again, tell."""
     if not is_workbook(doc):
-        _show(ctx, doc if hasattr(doc, "getCurrentController") else None,
+        show(ctx, doc if hasattr(doc, "getCurrentController") else None,
               "TourneyBook works on an Excel workbook (.xlsx or .xlsm) saved on this computer: save this one as "
               "an Excel 2007-365 workbook first (File > Save As), then click again.", False)
         return
+    if not take_typing(doc):
+        show(ctx, doc, NOT_TAKEN, False)
+        return
     url = doc.getURL()
     workbook = uno.fileUrlToSystemPath(url)
-    command = _locate(ctx, doc, workbook)
+    command = locate(ctx, doc, workbook)
     if not command:
-        _show(ctx, doc, NOT_INSTALLED, False)
+        show(ctx, doc, NOT_INSTALLED, False)
         return
     if doc.isModified():
         doc.store()  # in the workbook's own format, without the Keep format question
     doc.close(True)
-    said = run_tourneybook(command, workbook, sheet)
+    said = run_tourneybook(command, workbook, sheet, job)
     # The document's own macros stay off, without the "This document contains macros" question each time:
     # the buttons are the extension's (MacroExecutionMode.NEVER_EXECUTE).
     quiet = uno.createUnoStruct("com.sun.star.beans.PropertyValue")
@@ -288,12 +231,13 @@ def click(ctx, doc, sheet: str) -> None:
     shown = said.get("sheet") or sheet
     if again is not None and again.getSheets().hasByName(shown):
         again.getCurrentController().setActiveSheet(again.getSheets().getByName(shown))
-    _show(ctx, again, str(said.get("message", "")), bool(said.get("ok")))
+    show(ctx, again, str(said.get("message", "")), bool(said.get("ok")))
 
 
-def _click_later(ctx, doc) -> None:
+def _click_later(ctx, doc, job: str = BUTTON) -> None:
+    """A click after the event has returned: ``job`` is the sheet's button, or a menu entry (:data:`JOBS`)."""
     sheet = doc.getCurrentController().getActiveSheet().getName() if is_workbook(doc) else ""
-    _later(ctx, lambda: click(ctx, doc, sheet))
+    _later(ctx, lambda: click(ctx, doc, sheet, job if job in JOBS else BUTTON))
 
 
 def button_clicked(*args) -> None:
@@ -320,7 +264,7 @@ if uno is not None:
             try:
                 self.job()
             except Exception as exc:  # noqa: BLE001 - said in a box: a trace in LibreOffice's log helps no organiser
-                _show(uno.getComponentContext(), None, "TourneyBook's LibreOffice extension stopped: {}: {}. If the "
+                show(uno.getComponentContext(), None, "TourneyBook's LibreOffice extension stopped: {}: {}. If the "
                       "workbook was closed, open it again from File > Recent Documents.".format(type(exc).__name__, exc),
                       False)
 
@@ -333,7 +277,6 @@ if uno is not None:
             self.ctx, self.doc, self.buttons = ctx, doc, buttons
 
         def start(self) -> None:
-            was_modified = self.doc.isModified()
             forms_heard = []
             for models in self.buttons.values():
                 for model in models:
@@ -342,10 +285,20 @@ if uno is not None:
                         # heard before its first button reports: a click as soon as the button is bound is not lost
                         form.addScriptListener(self)
                         forms_heard.append(form)
+            self.bind(WATCHED)
+            self.doc.addDocumentEventListener(SaveWatcher(self))
+
+        def bind(self, script: str) -> None:
+            """Bind every button's click to ``script``; the document's changed mark stays as it was."""
+            was_modified = self.doc.isModified()
+            for models in self.buttons.values():
+                for model in models:
+                    form = model.getParent()
                     index = next(i for i in range(form.getCount()) if form.getByIndex(i) == model)
                     event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
                     event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
-                    event.ScriptType, event.ScriptCode = "Script", WATCHED
+                    event.ScriptType, event.ScriptCode = "Script", script
+                    form.revokeScriptEvents(index)
                     form.registerScriptEvent(index, event)
             if not was_modified and self.doc.isModified():
                 self.doc.setModified(False)
@@ -356,6 +309,23 @@ if uno is not None:
 
         def approveFiring(self, event):
             return None
+
+        def disposing(self, event):
+            pass
+
+    class SaveWatcher(unohelper.Base, XDocumentEventListener):
+        """While LibreOffice saves the workbook its buttons carry Excel's link (:data:`EXCEL_LINK`), which it
+        writes into the .xlsm; once saved they are the extension's again. Without it a workbook saved in Calc
+        (by the organiser, or by a click) would have dead buttons in Excel."""
+
+        def __init__(self, watcher):
+            self.watcher = watcher
+
+        def documentEventOccured(self, event):  # noqa: N802 - UNO's own spelling
+            if event.EventName in BEFORE_SAVING and self.watcher.doc.getURL().lower().endswith(".xlsm"):
+                self.watcher.bind(EXCEL_LINK)
+            elif event.EventName in AFTER_SAVING:
+                self.watcher.bind(WATCHED)
 
         def disposing(self, event):
             pass
@@ -377,7 +347,7 @@ if uno is not None:
             return None
 
         def trigger(self, event):
-            _click_later(self.ctx, _current_workbook(self.ctx))
+            _click_later(self.ctx, _current_workbook(self.ctx), event)
 
     g_ImplementationHelper = unohelper.ImplementationHelper()
     g_ImplementationHelper.addImplementation(ButtonJob, IMPLEMENTATION, (SERVICE, "com.sun.star.task.Job"))

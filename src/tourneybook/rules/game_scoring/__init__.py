@@ -44,6 +44,13 @@ class Listed:
     """Its family's module in this package ('carnage')."""
     value: str
     """The name of its :class:`ScoringSystem` in that module ('CARNAGE')."""
+    dipvis_name: str = ""
+    """How dipvis spells it where that differs from :attr:`name` (:attr:`ScoringSystem.dipvis_name`)."""
+
+    @property
+    def as_dipvis_names_it(self) -> str:
+        """The name as dipvis spells it: what a director who scored the system there knows it by."""
+        return self.dipvis_name or self.name
 
     def system(self) -> ScoringSystem:
         """The system itself, its family's module imported now."""

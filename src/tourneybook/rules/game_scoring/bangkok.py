@@ -17,13 +17,14 @@ from fractions import Fraction as F
 from ..base import GameScore
 from ..diplomacy import Board
 from .system import (Need, Numbers, ScoringSystem, game_score, last_year, number, solo_score, soloist, year_out,
-                     years_played)
+                     years_played, years_survived)
 
 
 def score_bangkok(board: Board, n: Numbers) -> GameScore:
     """Solo: the solo's points, the survivors the losers' points per centre. Otherwise each power scores its
-    centres, survivors the survival bonus and the eliminated the points per year played, and the domination pool
-    is shared by the shares of the powers at the top, one and two centres below."""
+    centres, survivors the survival bonus and the eliminated the points per year survived (dipvis's code and tests:
+    ``year eliminated - 1901``), and the domination pool is shared by the shares of the powers at the top, one and
+    two centres below."""
     if soloist(board) is not None:
         return solo_score(board, n["solo"], losers={p.power: n["loser_per_centre"] * p.centres for p in board.powers})
     top = max(p.centres for p in board.powers)
@@ -32,7 +33,7 @@ def score_bangkok(board: Board, n: Numbers) -> GameScore:
     total = sum(shares.values())
     rows = {}
     for p in board.powers:
-        survival = n["survival"] if p.survived else n["per_year"] * years_played(year_out(board, p, "Bangkok"))
+        survival = n["survival"] if p.survived else n["per_year"] * years_survived(year_out(board, p, "Bangkok"))
         domination = n["pool"] * shares[p.power] / total if total else F(0)
         rows[p.power] = (p.centres + survival + domination,
                          (("survival", survival), ("domination shares", shares[p.power]), ("domination", domination)))
@@ -44,11 +45,12 @@ def bangkok(id: str, name: str, solo: int, loser: str, top: str, one: str, two: 
     return ScoringSystem(
         id=id,
         name=name,
-        rule="A point per centre, {survival} for surviving, and {pool} domination points shared {top_shares} / "
-             "{one_away_shares} / {two_away_shares} by the top and the powers one and two centres below; a solo "
-             "scores {solo}.",
+        rule="A point per centre, {survival} for surviving or {per_year} per year survived if eliminated (the year "
+             "out not counted), and {pool} domination points shared {top_shares} / {one_away_shares} / "
+             "{two_away_shares} by the top and the powers one and two centres below; a solo scores {solo}.",
         text="Each power scores 1 per centre; survivors add {survival}, eliminated powers {per_year} per year "
-             "played (the year eliminated included). {pool} domination points are shared out: {top_shares} shares "
+             "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are "
+             "shared out: {top_shares} shares "
              "to each power on the top count, {one_away_shares} to each power one centre below it, "
              "{two_away_shares} to each two below; a power's points are {pool} x its shares / all shares. 18 "
              "centres or more (or a concession) is a solo: {solo}, the other survivors {loser_per_centre} per "
@@ -66,7 +68,7 @@ def bangkok(id: str, name: str, solo: int, loser: str, top: str, one: str, two: 
             number(name, "pool", "domination points", 12, "The points the domination shares divide."),
             number(name, "survival", "survival points", 3, "What each survivor adds when no one solos."),
             number(name, "per_year", "eliminated power's points per year", "3/10",
-                   "What an eliminated power scores per year played, the year eliminated included."),
+                   "What an eliminated power scores per year survived, the year of elimination not counted."),
         ),
         needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
         score=score_bangkok,
@@ -103,8 +105,9 @@ def score_bangkok_pike(board: Board, n: Numbers) -> GameScore:
 BANGKOK_PIKE = ScoringSystem(
     id="bangkok_pike",
     name="Bangkok Pike",
-    rule="A point per centre, 3 for surviving, 6 to a lone board topper (4 each to shared toppers), 4 one centre "
-         "below the top and 2 two below; a solo scores 60.",
+    rule="A point per centre, 3 for surviving or 0.1 per year played if eliminated (the year out counted), 6 to a "
+         "lone board topper (4 each to shared toppers), 4 one centre below the top and 2 two below; a solo scores "
+         "60.",
     text="Each power scores 1 per centre; survivors add 3, eliminated powers 0.1 per year played (the year "
          "eliminated included). A lone board topper adds 6, each of two or more tied toppers 4; every power one "
          "centre below the top adds 4 and every power two below adds 2. A lone topper with no power one centre "

@@ -47,8 +47,15 @@ ELIMINATED_BY_YEAR = ("The eliminated rank below every survivor, by their elimin
 ELIMINATED_EQUAL = "The eliminated all tie for the ranks below the survivors."
 
 
-def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_points: int) -> ScoringSystem:
-    """One Carnage: its position points, the worth of a centre, and whether the eliminated rank by elimination."""
+def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_points: int,
+            dipvis_name: str = "") -> ScoringSystem:
+    """One Carnage: its position points, the worth of a centre, and whether the eliminated rank by elimination.
+
+    Every Carnage has the lead number, dipvis's 0 but for Carnage 2023's 300. dipvis's dead-equal variant never
+    pays a lead; ours pays one when the director sets it (docs/formats/diplomacy.md says why), so at 0 it scores as
+    dipvis's. A lone survivor without a solo ranks first and leads the next power's 0 centres (dipvis's code
+    raises on that board in the variants ranking the eliminated by year).
+    """
     positions = [7007, 6006, 5005, 4004, 3003, 2002, 1001] if centre_based else [7000, 6000, 5000, 4000, 3000,
                                                                                  2000, 1000]
     per_centre, solo, loss = (500, 39028, 1000) if centre_based else (1, 28034, 0)
@@ -81,9 +88,12 @@ def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_p
              + " A lone leader adds {lead} per centre it is ahead of the second power. 18 centres or more (or a "
              f"concession) is a solo: {solo}, everyone else {loss}.",
         parameters=(number(name, "lead", "lead points per centre", lead_points,
-                           "What a lone board leader adds per centre it is ahead of the second power."),),
+                           "What a lone board leader adds per centre it is ahead of the second power."
+                           + ("" if by_elimination else " dipvis's Carnage with dead equal pays no lead, whatever "
+                              "its number: leave 0 to score as dipvis does.")),),
         needs=frozenset({Need.ELIMINATION_ORDER, Need.CONCESSION} if by_elimination else {Need.CONCESSION}),
         score=score,
+        dipvis_name=dipvis_name,
     )
 
 
@@ -92,7 +102,7 @@ CARNAGE = carnage("carnage", "Carnage with elimination order", by_elimination=Tr
 CARNAGE_DEAD_EQUAL = carnage("carnage_dead_equal", "Carnage with dead equal", by_elimination=False,
                              centre_based=False, lead_points=0)
 CARNAGE_CENTRE_COUNT = carnage("carnage_centre_count", "Centre-count Carnage", by_elimination=True, centre_based=True,
-                               lead_points=0)
+                               lead_points=0, dipvis_name="Center-count Carnage")
 CARNAGE_2023 = carnage("carnage2023", "Carnage 2023", by_elimination=True, centre_based=False, lead_points=300)
 
 
@@ -150,7 +160,8 @@ SYDNEY_LEAGUE = ScoringSystem(
     id="sydney_league",
     name="Sydney League",
     rule="700 to 100 points for first to seventh (ties average), 25 per centre, a point per year played if "
-         "eliminated; a solo multiplies the soloist's score by 1.5 and everyone else's by 0.5.",
+         "eliminated (the year out counted); a solo multiplies the soloist's score by 1.5 and everyone else's by "
+         "0.5.",
     text="Each power scores the points of its rank, 700, 600, 500, 400, 300, 200 and 100 for first to seventh by "
          "centres (powers tied on a rank average the points of the ranks they cover), plus 25 per centre. "
          + ELIMINATED_BY_YEAR + " An eliminated power adds 1 per year played (the year eliminated included). "

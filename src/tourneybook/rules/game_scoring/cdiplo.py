@@ -28,7 +28,7 @@ def score_cdiplo(board: Board, numbers: Numbers) -> GameScore:
     return GameScore(board.label, scores)
 
 
-def cdiplo(id: str, name: str, solo: int, played: int, first: int) -> ScoringSystem:
+def cdiplo(id: str, name: str, solo: int, played: int, first: int, dipvis_name: str) -> ScoringSystem:
     """One C-Diplo system: its solo, playing and first-place points (second and third are 14 and 7 in both)."""
     return ScoringSystem(
         id=id,
@@ -49,11 +49,12 @@ def cdiplo(id: str, name: str, solo: int, played: int, first: int) -> ScoringSys
         ),
         needs=frozenset({Need.CONCESSION}),
         score=score_cdiplo,
+        dipvis_name=dipvis_name,
     )
 
 
-CDIPLO_100 = cdiplo("cdiplo100", "C-Diplo 100", solo=100, played=1, first=38)
-CDIPLO_80 = cdiplo("cdiplo80", "C-Diplo 80", solo=80, played=0, first=25)
+CDIPLO_100 = cdiplo("cdiplo100", "C-Diplo 100", solo=100, played=1, first=38, dipvis_name="CDiplo 100")
+CDIPLO_80 = cdiplo("cdiplo80", "C-Diplo 80", solo=80, played=0, first=25, dipvis_name="CDiplo 80")
 
 
 NAMUR_CENTRES = (0, 5, 9, 12, 14, 16, 18)

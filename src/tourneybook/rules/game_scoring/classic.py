@@ -26,8 +26,13 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
     """World Classic, or Summer Classic whose top bonus is void when three or more powers share the top."""
 
     def score(board: Board, n: Numbers) -> GameScore:
-        if soloist(board) is not None:
-            return solo_score(board, n["solo"])
+        """The solo's points to a soloist and a point per year survived to everyone else (dipvis's code and its
+        test of a solo, not its one-line description); otherwise the centres, survival and top bonus."""
+        won = soloist(board)
+        if won is not None:
+            end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
+            return solo_score(board, n["solo"], losers={p.power: F(years_survived(p.eliminated or end))
+                                                        for p in board.powers})
         top = max(p.centres for p in board.powers)
         toppers = sum(1 for p in board.powers if p.centres == top)
         pool = F(0) if no_three_way_top and toppers >= 3 else n["top"]
@@ -51,12 +56,15 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
         rule="{per_centre} per centre and {survival} for surviving, "
              + ("{top} to a lone board topper or half each to two (none to three or more)" if no_three_way_top
                 else "{top} shared by the board toppers")
-             + ", a point per year survived if eliminated; a solo scores {solo}, the others 0.",
+             + ", a point per year survived if eliminated (the year out not counted); a solo scores {solo}, the "
+             "others a point per year survived.",
         text="Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
-             + topping + ". An eliminated power scores 1 per year it survived (the year eliminated not counted). "
-             "18 centres or more (or a concession) is a solo: {solo}, everyone else 0.",
+             + topping + ". An eliminated power scores 1 per year it survived (the year of elimination not "
+             "counted: out in 1905, 4). 18 centres or more (or a concession) is a solo: {solo}; everyone else "
+             "scores 1 per year survived before the solo or its elimination (neither year counted).",
         parameters=(
-            number(name, "solo", "solo points", 420, "What a soloist scores; everyone else scores 0."),
+            number(name, "solo", "solo points", 420,
+                   "What a soloist scores; everyone else scores a point per year survived."),
             number(name, "per_centre", "points per centre", 10, "What each centre of a survivor scores."),
             number(name, "survival", "survival points", 30, "What each survivor adds."),
             number(name, "top", "board-top bonus", 48, "The bonus of the power(s) on the top count."),
@@ -99,7 +107,7 @@ WHIPPING = ScoringSystem(
     id="whipping",
     name="Whipping",
     rule="10 per centre, the survivors share 60, a lone leader adds 2 per centre, the eliminated a point per year "
-         "played; a solo scores {solo}.",
+         "played (the year out counted); a solo scores {solo}.",
     text="Each survivor scores 10 per centre and an equal share of 60 with the other survivors; a lone board "
          "topper adds 2 per centre (no bonus for a shared top). An eliminated power scores 1 per year played (the "
          "year eliminated included). 18 centres or more (or a concession) is a solo: {solo}; everyone else scores "
@@ -142,8 +150,9 @@ def score_haight(board: Board, n: Numbers) -> GameScore:
 HAIGHT = ScoringSystem(
     id="haight",
     name="Haight",
-    rule="10 per centre, 66 to 0 rank points (ties take the lower rank), 5 per centre of a lone leader's lead; a "
-         "solo scores 451.",
+    dipvis_name="Haight v1.0",
+    rule="10 per centre (the eliminated a point per year played, the year out counted), 66 to 0 rank points (ties "
+         "take the lower rank), 5 per centre of a lone leader's lead; a solo scores 451.",
     text="Each survivor scores 10 per centre; an eliminated power 1 per year played (the year eliminated "
          "included). Every power adds rank points, 66, 55, 44, 33, 22, 11 and 0 for first to seventh by centres, "
          "the eliminated ranking below the survivors by elimination year (later ranks higher); powers tied on a "
@@ -211,7 +220,7 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
         rule="Survivors score 30 + 10 per centre + 200 / 90 / 60 / 40 / 30 / 20 / 10 by rank ("
              + ("three or more tied take the lowest rank" if multi_ties_lower else
                 "three or more tied score as two tied at the second lowest rank")
-             + "), the eliminated a point per year survived; a solo scores 550.",
+             + "), the eliminated a point per year survived (the year out not counted); a solo scores 550.",
         text="Each survivor scores 30, 10 per centre and the points of its rank by centres: 200, 90, 60, 40, 30, 20 "
              "and 10 for first to seventh; two powers tied score 135, 70, 50, 35, 25 or 15 each when tied from "
              f"first, second... sixth; {ties}. An eliminated power scores 1 per year it survived (the year "
@@ -228,8 +237,9 @@ RANKED_CLASSIC_V2 = ranked_classic("ranked_classic_v2", "Ranked Classic v2", mul
 
 
 def rounded(x: F) -> int:
-    """To the nearest whole number, a half rounding up (as the published text says; Python's round goes to even)."""
-    return int((x * 2 + 1) // 2)
+    """To the nearest whole number, a half to the even one (72.5 is 72, 73.5 is 74), as dipvis's code rounds (Python's
+    round); the published text says only "rounded to the nearest whole number"."""
+    return round(x)
 
 
 def score_southern_sun(board: Board, n: Numbers) -> GameScore:
@@ -256,10 +266,11 @@ SOUTHERN_SUN = ScoringSystem(
     id="southern_sun",
     name="Southern Sun",
     rule="Survivors score 30 + 10 per centre + 130 / 80 / 50 / 30 / 20 / 10 / 10 by rank (ties average), the "
-         "eliminated 3 per year played; a solo scores 500.",
+         "eliminated 3 per year played (the year out counted); a solo scores 500.",
     text="Each survivor scores 30, 10 per centre and the points of its rank among the survivors by centres: 130, "
          "80, 50, 30, 20, 10 and 10 for first to seventh; powers tied on a rank share the average of the ranks they "
-         "cover, rounded to the nearest whole number (a half up). An eliminated power scores 3 per year played "
+         "cover, rounded to the nearest whole number, a half to the even one (72.5 is 72, 52.5 is 52). An "
+         "eliminated power scores 3 per year played "
          "(the year eliminated included) and no rank points. 18 centres or more (or a concession) is a solo: 500, "
          "everyone else 0.",
     parameters=(),

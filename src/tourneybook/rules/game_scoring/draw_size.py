@@ -36,6 +36,7 @@ def score_draw_size(board: Board, numbers: Numbers) -> GameScore:
 DRAW_SIZE = ScoringSystem(
     id="dss",
     name="Draw Size",
+    dipvis_name="Draw size",
     rule="The powers in the draw (every survivor unless the board names them) share 100 equally; a solo scores 100.",
     text="The powers in the draw share 100 equally: every survivor, unless the draw left some out (name the powers "
          "in it in the vote below). 18 centres or more (or a concession) is a solo: 100, everyone else 0.",
@@ -57,6 +58,7 @@ def score_solos(board: Board, numbers: Numbers) -> GameScore:
 SOLOS = ScoringSystem(
     id="solos",
     name="Solos",
+    dipvis_name="Solo or bust",
     rule="A solo scores 100; every other result scores 0.",
     text="Only a solo scores: 18 centres or more (or a concession) is 100, and every other result is 0 for every "
          "power.",
@@ -83,7 +85,7 @@ def score_your_draw_size(board: Board, numbers: Numbers) -> GameScore:
     return game_score(board, {power: (points, (("band points", points),)) for power, points in bands.items()})
 
 
-def your_draw_size(id: str, name: str, solo: int) -> ScoringSystem:
+def your_draw_size(id: str, name: str, solo: int, dipvis_name: str) -> ScoringSystem:
     """Your Draw Size with its solo's points (short or unlimited games)."""
     return ScoringSystem(
         id=id,
@@ -95,8 +97,11 @@ def your_draw_size(id: str, name: str, solo: int) -> ScoringSystem:
         parameters=(number(name, "solo", "solo points", solo, "What a soloist scores; everyone else scores 0."),),
         needs=frozenset({Need.CONCESSION}),
         score=score_your_draw_size,
+        dipvis_name=dipvis_name,
     )
 
 
-YOUR_DRAW_SIZE_SHORT = your_draw_size("your_draw_size_short", "Your Draw Size short", 300)
-YOUR_DRAW_SIZE_UNLIMITED = your_draw_size("your_draw_size_unlimited", "Your Draw Size unlimited", 320)
+YOUR_DRAW_SIZE_SHORT = your_draw_size("your_draw_size_short", "Your Draw Size short", 300,
+                                      "Your Draw Size (short games)")
+YOUR_DRAW_SIZE_UNLIMITED = your_draw_size("your_draw_size_unlimited", "Your Draw Size unlimited", 320,
+                                          "Your Draw Size (unlimited games)")

@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
 from .system import (Need, Numbers, ScoringSystem, game_score, last_year, number, solo_score, soloist, year_out,
-                     years_played)
+                     years_survived)
 
 GAME_POINTS = 100
 """What a board's scores add up to; all of it to a soloist."""
@@ -48,13 +48,18 @@ SUM_OF_SQUARES = ScoringSystem(
 
 
 def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
-    """One ManorCon: its solo's points, and whether an eliminated power's N (the base) counts in the board's sum."""
+    """One ManorCon: its solo's points, and whether an eliminated power's N (the base) counts in the board's sum.
+
+    An eliminated power, and a survivor who lost to a solo, scores 0.1 per year survived (``year - 1901``, the year
+    of elimination or of the solo not counted), as dipvis's code and its tests do (test_manorcon.py: Austria out in
+    1904 scores 0.3 in a 1907 solo); the ManorCon page's "including the year they were eliminated" is not followed.
+    """
 
     def score(board: Board, n: Numbers) -> GameScore:
         won = soloist(board)
         if won is not None:
             end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
-            return solo_score(board, n["solo"], losers={p.power: Fraction(1, 10) * years_played(p.eliminated or end)
+            return solo_score(board, n["solo"], losers={p.power: Fraction(1, 10) * years_survived(p.eliminated or end)
                                                         for p in board.powers})
         value = {p.power: p.centres ** 2 + 4 * p.centres + n["base"] if p.survived or dead_count else Fraction(0)
                  for p in board.powers}
@@ -64,8 +69,8 @@ def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
             if p.survived:
                 rows[p.power] = (100 * value[p.power] / total, (("N", value[p.power]), ("sum of N", total)))
             else:
-                years = years_played(year_out(board, p, name))
-                rows[p.power] = (Fraction(years, 10), (("N", value[p.power]), ("years played", years)))
+                years = years_survived(year_out(board, p, name))
+                rows[p.power] = (Fraction(years, 10), (("N", value[p.power]), ("years survived", years)))
         return game_score(board, rows)
 
     dead = ("every power's N, an eliminated power's being {base}" if dead_count else
@@ -74,11 +79,12 @@ def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
         id=id,
         name=name,
         rule="Each survivor scores 100 x N / the sum of N of " + ("all seven powers" if dead_count else "the survivors")
-             + ", N = centres² + 4 x centres + {base}; eliminated powers 0.1 per year played; a solo scores {solo}.",
+             + ", N = centres² + 4 x centres + {base}; eliminated powers 0.1 per year survived (the year out not "
+             "counted); a solo scores {solo}, the others 0.1 per year survived.",
         text="For each power N = centres² + 4 x centres + {base}; each survivor scores 100 x its N / the sum of "
-             f"{dead}. An eliminated power scores 0.1 per year played (the year eliminated included). 18 centres "
-             "or more (or a concession) is a solo: {solo}; every other power scores 0.1 per year played up to the "
-             "solo or its elimination.",
+             f"{dead}. An eliminated power scores 0.1 per year survived (the year of elimination not counted: out in "
+             "1905, 0.4). 18 centres or more (or a concession) is a solo: {solo}; every other power scores 0.1 per "
+             "year survived before the solo or its elimination (neither year counted).",
         parameters=(
             number(name, "solo", "solo points", solo, "What a soloist scores."),
             number(name, "base", "base of N", 16, "The constant in N = centres² + 4 x centres + base.", minimum=1),

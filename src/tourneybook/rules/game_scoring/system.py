@@ -107,6 +107,14 @@ class ScoringSystem:
     """The heading of the draw votes on the centre-count sheet."""
     game_ends: str = GAME_ENDS
     """The ways a game may end, to circle on the centre-count sheet."""
+    dipvis_name: str = ""
+    """How dipvis (UEWBot/dipvis, its registry of game-scoring systems) spells it, where that differs from
+    :attr:`name` ('Haight v1.0' for Haight); empty where the two are the same."""
+
+    @property
+    def as_dipvis_names_it(self) -> str:
+        """The name as dipvis spells it: what a director who scored the system there knows it by."""
+        return self.dipvis_name or self.name
 
     def numbers(self, given: Mapping[str, Fraction | int] | None = None) -> dict[str, Fraction]:
         """Every number, the director's where given and the default otherwise; ValidationError naming each bad one
@@ -235,7 +243,7 @@ def last_year(board: Board, system: str) -> int:
     """The year the game ended (a solo's year): entered, or the end of the centre history; ValidationError naming
     why the system needs it when it is missing."""
     if board.final_year is None:
-        raise ValidationError([Problem(f"{system} scores the powers that lost to a solo by the years they played: "
+        raise ValidationError([Problem(f"{system} scores the powers that lost to a solo by their years in the game: "
                                        "enter the game's last year", f"game {board.label}")])
     return board.final_year
 

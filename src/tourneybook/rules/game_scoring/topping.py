@@ -39,6 +39,7 @@ def score_base3(board: Board, n: Numbers) -> GameScore:
 BASE3 = ScoringSystem(
     id="base3",
     name="Base3",
+    dipvis_name="Base 3",
     rule="A point per centre and 3 for surviving, and 9 to a lone board topper (3 each to two, 1 each to three...); "
          "a solo scores 46.",
     text="Each survivor scores 3 plus 1 per centre; an eliminated power 0. The board topper adds 9, divided by 3 "
@@ -140,8 +141,8 @@ def score_detour09(board: Board, n: Numbers) -> GameScore:
 DETOUR09 = ScoringSystem(
     id="detour09",
     name="Detour09",
-    rule="A point per centre, 2 for surviving, a lone leader's lead, 4 / 3 / 2 / 1 by rank, scaled to 100; a "
-         "solo scores 110.",
+    rule="A point per centre, 2 for surviving, a lone leader's lead, 4 / 3 / 2 / 1 by rank, scaled to 100; the "
+         "eliminated add 0.25 per year survived (the year out not counted, at most 2); a solo scores 110.",
     text="Each power scores 1 per centre and survivors 2 more; a lone board topper adds the centres it is ahead of "
          "the next power; the first four by centres add 4, 3, 2 and 1, tied powers taking the points of the lowest "
          "rank they cover. These scores are scaled to add up to 100. An eliminated power then adds 0.25 per year "

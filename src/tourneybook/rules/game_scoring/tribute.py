@@ -118,6 +118,7 @@ def score_open_mind_the_gap(board: Board, numbers: Numbers) -> GameScore:
 OPEN_MIND_THE_GAP = ScoringSystem(
     id="omg",
     name="Open Mind the Gap",
+    dipvis_name="OMG",
     rule="1.5 per centre, 9 for surviving, 4.5 / 3 / 1.5 for the top three (ties split), and every power pays a "
          "lone leader its lead over the second, at most half its score; a solo scores 100.",
     text="Each power scores 1.5 per centre, survivors 9 more, and the most, second and third most centres add 4.5, "

@@ -2,31 +2,48 @@
 LibreOffice; Python 3.8, as :mod:`tourneybook_lo`, which imports it from the extension's ``python/pythonpath``).
 
 Nothing depends on LibreOffice's own Python having TourneyBook's libraries: the installed
-``tourneybook`` runs as a child process, ``tourneybook libreoffice --click WORKBOOK --sheet
-SHEET``, and answers with one line of JSON.
+``tourneybook`` runs as a child process, ``tourneybook libreoffice --click -``, is told the
+workbook and the sheet on its standard input (one line of JSON) and answers with one line
+of JSON.
+
+Only the organiser chooses what runs. A workbook may come from anyone, so nothing in it (its
+``xlwings.conf`` sheet, its name, its sheets' names) ever names or reaches a program: the
+program is the one the organiser named (the ``TOURNEYBOOK`` variable, the program picked or
+confirmed once, the README's install folder, ``tourneybook`` on ``PATH``), and a ``.venv``
+found beside a workbook runs only once the organiser has confirmed its path. The child's
+arguments are fixed words: a sheet called ``x;calc`` or ``x" & calc`` is data in a JSON line
+on its standard input, never part of a command line a shell or ``cmd.exe`` could read.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
+import tempfile
 
 ENVIRONMENT = "TOURNEYBOOK"
 """An environment variable naming the tourneybook program (or the Python it is installed in)."""
 FOLDERS_UP = 3
 """A ``.venv`` is looked for beside the workbook and this many folders above it."""
+HOME_INSTALLS = ("TourneyBook", "tourneybook", os.path.join("Documents", "TourneyBook"))
+"""Where the README installs TourneyBook, in the organiser's home folder."""
 TIMEOUT = 1800
 """Seconds a run may take (a draw of thousands of players takes some); then the organiser is told."""
+CLICK_ARGUMENTS = ("libreoffice", "--click", "-")
+"""The child's arguments after the program: the same words whatever the workbook; its name and sheet go to stdin."""
+BUTTON = "button"
+JOBS = (BUTTON, "recalculate", "instructions")
+"""What a click asks for: the shown sheet's button (Instructions: the action in its B2; any other sheet:
+recalculate), or a menu entry's job from any sheet: recalculate, or the action chosen on Instructions."""
 
 
 def command_for(program: str) -> list:
     """The command line that runs TourneyBook through ``program``: the command itself, or a Python that has it."""
     name = os.path.basename(program).lower()
-    if name.startswith("python"):
-        return [program, "-m", "tourneybook"]
+    if name.startswith("python"):  # -P: not the current folder's ``tourneybook``, should one be there (Python 3.11+)
+        return [program, "-P", "-m", "tourneybook"]
     return [program]
 
 
@@ -36,57 +53,61 @@ def venv_programs(folder: str) -> list:
     return [os.path.join(venv, "Scripts", "tourneybook.exe"), os.path.join(venv, "bin", "tourneybook")]
 
 
-def candidates(workbook: str, environ: dict, interpreters: list, remembered: str, home: str) -> list:
-    """Where TourneyBook may be, best first: the environment variable, the program picked once, a ``.venv``
-    beside the workbook or a few folders above it, the README's install folder, the workbook's xlwings.conf
-    interpreter, then ``PATH`` (looked up by :func:`find_tourneybook`)."""
+def chosen_programs(environ: dict, remembered: str, home: str) -> list:
+    """The programs the organiser chose, best first: the environment variable, the program picked or confirmed
+    once, the README's install folder in the home folder. None comes from a workbook or its folder."""
     found = []
     if environ.get(ENVIRONMENT):
         found.append(environ[ENVIRONMENT])
     if remembered:
         found.append(remembered)
+    if home:
+        for name in HOME_INSTALLS:
+            found += venv_programs(os.path.join(home, name))
+    return found
+
+
+def nearby_program(workbook: str) -> str:
+    """A tourneybook of a ``.venv`` beside the workbook or a few folders above it, or ''.
+
+    Whoever handed the workbook over may have handed this folder over too: the caller runs it only once
+    the organiser has confirmed its path."""
     folder = os.path.dirname(os.path.abspath(workbook))
     for _ in range(FOLDERS_UP + 1):
-        found += venv_programs(folder)
+        for program in venv_programs(folder):
+            if runnable(program):
+                return program
         parent = os.path.dirname(folder)
         if parent == folder:
             break
         folder = parent
-    if home:
-        for name in ("TourneyBook", "tourneybook", os.path.join("Documents", "TourneyBook")):
-            found += venv_programs(os.path.join(home, name))
-    found += [i for i in interpreters if i]
-    return found
+    return ""
+
+
+def on_path(environ: dict, windows: bool) -> str:
+    """``tourneybook`` on ``PATH``, or ''. Only absolute folders are searched: never the current folder (which
+    Windows' own search and Python 3.8's ``shutil.which`` try first, and which may be the workbook's)."""
+    name = "tourneybook.exe" if windows else "tourneybook"
+    for folder in environ.get("PATH", "").split(os.pathsep):
+        folder = folder.strip().strip('"')
+        if folder and os.path.isabs(folder):
+            program = os.path.join(folder, name)
+            if runnable(program):
+                return program
+    return ""
 
 
 def runnable(program: str) -> bool:
     return os.path.isfile(program) and os.access(program, os.X_OK)
 
 
-def find_tourneybook(workbook: str, environ: dict, interpreters: list, remembered: str = "",
-                     home: str = "", which=shutil.which) -> list:
-    """The command line of the first TourneyBook found, or [] when there is none."""
-    for program in candidates(workbook, environ, interpreters, remembered, home):
+def find_tourneybook(environ: dict, remembered: str = "", home: str = "", windows: bool = False) -> list:
+    """The command line of the first TourneyBook the organiser chose (or has on ``PATH``), or [] when there is none."""
+    for program in chosen_programs(environ, remembered, home):
         if runnable(program):
             return command_for(program)
-    on_path = which("tourneybook")
-    return [on_path] if on_path else []
-
-
-def interpreter_keys(platform: str) -> tuple:
-    """The xlwings.conf keys naming the Python Excel's button runs (Interpreter_Win / Interpreter_Mac)."""
-    if platform.startswith("win"):
-        return ("Interpreter_Win",)
-    if platform == "darwin":
-        return ("Interpreter_Mac",)
-    return ("Interpreter_Mac", "Interpreter_Win")  # Linux has no key of its own: a path that exists here will do
-
-
-def conf_interpreters(rows: list, platform: str) -> list:
-    """The interpreters named on the xlwings.conf sheet (``rows``: its cells' texts, key in the first column)."""
-    keys = interpreter_keys(platform)
-    by_key = {str(r[0]).strip(): str(r[1]).strip() for r in rows if len(r) > 1 and r[0]}
-    return [by_key[k] for k in keys if by_key.get(k)]
+    program = on_path(environ, windows)
+    return [program] if program else []
 
 
 def child_environment(environ: dict) -> dict:
@@ -98,8 +119,13 @@ def child_environment(environ: dict) -> dict:
     return {k: v for k, v in environ.items() if k not in ("PYTHONHOME", "PYTHONPATH", "PYTHONSTARTUP")}
 
 
-def click_command(command: list, workbook: str, sheet: str) -> list:
-    return [*command, "libreoffice", "--click", workbook, "--sheet", sheet]
+def click_command(command: list) -> list:
+    return [*command, *CLICK_ARGUMENTS]
+
+
+def click_request(workbook: str, sheet: str, job: str = BUTTON) -> str:
+    """What the child reads on its standard input: the workbook, the sheet shown and the job (:data:`JOBS`)."""
+    return json.dumps({"workbook": workbook, "sheet": sheet, "job": job}, ensure_ascii=True) + "\n"
 
 
 def answer(status: int, stdout: str, stderr: str, command: list) -> dict:
@@ -112,7 +138,7 @@ def answer(status: int, stdout: str, stderr: str, command: list) -> dict:
         if isinstance(said, dict) and "message" in said:
             return said
     words = stderr.strip().splitlines()
-    if any("invalid choice: 'libreoffice'" in w for w in words):
+    if any("invalid choice: 'libreoffice'" in w or "--click" in w for w in words):
         text = ("The TourneyBook installed at {} is older than this extension: update it (pip install . in the "
                 "TourneyBook folder), then click again.".format(command[0]))
     else:
@@ -121,13 +147,14 @@ def answer(status: int, stdout: str, stderr: str, command: list) -> dict:
     return {"ok": False, "message": text, "sheet": ""}
 
 
-def run_tourneybook(command: list, workbook: str, sheet: str) -> dict:
+def run_tourneybook(command: list, workbook: str, sheet: str, job: str = BUTTON) -> dict:
     """Run the click's action on the closed workbook; TourneyBook's answer, or a sentence saying why there is none."""
     flags = 0x08000000 if sys.platform.startswith("win") else 0  # CREATE_NO_WINDOW: no console flashes up
-    argv = click_command(command, workbook, sheet)
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
-                              timeout=TIMEOUT, env=child_environment(dict(os.environ)), creationflags=flags)
+        done = subprocess.run(click_command(command), input=click_request(workbook, sheet, job), capture_output=True,
+                              text=True, encoding="utf-8", errors="replace", timeout=TIMEOUT,
+                              env=child_environment(dict(os.environ)), creationflags=flags,
+                              cwd=tempfile.gettempdir())  # not the workbook's folder
     except subprocess.TimeoutExpired:
         return {"ok": False, "sheet": "", "message": "TourneyBook took more than {} minutes and was stopped; the "
                 "workbook was left as it was.".format(TIMEOUT // 60)}
