@@ -85,8 +85,9 @@ def test_a_clash_at_save_is_seen_on_both_pages_and_the_reported_version_taken_ov
         wait_for(lambda: hall.journal.latest(1, 1).status == ACCEPTED)
         settled = hall.journal.latest(1, 1)
         assert settled.over and settled.values["VP 1"] == "90"
-        wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, needs))  # nothing of it needs the director now
-        assert driver.find_element(By.ID, "nothing-needed").text == "Nothing needs you now."
+        # the page redraws itself: nothing needs the director now, the table's line reads accepted
+        wait_for(lambda: text_of(driver, "#needs #nothing-needed") == "Nothing needs you now.")
+        assert "accepted for import" in wait_for(lambda: text_of(driver, f"#report-{settled.id} .state"))
 
         # the table's page tells the outcome
         driver.switch_to.window(table_page)
