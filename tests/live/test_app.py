@@ -179,6 +179,7 @@ def test_one_phone_serves_two_seats_and_the_director_sees_every_confirmation_fro
     page = director.get("/director").text
     line = lambda i: page.split(f'id="report-{i}"', 1)[1].split("</summary>", 1)[0]  # noqa: E731  the folded line
     assert "C" + ONE_PHONE[1:] in line(shared.id)
+    assert 'value="reject"' in page.split(f'id="report-{shared.id}"', 1)[1].split("</details>", 1)[0]  # the director may
     assert "confirmed by Player 2 from 192.168.1.40" in page.split(f'id="report-{other.id}"', 1)[1].split("</details>", 1)[0]
     assert ONE_PHONE[1:] not in page.split(f'id="report-{other.id}"', 1)[1].split("</details>", 1)[0]
     assert main(["import-reports", str(event)]) == 0
