@@ -114,13 +114,14 @@ def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, ol
         "seats": table.seats if table is not None else (),
         "reported_by": _who(report.seat, seats) if report is not None and report.device != "director" else "",
         "confirmed_by": _confirmer(report, seats) if report is not None else "",
-        "points": _points(hall, report, table, current or needs),
+        "points": _points(hall, report, table, live=current or needs),
         "report": _report(hall, report, table) if report is not None else None,
         "older": [{"id": r.id, "state": r.status, "when": _clock(r.created)} for r in reversed(older)],
     }
 
 
-def _points(hall: Hall, report: Report | None, table: DrawnTable | None, live: bool) -> tuple[tuple[str, str, str], ...]:
+def _points(hall: Hall, report: Report | None, table: DrawnTable | None, *,
+            live: bool) -> tuple[tuple[str, str, str], ...]:
     """Each seat's points on the table's line: the report's, scored as the phone's preview scores it; an earlier
     round's imported report shows the workbook's game instead (the same result, read once a save, so a day of
     settled rounds costs no scoring at each save or at the first page)."""
