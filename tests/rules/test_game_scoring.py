@@ -191,14 +191,17 @@ def test_a_recorded_draw_changes_only_the_systems_that_read_it():
             assert scored(system, board(TIE, draw=(Fr, G))) == scored(system, board(TIE)), system.id
 
 
-def test_the_ported_systems_keep_their_rulesets_numbers():
-    """sos, dss, cdiplo100 and opentribute are the rulesets' own scoring: one function, one set of numbers."""
-    from tourneybook.rules import cdiplo100, dss, opentribute, sos
+@pytest.mark.parametrize("ruleset_id", ["sos", "dss", "cdiplo100", "opentribute"])
+def test_an_older_id_is_the_diplomacy_event_with_its_system(ruleset_id):
+    """sos, dss, cdiplo100 and opentribute: one scoring function, one set of numbers, one rule text (issue 41)."""
+    from tourneybook.rules import find_ruleset
+    from tourneybook.rules.diplomacy_event import chosen, settings_of
 
-    for module in (sos, dss, cdiplo100, opentribute):
-        for b in (board(TIE), board(LEADER), board(SOLO)):
-            assert module.score_game(b) == find_system(module.ID).scores(b)
-        assert module.FORM_TEXT == find_system(module.ID).form_text()
+    ruleset, system = find_ruleset(ruleset_id), find_system(ruleset_id)
+    for b in (board(TIE), board(LEADER), board(SOLO)):
+        assert ruleset.score_game(b) == system.scores(b)
+    assert ruleset.form.centre_count == system.form_text()
+    assert ruleset.settings == settings_of(ruleset_id) and ruleset.summary == chosen(settings_of(ruleset_id)).summary
 
 
 @st.composite

@@ -448,7 +448,8 @@ _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confir
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]), row[14], row[15])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], over=bool(row[13]), address=row[14],
+                  confirmed_address=row[15])
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
