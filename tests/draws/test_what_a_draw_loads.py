@@ -3,14 +3,17 @@
 Read from the source: the modules of ``draws/`` and ``actions/draw*`` that a draw reaches by its top-level imports
 (a name taken from the lazy ``tourneybook.draws`` counted as the module that defines it). Every draw reaches the
 shared machinery (``actions.draw``, the planner, the figures) and then its family's engine; neither may import
-another family's seating or rules. (What the layouts and the ruleset registry load is issue 40's registry work:
-until they load on use, importing any rules module or layout still loads every family, so ``sys.modules`` is not
-the measure here.)
+another family's seating or rules. And ``tourneybook draw`` run in a fresh interpreter loads no other family's
+seating. (Its ``sys.modules`` still holds other families' rules, loaded by the forms and the Friedrich final's
+layout that the command reaches outside ``draws/`` and ``actions/draw*``: not asserted here.)
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +21,9 @@ import pytest
 
 import tourneybook
 from tourneybook import draws
+from tourneybook.workbook import template
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layouts import find_layout
 
 ROOT = Path(tourneybook.__file__).parent.parent
 
@@ -89,6 +95,29 @@ def test_a_familys_draw_reaches_no_other_familys_seating_or_rules(family: str) -
     others = set().union(*(modules for other, modules in ENGINES.items() if other != family))
     assert sorted(reached & others) == []
     assert sorted(m for m in reached if m.startswith("tourneybook.rules") and m not in SHARED_RULES) == []
+
+
+DRAWING_ROUND_ONE = """
+import json, sys
+from tourneybook.cli import main
+main(["draw", sys.argv[1], "--round", "1"])
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("tourneybook."))))
+"""
+RULESET_OF = {"friedrich": "cafe2023", "diplomacy": "cdiplo100", "carcassonne": "carcassonne2004"}
+
+
+@pytest.mark.parametrize("family", sorted(ENGINES))
+def test_drawing_a_round_loads_no_other_familys_seating(family: str, tmp_path: Path) -> None:
+    """``tourneybook draw`` in a fresh interpreter: its family's seating loaded, no other family's."""
+    path = tmp_path / "event.xlsx"
+    rows = [{NAME: f"P{i:02}"} for i in range(14 if family == "diplomacy" else 16)]
+    template.write(path, find_layout(RULESET_OF[family]), tournament="Loads", rows={PLAYERS.name: rows})
+    done = subprocess.run([sys.executable, "-c", DRAWING_ROUND_ONE, str(path)], capture_output=True, text=True,
+                          check=True)
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert ENGINES[family] - {"tourneybook.actions.draw_advice"} <= loaded  # it did draw
+    others = set().union(*(modules for other, modules in ENGINES.items() if other != family))
+    assert sorted(loaded & others) == []
 
 
 def test_the_import_reader_sees_a_familys_rules() -> None:
