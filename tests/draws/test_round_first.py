@@ -16,12 +16,12 @@ from collections import Counter
 
 import pytest
 
-from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_friedrich, quality
+from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
 from tourneybook.draws.friedrich import _budget
 from tourneybook.draws.friedrich_round import RoleBalance, fresh_players_needed, roles_owed, still_drawable
-from tourneybook.draws.model import DEFAULT_WEIGHTS
+from tourneybook.draws.model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Power
 
 from .event_days import RULESETS, event_day
 from .round_search import RoundFigures, anneal, round_figures
@@ -143,3 +143,28 @@ def test_continue_plan_is_refused_only_when_no_round_can_be_drawn():
     assert plan is not None and len(plan.tables) == 1
     stuck = [[ROLES[0]]] * 16  # everyone owes Frederick alone: no round of four roles
     assert continue_plan(players, played, stuck, [frozenset()] * 16, DEFAULT_WEIGHTS, 1000) is None
+
+
+# --- Diplomacy: the powers of boards that share players ---------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 4, 13])
+def test_a_day_of_eighteen_with_three_on_two_boards_repeats_no_theatre(seed):
+    """Issue 35, an 18-player day (event day 1): three players on two boards of round 2, one absent, one late.
+    These seeds left a theatre repeated (board by board, then each board again knowing the others' powers,
+    the powers could not do better; another order of the boards repeats nothing) where the search finds none
+    with the same rematches and keep-apart pairs."""
+    played = [["P016", "P003", "P010", "P005", "P012", "P009", "P014"],
+              ["P002", "P004", "P012", "P008", "P007", "P000", "P013"],
+              ["P001", "P017", "P014", "P015", "P011", "P007", "P006"]]
+    history = (Round(1, tuple(DrawnTable(t + 1, tuple(Seat(power.value, p) for power, p in zip(POWERS, board)))
+                              for t, board in enumerate(played))),)
+    groups = [["P000", "P001", "P002", "P003"], ["P004", "P005", "P006", "P007"], ["P008", "P009", "P010"],
+              ["P012", "P013", "P014", "P015"], ["P016", "P017"]]
+    field = ["Late 1"] + [f"P{i:03}" for i in range(18) if i != 11]
+    drawn = draw_diplomacy(field, 1, history, groups, rng=random.Random(seed),
+                           doubles={2: ["P013", "P001", "Late 1"]}).rounds[0]
+    figures = round_figures(Family.DIPLOMACY, drawn, history, groups)
+    assert (figures.repeated_pairs, figures.keep_apart, figures.theatre_repeats) == (17, 5, 0)
+    theatres = Counter((s.player, DEFAULT_THEATRES[Power(s.seat)]) for t in drawn.tables for s in t.seats)
+    assert max(theatres.values()) == 1  # nor on their two boards

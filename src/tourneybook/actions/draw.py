@@ -33,7 +33,7 @@ from ..errors import Collector, InputError, Problem
 from ..files.filekind import workbook_name
 from ..files.marks import check_writable
 from ..files.store import ResultSheet, WorkbookStore
-from ..rules.diplomacy import Power, Theatre
+from ..rules.seats import Power, Theatre
 from ..workbook.draw_rows import DrawSheet, Typing, as_round, write_round
 from ..workbook.draw_sheets import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, final_draw_sheet, quality_sheet, seating_sheet
 from ..workbook.event import read_event

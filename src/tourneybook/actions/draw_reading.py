@@ -17,7 +17,7 @@ from ..draws import DEFAULT_THEATRES
 from ..errors import Collector, InputError, Problem
 from ..files.store import ReadOnce, WorkbookStore
 from ..rules import Ruleset
-from ..rules.diplomacy import Power, Theatre, parse_theatres
+from ..rules.seats import Power, Theatre, parse_theatres
 from ..workbook import cells
 from ..workbook.draw_rows import PLAYER, ROUND, DrawSheet, EntryRound, draw_sheet, entry_rounds
 from ..workbook.generic import PLAYERS, Player, player_names, read_players

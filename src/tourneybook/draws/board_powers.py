@@ -5,7 +5,8 @@ If possible, the TD will try to assign countries in different theaters (East,
 West, Central) in the three rounds." Powers are given board by board
 (:func:`.powers.assign_powers`), a board that cannot avoid a power repeat
 swapping a player with another board; a player on two boards gets the powers
-of each knowing the other's. For the round drawn after played ones (issue 35:
+of each knowing the other's (the boards given theirs in a few orders, the one
+repeating least kept). For the round drawn after played ones (issue 35:
 this round first), players of two boards are swapped where nothing ranked
 before changes (its rematches, its keep-apart pairs) and fewer of them play a
 theatre or a power they had: before the powers (:func:`spread_theatres`, by
@@ -33,10 +34,11 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None
 
     Which theatres a board can give without repeats depends on who sits at it
     (seven seats: 2 West, 3 Central, 2 East), and the search of the boards does
-    not see theatres. A player on two boards stays where they are.
+    not see theatres. A player on two boards moves too (never to a board they
+    already sit at): six of seven seats of a board can be players who had
+    Central, three of them on two boards (issue 35, 18 players).
     """
     boards = seating.rounds[0]
-    twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
     cost = [board_cost(board, book, weights) for board in boards]
     left = THEATRE_TRIES
     while left > 0:
@@ -44,7 +46,7 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None
         for t in sorted(range(len(boards)), key=lambda t: -cost[t]):
             if cost[t] == 0:
                 break
-            found, left = _theatre_swap(seating, t, cost, twice, book, weights, left)
+            found, left = _theatre_swap(seating, t, cost, book, weights, left)
             if found is not None:
                 break
         if found is None:
@@ -53,17 +55,15 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None
         seating.swap(0, t, i, u, j)
 
 
-def _theatre_swap(seating: Seating, t: int, cost: list[int], twice: set[int], book: PowerBook, weights: Weights,
+def _theatre_swap(seating: Seating, t: int, cost: list[int], book: PowerBook, weights: Weights,
                   left: int) -> tuple[tuple[int, int, int, int, int, int] | None, int]:
     """The first swap of a player of board ``t`` that lowers the two boards' theatre cost and no figure ranked
     before it, with the boards' new costs; and the tries left."""
     boards = seating.rounds[0]
     for i, x in enumerate(boards[t]):
-        if x in twice:
-            continue
         for u, other in enumerate(boards):
             for j, y in enumerate(other if u != t else ()):
-                if y in twice or not seating.can_swap(0, t, i, u, j) or seating.delta(0, t, i, u, j) > 0:
+                if not seating.can_swap(0, t, i, u, j) or seating.delta(0, t, i, u, j) > 0:
                     continue
                 left -= 1
                 if left <= 0:
@@ -109,10 +109,45 @@ def powers_for_round(
 
 def _settle_doubles(boards, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
                     rng: random.Random) -> None:
-    """A player on two boards got the powers of the first board knowing nothing of the second: each such
-    board's powers given again knowing the other's, while that lowers what its players repeat (issue 35)."""
+    """A player on two boards got the powers of the first board knowing nothing of the second: the boards with
+    such players given their powers again in a few orders (each knowing the boards before it, then each again
+    knowing all the others while that lowers what its players repeat), and the order that repeats least kept.
+
+    One order can leave each board unable to do better alone where another order repeats nothing (issue 35:
+    18 players with three doubles, a theatre repeated twice where none was needed)."""
     twice = {p for p, times in Counter(p for board in boards for p in board).items() if times > 1}
     doubled = [t for t, board in enumerate(boards) if twice.intersection(board)]
+    if not doubled:
+        return
+    orders = [doubled[k:] + doubled[:k] for k in range(len(doubled))]
+    orders += [order[::-1] for order in orders]
+    best, best_cost = {t: assigned[t] for t in doubled}, _repeats_of(boards, doubled, assigned, book, weights)
+    for order in orders[:SETTLE_ORDERS]:
+        if best_cost == 0:
+            break
+        for t in doubled:
+            book.forget_board(boards[t], assigned[t])
+        for t in order:
+            assigned[t] = assign_powers(boards[t], book, weights, rng)
+            book.record_board(boards[t], assigned[t])
+        _settle_each(boards, doubled, assigned, book, weights, rng)
+        cost = _repeats_of(boards, doubled, assigned, book, weights)
+        if cost < best_cost:
+            best, best_cost = {t: assigned[t] for t in doubled}, cost
+    for t in doubled:
+        book.forget_board(boards[t], assigned[t])
+        assigned[t] = best[t]
+        book.record_board(boards[t], assigned[t])
+
+
+SETTLE_ORDERS = 8
+"""Orders :func:`_settle_doubles` tries at most (each a few boards' powers given again)."""
+
+
+def _settle_each(boards, doubled: Sequence[int], assigned: dict[int, list[Power]], book: PowerBook,
+                 weights: Weights, rng: random.Random) -> None:
+    """Each board with a player on two boards given its powers again knowing the others', while that lowers
+    what its players repeat."""
     for _ in range(4):
         changed = False
         for t in doubled:
@@ -123,6 +158,17 @@ def _settle_doubles(boards, assigned: dict[int, list[Power]], book: PowerBook, w
             book.record_board(boards[t], assigned[t])
         if not changed:
             return
+
+
+def _repeats_of(boards, doubled: Sequence[int], assigned: dict[int, list[Power]], book: PowerBook,
+                weights: Weights) -> int:
+    """What the players of these boards repeat, each board weighed against the book without it."""
+    total = 0
+    for t in doubled:
+        book.forget_board(boards[t], assigned[t])
+        total += _board_repeats(boards[t], assigned[t], book, weights)
+        book.record_board(boards[t], assigned[t])
+    return total
 
 
 REPAIRS = 60

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..rules.diplomacy import DEFAULT_THEATRES as THEATRES_TEXT
-from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..rules.base import Family
-from ..rules.friedrich import Role
+from ..rules.seats import DEFAULT_THEATRES as THEATRES_TEXT
+from ..rules.seats import Power, Role, Theatre, parse_theatres
 
 
 ROLES: tuple[Role, ...] = tuple(Role)

@@ -18,6 +18,7 @@ from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
 from .attendance import Attendance
 from .ranking import Adjustment
+from .seats import DEFAULT_THEATRES, Power, Theatre, parse_theatres  # the seats' names: shared with the draw
 
 FIRST_YEAR = 1901
 """The first game year; a year's count is taken after its Fall."""
@@ -27,78 +28,10 @@ SOLO_CENTRES = 18
 """A power holding this many centres after a Fall wins alone (003 V.1, 004 2.4.1)."""
 
 
-class Power(Enum):
-    """The seven great powers, in the order orders are read (003 IV.6)."""
-
-    AUSTRIA = "Austria"
-    """Austria-Hungary."""
-    ENGLAND = "England"
-    """England."""
-    FRANCE = "France"
-    """France."""
-    GERMANY = "Germany"
-    """Germany."""
-    ITALY = "Italy"
-    """Italy."""
-    RUSSIA = "Russia"
-    """Russia, the only power starting with four centres."""
-    TURKEY = "Turkey"
-    """Turkey."""
-
-    @property
-    def starting_centres(self) -> int:
-        """Home centres at the start: Russia 4, the others 3."""
-        return 4 if self is Power.RUSSIA else 3
-
-
 POWER_NAMES: tuple[str, ...] = tuple(power.value for power in Power)
 """The powers in the order of a board's rows, the draw's seats and the centre-count sheet: AEFGIRT (003 IV.6)."""
 ROUNDS = 3
 """Rounds ``draw --all`` seats: seed 003 has three; no Diplomacy Settings name a count."""
-
-
-class Theatre(Enum):
-    """The theatres that seating spreads a player's powers over (003 II.4)."""
-
-    WEST = "West"
-    """Western theatre."""
-    CENTRAL = "Central"
-    """Central theatre."""
-    EAST = "East"
-    """Eastern theatre."""
-
-
-DEFAULT_THEATRES = "West: England, France; Central: Germany, Italy, Austria; East: Russia, Turkey"
-"""RULES.md, CODCon 2008: the default split, as written on the Settings sheet."""
-
-
-def parse_theatres(text: str) -> dict[Power, Theatre]:
-    """The theatre of each power from 'West: England, France; Central: ...; East: ...'.
-
-    Every power must be in exactly one theatre; otherwise ValidationError.
-    """
-    problems = Collector()
-    mapping: dict[Power, Theatre] = {}
-    for part in str(text).split(";"):
-        if not part.strip():
-            continue
-        name, sep, members = part.partition(":")
-        theatre = read.member(Theatre, name.strip(), "theatre", "settings, theatres", problems)
-        if not sep:
-            problems.add(f"'{part.strip()}' needs the form 'Theatre: Power, Power'", "settings, theatres")
-            continue
-        for member in members.split(","):
-            power = read.member(Power, member.strip(), "power", "settings, theatres", problems)
-            if power is None or theatre is None:
-                continue
-            if power in mapping:
-                problems.add(f"{power.value} is in two theatres", "settings, theatres")
-            mapping[power] = theatre
-    for power in Power:
-        if power not in mapping:
-            problems.add(f"{power.value} is in no theatre", "settings, theatres")
-    problems.raise_if_any()
-    return mapping
 
 
 @dataclass(frozen=True)

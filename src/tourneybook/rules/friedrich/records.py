@@ -14,23 +14,7 @@ from enum import Enum
 
 from ..attendance import Attendance
 from ..ranking import Adjustment
-
-
-class Role(Enum):
-    """A player's role at a Friedrich table (GFTR B)."""
-
-    FREDERICK = "Frederick"
-    """Plays Prussia (with Hanover)."""
-    ELISABETH = "Elisabeth"
-    """Plays Russia and Sweden."""
-    MARIA_THERESA = "Maria Theresa"
-    """Plays Austria and the Imperial Army."""
-    POMPADOUR = "Pompadour"
-    """Plays France."""
-
-    # a member is the only one of its kind: hashed by identity, in C, not by its name in Python
-    # (every game's scoring and seating looks roles and nations up in dicts: 100,000 times at 1,000 players)
-    __hash__ = object.__hash__
+from ..seats import Role  # the seats' names: shared with the draw
 
 
 class Nation(Enum):
