@@ -58,7 +58,8 @@ def message(request: Request, heading: str, sentence: str, status_class: str = "
 
 async def refusal(request: Request, exc: Exception) -> Response:
     """The app's handler of :class:`.guard.Refused`: the page saying why, with its status."""
-    assert isinstance(exc, Refused)
+    if not isinstance(exc, Refused):
+        raise AssertionError(f"bug: refusal() handles Refused, not {type(exc).__name__}")
     return message(request, exc.title, exc.why, "bad", exc.status)
 
 

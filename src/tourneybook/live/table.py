@@ -256,7 +256,8 @@ class Answered(Exception):
 
 
 async def answered(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, Answered)
+    if not isinstance(exc, Answered):
+        raise AssertionError(f"bug: answered() handles Answered, not {type(exc).__name__}")
     return exc.response
 
 
