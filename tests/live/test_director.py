@@ -110,7 +110,7 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     d = director(hall)
     assert act(d, "/director/clock", action="start", minutes="50") == 303
     assert hall.api()["clock"] == {"state": "running", "ends_at": 4000.0, "remaining": 3000.0, "minutes": 50, "started": 1000.0,
-                                   "stage": "Round 1", "note": ""}  # the clock of the round being played
+                                   "stage": "Round 1", "stage_key": "round 1", "note": ""}  # the round being played
     now[0] = 1600.0
     assert act(d, "/director/clock", action="pause") == 303
     assert hall.api()["clock"]["state"] == "paused" and hall.api()["clock"]["remaining"] == 2400.0

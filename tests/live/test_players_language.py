@@ -1,0 +1,80 @@
+"""The hall speaks the players' language (issue 37): a phone its own (Accept-Language, or the switch, remembered
+in a cookie), the projector the event's (Settings' Language). Each translated page is rendered in every language
+and checked for an English word left (names, the event's title and the languages' own names aside) and for its
+decimal mark."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hall_text import read_page
+from starlette.testclient import TestClient
+
+from tourneybook.i18n import LANGUAGES, words_in
+from tourneybook.live.app import create_app
+from tourneybook.live.guard import DEVICE_COOKIE
+from tourneybook.live.pages import LANGUAGE_COOKIE, accepted
+from live_event import PLAYERS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from english_left import english_left  # noqa: E402 - shared with the forms' and the published files' tests
+
+OTHERS = [lang.code for lang in LANGUAGES if lang.code != "en"]
+NAMES = {"Hall Open", *PLAYERS, *(lang.own_name for lang in LANGUAGES)}
+
+
+def client(hall, device: str = "phone-a") -> TestClient:
+    c = TestClient(create_app(hall), base_url="http://hall.test")
+    c.cookies.set(DEVICE_COOKIE, device)
+    return c
+
+
+def test_accept_language_is_read_in_its_order_of_preference():
+    assert accepted("es-ES,es;q=0.9,en;q=0.8") == ["es", "es", "en"]
+    assert accepted("en;q=0.5, de-AT ;q=0.9, fr") == ["fr", "de", "en"]
+    assert accepted("it;q=0, pt") == ["pt"]  # q=0: not wanted at all
+    assert accepted("") == []
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_phone_page_follows_accept_language_and_leaves_no_english(hall, code):
+    page = client(hall).get("/", headers={"Accept-Language": f"{code}-XX,{code};q=0.9,en;q=0.5"})
+    assert page.status_code == 200 and f'<html lang="{code}">' in page.text
+    text, words = read_page(page.text)
+    assert english_left(text, code, NAMES) == []
+    assert words["mark"] == ","  # the script writes 43.83 as 43,83
+    assert words_in(code)._("Your name") in text and words_in(code)._("Open") in text
+
+
+def test_a_phone_in_english_or_an_unspoken_language_reads_english_in_an_english_event(hall):
+    for header in ("en-GB,en;q=0.9", "pt-BR,pt;q=0.9", ""):
+        page = client(hall).get("/", headers={"Accept-Language": header} if header else {})
+        assert '<html lang="en">' in page.text and "Your name" in page.text
+        assert read_page(page.text)[1]["mark"] == "."
+
+
+def test_the_first_spoken_language_of_the_phone_wins(hall):
+    page = client(hall).get("/", headers={"Accept-Language": "pt-BR,pt;q=0.9,it;q=0.8,es;q=0.7"})
+    assert '<html lang="it">' in page.text and "Il tuo nome" in page.text
+
+
+def test_the_switch_shows_every_language_and_its_choice_is_remembered(hall):
+    c = client(hall)
+    page = c.get("/", headers={"Accept-Language": "es"})
+    for lang in LANGUAGES:
+        assert lang.own_name in page.text
+    assert '<a href="/?lang=de" lang="de" hreflang="de">Deutsch</a>' in page.text
+    assert '<strong lang="es">Español</strong>' in page.text  # the one shown, not a link
+    chosen = c.get("/?lang=de", headers={"Accept-Language": "es"})
+    assert '<html lang="de">' in chosen.text and chosen.cookies.get(LANGUAGE_COOKIE) == "de"
+    later = c.get("/", headers={"Accept-Language": "es"})  # the cookie, not the phone's setting
+    assert '<html lang="de">' in later.text and "Dein Name" in later.text
+    assert '<html lang="fr">' in client(hall).get("/?lang=xx", headers={"Accept-Language": "fr"}).text  # none such: ignored
+
+
+def test_the_switch_keeps_the_pages_question(hall):
+    code = hall.code_of(hall.state.draw.tables[0])
+    page = client(hall).get(f"/?code={code}")
+    assert f'href="/?code={code}&amp;lang=fr"' in page.text
