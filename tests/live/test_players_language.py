@@ -15,8 +15,10 @@ from starlette.testclient import TestClient
 from tourneybook.i18n import LANGUAGES, words_in
 from tourneybook.live.app import create_app
 from tourneybook.live.guard import DEVICE_COOKIE
+from tourneybook.live.hall import Hall
 from tourneybook.live.pages import LANGUAGE_COOKIE, accepted
-from live_event import PLAYERS
+from tourneybook.reports.journal import Journal, journal_path
+from live_event import PLAYERS, new_event
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from english_left import english_left  # noqa: E402 - shared with the forms' and the published files' tests
@@ -78,3 +80,36 @@ def test_the_switch_keeps_the_pages_question(hall):
     code = hall.code_of(hall.state.draw.tables[0])
     page = client(hall).get(f"/?code={code}")
     assert f'href="/?code={code}&amp;lang=fr"' in page.text
+
+
+@pytest.fixture(scope="module")
+def events(tmp_path_factory):
+    """An event in each other language (its Settings' Language row, set by ``new --language``)."""
+    return {code: new_event(tmp_path_factory.mktemp(code), language=code) for code in OTHERS}
+
+
+def hall_of(event) -> Hall:
+    found = Hall(event, Journal(journal_path(event)))
+    assert found.reload(), found.problems
+    return found
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_the_projector_speaks_the_events_language_whatever_the_browser_asks(events, code):
+    page = client(hall_of(events[code])).get("/projector", headers={"Accept-Language": "en-GB,en"})
+    assert f'<html lang="{code}">' in page.text and 'id="languages"' not in page.text  # no switch: the event's
+    text, words = read_page(page.text)
+    assert english_left(text, code, NAMES) == []
+    assert words["mark"] == ","
+    assert words["seats"]["Player 2"] == words_in(code)._("Player 2") != "Player 2"
+    assert words["total_name"] == words_in(code)._("ranking points") != "ranking points"
+
+
+def test_a_phone_in_a_spanish_event_without_a_language_of_its_own_reads_spanish(events):
+    page = client(hall_of(events["es"])).get("/", headers={"Accept-Language": "pt-BR,pt"})
+    assert '<html lang="es">' in page.text and "Tu nombre" in page.text
+
+
+def test_the_projector_of_an_english_event_stays_english(hall):
+    page = client(hall).get("/projector", headers={"Accept-Language": "de"})
+    assert '<html lang="en">' in page.text and read_page(page.text)[1]["standings_after"] == "Standings after round {round}"

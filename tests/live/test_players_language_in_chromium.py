@@ -51,3 +51,31 @@ def test_a_phone_asking_for_spanish_reads_its_page_and_card_in_spanish(chrome, h
         assert phone.execute_script("return num('43.83') + ' ' + num('8.50 naciones')") == "43,83 8,50 naciones"
     finally:
         phone.quit()
+
+
+def test_the_projector_of_a_spanish_event_is_spanish_in_any_browser(chrome, tmp_path):
+    from selenium.webdriver.common.by import By
+    from test_in_chromium import browser, serve
+
+    from live_event import new_event
+    from tourneybook.live.hall import Hall
+    from tourneybook.reports.journal import Journal, journal_path
+
+    event = new_event(tmp_path, language="es")
+    hall = Hall(event, Journal(journal_path(event)))
+    assert hall.reload(), hall.problems
+    hall.set_clock(50)
+    address, stopped = serve(hall)
+    projector = browser(chrome, (1920, 1080))  # an English browser: the projector follows the event
+    try:
+        projector.get(address + "/projector")
+        heading = wait_for(lambda: projector.execute_script(
+            "return document.querySelector('#seating h2')?.textContent || ''"))
+        assert heading == "Ronda 1 por mesa"
+        assert wait_for(lambda: projector.find_element(By.ID, "clock-stage").text) == "Ronda 1"
+        text = projector.find_element(By.TAG_NAME, "body").text
+        assert "Mesa 1" in text and "Jugador 1: " in text and "Clasificación" in text and "aún sin resultado" in text
+        assert english_left(text, "es", {"Hall Open", *PLAYERS}) == []
+    finally:
+        projector.quit()
+        stopped()
