@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 
 class _Reader(HTMLParser):
-    SHOWN = ("placeholder", "aria-label", "title", "alt", "value")
+    SHOWN = ("placeholder", "aria-label", "title", "alt")
 
     def __init__(self) -> None:
         super().__init__()
@@ -24,6 +24,8 @@ class _Reader(HTMLParser):
         if found.get("type") == "hidden" or tag == "meta":
             return
         self.texts += [found[a] for a in self.SHOWN if found.get(a)]
+        if tag == "input" and found.get("type") in ("submit", "button") and found.get("value"):
+            self.texts.append(found["value"])  # a button's value is its label (a <button>'s value is not shown)
 
     def handle_endtag(self, tag):
         if tag == self._in:

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from tourneybook.i18n import LANGUAGES, words_in
 from tourneybook.live.app import create_app
-from tourneybook.live.guard import DEVICE_COOKIE
+from tourneybook.live.guard import CSRF_COOKIE, DEVICE_COOKIE
 from tourneybook.live.hall import Hall
 from tourneybook.live.pages import LANGUAGE_COOKIE, accepted
 from tourneybook.reports.journal import Journal, journal_path
@@ -113,3 +113,46 @@ def test_a_phone_in_a_spanish_event_without_a_language_of_its_own_reads_spanish(
 def test_the_projector_of_an_english_event_stays_english(hall):
     page = client(hall).get("/projector", headers={"Accept-Language": "de"})
     assert '<html lang="en">' in page.text and read_page(page.text)[1]["standings_after"] == "Standings after round {round}"
+
+
+def token(c: TestClient, path: str, headers: dict) -> str:
+    import re
+
+    return re.search(r'name="csrf" value="([^"]+)"', c.get(path, headers=headers).text)[1]
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_check_in_its_answers_and_refusals_speak_the_phones_language(hall, code):
+    words = words_in(code)
+    asks = {"Accept-Language": code}
+    closed = client(hall).get("/checkin", headers=asks)
+    assert words._("Check-in is closed: tell the director at the desk.") in read_page(closed.text)[0]
+    assert english_left(read_page(closed.text)[0], code, NAMES) == []
+    hall.checkin.open(2)
+    names = list(hall.api()["names"])
+    phone = client(hall)
+    asked = phone.get("/checkin", headers=asks)
+    assert english_left(read_page(asked.text)[0], code, NAMES) == []
+    answers = [phone.post("/checkin", headers=asks, data={"csrf": token(phone, "/checkin", asks), "player": n,
+                                                           "answer": "skip"}) for n in names[:4]]
+    assert [a.status_code for a in answers] == [200, 200, 200, 409]
+    for said in answers:
+        assert english_left(read_page(said.text)[0], code, NAMES) == []
+    assert words._("Checked in") in answers[0].text and words._("Not stored") in answers[-1].text
+    again = phone.get(f"/checkin?player={names[0]}", headers=asks)
+    assert words._("Your answer so far: you skip round %(round)s.") % {"round": 2} in read_page(again.text)[0]
+    assert english_left(read_page(again.text)[0], code, NAMES) == []
+    wrong = phone.post("/checkin", headers=asks, data={"csrf": token(phone, "/checkin", asks), "player": "Nobody",
+                                                       "answer": "skip"})
+    assert wrong.status_code == 409 and words._("Choose your name from the list.") in read_page(wrong.text)[0]
+
+
+def test_check_in_of_a_drawn_round_is_refused_in_the_phones_language(hall):
+    hall.checkin.open(1)  # round 1 is drawn
+    phone = client(hall)
+    asks = {"Accept-Language": "de"}
+    phone.get("/checkin", headers=asks)  # closed for a drawn round: no form, but the page sets the token's cookie
+    said = phone.post("/checkin", headers=asks, data={"csrf": phone.cookies.get(CSRF_COOKIE), "player": PLAYERS[0],
+                                                      "answer": "skip"})
+    assert said.status_code == 409
+    assert "Runde 1 ist schon ausgelost: wenn du nicht spielen kannst, sag der Turnierleitung am Tisch Bescheid." in said.text

@@ -89,10 +89,12 @@ def phone_words(request: Request) -> Words:
 
 
 def switch(request: Request, words: Words) -> list[dict[str, Any]]:
-    """The switch's links: each language in its own name, to this very page (its query kept) in that language."""
+    """The switch's links: each language in its own name, to this very page (its query kept) in that language; after
+    a form was sent, to the players' page."""
     kept = [(k, v) for k, v in request.query_params.multi_items() if k != LANGUAGE_PARAMETER]
+    path = request.url.path if request.method == "GET" else "/"  # after a form: the players' page, not the form again
     return [{"code": lang.code, "name": lang.own_name, "current": lang.code == words.code,
-             "href": request.url.path + "?" + urlencode(kept + [(LANGUAGE_PARAMETER, lang.code)])}
+             "href": path + "?" + urlencode(kept + [(LANGUAGE_PARAMETER, lang.code)])}
             for lang in LANGUAGES]
 
 
