@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hall_text import read_page
+from hypothesis import given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from tourneybook.i18n import LANGUAGES, words_in
@@ -156,3 +157,13 @@ def test_check_in_of_a_drawn_round_is_refused_in_the_phones_language(hall):
                                                       "answer": "skip"})
     assert said.status_code == 409
     assert "Runde 1 ist schon ausgelost: wenn du nicht spielen kannst, sag der Turnierleitung am Tisch Bescheid." in said.text
+
+TAGS = st.sampled_from(["en", "es", "de", "it", "fr", "pt", "pl", "sv", "es-ES", "de-AT", "fr-CA", "en-GB", "zh-Hant-TW"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(TAGS, st.sampled_from([None, "1", "0.9", "0.5", "0.1", "0"])), max_size=6))
+def test_accept_language_prefers_the_highest_quality_then_the_first_named(parts):
+    header = ", ".join(tag + (f";q={q}" if q is not None else "") for tag, q in parts)
+    wanted = [(float(q or 1), -i, tag.split("-")[0].lower()) for i, (tag, q) in enumerate(parts) if float(q or 1) > 0]
+    assert accepted(header) == [code for _, _, code in sorted(wanted, reverse=True)]
