@@ -167,3 +167,27 @@ def test_accept_language_prefers_the_highest_quality_then_the_first_named(parts)
     header = ", ".join(tag + (f";q={q}" if q is not None else "") for tag, q in parts)
     wanted = [(float(q or 1), -i, tag.split("-")[0].lower()) for i, (tag, q) in enumerate(parts) if float(q or 1) > 0]
     assert accepted(header) == [code for _, _, code in sorted(wanted, reverse=True)]
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_wrong_code_reporting_off_and_too_many_tries_are_said_in_the_phones_language(hall, code):
+    words, asks, phone = words_in(code), {"Accept-Language": code}, client(hall)
+    said = [phone.get("/t/ZZZZZZ", headers=asks) for _ in range(6)]
+    assert [s.status_code for s in said] == [404] * 5 + [429]
+    for page, heading in ((said[0], "Unknown code"), (said[-1], "Too many tries")):
+        text = read_page(page.text)[0]
+        assert words._(heading) in text and f'<html lang="{code}">' in page.text
+        assert english_left(text, code, NAMES) == []
+    hall.reporting = False
+    off = client(hall).get("/t/ZZZZZZ", headers=asks)
+    assert off.status_code == 403 and words._("Reporting is off") in read_page(off.text)[0]
+    assert english_left(read_page(off.text)[0], code, NAMES) == []
+
+
+def test_a_refusal_the_catalogue_lacks_stays_english_whole(hall):
+    phone = client(hall)
+    phone.get("/")  # its token's cookie
+    page = phone.post("/director/clock", headers={"Accept-Language": "es"},
+                      data={"csrf": phone.cookies.get(CSRF_COOKIE), "action": "stop"})  # the director's: no key
+    assert page.status_code == 403 and '<html lang="en">' in page.text
+    assert "<h1>Director only</h1>" in page.text and "This needs the director key." in page.text

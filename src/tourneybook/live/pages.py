@@ -120,15 +120,22 @@ def page(request: Request, name: str, status: int = 200, words: Words | None = N
     return with_cookies(response, token, device)
 
 
-def message(request: Request, heading: str, sentence: str, status_class: str = "", status: int = 200) -> Response:
-    """A page of one sentence ('Stored', 'Unknown code'), ``status_class`` 'ok' or 'bad', with a way back."""
-    return page(request, "message.html", status, heading=heading, message=sentence, status_class=status_class)
+def message(request: Request, heading: str, sentence: str, status_class: str = "", status: int = 200,
+            words: Words | None = None) -> Response:
+    """A page of one sentence ('Stored', 'Unknown code'), ``status_class`` 'ok' or 'bad', with a way back; its
+    heading and sentence as given, said in ``words``' language (None: the phone's)."""
+    return page(request, "message.html", status, words, heading=heading, message=sentence, status_class=status_class)
 
 
 async def refusal(request: Request, exc: Exception) -> Response:
-    """The app's handler of :class:`.guard.Refused`: the page saying why, with its status."""
+    """The app's handler of :class:`.guard.Refused`: the page saying why, with its status, in the phone's language
+    when the catalogue has its sentence (a wrong table code, reporting off)."""
     assert isinstance(exc, Refused)
-    return message(request, exc.title, exc.why, "bad", exc.status)
+    words = phone_words(request)
+    why = words._(exc.why)
+    if why == exc.why:  # a refusal the catalogue lacks (the director's, in English): its heading stays English too
+        return message(request, exc.title, exc.why, "bad", exc.status, words=ENGLISH_WORDS)
+    return message(request, words._(exc.title), why, "bad", exc.status, words=words)
 
 
 __all__ = ["HEADERS", "LANGUAGE_COOKIE", "accepted", "event_words", "message", "page", "phone_words", "refusal", "templates",
