@@ -172,7 +172,7 @@ def _event(ruleset: str, n: int, clubs: int, change: str, folder: Path):
     from tourneybook.actions.attendance import join, withdraw
     from tourneybook.files.filestore import FileWorkbook
     from tourneybook.workbook.generic import CLUB, NAME, PLAYERS, STAND_IN
-    from tourneybook.workbook.layout import find_layout
+    from tourneybook.workbook.layouts import find_layout
 
     friedrich = ruleset != "carcassonne2004"
     names = [f"P{i:03}" for i in range(n)]
@@ -241,7 +241,7 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
     from tourneybook.actions.draw import draw_event
     from tourneybook.files.filestore import FileWorkbook
     from tourneybook.workbook.generic import CLUB, NAME, PLAYERS, STAND_IN
-    from tourneybook.workbook.layout import find_layout
+    from tourneybook.workbook.layouts import find_layout
 
     print("\nSingle-round draws after attendance changes (goal: every draw <= 2 s CPU)")
     print(f"{'ruleset':>16} {'players':>7} {'clubs':>5} {'trial':>5} {'CPU s per round':>28} {'repeated pairs':>14}  goal")

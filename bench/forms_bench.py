@@ -36,7 +36,7 @@ from tourneybook.forms import (
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 GOAL = 50.0
 """Pages a second (issue 11)."""

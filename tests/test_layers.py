@@ -11,7 +11,9 @@ table codes, the forms' stamp), which the live server, the Excel button and the
 commands all use; the simulator, the Excel adapters (button, Lite) and the live
 server that call the actions; the commands; the CLI. A module may import from its own layer and the layers below,
 never from above: every import in ``src/tourneybook`` is read from its source
-(the ones inside functions too).
+(the ones inside functions too). Inside a layer no files import each other, in a
+circle of two or more, however the import is written (at the top, inside a
+function, or for type annotations only).
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ def top_part(module: str) -> str | None:
     return parts[1] if parts[0] == "tourneybook" and len(parts) > 1 else None
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
-    """(line, absolute module) of every tourneybook import in ``path``."""
-    package = ["tourneybook", *path.relative_to(SRC).with_suffix("").parts]
+def imports(path: Path, root: Path = SRC) -> list[tuple[int, str]]:
+    """(line, absolute module) of every tourneybook import in ``path`` (a file of the package at ``root``)."""
+    package = ["tourneybook", *path.relative_to(root).with_suffix("").parts]
     if package[-1] == "__init__":
         package.pop()
     else:
@@ -67,15 +69,15 @@ def imports(path: Path) -> list[tuple[int, str]]:
                 base = package[: len(package) - node.level + 1]
                 module = ".".join(base + ([node.module] if node.module else []))
                 names = [f"{module}.{a.name}" for a in node.names] if not node.module else [module]
-                found += [(node.lineno, n if is_module(n) else module) for n in names]
+                found += [(node.lineno, n if is_module(n, root) else module) for n in names]
             elif node.module:
                 found.append((node.lineno, node.module))
     return [(line, m) for line, m in found if m.split(".")[0] == "tourneybook"]
 
 
-def is_module(name: str) -> bool:
+def is_module(name: str, root: Path = SRC) -> bool:
     """Whether 'tourneybook.x.y' is a module or package (not a name defined in one)."""
-    path = SRC.joinpath(*name.split(".")[1:])
+    path = root.joinpath(*name.split(".")[1:])
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
@@ -91,6 +93,86 @@ def test_imports_go_only_downwards(path: Path):
         if other is not None and layer(other) > layer(own):
             upward.append(f"line {line}: {module} (layer {layer(other)}) from {own} (layer {layer(own)})")
     assert not upward, upward
+
+
+def module_file(module: str, root: Path = SRC) -> Path | None:
+    """The file of module 'tourneybook.x.y' (a package's __init__.py); None for a name defined in a module."""
+    path = root.joinpath(*module.split(".")[1:])
+    if path.with_suffix(".py").exists():
+        return path.with_suffix(".py")
+    return path / "__init__.py" if (path / "__init__.py").exists() else None
+
+
+def import_graph(paths: list[Path], root: Path = SRC) -> dict[Path, set[Path]]:
+    """Each file -> the files it imports, every import read (inside functions and ``if TYPE_CHECKING`` too)."""
+    return {path: {f for _, m in imports(path, root) if (f := module_file(m, root)) is not None and f != path}
+            for path in paths}
+
+
+def circles(graph: dict[Path, set[Path]], root: Path = SRC) -> list[list[str]]:
+    """The files that import each other, directly or round a longer circle: each strongly connected group of two
+    or more files (Tarjan's algorithm, without recursion), by their paths under src/tourneybook."""
+    index: dict[Path, int] = {}
+    low: dict[Path, int] = {}
+    stack: list[Path] = []
+    found = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            node, edges = work[-1]
+            step = next((w for w in edges if w not in index or w in stack), None)
+            if step is not None and step not in index:
+                index[step] = low[step] = len(index)
+                stack.append(step)
+                work.append((step, iter(sorted(graph[step]))))
+                continue
+            if step is not None:  # on the stack: a way back
+                low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(p.relative_to(root).as_posix() for p in group))
+    return sorted(found)
+
+
+KNOWN_CIRCLES: list[list[str]] = []
+"""Circles left for now, each with the issue that removes it (draws/: issue 35; live/: issue 39). None today."""
+
+
+def test_no_two_files_import_each_other():
+    """However the import is written: a shared type goes to a module both import downwards (issue 40)."""
+    assert [c for c in circles(import_graph(MODULES)) if c not in KNOWN_CIRCLES] == []
+
+
+def test_the_circle_check_sees_a_circle_inside_functions_and_type_checking(tmp_path):
+    """The check itself, on a package made for it: a -> b at the top, b -> c inside a function, c -> a for a type
+    annotation only; d imports a but nothing imports d (no circle); e and f import each other by name."""
+    root = tmp_path / "tourneybook"
+    (root / "rules").mkdir(parents=True)
+    sources = {"__init__.py": "", "rules/__init__.py": "",
+               "rules/a.py": "from . import b\n",
+               "rules/b.py": "def f():\n    from .c import X\n",
+               "rules/c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import Y\n",
+               "rules/d.py": "from .a import Y\n",
+               "rules/e.py": "import tourneybook.rules.f\n",
+               "rules/f.py": "def g():\n    from tourneybook.rules.e import Z\n"}
+    for name, text in sources.items():
+        (root / name).write_text(text, encoding="utf-8")
+    graph = import_graph(sorted(root.rglob("*.py")), root)
+    assert circles(graph, root) == [["rules/a.py", "rules/b.py", "rules/c.py"], ["rules/e.py", "rules/f.py"]]
 
 
 def test_the_scan_sees_relative_imports_inside_functions(tmp_path):

@@ -7,15 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tourneybook.numbers import SquareRoot
-from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
+from tourneybook.rules.ranking import Adjustment, Criterion, LotState, Wins, field_values, rank
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
 def test_tiebreak_order_and_deciding_criterion():
     totals = {"Ann": F(30), "Bob": F(30), "Cid": F(31), "Dee": F(30)}
-    first = Criterion("first", True, field_values({"Ann": 2, "Bob": 2, "Dee": 1}))
-    second = Criterion("second (lower wins)", False, field_values({"Ann": F(3), "Bob": F(1)}))
+    first = Criterion("first", Wins.HIGHER, field_values({"Ann": 2, "Bob": 2, "Dee": 1}))
+    second = Criterion("second (lower wins)", Wins.LOWER, field_values({"Ann": F(3), "Bob": F(1)}))
     s = rank(PLAYERS, totals, [first, second], tournament="t")
     assert s.order == ["Cid", "Bob", "Ann", "Dee"]
     assert [r.decided_by for r in s.rows] == [None, "points", "second (lower wins)", "first"]
@@ -71,7 +71,7 @@ def test_group_dependent_criterion_sees_only_the_tied_group():
         return {p: (1 if p == "Bob" else 0) for p in group}
 
     totals = {"Ann": F(5), "Bob": F(5), "Cid": F(9)}
-    s = rank(["Ann", "Bob", "Cid"], totals, [Criterion("h2h", True, head_to_head, per_group=True)], tournament="t")
+    s = rank(["Ann", "Bob", "Cid"], totals, [Criterion("h2h", Wins.HIGHER, head_to_head, per_group=True)], tournament="t")
     assert seen == [("Ann", "Bob")]
     assert s.order == ["Cid", "Bob", "Ann"]
     assert dict(s.row("Cid").tiebreaks)["h2h"] is None
@@ -81,7 +81,7 @@ def test_group_dependent_criterion_sees_only_the_tied_group():
 def test_total_order_independent_of_input_order(points, tb):
     players = list(points)
     totals = {p: F(v) for p, v in points.items()}
-    crit = [Criterion("tb", True, field_values({p: (ord(p) * tb) % 3 for p in players}))]
+    crit = [Criterion("tb", Wins.HIGHER, field_values({p: (ord(p) * tb) % 3 for p in players}))]
     a = rank(players, totals, crit, tournament="x")
     b = rank(list(reversed(players)), totals, crit, tournament="x")
     assert a.order == b.order
@@ -125,7 +125,7 @@ def test_players_without_a_result_are_listed_by_name_not_by_lot():
 def test_before_the_last_round_a_full_tie_shares_its_place_and_asks_for_no_lot():
     # Issue 21: a lot decides nothing until it matters; the same field after the last round asks for one.
     totals = {"Ann": F(7), "Bob": F(9), "Cid": F(7), "Dee": F(5)}
-    tb = [Criterion("vp", True, field_values({"Ann": 3, "Bob": 1, "Cid": 3, "Dee": 2}))]
+    tb = [Criterion("vp", Wins.HIGHER, field_values({"Ann": 3, "Bob": 1, "Cid": 3, "Dee": 2}))]
     early = rank(PLAYERS, totals, tb, tournament="t", lots_due=False)
     assert early.order == ["Bob", "Ann", "Cid", "Dee"]  # the tied pair by name
     assert [r.rank for r in early.rows] == [1, 2, 2, 4]
@@ -154,7 +154,7 @@ def _reference_rank(players, totals, tiebreaks, *, tournament, total_name="point
         adjust[a.player] += a.points
         reasons[a.player].append(a.reason)
     final_total = {p: F(totals.get(p, 0)) + adjust[p] for p in players}
-    criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
+    criteria = [Criterion(total_name, Wins.HIGHER, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
     shown = {p: {} for p in players}
     for c in tiebreaks:
         if not c.per_group:
@@ -227,15 +227,15 @@ def _fields(draw):
     totals = {p: draw(st.sampled_from([0, 1, 2, F(5, 2)])) for p in players if draw(st.booleans()) or p != players[0]}
     tiebreaks = []
     for i in range(draw(st.integers(0, 4))):
-        higher_wins = draw(st.booleans())
+        wins = draw(st.sampled_from(Wins))
         if draw(st.booleans()):
             # depends on who is tied (like head-to-head): a reproducible function of the group and the player
             salt = draw(st.integers(0, 5))
-            tiebreaks.append(Criterion(f"h2h{i}", higher_wins, _group_dependent(salt), per_group=True))
+            tiebreaks.append(Criterion(f"h2h{i}", wins, _group_dependent(salt), per_group=True))
         else:
             value = draw(st.sampled_from([_small_value, _small_value, _any_value, _root]))
             values = {p: draw(value) for p in players if draw(st.integers(0, 4))}
-            tiebreaks.append(Criterion(f"tb{i}", higher_wins, field_values(values)))
+            tiebreaks.append(Criterion(f"tb{i}", wins, field_values(values)))
     adjustments = [Adjustment(draw(st.sampled_from(players)), draw(st.sampled_from([F(-1), F(1, 2), F(1)])), f"r{j}")
                    for j in range(draw(st.integers(0, 3)))]
     lots = {p: draw(st.integers(1, len(players))) for p in players if draw(st.booleans())}
@@ -258,7 +258,7 @@ def _recording(criteria, calls):
             if c.per_group:
                 calls.append((c.name, tuple(group)))
             return c.values(group)
-        return Criterion(c.name, c.higher_wins, values, c.per_group)
+        return Criterion(c.name, c.wins, values, per_group=c.per_group)
     return [wrap(c) for c in criteria]
 
 
@@ -278,8 +278,8 @@ def test_rank_equals_the_recursive_reference_on_random_fields_with_ties(field, r
 def test_a_field_wide_sort_keeps_deciding_criterion_and_lots_of_a_worked_field():
     """Worked by hand: points, then 'vp' (field-wide, lower wins, no value last), then head-to-head per group."""
     totals = {"Ann": F(6), "Bob": F(6), "Cid": F(6), "Dee": F(6), "Eve": F(9)}
-    vp = Criterion("vp", False, field_values({"Ann": 2, "Bob": 1, "Cid": 2, "Dee": 2}))
-    h2h = Criterion("h2h", True, lambda group: {p: (1 if p == "Dee" else 0) for p in group}, per_group=True)
+    vp = Criterion("vp", Wins.LOWER, field_values({"Ann": 2, "Bob": 1, "Cid": 2, "Dee": 2}))
+    h2h = Criterion("h2h", Wins.HIGHER, lambda group: {p: (1 if p == "Dee" else 0) for p in group}, per_group=True)
     s = rank(["Eve", "Dee", "Cid", "Bob", "Ann"], totals, [vp, h2h], tournament="Essen 2004")
     # Eve on points; Bob's lowest vp; Dee wins the head-to-head of the three on vp 2; Ann and Cid to a lot
     assert s.order[:3] == ["Eve", "Bob", "Dee"] and set(s.order[3:]) == {"Ann", "Cid"}

@@ -23,7 +23,7 @@ import pytest
 
 from tourneybook.commands.templates import DATED, write_all
 from tourneybook.office import convert
-from tourneybook.workbook.layout import shipped_layouts
+from tourneybook.workbook.layouts import shipped_layouts
 from tourneybook.actions.on_file import recalc_file
 
 ROOT = Path(__file__).resolve().parents[1]

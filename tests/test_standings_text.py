@@ -5,14 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tourneybook.commands.recalc import standings_text, text_table
-from tourneybook.rules.ranking import Adjustment, Criterion, field_values, rank
+from tourneybook.rules.ranking import Adjustment, Criterion, Wins, field_values, rank
 
 
 def test_standings_print_aligned_with_what_decided_each_place():
     # Ada and Bo tie on points (7/2 each) and VP decides; Cy's 1 point less a half-point penalty is 0.50
     vp = {"Ada": Fraction(200, 3), "Bo": Fraction(60), "Cy": 5}
     table = rank(["Cy", "Bo", "Ada"], {"Ada": Fraction(7, 2), "Bo": Fraction(7, 2), "Cy": Fraction(1)},
-                 [Criterion("VP", True, field_values(vp))], tournament="T",
+                 [Criterion("VP", Wins.HIGHER, field_values(vp))], tournament="T",
                  adjustments=[Adjustment("Cy", Fraction(-1, 2), "late")])
     assert standings_text(table).split("\n") == [
         "#  Player  points     VP  decided by",

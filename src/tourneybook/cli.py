@@ -93,10 +93,15 @@ def chosen_command(argv: list[str]) -> str | None:
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser for this command line: only the command named in ``argv`` is imported.
 
-    Every other command is listed with its line from ``COMMANDS`` (enough for
-    ``--help`` and for refusing an unknown command); ``argv=None`` reads ``sys.argv``.
+    Every other command is listed with its line from ``COMMANDS`` where the list is shown
+    (``--help``, no command, an unknown one: enough to refuse it); ``argv=None`` reads ``sys.argv``.
     """
-    chosen = chosen_command(sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
+    chosen = chosen_command(words)
+    # The other commands are listed only where the list is shown (--help before the command, no command or an
+    # unknown one): each listed command is a parser of its own, and making one looks its texts up in gettext's
+    # catalogues on disk, about half a millisecond each.
+    listed = chosen is None or any(w in ("-h", "--help") for w in words[: words.index(chosen)])
     parser = argparse.ArgumentParser(
         prog="tourneybook",
         description="Scores, tie-breaks, draws and forms for Friedrich, Carcassonne and Diplomacy tournaments.",
@@ -107,7 +112,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     for name, line in COMMANDS.items():
         if name == chosen:
             import_module(f"{__package__}.commands.{name.replace('-', '_')}").register(sub)
-        else:
+        elif listed:
             sub.add_parser(name, help=line)
     return parser
 

@@ -28,7 +28,7 @@ from tourneybook.errors import InputError
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import CLUB, NAME, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 from .round_search import RoundFigures, anneal, round_figures
 

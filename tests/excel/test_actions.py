@@ -36,7 +36,7 @@ from tourneybook.rules.base import Family as RulesetFamily
 from tourneybook.workbook.draw_sheets import QUALITY_SHEET
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.store import Cell, ResultSheet
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.files.marks import FORM, RECALCULATED, Mark, note, read_note
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -23,7 +23,7 @@ from tourneybook.excel import button
 from tourneybook.excel import actions
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import available_layouts
+from tourneybook.workbook.layouts import available_layouts
 from tourneybook.actions.on_file import recalc_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -206,5 +206,5 @@ def test_the_final_count_systems_reproduce_their_hand_worked_examples():
 
 
 def test_a_draw_naming_an_eliminated_power_is_refused_in_the_cell():
-    assert udfs.tb_dss([TIE], [["yes", A, A, A, A, A, A]]) == (
+    assert udfs.tb_dss([TIE], [["yes", A, "yes", A, A, A, A]]) == (  # Austria (eliminated) and France
         "TB_DSS: Austria: is in the draw but has no centres: only survivors share a draw")

@@ -36,7 +36,7 @@ from tourneybook.excel.xlsm import (
 from tourneybook.office import convert
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.actions.on_file import recalc_file
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "carcassonne2004" / "tournament.json"

@@ -26,7 +26,7 @@ from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS, STAND_IN
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 ROLES = ["Frederick", "Elisabeth", "Maria Theresa", "Pompadour"]
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from tourneybook.draws.model import Draw
 from tourneybook.forms import CarcassonneSlip, CentreCountSheet, KnockoutBracketForm, PompadourReport, System, Variant, write
 from tourneybook.i18n import find_words
 from tourneybook.reports.stamp import CodedBracket, StampedForm

@@ -40,7 +40,7 @@ from tourneybook.workbook.control import (
     ROUND_ADDRESS,
 )
 from tourneybook.workbook.generic import ADJUSTMENTS, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.render import ISSUES, STANDINGS
 from tourneybook.workbook.settings_sheet import SETTINGS
 

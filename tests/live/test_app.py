@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 import re
 import threading
@@ -112,10 +113,9 @@ def test_a_report_waits_for_a_player_of_another_seat_who_sees_it_with_every_seat
     assert [p for p in re.findall(r"<td>(\d+(?:\.\d+)?)</td></tr>", sent.text)] == ["5.00", "3.00", "2.00", "1.00"]
     (stored,) = hall.journal.reports()
     assert stored.status == WAITING and stored.values["VP 2"] == "80" and stored.seat == table.seats[0].seat
-    again = a.get(f"/t/{code}")
-    assert 'id="confirm"' not in again.text  # the reporting phone cannot confirm its own report
-    same = a.post(f"/t/{code}/confirm", data={"csrf": token(a, f"/t/{code}"), "report": str(stored.id), "seat_code": second})
-    assert same.status_code == 409
+    again = a.get(f"/t/{code}")  # the reporting phone: its form, to correct it, and a way to the answers
+    assert 'id="confirm"' not in again.text and 'id="send"' in again.text and f'href="/t/{code}?answer"' in again.text
+    assert 'id="confirm"' in a.get(f"/t/{code}?answer").text
     page = b.get(f"/t/{code}")  # the summary as the slip shows it, every seat's points, and the two answers
     assert 'id="confirm"' in page.text and 'id="dispute"' in page.text and 'id="send"' not in page.text
     points = page.text.split('class="points"')[1]
@@ -142,38 +142,50 @@ def phone_at(hall, address: str, device: str) -> TestClient:
     return c
 
 
-def test_a_confirmation_from_the_reporting_phone_is_shown_to_the_director_and_at_the_import(hall, event, capsys):
-    """Issue 38 item 7: one phone confirmed its own report with a second seat's code copied off the shared form,
-    its cookie thrown away (a private window): the director saw nothing of it."""
+def test_one_phone_serves_two_seats_and_the_director_sees_every_confirmation_from_the_reporting_phone(hall, event, capsys):
+    """Issue 39: players at a table share one phone, and the seat code proves the seat, so the reporting phone may
+    confirm with another seat's code; issue 38 item 7: such a confirmation (the same cookie, or the same address
+    under another cookie: a private window) may also be one player with two codes copied off the form, so the
+    director's page (on the table's folded line) and the import say so; a confirmation from another phone does not."""
     from tourneybook.cli import main
     from tourneybook.reports.importing import ONE_PHONE
 
-    one, two = hall.state.draw.tables[:2]
     result = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
     ids = []
-    for table, confirmer in ((one, "192.168.1.23"), (two, "192.168.1.40")):
+    for table, confirmer in zip(hall.state.draw.tables[:2], (("192.168.1.23", "cookie-1"), ("192.168.1.40", "cookie-3"))):
         code = hall.code_of(table)
         first, second = (hall.seat_code_of(table, s.seat) for s in table.seats[:2])
         reporter = phone_at(hall, "192.168.1.23", "cookie-1")
         assert reporter.post(f"/t/{code}", data={"csrf": token(reporter, f"/t/{code}"), "seat_code": first, **result}
                              ).status_code == 200
         (stored,) = [r for r in hall.journal.reports() if r.table == table.table]
-        confirming = phone_at(hall, confirmer, "cookie-2")  # the same phone in a private window, or another phone
-        done = confirming.post(f"/t/{code}/confirm", data={"csrf": token(confirming, f"/t/{code}"),
-                                                             "report": str(stored.id), "seat_code": second})
+        confirming = reporter if confirmer[1] == "cookie-1" else phone_at(hall, *confirmer)
+        page = confirming.get(f"/t/{code}?answer")
+        assert 'id="confirm"' in page.text
+        own = confirming.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id), "seat_code": first})
+        assert own.status_code == 422 and "the seat that sent the report" in own.text  # one seat cannot confirm itself
+        done = confirming.post(f"/t/{code}/confirm", data={"csrf": csrf_of(page), "report": str(stored.id),
+                                                             "seat_code": second})
         assert done.status_code == 200 and "Confirmed" in done.text
         ids.append(stored.id)
-    flagged, fine = (hall.journal.get(i) for i in ids)
-    assert flagged.confirmed_by_its_phone and not fine.confirmed_by_its_phone
+    shared, other = (hall.journal.get(i) for i in ids)
+    assert shared.status == CONFIRMED and shared.confirmed_seat == hall.state.draw.tables[0].seats[1].seat
+    assert [r.confirmed_by_its_phone for r in (shared, other)] == [True, False]
+    private = dataclasses.replace(other, confirmed_by="cookie-2", confirmed_address="192.168.1.23")  # a private window
+    assert private.confirmed_by_its_phone and not dataclasses.replace(private, confirmed_address="192.168.1.40"
+                                                                      ).confirmed_by_its_phone
     director = phone_at(hall, "127.0.0.1", "laptop")
     director.post("/director", data={"csrf": token(director, "/director"), "key": hall.director_key})
     page = director.get("/director").text
-    box = lambda i: page.split(f'id="report-{i}"', 1)[1].split("</div>", 1)[0]  # noqa: E731
-    assert "C" + ONE_PHONE[1:] in box(flagged.id) and "from 192.168.1.23" in box(flagged.id)
-    assert ONE_PHONE[1:] not in box(fine.id) and "confirmed by Player 2 from 192.168.1.40" in box(fine.id)
+    line = lambda i: page.split(f'id="report-{i}"', 1)[1].split("</summary>", 1)[0]  # noqa: E731  the folded line
+    assert "C" + ONE_PHONE[1:] in line(shared.id)
+    assert 'value="reject"' in page.split(f'id="report-{shared.id}"', 1)[1].split("</details>", 1)[0]  # the director may
+    assert "confirmed by Player 2 from 192.168.1.40" in page.split(f'id="report-{other.id}"', 1)[1].split("</details>", 1)[0]
+    assert ONE_PHONE[1:] not in page.split(f'id="report-{other.id}"', 1)[1].split("</details>", 1)[0]
     assert main(["import-reports", str(event)]) == 0
     out = capsys.readouterr().out
-    assert f"round 1 table {one.table}: written ({ONE_PHONE})" in out and f"round 1 table {two.table}: written\n" in out
+    assert f"round 1 table {shared.table}: written ({ONE_PHONE})" in out
+    assert f"round 1 table {other.table}: written\n" in out
 
 
 def test_a_dispute_goes_to_the_journal_with_both_versions(hall):

@@ -168,6 +168,15 @@ def test_a_friedrich_report_with_keypad_and_choices_every_problem_at_once_the_po
         # the same phone opens its table again (to correct the report): its seat code is kept from the first use
         driver.get(f"{url}/t/{code}")
         assert wait_for(lambda: driver.find_element(By.ID, "seat-code").get_attribute("value")) == frederick
+        # a phone the table shares (issue 39): its link opens the answers, for another seat's code; a code typed
+        # there is not kept as this phone's own
+        driver.find_element(By.ID, "answer-here").click()
+        wait_for(lambda: driver.find_elements(By.ID, "confirm"))
+        driver.find_element(By.ID, "confirm-seat").send_keys("ZZZZ")
+        driver.find_element(By.ID, "confirm").click()
+        wait_for(lambda: "Your seat code" in driver.find_element(By.ID, "problems").text)
+        driver.get(f"{url}/t/{code}")
+        assert wait_for(lambda: driver.find_element(By.ID, "seat-code").get_attribute("value")) == frederick
         # another player finds France's objectives wrong: disputes with a reason and their own version
         as_new_phone(driver)
         driver.get(f"{url}/t/{code}")

@@ -4,6 +4,8 @@ clash with the workbook from the save on, taken over the typed result; a no-show
 
 from __future__ import annotations
 
+import html
+
 from test_director import RESULT, act, client, director, report_box, rows
 
 from tourneybook.cli import main
@@ -146,16 +148,26 @@ def test_a_clash_shows_the_moment_the_watcher_reads_the_save(hall, event):
         watcher.join(10)
 
 
-def test_an_earlier_rounds_tables_are_folded_under_their_round(hall, event):
+def test_an_earlier_rounds_tables_are_folded_under_their_round_with_each_seats_points(hall, event, monkeypatch):
+    """Issue 39: an earlier round's lines showed no points (a settled round was not scored again at every save);
+    they show the workbook's game now, read once a save: no report of it is scored again."""
     for number in (1, 2):
         report = hall.journal.add(1, number, RESULT, f"phone-{number}", seat="Player 1")
         hall.journal.confirm(report.id, f"phone-{number}b", "Player 2")
     assert main(["import-reports", str(event)]) == 0
     assert main(["draw", str(event), "--round", "2"]) == 0
     assert hall.reload()
+
+    def scored(*args):
+        raise AssertionError("an imported report of an earlier round scored again")
+
+    monkeypatch.setattr("tourneybook.live.hall.check_report", scored)
     page = director(hall).get("/director").text
     tables = page.split('id="tables"', 1)[1]
     now, earlier = tables.split('id="round-1"', 1)
     assert now.count('<details class="line') == 2 and now.count("no report yet") == 2  # round 2's tables
     assert "Round 1: 2 reported, 2 imported</summary>" in earlier and earlier.count('<details class="line') == 2
-    assert "<b>5.00</b>" not in earlier  # a settled earlier round is not scored again at every save
+    for number in (1, 2):  # Carcassonne 2004's ranking points of 90, 80, 70, 60 VP (seed 002)
+        seats = hall.state.draw.table(1, number).seats
+        line = earlier.split(f'id="report-', number + 1)[number].split("</summary>", 1)[0]
+        assert [f"{html.escape(s.player, quote=False)} <b>{p}</b>" in line for s, p in zip(seats, ("5.00", "3.00", "2.00", "1.00"))] == [True] * 4, line

@@ -9,7 +9,7 @@ import openpyxl
 
 from tourneybook.rules import find_ruleset
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.actions.on_file import recalc_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

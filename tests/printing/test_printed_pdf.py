@@ -19,7 +19,7 @@ from tourneybook.office import convert
 from tourneybook.publish import read_published, write_pdf
 from tourneybook.rules import RULESETS
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 pytestmark = pytest.mark.libreoffice
 A4_LANDSCAPE_WIDTH = 841.89

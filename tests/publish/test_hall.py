@@ -147,7 +147,7 @@ def test_a_full_disk_leaves_the_previous_page_whole_and_no_empty_file(tmp_path, 
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(saving, "write_all", full)
-    monkeypatch.setattr("tourneybook.publish.write_all", full)
+    monkeypatch.setattr("tourneybook.publish.published.write_all", full)
     assert cli(["publish", str(event), "--out", str(out), "--no-pdf"]) == 1
     assert "the disk is full" in capsys.readouterr().err
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.iterdir()} == before  # no temporary file either

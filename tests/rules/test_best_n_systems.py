@@ -9,6 +9,7 @@ and tournament.json plays them as three rounds of seven players (best 2 of 3).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction as F
 from pathlib import Path
@@ -19,9 +20,10 @@ from hypothesis import strategies as st
 
 from tourneybook.cli import main
 from tourneybook.errors import ValidationError
-from tourneybook.rules import cdiplo100, dss, find_ruleset, opentribute
-from tourneybook.rules.best_n import Entrant, Settings, Tournament
+from tourneybook.rules import find_ruleset
+from tourneybook.rules.best_n import Entrant, Tournament
 from tourneybook.rules.diplomacy import Board, Power, PowerResult
+from tourneybook.rules.diplomacy_event import settings_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 A, E, Fr, G, I, R, T = Power
@@ -38,31 +40,31 @@ LEADER = (3, 5, 6, 11, 4, 5, 0)
 SOLO = (0, 4, 0, 18, 0, 5, 7)
 
 
-def points(module, b: Board) -> list[F]:
-    game = module.score_game(b)
+def points(ruleset_id: str, b: Board) -> list[F]:
+    game = find_ruleset(ruleset_id).score_game(b)
     return [game.of(p.player).points for p in b.in_power_order()]
 
 
 @pytest.mark.parametrize(
-    "module, counts, draw, expected",
+    "ruleset_id, counts, draw, expected",
     [
-        pytest.param(dss, TIE, None, [0] + [F(100, 6)] * 6, id="dss: six survivors share 100"),
-        pytest.param(dss, TIE, (Fr, G), [0, 0, 50, 50, 0, 0, 0], id="dss: a draw of France and Germany"),
-        pytest.param(dss, SOLO, None, [0, 0, 0, 100, 0, 0, 0], id="dss: solo"),
+        pytest.param("dss", TIE, None, [0] + [F(100, 6)] * 6, id="dss: six survivors share 100"),
+        pytest.param("dss", TIE, (Fr, G), [0, 0, 50, 50, 0, 0, 0], id="dss: a draw of France and Germany"),
+        pytest.param("dss", SOLO, None, [0, 0, 0, 100, 0, 0, 0], id="dss: solo"),
         # 1 + centres; France and Germany cover ranks 1-2: (38 + 14) / 2 = 26; England third: 7
-        pytest.param(cdiplo100, TIE, None, [1, 13, 36, 36, 5, 4, 5], id="cdiplo100: a tie for the most"),
+        pytest.param("cdiplo100", TIE, None, [1, 13, 36, 36, 5, 4, 5], id="cdiplo100: a tie for the most"),
         # Germany 38, France 14, England and Russia cover ranks 3-4: (7 + 0) / 2
-        pytest.param(cdiplo100, LEADER, None, [4, F(19, 2), 21, 50, 5, F(19, 2), 1], id="cdiplo100: a tie for third"),
-        pytest.param(cdiplo100, SOLO, None, [0, 0, 0, 100, 0, 0, 0], id="cdiplo100: solo"),
+        pytest.param("cdiplo100", LEADER, None, [4, F(19, 2), 21, 50, 5, F(19, 2), 1], id="cdiplo100: a tie for third"),
+        pytest.param("cdiplo100", SOLO, None, [0, 0, 0, 100, 0, 0, 0], id="cdiplo100: solo"),
         # survivors 34 + 3c - (9 - c); paid 9 + 4 + 5 + 6 + 5 = 29; each leader 34 + 27 + 29 // 4 = 68
-        pytest.param(opentribute, TIE, None, [0, 45, 68, 68, 41, 37, 41], id="opentribute: two leaders"),
+        pytest.param("opentribute", TIE, None, [0, 45, 68, 68, 41, 37, 41], id="opentribute: two leaders"),
         # paid 8 + 6 + 5 + 7 + 6 + 11 = 43, all to Germany: 34 + 33 + 43 = 110
-        pytest.param(opentribute, LEADER, None, [35, 43, 47, 110, 39, 43, 0], id="opentribute: one leader"),
-        pytest.param(opentribute, SOLO, None, [0, 0, 0, 340, 0, 0, 0], id="opentribute: solo"),
+        pytest.param("opentribute", LEADER, None, [35, 43, 47, 110, 39, 43, 0], id="opentribute: one leader"),
+        pytest.param("opentribute", SOLO, None, [0, 0, 0, 340, 0, 0, 0], id="opentribute: solo"),
     ],
 )
-def test_hand_worked_boards(module, counts, draw, expected):
-    assert points(module, board(counts, draw=draw)) == expected
+def test_hand_worked_boards(ruleset_id, counts, draw, expected):
+    assert points(ruleset_id, board(counts, draw=draw)) == expected
 
 
 @pytest.mark.parametrize("ruleset_id, file, expected", [
@@ -101,25 +103,29 @@ def test_the_example_tournaments_rank_as_worked_by_hand(ruleset_id):
 
 
 def test_dss_ties_go_to_the_best_game_then_the_organisers_lot():
-    result = dss.RULESET.standings(dss.RULESET.tournament_from_dict(json.loads((EXAMPLES / "dss" / "tournament.json").read_text())))
+    dss = find_ruleset("dss")
+    result = dss.standings(dss.tournament_from_dict(json.loads((EXAMPLES / "dss" / "tournament.json").read_text())))
     di, cy = result.standings.row("Di"), result.standings.row("Cy")
-    assert dict(di.tiebreaks)["highest single game"] == dict(cy.tiebreaks)["highest single game"] == 50
+    assert dict(di.tiebreaks)["best game"] == dict(cy.tiebreaks)["best game"] == 50
     assert (di.rank, cy.rank, cy.decided_by) == (2, 3, "lot")
 
 
 def test_games_counted_n_is_the_directors():
     seven = ["Ann", "Bo", "Cy", "Di", "Ed", "Fe", "Gu"]
     games = (board(TIE, 1, players=seven), board(LEADER, 2, players=seven[1:] + seven[:1]))
-    one = cdiplo100.RULESET.standings(Tournament("Open", games, Settings(games_counted=1))).standings
-    both = cdiplo100.RULESET.standings(Tournament("Open", games)).standings
+    cdiplo100 = find_ruleset("cdiplo100")
+    counted = {n: dataclasses.replace(settings_of("cdiplo100"), games_counted=n) for n in (0, 1, 2)}
+    one = cdiplo100.standings(Tournament("Open", games, counted[1])).standings
+    both = cdiplo100.standings(Tournament("Open", games, counted[2])).standings
     assert one.row("Di").total == 36 and both.row("Di").total == 36 + 21  # Di: Germany 36 in R1, France 21 in R2
-    with pytest.raises(ValidationError, match="games counted 0 must be at least 1"):
-        cdiplo100.RULESET.standings(Tournament("Open", games, Settings(games_counted=0)))
+    every = cdiplo100.standings(Tournament("Open", games, counted[0])).standings  # the Diplomacy event's 0: every game
+    assert every.row("Di").total == 36 + 21 and every.total_name == "all games"
 
 
 def test_a_stand_in_is_scored_for_the_board_but_not_ranked():
-    t = Tournament("Open", (board(LEADER),), players=tuple(Entrant(p.value, td=p is G) for p in Power))
-    result = opentribute.RULESET.standings(t)
+    t = Tournament("Open", (board(LEADER),), settings_of("opentribute"),
+                   players=tuple(Entrant(p.value, td=p is G) for p in Power))
+    result = find_ruleset("opentribute").standings(t)
     assert "Germany" not in result.standings.order and result.games[0].of("Germany").points == 110
     assert "Germany is a stand-in: games scored for the board, not ranked" in result.notes
 
@@ -134,12 +140,12 @@ def test_a_stand_in_is_scored_for_the_board_but_not_ranked():
 def test_a_recorded_draw_is_checked(draw, message):
     data = json.loads((EXAMPLES / "dss" / "tie.json").read_text())
     with pytest.raises(ValidationError, match=message):
-        dss.RULESET.game_from_dict({**data, "draw": draw})
+        find_ruleset("dss").game_from_dict({**data, "draw": draw})
 
 
 def test_a_solo_board_cannot_record_a_draw():
     with pytest.raises(ValidationError, match="a solo ends the game without a draw"):
-        dss.score_game(board(SOLO, draw=(G, T)))
+        find_ruleset("dss").score_game(board(SOLO, draw=(G, T)))
 
 
 def test_the_command_line_scores_a_recorded_draw(capsys):
@@ -150,7 +156,7 @@ def test_the_command_line_scores_a_recorded_draw(capsys):
 
 def test_cdiplo100_eliminated_powers_share_the_ranks_left_when_fewer_than_three_survive():
     """docs/formats/diplomacy.md: on 17-17 the two leaders split 38 + 14; the five on 0 centres split the third's 7."""
-    scores = points(cdiplo100, board((17, 17, 0, 0, 0, 0, 0)))
+    scores = points("cdiplo100", board((17, 17, 0, 0, 0, 0, 0)))
     assert scores == [F(1 + 17 + 26)] * 2 + [F(12, 5)] * 5
 
 
@@ -163,10 +169,10 @@ def test_board_totals(counts):
     """DSS always gives out 100; C-Diplo 100 gives 7 + centres + 59; OpenTribute 34 per survivor + 3 per centre,
     less what survivors pay, plus what the leaders receive."""
     b = board(counts)
-    assert sum(points(dss, b)) == 100
-    assert sum(points(cdiplo100, b)) == 7 + sum(counts) + 59
+    assert sum(points("dss", b)) == 100
+    assert sum(points("cdiplo100", b)) == 7 + sum(counts) + 59
     most = max(counts)
     survivors = [c for c in counts if c]
     leaders = counts.count(most)
     received = sum(most - c for c in counts) // leaders ** 2 * leaders
-    assert sum(points(opentribute, b)) == 34 * len(survivors) + 3 * sum(counts) - sum(most - c for c in survivors) + received
+    assert sum(points("opentribute", b)) == 34 * len(survivors) + 3 * sum(counts) - sum(most - c for c in survivors) + received

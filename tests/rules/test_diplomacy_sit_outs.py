@@ -106,12 +106,17 @@ def test_a_stand_in_scores_no_sit_out():
     assert [(p.where, p.message) for p in found] == [("round 1, Hal", "Hal is a stand-in: not ranked, so scores no sit-out")]
 
 
-def test_a_system_without_sit_out_points_takes_none():
+def test_an_older_id_takes_sit_outs_as_the_diplomacy_event_does():
+    """``sos`` is the Diplomacy event with Sum of Squares (issue 41): the TD's sit-out scores the event's Sit-out
+    points, 0 when its record sets none."""
     data = {**record([{"round": 3, "player": "Ann"}]), "ruleset": "sos"}
     del data["settings"]
-    with pytest.raises(ValidationError) as caught:
-        find_ruleset("sos").tournament_from_dict(data)
-    assert any("sit_outs" in p.message for p in caught.value.problems), caught.value.problems
+    ruleset = find_ruleset("sos")
+    t = ruleset.tournament_from_dict(data)
+    assert t.settings == settings_of("sos") and [(s.round, s.player) for s in t.sit_outs] == [(3, "Ann")]
+    with_points = ruleset.tournament_from_dict({**data, "settings": {"sit_out_points": 50}})
+    ann = ruleset.standings(with_points).standings.row("Ann").total - ruleset.standings(t).standings.row("Ann").total
+    assert ann == 50
 
 
 def test_sit_out_points_below_zero_refused():

@@ -6,6 +6,7 @@ The hand-worked examples of each family are in test_game_scoring_examples.py.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from fractions import Fraction as F
@@ -191,14 +192,17 @@ def test_a_recorded_draw_changes_only_the_systems_that_read_it():
             assert scored(system, board(TIE, draw=(Fr, G))) == scored(system, board(TIE)), system.id
 
 
-def test_the_ported_systems_keep_their_rulesets_numbers():
-    """sos, dss, cdiplo100 and opentribute are the rulesets' own scoring: one function, one set of numbers."""
-    from tourneybook.rules import cdiplo100, dss, opentribute, sos
+@pytest.mark.parametrize("ruleset_id", ["sos", "dss", "cdiplo100", "opentribute"])
+def test_an_older_id_is_the_diplomacy_event_with_its_system(ruleset_id):
+    """sos, dss, cdiplo100 and opentribute: one scoring function, one set of numbers, one rule text (issue 41)."""
+    from tourneybook.rules import find_ruleset
+    from tourneybook.rules.diplomacy_event import chosen, settings_of
 
-    for module in (sos, dss, cdiplo100, opentribute):
-        for b in (board(TIE), board(LEADER), board(SOLO)):
-            assert module.score_game(b) == find_system(module.ID).scores(b)
-        assert module.FORM_TEXT == find_system(module.ID).form_text()
+    ruleset, system = find_ruleset(ruleset_id), find_system(ruleset_id)
+    for b in (board(TIE), board(LEADER), board(SOLO)):
+        assert ruleset.score_game(b) == system.scores(b)
+    assert ruleset.form.centre_count == system.form_text()
+    assert ruleset.settings == settings_of(ruleset_id) and ruleset.summary == chosen(settings_of(ruleset_id)).summary
 
 
 @st.composite
@@ -255,3 +259,30 @@ def test_the_seed_rulesets_refuse_a_concession_their_rules_do_not_know(ruleset, 
     assert any(why in str(p) and "concession to Austria" in str(p) for p in refused.value.problems)
     del game["conceded_to"]
     assert len(ruleset.score_game(ruleset.game_from_dict(game)).players) == 7  # the same board without it is scored
+
+
+def random_boards(seed: int, count: int) -> list[Board]:
+    """``count`` possible boards of 1907 (as :func:`any_board` draws them, from a seeded generator): leaders, ties,
+    eliminations and solos."""
+    rng, out = random.Random(seed), []
+    while len(out) < count:
+        counts = [rng.randint(0, 9) for _ in Power]
+        if not 0 < sum(counts) <= 34:
+            continue
+        if rng.random() < 0.2 and sum(counts[1:]) <= 16:
+            counts[0] = rng.randint(18, 34 - sum(counts[1:]))
+        out.append(board((tuple(counts), {p: rng.randint(1901, 1907) for p, n in zip(Power, counts) if n == 0})))
+    return out
+
+
+@EVERY
+def test_no_system_lists_a_part_it_never_pays(system):
+    """Issue 39: Carnage with elimination order (its lead number 0) listed "lead points 0.00" for every power on
+    the hall's pages. A part a system lists must be paid on some board under its own numbers: every part name of
+    its scores is non-zero for some power of the examples or of 80 random boards."""
+    paid: dict[str, bool] = {}
+    for b in [*BOARDS.values(), *random_boards(39, 80)]:
+        for score in system.scores(as_read(system, b)).players:
+            for name, value in score.parts:
+                paid[name] = paid.get(name, False) or not isinstance(value, (int, F)) or value != 0
+    assert [name for name, was in paid.items() if not was] == [], system.id

@@ -23,7 +23,7 @@ from tourneybook.rules.italia2010 import (
     standings,
     tournament_from_dict,
 )
-from tourneybook.rules.ranking import Adjustment, Criterion, LotState, field_values, rank
+from tourneybook.rules.ranking import Adjustment, Criterion, LotState, Wins, field_values, rank
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "italia2010"
 A, E, F, G, I, R, T = Power
@@ -274,8 +274,8 @@ def plain_lot_groups(result) -> set[frozenset[str]]:
     counted = next(x for x in result.extras if x.title == "Results counted").rows
     players = sorted({row[0] for row in counted})
     games = {p: sorted((row[6] for row in counted if row[0] == p), reverse=True) for p in players}
-    criteria = [Criterion("best", True, field_values({p: g[0] for p, g in games.items()})),
-                Criterion("second", True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()}))]
+    criteria = [Criterion("best", Wins.HIGHER, field_values({p: g[0] for p, g in games.items()})),
+                Criterion("second", Wins.HIGHER, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()}))]
     table = rank(players, {p: sum(g) for p, g in games.items()}, criteria, tournament="Tied cup")
     return {frozenset(g) for g in table.unresolved_lots}
 

@@ -1,4 +1,5 @@
-"""Sum of Squares: game scores, the best-N tournament total, its tie-breaker, JSON and the CLI.
+"""Sum of Squares (the older id ``sos``: the Diplomacy event with that system): game scores, the best-N tournament
+total, its tie-breaker, JSON and the CLI.
 
 The boards are the seed 003 examples (examples/codcon2008), scored under Sum of
 Squares: a solo takes 100 and leaves 0; otherwise 100 x centres² / Σ centres².
@@ -6,6 +7,7 @@ Squares: a solo takes 100 and leaves 0; otherwise 100 x centres² / Σ centres²
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -18,8 +20,23 @@ from tourneybook.cli import main
 from tourneybook.errors import ValidationError
 from tourneybook.rules import find_ruleset
 from tourneybook.rules.diplomacy import Board, Power, PowerResult
+from tourneybook.rules.best_n import Tournament as BestN
+from tourneybook.rules.diplomacy_event import settings_of
 from tourneybook.rules.ranking import Adjustment
-from tourneybook.rules.sos import RULESET, Settings, Tournament, game_from_dict, score_game, standings, tournament_from_dict
+
+RULESET = find_ruleset("sos")
+score_game, standings, game_from_dict = RULESET.score_game, RULESET.standings, RULESET.game_from_dict
+tournament_from_dict = RULESET.tournament_from_dict
+
+
+def Settings(**changes):  # noqa: N802 (the record's Settings, as a ruleset module named them)
+    """The event's Settings scored by Sum of Squares, with ``changes``."""
+    return dataclasses.replace(settings_of("sos"), **changes)
+
+
+def Tournament(name, games, settings=None, **fields):  # noqa: N802
+    return BestN(name, games, Settings() if settings is None else settings, **fields)
+
 
 BOARDS = Path(__file__).resolve().parents[2] / "examples" / "codcon2008"
 A, E, F, G, I, R, T = Power

@@ -8,7 +8,7 @@ import pytest
 from workbook_events import small_event
 
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 
 @pytest.fixture(scope="session")

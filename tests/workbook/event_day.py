@@ -22,7 +22,7 @@ from tourneybook.simulate.diplomacy import play_board
 from tourneybook.simulate.friedrich import random_game
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import CLUB, GROUP, NAME, PLAYERS, STAND_IN
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.layouts.diplomacy import board_rows
 from tourneybook.workbook.layouts.friedrich import game_row
 

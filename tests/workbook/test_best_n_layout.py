@@ -19,7 +19,7 @@ from tourneybook.rules.best_n import Entrant
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.event import read_event
 

@@ -14,7 +14,8 @@ from tourneybook.rules.carcassonne_knockout import KnockoutGame, Match
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import available_layouts, find_layout, locate
+from tourneybook.workbook.layout import locate
+from tourneybook.workbook.layouts import available_layouts, find_layout
 from tourneybook.workbook.reader import Row
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.event import read_event

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import openpyxl
 
-from tourneybook.workbook.layout import shipped_layouts
+from tourneybook.workbook.layouts import shipped_layouts
 import pytest
 
 from tourneybook.cli import main

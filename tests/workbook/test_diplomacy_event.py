@@ -242,7 +242,7 @@ def test_every_system_scores_a_board_typed_into_its_workbook_as_its_rules_score_
     from tourneybook.rules.diplomacy import Board, Power, PowerResult
     from tourneybook.rules.diplomacy_event import chosen, settings_of
     from tourneybook.workbook import template
-    from tourneybook.workbook.layout import find_layout
+    from tourneybook.workbook.layouts import find_layout
 
     history = dict(zip(Power, ((5, 6), (3, 0), (5, 9), (5, 8), (4, 5), (5, 1), (5, 5))))
     board = Board(1, 1, tuple(PowerResult(p, name, h[-1], 1902 if h[-1] == 0 else None, h)

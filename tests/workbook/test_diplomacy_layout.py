@@ -17,7 +17,7 @@ from tourneybook.rules.ranking import Adjustment
 from tourneybook.simulate import simulate
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.layouts.diplomacy import YEARS
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.event import read_event

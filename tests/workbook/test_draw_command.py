@@ -25,7 +25,7 @@ from tourneybook.workbook import template
 from tourneybook.actions.draw import QUALITY_SHEET, SEATING_SHEET, default_seed, draw_event
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook.generic import GROUP, NAME, PLAYERS, STAND_IN
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.actions.on_file import recalc_file
 
 ROLES = tuple(role.value for role in Role)

@@ -103,7 +103,7 @@ def test_club_mates_are_kept_apart(tmp_path):
     path = tmp_path / "clubs.xlsx"
     from tourneybook.workbook import template
     from tourneybook.workbook.generic import CLUB, NAME, PLAYERS
-    from tourneybook.workbook.layout import find_layout
+    from tourneybook.workbook.layouts import find_layout
 
     template.write(path, find_layout("fwc2022"), tournament="Clubs",
                    rows={PLAYERS.name: [{NAME: n, CLUB: f"club {i % 4}"} for i, n in enumerate(names)]})

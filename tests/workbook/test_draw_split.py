@@ -26,7 +26,7 @@ from tourneybook.rules import RULESETS, Family
 from tourneybook.workbook import template
 from tourneybook.workbook.draw_rows import ROUND, draw_sheet
 from tourneybook.workbook.generic import NAME, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 

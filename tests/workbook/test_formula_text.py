@@ -17,7 +17,7 @@ from pathlib import Path
 import openpyxl
 from event_day import run
 
-from tourneybook.excel.livestore import excel_value
+from tourneybook.excel.openbook import excel_value
 from tourneybook.files.store import formula_like
 from tourneybook.office import convert
 from tourneybook.workbook.generic import ATTENDANCE_NOTE, NAME, PLAYERS

@@ -21,10 +21,11 @@ from tourneybook.office import convert
 from tourneybook.rules import RULESETS, Family
 from tourneybook.rules.ranking import Adjustment
 from tourneybook.simulate import simulate
-from tourneybook.simulate.friedrich import EXAMPLES, write_examples
+from tourneybook.simulate import write_examples
+from tourneybook.simulate.friedrich import EXAMPLES
 from tourneybook.workbook import template
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.layouts.friedrich import FINAL, QUALIFYING
 from tourneybook.actions.on_file import recalc_file
 from tourneybook.workbook.event import read_event

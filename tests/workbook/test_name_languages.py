@@ -17,7 +17,7 @@ from test_seating_sheet import blocks  # noqa: E402
 from tourneybook.errors import InputError
 from tourneybook.workbook import template
 from tourneybook.workbook.generic import NAME, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.workbook.nameorder import COLLATIONS, find_collation, in_name_order
 from tourneybook.workbook.settings_sheet import LANGUAGE_LABEL
 

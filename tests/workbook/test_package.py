@@ -25,7 +25,7 @@ from tourneybook.office import convert
 from tourneybook.workbook import template
 from tourneybook.files.filestore import OWNED_NAME, FileWorkbook
 from tourneybook.workbook.generic import NAME, PLAYERS
-from tourneybook.workbook.layout import find_layout
+from tourneybook.workbook.layouts import find_layout
 from tourneybook.files.marks import RECALCULATED, note
 from tourneybook.files.store import Cell, ResultSheet
 

@@ -10,7 +10,7 @@ import pytest
 
 from tourneybook.office import convert
 from tourneybook.workbook import template
-from tourneybook.workbook.layout import available_layouts
+from tourneybook.workbook.layouts import available_layouts
 from tourneybook.actions.on_file import recalc_file
 
 pytestmark = pytest.mark.libreoffice

@@ -134,7 +134,7 @@ def test_each_command_parses_the_settings_sheet_once(tmp_path, monkeypatch):
     from tourneybook.files.filestore import FileWorkbook
     from tourneybook.forms import round_forms
     from tourneybook.workbook import settings_sheet, template
-    from tourneybook.workbook.layout import find_layout
+    from tourneybook.workbook.layouts import find_layout
 
     players = [{"Name": f"Player {n}"} for n in range(1, 15)]
     path = template.write(tmp_path / "codcon.xlsx", find_layout("codcon2008"), tournament="Cup", rows={"Players": players})

@@ -86,7 +86,7 @@ def join(
         typed: dict[tuple[int, int], CellValue] = {(player.line, PLAYERS.index(FROM_ROUND)): from_round}
         if note:
             typed[player.line, PLAYERS.index(ATTENDANCE_NOTE)] = note
-        return _write(store, grid, player.name, typed, added=False, remark=_stand_in_remark(player, stand_in))
+        return _write(store, grid, player.name, typed, added=False, remark=_stand_in_remark(player, stand_in=stand_in))
     _refuse_near_name(names, name)
     try:
         clean = cells.text(name)
@@ -145,7 +145,7 @@ def present(store: WorkbookStore, name: str, round_number: int) -> AttendanceCha
 def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     """Where ``player`` is seated in round ``number`` on the event's draw sheet ('Boards!D6'), or ''."""
     from ..rules import find_ruleset
-    from ..workbook.layout import find_layout  # the draw sheet is the layout's first
+    from ..workbook.layouts import find_layout  # the draw sheet is the layout's first
     from ..workbook.settings_sheet import SETTINGS, read_settings_head
 
     names = book.sheet_names()
@@ -200,7 +200,7 @@ def _attendance_cell(player: Player, round_number: int) -> str:
     return address(player.line, PLAYERS.index(header))
 
 
-def _stand_in_remark(player: Player, stand_in: bool) -> str:
+def _stand_in_remark(player: Player, *, stand_in: bool) -> str:
     """What ``join --stand-in`` did for a player already on the sheet: the flag only fills a new row."""
     if not stand_in:
         return ""
@@ -258,7 +258,7 @@ def _write(store: WorkbookStore, grid: SheetGrid, player: str, typed: dict[tuple
             typed = {(HEADER_ROW, col): header, **typed}
     store.write_cells(PLAYERS.name, typed)
     shown = tuple(f"{PLAYERS.name}!{address(r, c)}" for r, c in typed if r != HEADER_ROW)
-    return AttendanceChange(player, shown, added, remark)
+    return AttendanceChange(player, shown, added=added, remark=remark)
 
 
 __all__ = ["AttendanceChange", "absent", "drawn_seat", "join", "present", "rounds_cell", "withdraw"]

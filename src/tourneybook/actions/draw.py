@@ -169,10 +169,10 @@ def draw_event(
     if round_number is None and not every_round:
         round_number = max(event.rounds, default=0) + 1
     total = event.ruleset.draw_rounds(event.read.settings)
-    wanted = rounds_to_draw(event.rounds, round_number, every_round, redraw, total, event.sheet, workbook_name(store),
-                            after_the_last(event))
+    wanted = rounds_to_draw(event.rounds, round_number, every=every_round, redraw=redraw, total=total,
+                            family=event.sheet, workbook=workbook_name(store), after_the_last=after_the_last(event))
     history = tuple(as_round(event.rounds[n], event.sheet) for n in sorted(event.rounds) if n < wanted[0])
-    choices = _td_choices(event, wanted, sit_outs, doubles, top_board, history, fill, seed)
+    choices = _td_choices(event, wanted, sit_outs, doubles, top_board=top_board, history=history, fill=fill, seed=seed)
     drawn, planned, draw_notes, plan_notes = _draw_runs(event, wanted, history, choices, seed)
     game = event.sheet.family.game
     draw = DrawnRounds(game, tuple(drawn), tuple(dict.fromkeys(draw_notes)))
@@ -188,7 +188,7 @@ def draw_event(
                           quality(DrawnRounds(game, history), (), groups, theatres) if history else None,
                           plan_report, seating_sheet(event.title, draw, seating_pictures, event.read.language,
                                                      {p.name for p in event.players if p.stand_in}))
-    _write_draw(event, wanted, draw, outcome, top_board, sit_out_cells)
+    _write_draw(event, wanted, draw, outcome, top_board=top_board, sit_out_cells=sit_out_cells)
     return outcome
 
 
@@ -204,7 +204,7 @@ class _Choices:
     notes: tuple[str, ...] = ()
 
 
-def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str], doubles: Sequence[str],
+def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str], doubles: Sequence[str], *,
                 top_board: bool, history: Sequence[Round] = (), fill: str | None = None,
                 seed: int | None = None) -> _Choices:
     """Sit-outs, double boards and the top board checked; every refusal at once, before anything is drawn."""
@@ -225,8 +225,8 @@ def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str]
         notes.append(f"board 1 of round {wanted[0]} is the top board: marked on the '{sheet}' sheet")
     out.extend(absent_but_seated(event.rounds, wanted, event.players, event.sheet))
     out.raise_if_any()
-    return _Choices(keep_apart_groups(event.players), theatres_of(event.read.settings), sitting, doubling, top_board,
-                    tuple(notes))
+    return _Choices(keep_apart_groups(event.players), theatres_of(event.read.settings), sitting, doubling,
+                    top_board=top_board, notes=tuple(notes))
 
 
 def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ...], choices: _Choices,
@@ -287,12 +287,12 @@ def _top_board(event: DrawEvent, history: Sequence[Round], choices: _Choices, fi
                                        _rng(event.read.tournament, first, seed), draw_only)
 
 
-def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: DrawnRounds, outcome: DrawOutcome, top_board: bool,
+def _write_draw(event: DrawEvent, wanted: Sequence[int], draw: DrawnRounds, outcome: DrawOutcome, *, top_board: bool,
                 sit_out_cells: Mapping[tuple[int, int], object] | None = None) -> None:
     """The rounds typed into the draw sheet (the top board marked) and the sit-outs into the layout's sit-outs
     sheet, then the Seating and quality sheets."""
     store = event.store
-    # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a live workbook has no undo.
+    # An organiser's own 'Seating' sheet is refused here, before the first cell is typed: a workbook open in Excel has no undo.
     check_writable(store, [SEATING_SHEET, QUALITY_SHEET])
     typing = Typing(event.sheets.read(event.sheet.name))
     for number in wanted:

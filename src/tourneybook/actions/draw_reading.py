@@ -21,7 +21,8 @@ from ..rules.diplomacy import Power, Theatre, parse_theatres
 from ..workbook import cells
 from ..workbook.draw_rows import PLAYER, ROUND, DrawSheet, EntryRound, draw_sheet, entry_rounds
 from ..workbook.generic import PLAYERS, Player, player_names, read_players
-from ..workbook.layout import Layout, find_layout
+from ..workbook.layout import Layout
+from ..workbook.layouts import find_layout
 from ..workbook.reader import PlayerNames, matching_key, read_sheet
 from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
 
@@ -96,7 +97,7 @@ def absent_but_seated(
         if number in wanted:
             continue  # drawn again now
         for row in entry.rows:
-            for header in (PLAYER,) if family.family.row_per_seat else family.seats:
+            for header in (PLAYER,) if family.row_per_seat else family.seats:
                 p = by_name.get(row[header])
                 if p is None or p.plays(number):
                     continue
@@ -122,7 +123,7 @@ def _lines(entry: EntryRound) -> str:
 
 
 def rounds_to_draw(
-    rounds: dict[int, EntryRound], number: int | None, every: bool, redraw: bool, total: int, family: DrawSheet,
+    rounds: dict[int, EntryRound], number: int | None, *, every: bool, redraw: bool, total: int, family: DrawSheet,
     workbook: str = "", after_the_last: str = "",
 ) -> list[int]:
     """The rounds to draw now; every reason to refuse, with the sheet and cell that blocks it."""
@@ -137,7 +138,7 @@ def rounds_to_draw(
         if number is None:
             raise AssertionError("bug: number is unset")
         wanted = [number]
-        if number < 1 or (family.family.fixed_rounds and number > total):
+        if number < 1 or (family.game.fixed_rounds and number > total):
             after = after_the_last.format(workbook=workbook) if number == total + 1 else ""
             out.add(f"round {number} does not exist: the draw has rounds 1 to {total}{after}", sheet=family.name)
     for n in wanted:

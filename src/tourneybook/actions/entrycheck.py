@@ -5,7 +5,7 @@ each type cells into the organiser's entry sheets. Each runs here on a
 :class:`StagedWorkbook`: the writes are held back, the event is read and scored
 as it would be after them, with the very checks ``recalc`` runs, and only when
 that adds no problem are the writes made on the real store. So a refusal says
-recalc's own sentence at recalc's own cell, and the file (or the live workbook
+recalc's own sentence at recalc's own cell, and the file (or the workbook open in Excel
 behind the button, which has no undo) is left exactly as it was.
 
 Problems the workbook already had before the command are not the command's:
@@ -47,7 +47,7 @@ class StagedWorkbook:
 
     @property
     def book(self) -> object:
-        """The live Excel book behind the store, if any (the button's): messages name its file."""
+        """The Excel book behind the store, if any (the button's): messages name its file."""
         return getattr(self.store, "book", None)
 
     def sheet_names(self) -> list[str]:
@@ -148,7 +148,7 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
     except InputError:
         return []  # recalc reports what keeps the draw sheet or the Players sheet from being read
     family, by_name = event.sheet, {p.name: p for p in event.players}
-    workbook = workbook_name(store)  # a file's name, or the live workbook's behind the button
+    workbook = workbook_name(store)  # a file's name, or the open workbook's behind the button
     last = max(event.rounds, default=0)
     drawn = set(draw_headers(family))
     clashes = []
@@ -159,16 +159,16 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
         for rows in tables.values():
             played = any(row[c.header] is not None for row in rows for c in family.schema.columns if c.header not in drawn)
             for row in rows:
-                for header in (PLAYER,) if family.family.row_per_seat else family.seats:
+                for header in (PLAYER,) if family.row_per_seat else family.seats:
                     player = by_name.get(row[header])
                     if player is None or player.plays(number):
                         continue
                     said = seating_problems(attendance([player]), [(number, player.name, "")])[0].message
                     redraw = not any(e.played_at for n, e in event.rounds.items() if n >= number)
-                    way_out = _way_out(player.name, number, redraw, number == last, entry, workbook)
+                    way_out = _way_out(player.name, number, redraw=redraw, last=number == last, entry=entry, workbook=workbook)
                     message = said if played else f"{said}; {way_out}"  # played: recalc's sentence, as recalc says it
                     clashes.append(DrawnSeatClash(Problem(message, sheet=family.name, cell=row.cell(header)), said,
-                                                  player.name, number, redraw))
+                                                  player.name, number, redraw=redraw))
         if family.family.stand_ins:  # tables of exactly four: everyone there plays every round drawn (recalc says so)
             seated = {row[h] for row in entry.rows for h in family.seats}
             for player in event.players:
@@ -183,11 +183,11 @@ def drawn_seat_clashes(store: WorkbookStore) -> list[DrawnSeatClash]:
                            f"absent in round {number}, or type them in a stand-in's seat at a table without a result")
                 first = min(entry.rows, key=lambda r: r.line)
                 clashes.append(DrawnSeatClash(Problem(f"{said}; {way_out}", sheet=family.name, cell=first.cell(ROUND)),
-                                              said, player.name, number, redraw))
+                                              said, player.name, number, redraw=redraw))
     return clashes
 
 
-def _way_out(player: str, number: int, redraw: bool, last: bool, entry: EntryRound, workbook: str) -> str:
+def _way_out(player: str, number: int, *, redraw: bool, last: bool, entry: EntryRound, workbook: str) -> str:
     """What the organiser can do about a seat of a player who is not there: only what works for that round
     (``draw --round N --redraw`` draws the last round again; ``--all --redraw`` every round after the played ones)."""
     if redraw:

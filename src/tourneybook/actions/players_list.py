@@ -262,7 +262,8 @@ def _player(name: str, values: dict[str, tuple[Any, int]], grid: _Grid, line: in
     if problems:
         out.extend(problems)
         return None
-    return Player(name, read.get("club", ""), read.get("stand_in", False), read.get("distance"), read.get("group", ""))
+    return Player(name, club=read.get("club", ""), stand_in=read.get("stand_in", False), distance=read.get("distance"),
+                  group=read.get("group", ""))
 
 
 def _line_word(grid: _Grid) -> str:

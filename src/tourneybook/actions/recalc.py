@@ -5,7 +5,7 @@ ruleset's layout, compute with the pure rules, and write the result sheets.
 With any problem in the entries, nothing but the Issues sheet is written (it
 lists every problem with its sheet and cell) and the previous results stay as
 they were; :func:`~tourneybook.actions.on_file.recalc_file` then does not write
-the file at all. The store is given: the file store, or the live Excel workbook.
+the file at all. The store is given: the file store, or the workbook open in Excel.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def switch_reporting(path, on: bool) -> None:
+def switch_reporting(path, *, on: bool) -> None:
     """Write "Live reporting" yes or no on the Settings sheet, saved atomically (refused: the file is unchanged)."""
     from ..files.filestore import FileWorkbook
     from ..workbook.settings_sheet import SETTINGS, live_reporting_cells
@@ -39,7 +39,7 @@ def switch_reporting(path, on: bool) -> None:
     book = FileWorkbook(path)
     if SETTINGS.name not in book.sheet_names():
         raise InputError(f"{path.name}: the sheet '{SETTINGS.name}' is missing (copy it from the template)")
-    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on))
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=on))
     book.save()
     print(f"Live reporting: {'yes' if on else 'no'}; written to {path}")
 
@@ -115,7 +115,7 @@ def run(args) -> int:
         raise InputError(f"{path}: no such workbook")
     check_port(args.host, args.port)
     if args.reporting:
-        switch_reporting(path, args.reporting == "on")
+        switch_reporting(path, on=args.reporting == "on")
     served_before = journal_path(path).exists()
     try:
         journal, trouble = Journal(journal_path(path)), ""

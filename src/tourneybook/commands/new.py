@@ -26,7 +26,8 @@ from ..rules.diplomacy_event import DEFAULT_SYSTEM, ID as DIPLOMACY, starting_se
 from ..rules.game_scoring import SYSTEM_IDS
 from ..files.filestore import check_suffix
 from ..workbook.generic import CLUB, DISTANCE, GROUP, NAME, PLAYERS, STAND_IN, Player
-from ..workbook.layout import Layout, find_layout
+from ..workbook.layout import Layout
+from ..workbook.layouts import find_layout
 from ..actions.players_list import read_players_list
 
 

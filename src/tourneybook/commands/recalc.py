@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -111,6 +109,9 @@ def extra_text(table: Table) -> str:
 
 def recalc_copy(source: Path, out: Path):
     """Recalculate a copy of ``source`` as ``out``; on problems ``out`` is not created."""
+    import shutil  # only a copy needs them (the button's click recalculates in place)
+    import tempfile
+
     if not source.exists():
         raise InputError(f"{source}: no such file")
     # The copy keeps the source's kind: a macro workbook renamed .xlsx (or the reverse) does not open in Excel.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..workbook.layout import shipped_layouts
+from ..workbook.layouts import shipped_layouts
 
 
 DATED = dt.datetime(2026, 1, 1)

@@ -39,8 +39,8 @@ class Ledger:
             for b in unique[i + 1:]:
                 self.met_at[frozenset((a, b))] = (number, table)
 
-    def seat(self, table: Sequence[int], small: bool, names: Sequence[str], number: int = 0,
-             table_number: int = 0) -> tuple[str, ...]:
+    def seat(self, table: Sequence[int], names: Sequence[str], number: int = 0, table_number: int = 0, *,
+             small: bool) -> tuple[str, ...]:
         """Count one table (``table_number`` of round ``number``) and return its reasons."""
         reasons = []
         unique = list(dict.fromkeys(table))
@@ -80,7 +80,7 @@ def make_round(
     built = []
     for t, table in enumerate(tables):
         labels = seat_labels(t, table)
-        reasons = ledger.seat(table, small[t], names, number, t + 1) + tuple(extra_reasons(t))
+        reasons = ledger.seat(table, names, number, t + 1, small=small[t]) + tuple(extra_reasons(t))
         seats = tuple(Seat(label, names[p]) for label, p in zip(labels, table))
         built.append(DrawnTable(t + 1, seats, reasons))
     return Round(number, tuple(built), tuple(sitting_out))

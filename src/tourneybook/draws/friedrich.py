@@ -117,7 +117,7 @@ def draw_friedrich(
         built.append(
             make_round(len(history) + r + 1, ordered, lambda t, _: labels[t], field, ledger, small)
         )
-    return DrawnRounds(Family.FRIEDRICH, tuple(built), _notes(fresh and rounds < 4))
+    return DrawnRounds(Family.FRIEDRICH, tuple(built), _notes(planned=fresh and rounds < 4))
 
 
 def _owed_roles(
@@ -216,7 +216,7 @@ def _plan_or_fail(field, history, owed, partners, weights, budget) -> Plan:
     return plan
 
 
-def _notes(planned: bool) -> tuple[str, ...]:
+def _notes(*, planned: bool) -> tuple[str, ...]:
     """What the draw says beyond its figures (the quality report measures each against its bound)."""
     if planned:
         return ("drawn from a four-round plan; the next rounds, drawn with this one as history, go on with a plan",)

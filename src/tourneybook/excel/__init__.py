@@ -1,4 +1,4 @@
-"""The live Excel layer (xlwings): the "Recalculate standings" button, cell functions, .xlsm and Lite export.
+"""The Excel layer (xlwings): the "Recalculate standings" button, cell functions, .xlsm and Lite export.
 
 Nothing here imports xlwings when the package is imported: xlwings picks its
 decorators (classic, or the remote engine of xlwings Server/Lite) at its own

@@ -7,7 +7,7 @@ chosen in Instructions!B2 (round in B3), on any other sheet it recalculates
 (:mod:`tourneybook.excel.actions`). xlwings Lite and xlwings Server call
 one ``@script`` per action with the book they built. Every path ends in
 :func:`run_choice`, which runs :func:`tourneybook.excel.actions.run_action`
-on a :class:`~.livestore.LiveWorkbook`: the same code as ``tourneybook recalc``,
+on a :class:`~.openbook.OpenBookStore`: the same code as ``tourneybook recalc``,
 ``draw`` and ``forms``. Whatever goes wrong is shown in the workbook (the
 Issues sheet and a message box), never as a Python trace: the organiser
 cannot act on a trace.
@@ -46,14 +46,14 @@ from .actions import (
     run_action,
 )
 from ..workbook.render import ISSUES, issues_sheet
-from .lite import SCRIPTS
-from .liveforms import draw_page
-from .livestore import LiveWorkbook
+from .openbook_forms import draw_page
+from .openbook import OpenBookStore
+from .scripts import SCRIPTS
 
 TITLE = "TourneyBook"
 
 
-Chooser = Callable[[LiveWorkbook], Choice]
+Chooser = Callable[[OpenBookStore], Choice]
 """How an entry point learns its action: fixed, or read from the workbook."""
 
 
@@ -64,7 +64,7 @@ def run(book: xw.Book) -> ActionReport:
 
 def run_choice(book: xw.Book, choose: Chooser = read_choice) -> ActionReport:
     """Run the action ``choose`` picks (default: the one on the Instructions sheet) and tell the organiser."""
-    store = LiveWorkbook(book)
+    store = OpenBookStore(book)
     choice = None
     try:
         choice = choose(store)
@@ -91,7 +91,7 @@ def run_choice(book: xw.Book, choose: Chooser = read_choice) -> ActionReport:
     return report
 
 
-def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> ActionReport:
+def _write_forms(book: xw.Book, store: OpenBookStore, report: ActionReport) -> ActionReport:
     """The forms as sheets 'Form ...' at the end of the workbook (the previous forms' sheets replaced); a PDF where Excel can."""
     for name in form_sheets(store.sheet_names()):
         store.remove(name)
@@ -100,7 +100,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     for page in pages(report.forms):
         name = unique_name(FORM_PREFIX + page.name, used)
         sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
-        draw_page(sheet, page, store.classic)
+        draw_page(sheet, page, classic=store.classic)
         written.append(name)
     message = f"{report.message}: written as the sheets {', '.join(written)}; print them (one A4 page each)."
     if store.classic:
@@ -108,7 +108,7 @@ def _write_forms(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> Ac
     return ActionReport(report.action, message, sheets=tuple(written), forms=report.forms, round=report.round)
 
 
-def _write_published(book: xw.Book, store: LiveWorkbook, report: ActionReport) -> ActionReport:
+def _write_published(book: xw.Book, store: OpenBookStore, report: ActionReport) -> ActionReport:
     """standings.csv, games.csv, standings.html (and standings.pdf with LibreOffice) in a folder beside the workbook.
 
     Only desktop Excel has a folder to write to: xlwings Lite runs in the browser's

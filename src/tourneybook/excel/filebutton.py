@@ -3,7 +3,7 @@
 LibreOffice cannot run xlwings' VBA, so its extension (:mod:`tourneybook.commands.libreoffice`)
 stores the workbook, closes it and runs ``tourneybook libreoffice --click EVENT.xlsx --sheet
 SHEET``: this module. It is the Excel button's own path (:mod:`.button`) over a
-:class:`~tourneybook.files.filestore.FileWorkbook` instead of the live workbook: on the
+:class:`~tourneybook.files.filestore.FileWorkbook` instead of the workbook open in Excel: on the
 Instructions sheet the action chosen in B2 (round in B3, player in B4), on any other sheet
 a recalculation, each through :func:`~.actions.run_action`, the command line's code.
 
@@ -70,13 +70,13 @@ def click_file(path: str | os.PathLike[str], sheet: str) -> Click:
     try:
         store = FileWorkbook(path)
         if SETTINGS.name not in store.sheet_names():  # a forms workbook, or none of TourneyBook's: left as it is
-            return Click(False, NOT_AN_EVENT.format(name=Path(path).name), sheet)
+            return Click(ok=False, message=NOT_AN_EVENT.format(name=Path(path).name), sheet=sheet)
         choice = read_choice(store) if sheet == ACTION_SHEET else Choice(RECALCULATE)
         if choice.action == IMPORT_REPORTS:
             from ..reports.journal import journal_path  # the hall's journal: only for this action
 
             if not journal_path(Path(path)).is_file():  # nothing to import is no problem of the workbook
-                return Click(True, NO_REPORTS, sheet)
+                return Click(ok=True, message=NO_REPORTS, sheet=sheet)
         report = run_action(store, choice)
         if report.ok:
             return _done(store, choice, report, sheet)
@@ -99,7 +99,7 @@ def _done(store: FileWorkbook, choice: Choice, report: ActionReport, sheet: str)
         text = f"Winner: {player} ({table})\n\n{text}"
     if report.standings is not None:
         text += "\n\n" + standings_lines(report.standings)
-    return Click(True, "\n".join(t for t in (text, *notes) if t), sheet)
+    return Click(ok=True, message="\n".join(t for t in (text, *notes) if t), sheet=sheet)
 
 
 def _refused(path: Path, report: ActionReport, sheet: str) -> Click:
@@ -117,7 +117,7 @@ def _refused(path: Path, report: ActionReport, sheet: str) -> Click:
     where = f", listed on the {ISSUES} sheet" if written else ""
     lines = [f"{len(problems)} problem(s) to fix{where}. Nothing else was written.", "",
              f"First: {problems[0]}{more}"]
-    return Click(False, "\n".join(lines), ISSUES if written else sheet)
+    return Click(ok=False, message="\n".join(lines), sheet=ISSUES if written else sheet)
 
 
 def _write_forms(event: Path, report: ActionReport) -> str:
@@ -153,8 +153,8 @@ def standings_lines(standings) -> str:
 
 def unexpected(exc: Exception, sheet: str) -> Click:
     """A defect: one readable sentence for the dialog, never a trace; the file was not written."""
-    return Click(False, f"TourneyBook stopped on an unexpected error ({type(exc).__name__}: {exc}). Nothing was "
-                        "written; please send this workbook to the TourneyBook maintainers.", sheet)
+    return Click(ok=False, message=f"TourneyBook stopped on an unexpected error ({type(exc).__name__}: {exc}). "
+                 "Nothing was written; please send this workbook to the TourneyBook maintainers.", sheet=sheet)
 
 
 __all__ = ["Click", "click_file", "standings_lines", "unexpected"]

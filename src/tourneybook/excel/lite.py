@@ -5,7 +5,7 @@ a main.py and a requirements.txt tab) and runs it in Pyodide. TourneyBook is not
 on PyPI, so main.py carries TourneyBook's own pure-Python code: a zip of the
 package, base64 text in the file, unpacked into Pyodide's temporary folder and
 put on ``sys.path`` when main.py starts. Then main.py imports the ``@script``
-functions the button module declares (:data:`.button.SCRIPTS`) and the ``@func``
+functions the button module declares (:data:`.scripts.SCRIPTS`) and the ``@func``
 cell functions of :mod:`.udfs`; Lite registers imported ones too.
 
 requirements.txt lists only TourneyBook's own dependencies, every one on PyPI
@@ -26,10 +26,8 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..rules import RULESETS
+from .scripts import SCRIPTS
 
-SCRIPTS = ("recalculate_standings", "draw_next_round", "redraw_round", "forms_for_round", "final_choosing_order", "final_forms",
-           "publish_results", "absent_in_round", "present_in_round", "import_reported_results")
-"""The button scripts of :mod:`.button`, one per action, in the order an event needs them."""
 FUNCTIONS = tuple(sorted(name for ruleset in RULESETS for name in ruleset.cell_functions))
 """Every ruleset's cell functions (``Ruleset.cell_functions``), in alphabetical order."""
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -29,7 +29,8 @@ import xlwings as xw
 from ..errors import InputError, Problem
 from ..numbers import whole_number
 from ..rules.base import GameScore
-from ..rules import cafe2023, carcassonne2004, cdiplo100, codcon2008, dss, friedrich, fwc2022, italia2010, opentribute
+from ..rules import cafe2023, carcassonne2004, codcon2008, friedrich, fwc2022, italia2010
+from ..rules.game_scoring import find_system, listed
 from ..rules.diplomacy import FIRST_YEAR, Board, Power, PowerResult
 from ..rules.friedrich import ATTACKERS, Nation
 
@@ -70,7 +71,7 @@ def _cells(grid: Any) -> tuple[list[Any], bool]:
     raise InputError(f"expected one row or one column, got {len(rows)} x {max(len(r) for r in rows)} cells")
 
 
-def _shaped(values: Sequence[Fraction], column: bool) -> Grid:
+def _shaped(values: Sequence[Fraction], *, column: bool) -> Grid:
     numbers = [float(v) for v in values]
     return [[n] for n in numbers] if column else [numbers]
 
@@ -244,7 +245,7 @@ def _codcon(centres: Grid, elimination_years: Grid) -> Grid:
         for power, n, y in zip(Power, counts, years)
     )
     game = codcon2008.score_game(Board(round=1, board=1, powers=powers))
-    return _shaped([game.of(p.value).points for p in Power], column)
+    return _shaped([game.of(p.value).points for p in Power], column=column)
 
 
 @xw.func
@@ -282,6 +283,18 @@ NOT_IN_DRAW = ("no", "n", "0", "0.0", "false")
 """In-draw cells that say no (Excel hands FALSE over as False, 0 as 0.0): the power is left out of the draw."""
 
 
+def _rule_of(system_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The cell function's help (its docstring, which Excel shows): the system's name and its rule in one sentence,
+    as the registry states them (each rule is written once, by its system)."""
+    line = listed(system_id)
+
+    def described(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.__doc__ = f"The seven powers' scores on one board ({line.name}): {line.rule}"
+        return function
+
+    return described
+
+
 def _final_count(centres: Grid, score: Callable[[Board], GameScore], draw: Grid | None = None) -> Grid:
     """Scores of a board known by its final centres; an eliminated power's year does not change them."""
     counts, column = _cells(centres)
@@ -293,26 +306,26 @@ def _final_count(centres: Grid, score: Callable[[Board], GameScore], draw: Grid 
         drawn = tuple(p for p, m in zip(Power, marks) if m not in BLANK and str(m).strip().lower() not in NOT_IN_DRAW)
     powers = tuple(PowerResult(power, power.value, n, FIRST_YEAR if n == 0 else None) for power, n in zip(Power, counts))
     game = score(Board(round=1, board=1, powers=powers, draw=drawn))
-    return _shaped([game.of(p.value).points for p in Power], column)
+    return _shaped([game.of(p.value).points for p in Power], column=column)
 
 
 @xw.func
 @xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
 @xw.arg("in_draw", ndim=2, doc="Only when the draw left survivors out: yes (or x) on each power in the draw. Leave out when every survivor shares it.")
+@_rule_of("dss")
 def tb_dss(centres, in_draw=None):
-    """The seven powers' scores on one board (Draw Size Scoring): a solo 100, the others 0; otherwise the powers in the draw share 100 equally, everyone else 0."""
-    return _answer("TB_DSS", _final_count, centres, dss.score_game, in_draw)
+    return _answer("TB_DSS", _final_count, centres, find_system("dss").scores, in_draw)
 
 
 @xw.func
 @xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
+@_rule_of("cdiplo100")
 def tb_cdiplo100(centres):
-    """The seven powers' scores on one board (C-Diplo 100): a solo 100, the others 0; otherwise 1 + 1 per centre, and 38 / 14 / 7 for the top three counts, tied powers splitting their ranks' points."""
-    return _answer("TB_CDIPLO100", _final_count, centres, cdiplo100.score_game)
+    return _answer("TB_CDIPLO100", _final_count, centres, find_system("cdiplo100").scores)
 
 
 @xw.func
 @xw.arg("centres", ndim=2, doc="Final supply centres of Austria, England, France, Germany, Italy, Russia, Turkey.")
+@_rule_of("opentribute")
 def tb_opentribute(centres):
-    """The seven powers' scores on one board (OpenTribute): a solo 340, the others 0; otherwise 34 + 3 per centre, less 1 per centre the leader has more, paid to the leader(s)."""
-    return _answer("TB_OPENTRIBUTE", _final_count, centres, opentribute.score_game)
+    return _answer("TB_OPENTRIBUTE", _final_count, centres, find_system("opentribute").scores)

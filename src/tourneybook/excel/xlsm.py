@@ -177,7 +177,7 @@ def write_xlsm(
         raise InputError(f"{out.name}: a macro-enabled workbook must end in .xlsm")
     name = module_name(out)
     module = out.with_name(f"{name}.py")
-    check_module_free(module, overwrite)
+    check_module_free(module, overwrite=overwrite)
     try:
         book = openpyxl.load_workbook(template_xlsx)
     except (OSError, zipfile.BadZipFile, KeyError) as exc:
@@ -221,7 +221,7 @@ def write_module(xlsm: Path, *, overwrite: bool = False) -> Path:
     if not has_vba:
         raise InputError(f"{xlsm.name} has no macros, so no button: make it with 'tourneybook new ... --xlsm'")
     module = xlsm.with_name(f"{module_name(xlsm)}.py")
-    check_module_free(module, overwrite)
+    check_module_free(module, overwrite=overwrite)
     module.write_text(BUTTON_MODULE, encoding="utf-8")
     return module
 
@@ -243,7 +243,7 @@ def made_with(xlsm: Path) -> str | None:
         book.close()
 
 
-def check_module_free(module: Path, overwrite: bool) -> None:
+def check_module_free(module: Path, *, overwrite: bool) -> None:
     """InputError when ``module`` exists and is not one of ours (unless ``overwrite``)."""
     if overwrite or not module.exists():
         return

@@ -5,7 +5,7 @@
 * :mod:`.sheetreader` / :mod:`.sheetwriter` / :mod:`.resultstyles` - cells in, result parts out.
 * :mod:`.tablegrowth` - rows typed below an Excel table grow the table.
 * :mod:`.filekind` / :mod:`.saving` - what kind of file was given; atomic saving.
-* :mod:`.store` - the read/write interface the file and the live Excel workbook implement.
+* :mod:`.store` - the read/write interface the file and the workbook open in Excel implement.
 * :mod:`.marks` - the note by which a sheet says TourneyBook wrote it (and may replace it).
 * :mod:`.filestore` - ``FileWorkbook``: the store over a file, saved atomically.
 """

@@ -1,7 +1,7 @@
 """Cell addresses: the one column-letter writer and the one cell-address parser.
 
 Every layer that names a cell (the file parts, the entry sheets' problems, the
-live Excel workbook) writes and reads 'C5' through these, so that a column
+workbook open in Excel) writes and reads 'C5' through these, so that a column
 past Z is lettered the same everywhere ('AA' after 'Z').
 """
 

@@ -135,7 +135,7 @@ def ole_stream_names(data: bytes) -> list[str]:
 
 
 def workbook_name(store: object) -> str:
-    """The workbook's file name for a message's command ('cafe23.xlsm'): a file's, or the live workbook's
+    """The workbook's file name for a message's command ('cafe23.xlsm'): a file's, or the open workbook's
     that the button runs in (its xlwings book's name)."""
     path = getattr(store, "path", None)
     if path:

@@ -116,7 +116,8 @@ class FileWorkbook:
         pr = self.book_xml.find(q(MAIN, "workbookPr"))
         date1904 = pr is not None and pr.get("date1904", "0") in ("1", "true")
         self.styles_part = styles if styles in self.package else None
-        self.facts = BookFacts.read(package, self.styles_part, strings if strings in self.package else None, date1904)
+        self.facts = BookFacts.read(package, self.styles_part, strings if strings in self.package else None,
+                                    date1904=date1904)
         self.owned = self._owned_names()
 
     def _sheet_elements(self) -> list[etree._Element]:

@@ -8,7 +8,7 @@ result sheet renamed to keep it) still carries the note, but the note names
 'Standings': the copy is the organiser's and is never replaced or deleted.
 The note is in the cells, so it survives every program that saves the
 workbook (LibreOffice drops hidden workbook names, for one), and every store
-reads it the same way: the file and the live Excel workbook follow one rule.
+reads it the same way: the file and the workbook open in Excel follow one rule.
 
 Notes written before they named their sheet ("Computed by TourneyBook ...")
 still mark a sheet as TourneyBook's where the workbook lists it as its own
@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import InputError, Problem
 from .address import column_letter
-from .store import ResultSheet, SheetGrid, WorkbookStore
+from .store import Mark, ResultSheet, SheetGrid, WorkbookStore
 
 RECALCULATED = "computed from the entry sheets and replaced on every recalculation: do not type here"
 DRAWN = "written by tourneybook draw and replaced by the next draw; the entry sheet holds the draw itself"
@@ -45,20 +45,6 @@ _OLDER = (
 def note(sheet: str, what: str) -> str:
     """The note marking ``sheet`` as written by TourneyBook (``what``: one of :data:`KINDS`)."""
     return f"TourneyBook's '{sheet}' sheet: {what}."
-
-
-@dataclass(frozen=True)
-class Mark:
-    """What a sheet's note says about it."""
-
-    sheet: str | None
-    """The name the sheet was written under; None for an older note that does not say."""
-    what: str
-    """Which of :data:`KINDS` wrote it."""
-
-    def names(self, sheet: str) -> bool:
-        """True when the note names ``sheet`` (sheet names compare as Excel does, ignoring case)."""
-        return self.sheet is not None and self.sheet.casefold() == sheet.casefold()
 
 
 def read_note(text: object) -> Mark | None:
@@ -117,7 +103,7 @@ def may_delete(name: str, mark: Mark | None, listed: bool = False) -> bool:
 def check_writable(store: WorkbookStore, names: Iterable[str]) -> None:
     """InputError naming each organiser's sheet that has the name of a sheet about to be written.
 
-    Checked for all of them before any is written: a live workbook has no undo,
+    Checked for all of them before any is written: a workbook open in Excel has no undo,
     so a refusal half-way would leave half the results new and half old.
     """
     present = store.sheet_names()

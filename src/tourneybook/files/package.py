@@ -217,7 +217,8 @@ class Package:
         for rel in self.xml(name).findall(q(PKG_REL, "Relationship")):
             external = rel.get("TargetMode") == "External"
             target = rel.get("Target", "")
-            out.append(Relationship(rel.get("Id", ""), rel.get("Type", ""), target if external else resolve(source, target), external))
+            out.append(Relationship(rel.get("Id", ""), rel.get("Type", ""), target if external else resolve(source, target),
+                                    external=external))
         return out
 
     def set_relationships(self, source: str, rels: list[Relationship]) -> None:

@@ -106,10 +106,10 @@ class ResultStyles:
             if not look and not number_format and not wrapped:
                 self._cache[key] = 0  # the workbook's default format
             else:
-                self._cache[key] = self._add(look, number_format, wrapped)
+                self._cache[key] = self._add(look, number_format, wrapped=wrapped)
         return self._cache[key]
 
-    def _add(self, look: dict[str, object], number_format: str, wrapped: bool) -> int:
+    def _add(self, look: dict[str, object], number_format: str, *, wrapped: bool) -> int:
         self.changed = True
         root = self.root
         fonts = _list(root, "fonts", ("fills", "borders", "cellStyleXfs", "cellXfs"))

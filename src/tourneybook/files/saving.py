@@ -14,7 +14,6 @@ import errno
 import io
 import os
 import re
-import secrets
 import stat
 import time
 import zipfile
@@ -83,7 +82,7 @@ def replace_file(path: Path, write: Callable[[int], None], before_replace: Calla
     if not target.parent.is_dir():
         raise InputError(f"{path}: the folder {target.parent} does not exist")
     remove_leftovers(target)
-    tmp = target.with_name(f"{TEMP_PREFIX}{target.name}-{secrets.token_hex(4)}.tmp")
+    tmp = target.with_name(f"{TEMP_PREFIX}{target.name}-{os.urandom(4).hex()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     except OSError as exc:

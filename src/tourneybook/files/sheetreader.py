@@ -109,7 +109,7 @@ class BookFacts:
         return self._strings
 
     @classmethod
-    def read(cls, package: Package, styles_part: str | None, strings_part: str | None, date1904: bool) -> "BookFacts":
+    def read(cls, package: Package, styles_part: str | None, strings_part: str | None, *, date1904: bool) -> "BookFacts":
         date_styles: set[int] = set()
         count = 0
         if styles_part:

@@ -1,7 +1,7 @@
 """The small reading/writing interface a recalculation works through.
 
-The file path (openpyxl, :mod:`tourneybook.files.filestore`) and the live
-Excel workbook (xlwings, :mod:`tourneybook.excel.livestore`) both implement
+The file path (openpyxl, :mod:`tourneybook.files.filestore`) and the
+workbook open in Excel (xlwings, :mod:`tourneybook.excel.openbook`) both implement
 :class:`WorkbookStore`, so that ``tourneybook recalc`` and the "Recalculate
 standings" button run the very same code. Result sheets are described as data
 (:class:`ResultSheet`) and each store renders them in its own way.
@@ -11,12 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:  # marks.py reads SheetGrid from here
-    from .marks import Mark
+from typing import Any, Protocol
 
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a sheet's note says about it (:mod:`tourneybook.files.marks` reads and writes the notes)."""
+
+    sheet: str | None
+    """The name the sheet was written under; None for an older note that does not say."""
+    what: str
+    """Which of :data:`tourneybook.files.marks.KINDS` wrote it."""
+
+    def names(self, sheet: str) -> bool:
+        """True when the note names ``sheet`` (sheet names compare as Excel does, ignoring case)."""
+        return self.sheet is not None and self.sheet.casefold() == sheet.casefold()
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -29,7 +40,7 @@ def formula_like(value: CellValue) -> bool:
 
     Every writer of a cell goes through this one test: the file layer writes every
     text as an inline string (never <f>), the workbook templates (openpyxl) store
-    such a text as a string with Excel's quote prefix, and the live Excel workbook
+    such a text as a string with Excel's quote prefix, and the workbook open in Excel
     gets it with the leading apostrophe Excel reads as that prefix. The text itself
     is kept exactly: '=ill, see ...' is read back as '=ill, see ...'.
     """
@@ -140,7 +151,7 @@ def picture_size(png: bytes) -> tuple[int, int]:
 
 def title_header(text: str) -> str:
     """A page header section's code for ``text`` printed as a title (:attr:`ResultSheet.print_header`): bold, 14 pt,
-    '&' doubled as Excel asks. The file store and Excel's PageSetup (the live store) write the same."""
+    '&' doubled as Excel asks. The file store and Excel's PageSetup (the open book's store) write the same."""
     return '&"-,Bold"&14' + text.replace("&", "&&")
 
 

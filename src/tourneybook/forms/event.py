@@ -31,7 +31,8 @@ from ..rules.base import Ruleset
 from ..workbook import cells
 from ..workbook.generic import PLAYERS, Player, player_names, read_players
 from ..workbook.settings_sheet import SETTINGS, EventSettings, read_event_settings
-from ..workbook.layout import Layout, find_layout
+from ..workbook.layout import Layout
+from ..workbook.layouts import find_layout
 from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind

@@ -27,7 +27,7 @@ from .clock import CLOCK_KEY, RoundClock, stage_of
 from ..reports.journal import Journal, JournalError, JournalLocked, Report, report_states, waiting_at_most
 from ..reports.importing import mark_clashes
 from ..reports.keys import event_keys
-from ..reports.reporting import check_report
+from ..reports.reporting import check_report, game_points, own_game
 from ..workbook.settings_sheet import SETTINGS
 from ..reports.stamp import reporting_on
 from .state import HallState, read_state
@@ -288,6 +288,16 @@ class Hall:
                 self._points.clear()
             self._points[key] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
         return self._points[key]
+
+    def workbook_points(self, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
+        """Each seat's (seat, player, points) of ``table``'s game as the workbook holds it, () when it has none: an
+        earlier round's imported report, shown without scoring it again (the event is read once a save, and a game
+        is scored on its own in microseconds where checking a report reads the whole event)."""
+        state = self.state
+        if state is None or state.event is None:
+            return ()
+        game = own_game(state.event, table, state.snapshot)
+        return game_points(game) if game is not None else ()
 
     def table_of(self, code: str) -> DrawnTable | None:
         """The drawn table whose code this is (any round drawn), or None."""

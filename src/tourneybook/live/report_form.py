@@ -132,8 +132,9 @@ def report_parts(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]
             entries = tuple(entry(h, h, short_label(h, section.title, table)) for h in section.headers)
         shown = entries + tuple(e for line in lines for e in line.entries)
         answered = any(e.shown.strip() or e.problems for e in shown)
-        parts.append(Part(section.title, entries, section.optional, answered or not (section.optional or section.folded),
-                          lines, columns, section.folded, section.grid.heading if section.grid else ""))
+        parts.append(Part(section.title, entries, optional=section.optional,
+                          open=answered or not (section.optional or section.folded), lines=lines, columns=columns,
+                          folded=section.folded, row_heading=section.grid.heading if section.grid else ""))
     return tuple(parts)
 
 

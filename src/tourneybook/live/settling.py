@@ -20,8 +20,8 @@ from ..reports.checkin import unanswered
 from ..reports.sheet import KEY_JOIN, DrawnTable
 from .hall import Hall
 from ..reports.importing import ONE_PHONE, named
-from ..reports.journal import (ACCEPTED, CLASH, CONFIRMED, DISPUTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM, WAITING,
-                               CheckIn, JournalError, Report)
+from ..reports.journal import (ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM,
+                               WAITING, CheckIn, JournalError, Report)
 from ..reports.stages import STAGES_ROUND
 
 NO_REPORT = "none"
@@ -114,10 +114,21 @@ def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, ol
         "seats": table.seats if table is not None else (),
         "reported_by": _who(report.seat, seats) if report is not None and report.device != "director" else "",
         "confirmed_by": _confirmer(report, seats) if report is not None else "",
-        "points": hall.points_of(report, table) if report is not None and table is not None and (current or needs) else (),
+        "points": _points(hall, report, table, current or needs),
         "report": _report(hall, report, table) if report is not None else None,
         "older": [{"id": r.id, "state": r.status, "when": _clock(r.created)} for r in reversed(older)],
     }
+
+
+def _points(hall: Hall, report: Report | None, table: DrawnTable | None, live: bool) -> tuple[tuple[str, str, str], ...]:
+    """Each seat's points on the table's line: the report's, scored as the phone's preview scores it; an earlier
+    round's imported report shows the workbook's game instead (the same result, read once a save, so a day of
+    settled rounds costs no scoring at each save or at the first page)."""
+    if report is None or table is None:
+        return ()
+    if not live and report.status == IMPORTED and table.round != STAGES_ROUND:
+        return hall.workbook_points(table) or hall.points_of(report, table)
+    return hall.points_of(report, table)
 
 
 def _who(seat: str, seats: dict[str, str]) -> str:

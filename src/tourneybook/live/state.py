@@ -39,6 +39,9 @@ class HallState:
     rounds: progress.PlayerRounds | None = None
     """Each player's tables, for the phone that asks for its player (/api/player): not in ``data``, which every
     page polls; a thousand players' rounds are 750 KB."""
+    event: Any = None
+    """The event as read: the games the workbook holds, whose points an earlier round's line shows without scoring
+    each report again (:meth:`tourneybook.live.hall.Hall.workbook_points`)."""
 
     @property
     def tables(self) -> tuple[DrawnTable, ...]:
@@ -85,7 +88,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         for table in data["seating"]:
             if table["table"] == now["board"]:
                 table["label"] = f"Top board {table['table']}"
-    return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result))
+    return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result), event)
 
 
 def seating(draw: ReportSheet, round: int) -> list[dict[str, Any]]:

@@ -64,7 +64,7 @@ def heading(hall: Hall, table: DrawnTable) -> str:
 def form_page(request: Request, table: DrawnTable, values: dict[str, str], checked: Checked | None = None,
               status: int = 200, seat_code: str = "") -> Response:
     """The table's report form; a report waiting for its confirmation shows the confirm page instead, except
-    to the phone that sent it (it may correct it)."""
+    to the phone that sent it (it may correct it, or open the confirm page with ?answer: a phone the table shares)."""
     hall = hall_of(request)
     draw = hall.state.draw_of(table)
     note = ""
@@ -74,16 +74,19 @@ def form_page(request: Request, table: DrawnTable, values: dict[str, str], check
     except JournalError:
         waiting = disputed = None
         note = "The reports journal cannot be read just now: if sending fails, hand in the paper form."
-    if waiting is not None and waiting.device != device_of(request) and checked is None:
+    answering = "answer" in request.query_params
+    if waiting is not None and (waiting.device != device_of(request) or answering) and checked is None:
         return confirm_page(request, table, waiting)
     if waiting is None and disputed is not None and disputed.status in TO_IMPORT and checked is None:
         return summary_page(request, table, disputed.values, "This table's result is confirmed: the director "
                             "imports it into the workbook. If it is wrong, tell the director.",
                             outcome=outcome_of(disputed))
-    rejected = None
+    rejected, answer_here = None, ""
     if waiting is not None:
         values = values or dict(waiting.values)
-        note = "Your report is stored and waits for a player of another seat to confirm it on their phone."
+        note = ("Your report is stored and waits for a player of another seat to confirm it on their phone, or on "
+                "this one with their own seat code.")
+        answer_here = f"/t/{hall.code_of(table)}?answer"
     elif disputed is not None and disputed.status == DISPUTED:
         note = ("The last report of this table was disputed: the director settles it. If you send a new one, the "
                 "director sees it too.")
@@ -93,7 +96,8 @@ def form_page(request: Request, table: DrawnTable, values: dict[str, str], check
     parts = report_parts(draw, table, values, checked.at if checked else {})
     return page(request, "report.html", status, heading=heading(hall, table), seats=table.seats, parts=parts,
                 action=f"/t/{hall.code_of(table)}", problems=list(checked.problems if checked else ()), note=note,
-                points=(), why=(), seat_code=seat_code, seat_problem=seat_problem_of(checked), outcome=rejected)
+                points=(), why=(), seat_code=seat_code, seat_problem=seat_problem_of(checked), outcome=rejected,
+                answer_here=answer_here)
 
 
 def outcome_of(report: Report) -> dict | None:
@@ -196,7 +200,8 @@ async def report(request: Request) -> Response:
                             seated_of(table), seat, client_of(request))
     return page(request, "stored.html", heading="Stored", status_class="ok", points=checked.points, why=checked.parts,
                 message="Your result is stored. A player of another seat confirms it on their phone (the same "
-                        "table code, and the code beside their own name), or the director does.")
+                        "table code, and the code beside their own name), or on this one, or the director does.",
+                answer_here=f"/t/{hall.code_of(table)}?answer")
 
 
 def seat_from(request: Request, table: DrawnTable, form: Mapping[str, str]) -> tuple[str, str]:
@@ -224,16 +229,15 @@ async def preview(request: Request) -> Response:
 
 async def answer(request: Request) -> tuple[DrawnTable, Report, Mapping[str, str], str]:
     """What confirm and dispute share: the table, its waiting report (the one the page showed), the form, and
-    the seat whose code the form carries, which must be another seat than the report's; or :class:`Refused`."""
+    the seat whose code the form carries, which must be another seat than the report's; or :class:`Refused`. The
+    phone may be the reporting one (a table sharing a phone): the seat code proves the seat, and the director's
+    page flags such a confirmation (:attr:`Report.confirmed_by_its_phone`)."""
     table = table_of(request)
     form = await same_site_form(request)
     waiting = await run_in_threadpool(hall_of(request).journal.waiting, table.round, table.table)
     if waiting is None or waiting.id != parameter(form, "report", WholeNumber("The report's number", REPORT_NUMBERS)):
         raise Refused("Nothing to confirm", "This report was corrected, confirmed or disputed meanwhile: open the "
                       "table's page again.", 409)
-    if waiting.device == device_of(request):
-        raise Refused("Not confirmed", "A player of another seat answers the report, on their own phone (or the "
-                      "director does).", 409)
     seat, wrong = seat_from(request, table, form)
     if not wrong and seat == waiting.seat:
         wrong = "this is the code of the seat that sent the report: a player of another seat answers it"

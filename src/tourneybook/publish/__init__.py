@@ -15,36 +15,15 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
-from ..rules.base import TournamentResult
 from ..files.filestore import FileWorkbook
 from ..workbook.printing import print_sheets
-from ..workbook.event import Event, event_result, read_event
+from ..workbook.event import event_result, read_event
 from ..workbook.render import BY_ROUND, GAMES, ISSUES, result_sheets, sheet_name
-from ..files.saving import replace_file, write_all
 from ..files.store import WorkbookStore
-
-STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
-
-
-@dataclass(frozen=True)
-class Published:
-    """An event's result, ready to publish."""
-
-    event: Event
-    result: TournamentResult
-
-    @property
-    def title(self) -> str:
-        return self.event.tournament or self.event.ruleset.name
-
-    @property
-    def clubs(self) -> dict[str, str]:
-        return self.event.clubs
-
+from .published import STANDINGS_CSV, GAMES_CSV, STANDINGS_HTML, STANDINGS_PDF, Published, write_output
 
 def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
     """The event of a workbook (a file's path, or any store: the live workbook of the button), checked and
@@ -79,13 +58,6 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
         written.append(write_pdf(published, out / STANDINGS_PDF))
     written.append(write_page(published, out / STANDINGS_HTML))
     return written
-
-
-def write_output(target: Path, data: bytes) -> Path:
-    """``data`` as the file ``target``, whole or not at all: a temporary file beside it, then one rename
-    (a full disk leaves the previous file, or none, never a half-written or empty one)."""
-    replace_file(target, lambda fd: write_all(fd, data))
-    return target
 
 
 def write_pdf(published: Published, target: Path) -> Path:

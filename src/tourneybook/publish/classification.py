@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..i18n import ENGLISH_WORDS, Words
 from ..rules.base import Table
 from ..rules.ranking import NO_RESULT
-from . import Published
+from .published import Published
 
 LEADING_WORDS = ("final", "knock-out", "award")
 """A table whose title holds one of these gives places of the final classification ('Final placings', 'Best power awards')."""

@@ -17,7 +17,7 @@ from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..rules.base import Table
 from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
-from . import Published, write_output
+from .published import Published, write_output
 from .classification import cut_after, cut_note, split_extras
 from .phrases import said
 from .tables import shown
@@ -98,12 +98,12 @@ def _table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
     """An extras table as the template shows it, in ``words``' language; a knock-out's matches as a bracket of
     rounds."""
     names = [h.casefold() in PLAYER_HEADERS for h in table.headers]
-    rows = [[_cell(shown(v), words, name) for v, name in zip(row, names)] for row in table.rows]
+    rows = [[_cell(shown(v), words, name=name) for v, name in zip(row, names)] for row in table.rows]
     return {"title": words._(table.title), "headers": [words._(h) for h in table.headers], "rows": rows,
             "notes": [said(n, words) for n in table.notes], "bracket": bracket(table, words)}
 
 
-def _cell(value: Any, words: Words, name: bool) -> Any:
+def _cell(value: Any, words: Words, *, name: bool) -> Any:
     """An extras table's cell: a name as typed, a number with the language's decimal mark, a word or a rules'
     phrase translated."""
     if name or not isinstance(value, str):

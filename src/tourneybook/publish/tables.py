@@ -21,7 +21,7 @@ from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
-from . import GAMES_CSV, STANDINGS_CSV, Published, write_output
+from .published import GAMES_CSV, STANDINGS_CSV, Published, write_output
 
 
 def shown(value: Any) -> Any:

@@ -68,7 +68,7 @@ class CheckInDesk:
     def state(self) -> CheckInState:
         number = self.open_round()
         answers = {a.player: a.answer for a in self.journal.check_ins(number)} if number else {}
-        return CheckInState(number, bool(number), answers)
+        return CheckInState(number, open=bool(number), answers=answers)
 
     def answer(self, player: str, answer: str, device: str, names: list[str], address: str = "",
                drawn: frozenset[int] = frozenset(), words: Words = ENGLISH_WORDS) -> str:
@@ -142,7 +142,7 @@ def import_check_ins(store: WorkbookStore, journal: Journal) -> list[CheckInImpo
                 said, written = f"{change.render()}: plays round {answer.round}", True
         except InputError as exc:
             said, written = f"{answer.player}, round {answer.round}: refused, {exc.problems[0]}", False
-        done.append(CheckInImport(answer, said, written))
+        done.append(CheckInImport(answer, said, written=written))
     return done
 
 

@@ -79,9 +79,9 @@ class Imported:
             journal.settle(report.id, REFUSED, None, why)
 
 
-ONE_PHONE = ("confirmed from the network address that reported it: one phone may have typed both seat codes; check it "
-             "with the table")
-"""What the import and the director's page say of a report confirmed from its reporting phone's address."""
+ONE_PHONE = ("confirmed on the phone that reported it (its cookie or its network address): one phone typed both seat "
+             "codes; check it with the table")
+"""What the import and the director's page say of a report confirmed on its reporting phone."""
 
 
 def named(report: Report, draw: ReportSheet | None = None, final: bool = True, word: str = "table") -> str:

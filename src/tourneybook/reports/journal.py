@@ -13,8 +13,8 @@ another program (a database browser) costs the one request that waits for it,
 answered with a sentence after :data:`BUSY_TIMEOUT`, while every other page answers.
 A locked, damaged or unreadable journal is a :class:`JournalError` in words.
 
-A report is ``waiting`` until a second device of the table (or the director)
-confirms it; a newer report for the same table (a correction) ``replaced`` the
+A report is ``waiting`` until a player of a second seat (or the director)
+confirms it, on their own phone or on the reporting one; a newer report for the same table (a correction) ``replaced`` the
 waiting one, and once confirmed it replaces the confirmed one too.
 
 The director settles the rest (the director's page of :mod:`tourneybook.live`) in one step: ``rejected`` (never
@@ -32,7 +32,7 @@ dispute (their seat, a short reason and, if they gave one, their own version) is
 kept beside the report for the director (:meth:`Journal.dispute`,
 :meth:`Journal.disputes`). Reports and confirmations carry the seat whose code
 they were sent with (:mod:`.codes`) and the network address they came from: one
-confirmed from its reporting phone's address is said to the director
+confirmed from its reporting phone (its cookie or its address) is said to the director
 (:attr:`Report.confirmed_by_its_phone`). Check-in answers carry theirs too, so one
 phone answers for a few players only (:meth:`Journal.check_in`'s ``most``).
 """
@@ -119,7 +119,7 @@ class Report:
     values: Mapping[str, str]
     """Field key ('VP 1', or 'England|Centres' on a Diplomacy board) -> the text typed."""
     device: str
-    """The reporting phone's cookie id: the confirmation must come from another one."""
+    """The reporting phone's cookie id: a confirmation from it is flagged to the director (:attr:`confirmed_by_its_phone`)."""
     created: float
     status: str
     seated: tuple[str, ...] = ()
@@ -142,9 +142,11 @@ class Report:
 
     @property
     def confirmed_by_its_phone(self) -> bool:
-        """Confirmed from the address that sent it, under another cookie (a private window, cookies cleared): one
-        phone may have typed two seat codes copied off the table's form. The director's page and the import say so."""
-        return bool(self.address) and self.confirmed_address == self.address
+        """Confirmed from the phone that sent it: its cookie, or its network address under another cookie (a private
+        window, cookies cleared). Allowed, since players of a table often share one phone and the seat code proves the
+        seat; but the codes may have been copied off the table's form, so the director's page and the import say so."""
+        same_cookie = self.confirmed_by == self.device and self.device not in ("", "director")
+        return same_cookie or (bool(self.address) and self.confirmed_address == self.address)
 
 
 @dataclass(frozen=True)
@@ -448,7 +450,8 @@ _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confir
 
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
-                  json.loads(row[10]) if row[10] else None, row[11], row[12], bool(row[13]), row[14], row[15])
+                  json.loads(row[10]) if row[10] else None, row[11], row[12], over=bool(row[13]), address=row[14],
+                  confirmed_address=row[15])
 
 
 __all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",

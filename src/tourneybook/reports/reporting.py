@@ -113,8 +113,7 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
         game = own_game(event, table, typed)
         if game is None:
             return Checked((), stage_points(result.extras, table))
-        return Checked((), tuple((s.seat, s.player, shown(s.points)) for s in game.players), {},
-                       tuple(explained(s.parts) for s in game.players))
+        return Checked((), game_points(game), {}, tuple(explained(s.parts) for s in game.players))
     return Checked(tuple(listed), (), {k: tuple(v) for k, v in by_field.items()})
 
 
@@ -160,6 +159,11 @@ def own_game(event, table: DrawnTable, store: WorkbookStore | None = None) -> Ga
     rows = read_sheet(store.read(schema.name), schema, Collector(InputError), present=store.sheet_names())
     game = next((alone(row) for row in rows if row.line == table.seats[0].line), None)
     return event.ruleset.score_game(game) if game is not None else None
+
+
+def game_points(game: GameScore) -> tuple[tuple[str, str, str], ...]:
+    """Each seat's (seat, player, points as the pages show them) of a scored game."""
+    return tuple((s.seat, s.player, shown(s.points)) for s in game.players)
 
 
 def explained(parts) -> str:

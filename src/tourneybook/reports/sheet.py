@@ -99,7 +99,8 @@ def read_draw(store: WorkbookStore) -> ReportSheet:
     blocks = has_column(schema, POWER) and has_column(schema, PLAYER)
     seats = (POWER, PLAYER) if blocks else tuple(s for s in head.ruleset.seats if has_column(schema, s))
     if not word or not has_column(schema, ROUND):
-        return ReportSheet(schema.name, "Table", blocks, (), {}, {}, {}, (), ruleset=head.ruleset.id)
+        return ReportSheet(schema.name, "Table", blocks=blocks, headers=(), letters={}, columns={}, choices={}, tables=(),
+                           ruleset=head.ruleset.id)
     draw_headers = (ROUND, word, *seats)
     rows = draw_rows(store, head, schema, draw_headers)
     found: dict[tuple[int, int], list[Seat]] = {}
@@ -113,19 +114,20 @@ def read_draw(store: WorkbookStore) -> ReportSheet:
         else:
             sitting.extend(Seat(s, row[s], row.line) for s in seats if row[s] is not None)
     tables = tuple(DrawnTable(r, t, tuple(s)) for (r, t), s in sorted(found.items()) if s)
-    return sheet_draw(schema, word, blocks, tuple(c.header for c in schema.columns if c.header not in draw_headers), tables,
-                      head.ruleset.id)
+    return sheet_draw(schema, word, blocks=blocks, tables=tables, ruleset=head.ruleset.id,
+                      asked=tuple(c.header for c in schema.columns if c.header not in draw_headers))
 
 
-def sheet_draw(schema: EntrySheet, word: str, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...],
+def sheet_draw(schema: EntrySheet, word: str, *, blocks: bool, asked: tuple[str, ...], tables: tuple[DrawnTable, ...],
                ruleset: str = "") -> ReportSheet:
     """The ReportSheet of ``schema``'s sheet whose reports fill the columns ``asked``: every column's letter, index and
     allowed words come from the sheet's schema."""
     letters = {c.header: schema.letter(c.header) for c in schema.columns}
     columns = {c.header: schema.index(c.header) for c in schema.columns}
     choices = {c.header: tuple(c.choices) for c in schema.columns if c.choices}
-    return ReportSheet(schema.name, word, blocks, asked, letters, columns, choices, tables,
-                MappingProxyType({c.header: c for c in schema.columns}), ruleset)
+    return ReportSheet(schema.name, word, blocks=blocks, headers=asked, letters=letters, columns=columns,
+                       choices=choices, tables=tables, entry_columns=MappingProxyType({c.header: c for c in schema.columns}),
+                       ruleset=ruleset)
 
 
 def draw_rows(store: WorkbookStore, head: EventHead, schema: EntrySheet, draw_headers: tuple[str, ...]) -> tuple[Row, ...]:

@@ -52,7 +52,7 @@ def read_stages(store: WorkbookStore, event: Event | None = None) -> ReportSheet
 
 def _sheet_draw(head, schema: EntrySheet, word: str, draw_headers: tuple[str, ...], tables: tuple[DrawnTable, ...]) -> ReportSheet:
     asked = tuple(c.header for c in schema.columns if c.header not in draw_headers and not c.header.startswith(LOT_PREFIX))
-    return sheet_draw(schema, word, False, asked, tables, head.ruleset.id)
+    return sheet_draw(schema, word, blocks=False, asked=asked, tables=tables, ruleset=head.ruleset.id)
 
 
 def _final(store: WorkbookStore, head, schema: EntrySheet) -> ReportSheet:

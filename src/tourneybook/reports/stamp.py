@@ -95,7 +95,7 @@ def _columns_for(widths: Sequence[float], needed: float) -> int:
 def _on_top(page: Page, rows: tuple, pictures: tuple[Picture, ...]) -> Page:
     """``page`` with ``rows`` (and their ``pictures``) above its own: the form's own pictures move down with it."""
     moved = tuple(Picture(p.row + len(rows), p.col, p.png) for p in page.pictures)
-    return Page(page.name, page.widths, (*rows, *page.rows), page.landscape, (*pictures, *moved))
+    return Page(page.name, page.widths, (*rows, *page.rows), landscape=page.landscape, pictures=(*pictures, *moved))
 
 
 @dataclass(frozen=True)
@@ -130,9 +130,10 @@ class CodedBracket:
         rows = (*page.rows, gap(span, 4), note(_("Report a match on a phone ({where}); its code:").format(where=where), span),
                 *(note(text, span) for text in lines))
         if not self.address:
-            return Page(page.name, page.widths, rows, page.landscape, page.pictures)
+            return Page(page.name, page.widths, rows, landscape=page.landscape, pictures=page.pictures)
         rows = (*rows, line(Cell("", Look.BLANK, span), height=QR_ROW_HEIGHT))
-        return Page(page.name, page.widths, rows, page.landscape, (*page.pictures, Picture(len(rows) - 1, 0, png_qr(self.address, scale=2))))
+        qr = Picture(len(rows) - 1, 0, png_qr(self.address, scale=2))
+        return Page(page.name, page.widths, rows, landscape=page.landscape, pictures=(*page.pictures, qr))
 
 
 CODES_A_LINE = 2

@@ -20,12 +20,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .ranking import Standings
+from .tables import Table, Value
 
-if TYPE_CHECKING:  # carcassonne_knockout builds its tables from this module's Table
+if TYPE_CHECKING:
     from .carcassonne_knockout import Bracket
     from .diplomacy import CentreCountText
 
-Value = Fraction | int | str | None
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,6 @@ class GameScore:
             if p.player == player:
                 return p
         raise KeyError(player)
-
-
-@dataclass(frozen=True)
-class Table:
-    """A titled table of a result that is not the standings: final, bracket, awards."""
-
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[Value, ...], ...]
-    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +103,17 @@ class Family(Enum):
     def table_word(self) -> str:
         """What the game's players sit at: a Diplomacy "board", a "table" for the others (as the seeds say)."""
         return "Board" if self is Family.DIPLOMACY else "Table"
+
+    @property
+    def fixed_rounds(self) -> bool:
+        """Friedrich and Carcassonne play the rounds their ruleset sets; a Diplomacy event may add rounds."""
+        return self is not Family.DIPLOMACY
+
+    @property
+    def row_per_seat(self) -> bool:
+        """A Diplomacy board is entered as a row per power (Power, Player), as its centre-count sheet lists them;
+        a Friedrich or Carcassonne table as one row, a column per seat."""
+        return self is Family.DIPLOMACY
 
 
 @dataclass(frozen=True)

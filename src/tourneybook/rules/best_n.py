@@ -37,7 +37,7 @@ from .diplomacy import (
     tournament_fields,
 )
 from .game_scoring.system import number_text
-from .ranking import Adjustment, Criterion, Standings, field_values, lot_needed, rank
+from .ranking import Adjustment, Criterion, Standings, Wins, field_values, lot_needed, rank
 from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict, where
 
 
@@ -133,8 +133,8 @@ class TieBreak:
 
     def criterion(self, f: Field, ranked: Sequence[str]) -> Criterion:
         if self.per_group:
-            return Criterion(self.name, True, lambda group: self.values(f, group), per_group=True)
-        return Criterion(self.name, True, field_values(self.values(f, ranked)))
+            return Criterion(self.name, Wins.HIGHER, lambda group: self.values(f, group), per_group=True)
+        return Criterion(self.name, Wins.HIGHER, field_values(self.values(f, ranked)))
 
 
 def best_game(name: str) -> TieBreak:
@@ -253,7 +253,7 @@ class Scheme:
         sat = _sat_out(t.sit_outs)
         unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
         ranked = sorted(p for p in {*played, *sat} if p not in unranked)
-        table = self._ranked(t, played, entrants, lots_due(t.games, t.settings.rounds), sat)
+        table = self._ranked(t, played, entrants, sat, due=lots_due(t.games, t.settings.rounds))
         notes = [self.unranked_note.format(p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), {*played, *sat})
         notes += [lot_needed(g) for g in table.unresolved_lots]
@@ -263,7 +263,7 @@ class Scheme:
         return TournamentResult(self.ruleset, table, games, extras, tuple(notes))
 
     def _ranked(self, t: Tournament, played: Mapping[str, Sequence[Played]], entrants: Mapping[str, Entrant],
-                due: bool, sat: Mapping[str, Sequence[SitOut]]) -> Standings:
+                sat: Mapping[str, Sequence[SitOut]], *, due: bool) -> Standings:
         """The table of the players with games in ``played`` or sit-outs in ``sat`` (stand-ins left out), with
         their marks.
 
@@ -296,7 +296,7 @@ class Scheme:
                 taken += 1
             due = lots_due(boards[:taken], t.settings.rounds)
             sat = _sat_out(s for s in t.sit_outs if s.round <= number)
-            after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, due, sat)
+            after[number] = self._ranked(t, {p: tuple(g) for p, g in played.items()}, entrants, sat, due=due)
         return [after[n] for n in rounds]
 
     def best_power_awards(self, t: Tournament, games: Sequence[GameScore] | None = None) -> Table:
@@ -403,7 +403,7 @@ def _entrant(d: Mapping[str, Any], where: str, c: Collector) -> Entrant | None:
     """A registered player with its optional "distance" and "td": true."""
     distance = None if d.get("distance") is None else read.exact(d["distance"], "distance", where, c)
     td = read.flag(d.get("td", False), "td", where, c)
-    return None if td is None else Entrant(d["name"], distance, td)
+    return None if td is None else Entrant(d["name"], distance, td=td)
 
 
 def game_from_dict(data: Mapping[str, Any]) -> Board:

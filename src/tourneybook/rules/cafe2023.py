@@ -62,11 +62,11 @@ def percent_score(held: int, total: int) -> Fraction:
 
 def frederick_standard(game: Game) -> Fraction:
     """Defensive victory: 10 + 0.1 per turn; defeat (or an OO victory's standard): 0.5 per turn."""
-    return _frederick_turns(game.duration, game.prussian_defensive_victory)
+    return _frederick_turns(game.duration, defensive_victory=game.prussian_defensive_victory)
 
 
 @lru_cache(maxsize=64)
-def _frederick_turns(duration: int, defensive_victory: bool) -> Fraction:
+def _frederick_turns(duration: int, *, defensive_victory: bool) -> Fraction:
     """:func:`frederick_standard` of a game lasting ``duration``: one Fraction each, made once."""
     return 10 + TENTH * duration if defensive_victory else DEFEAT_PER_TURN * duration
 

@@ -288,7 +288,13 @@ def _preliminary(t: Tournament) -> tuple[Standings, tuple[GameScore, ...]]:
     sums = PreliminarySums(t.players)
     for game in games:
         sums.add(game)
-    return sums.ranked(t, lots_due=not _missing_rounds(t)), games
+    return _ranked(sums, t, lots_due=not _missing_rounds(t)), games
+
+
+def _ranked(sums: PreliminarySums, t: Tournament, *, lots_due: bool) -> Standings:
+    """The preliminary table of ``t``'s players from the sums so far."""
+    return sums.ranked(t.players, tournament=t.settings.tournament, lot_decisions=t.lot_decisions,
+                       adjustments=t.adjustments, lots_due=lots_due)
 
 
 def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
@@ -306,7 +312,7 @@ def standings_by_round(t: Tournament, rounds: Sequence[int]) -> list[Standings]:
         while taken < len(tables) and tables[taken].round <= number:
             sums.add(_scored(tables[taken]))
             taken += 1
-        after[number] = marked(sums.ranked(t, lots_due=not _missing_rounds(t, tables[:taken])), t.attendance)
+        after[number] = marked(_ranked(sums, t, lots_due=not _missing_rounds(t, tables[:taken])), t.attendance)
     return [after[n] for n in rounds]
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import Collector
 from . import records_json as read
-from .base import Table
+from .tables import Table
 
 GAMES_PER_MATCH = 3
 WINS_NEEDED = 2

@@ -11,15 +11,11 @@ Pure: takes scored tables, never reads a file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .base import GameScore
-from .ranking import Criterion, Standings, field_values, rank
-
-if TYPE_CHECKING:  # the record's module builds its standings with this one
-    from .carcassonne2004 import Tournament
+from .ranking import Adjustment, Criterion, Standings, Wins, field_values, rank
 
 VP_SUM = "VP sum (3-player x 3/4)"
 PERCENTAGE_SUM = "percentage sum"
@@ -54,14 +50,17 @@ class PreliminarySums:
             per_cent[p], of[p] = per_cent[p] * d + n * of[p], of[p] * d
             self.with_results.add(p)
 
-    def ranked(self, t: Tournament, *, lots_due: bool) -> Standings:
-        """The preliminary table from the sums so far; ``lots_due`` once every round has results."""
+    def ranked(self, players: Sequence[str], *, tournament: str, lot_decisions: Mapping[str, int],
+               adjustments: Sequence[Adjustment], lots_due: bool) -> Standings:
+        """The preliminary table of ``players`` from the sums so far (the record's tournament name, lot decisions
+        and adjustments); ``lots_due`` once every round has results."""
         vp = {p: v if type(v) is Fraction else Fraction(v) for p, v in self.vp.items()}  # shown as Fractions
         percentage = {p: Fraction(n, self.per_cent_of[p]) for p, n in self.per_cent.items()}
-        criteria = [Criterion(VP_SUM, True, field_values(vp)), Criterion(PERCENTAGE_SUM, True, field_values(percentage))]
-        return rank(t.players, dict(self.points), criteria, tournament=t.settings.tournament,
-                    total_name="ranking points", lot_decisions=t.lot_decisions, adjustments=t.adjustments,
-                    without_results=set(t.players) - self.with_results,
+        criteria = [Criterion(VP_SUM, Wins.HIGHER, field_values(vp)),
+                    Criterion(PERCENTAGE_SUM, Wins.HIGHER, field_values(percentage))]
+        return rank(players, dict(self.points), criteria, tournament=tournament,
+                    total_name="ranking points", lot_decisions=lot_decisions, adjustments=adjustments,
+                    without_results=set(players) - self.with_results,
                     lots_due=lots_due)  # a lot matters once the preliminary seeds the knock-out
 
 

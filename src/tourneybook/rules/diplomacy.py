@@ -213,7 +213,7 @@ def board_problems(board: Board, *, need_history: bool, no_concession: str = "")
             c.check(p.eliminated >= FIRST_YEAR, f"elimination year {p.eliminated} is before {FIRST_YEAR}", where)
             if year is not None:
                 c.check(p.eliminated <= year, f"elimination year {p.eliminated} is after the game's last year {year}", where)
-    c.extend(_history_problems(board, need_history))
+    c.extend(_history_problems(board, need_history=need_history))
     c.extend(_draw_problems(board))
     c.extend(_concession_problems(board))
     if no_concession and board.conceded_to is not None:
@@ -258,7 +258,7 @@ def _draw_problems(board: Board) -> list[Problem]:
     return c.problems
 
 
-def _history_problems(board: Board, need_history: bool) -> list[Problem]:
+def _history_problems(board: Board, *, need_history: bool) -> list[Problem]:
     c = Collector()
     game = f"game {board.label}"
     if not any(p.history for p in board.powers):
@@ -390,7 +390,8 @@ def board_from_dict(data: Any, where: str, c: Collector) -> Board | None:
         return None
     if d.get("conceded_to") is not None and conceded is None:
         return None
-    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year, top is True, draw, conceded)
+    return Board(rnd, number, tuple(p for p in powers if p is not None), last_year=last_year, top=top is True,
+                 draw=draw, conceded_to=conceded)
 
 
 def _draw_from_dict(data: Any, where: str, c: Collector) -> tuple[Power, ...] | None | bool:

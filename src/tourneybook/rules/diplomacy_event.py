@@ -18,9 +18,10 @@ of the player's games for best N, but never the best game of the tie-break: it
 is a score of that round, not a board played.
 
 The older ids ``sos``, ``dss``, ``cdiplo100`` and ``opentribute`` were each one
-system's event; ``new`` starts them as this ruleset with that system
-(:data:`PRESETS`), while workbooks and records that name them are still read by
-their own rulesets, unchanged.
+system's event; each is now an alias of this ruleset with that system (the
+registry's lines, :data:`tourneybook.rules.LISTED`; :func:`with_system`): ``new``
+starts this event with the system, and a workbook or record that names the id
+is read as this event, its Game scoring that system unless it says otherwise.
 
 >>> settings = settings_of("C-Diplo 100")
 >>> (settings.scoring, settings.games_counted, str(settings.first))
@@ -38,11 +39,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem, ValidationError
+from . import records_json as read
 from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
 from .diplomacy import ROUNDS, Board, board_problems
-from .game_scoring import SYSTEMS, Need, Parameter, ScoringSystem, find_system
-from .game_scoring.system import number_text
+from .game_scoring import LISTED, find_system
+from .game_scoring.system import Need, Parameter, ScoringSystem, number_text
 
 ID = "diplomacy"
 DEFAULT_SYSTEM = "sos"
@@ -54,8 +56,6 @@ ROUNDS_HELP = ("Rounds the event plays (003: 3); a tie on every criterion is lef
                "boards.")
 TIE_BREAK = "best game"
 """The one tie-break before a lot: the highest single game score."""
-PRESETS: Mapping[str, str] = {"sos": "sos", "dss": "dss", "cdiplo100": "cdiplo100", "opentribute": "opentribute"}
-"""An older ruleset id -> the system ``new`` starts this ruleset with when given that id."""
 EVERY_GAME = frozenset({"sos"})
 """Systems whose events counted every game unless told otherwise (Sum of Squares); the others count the best 2."""
 
@@ -132,11 +132,11 @@ def settings_type(system_id: str) -> type:
 
 def _option(typed: str) -> ScoringSystem:
     """The system named by its id, its name or its name as dipvis spells it, case and blanks aside; InputError naming
-    the choices otherwise."""
+    the choices otherwise. Only the system found is loaded: the registry's lines hold every name."""
     key = " ".join(str(typed).split()).casefold()
-    for system in SYSTEMS:
-        if key in (system.id.casefold(), system.name.casefold(), system.as_dipvis_names_it.casefold()):
-            return system
+    for line in LISTED:
+        if key in (line.id.casefold(), line.name.casefold(), line.as_dipvis_names_it.casefold()):
+            return line.system()
     return find_system(str(typed))  # raises, naming every id
 
 
@@ -148,14 +148,16 @@ def settings_of(typed: str) -> Any:
 def _owner_of(label: str) -> str | None:
     """The system whose number a Settings row of this label is."""
     key = " ".join(label.split()).casefold()
-    for system in SYSTEMS:
-        if any(row_label(system, p).casefold() == key for p in system.parameters):
-            return system.name
+    for line in LISTED:  # a row is labelled after its system's name: only that system is loaded to look
+        if key.startswith(f"{line.name.casefold()}:"):
+            system = line.system()
+            if any(row_label(system, p).casefold() == key for p in system.parameters):
+                return system.name
     return None
 
 
 CHOICE = SettingsChoice(
-    options=tuple((s.id, s.name, s.rule_sentence()) for s in SYSTEMS),
+    options=tuple((s.id, s.name, s.rule) for s in LISTED),
     settings_of=settings_of,
     owner_of=_owner_of,
     sheet="Scoring systems",
@@ -241,10 +243,17 @@ def standings_by_round(t: Tournament, rounds: Any) -> Any:
     return scheme_of(t.settings).standings_by_round(t, rounds)
 
 
-def tournament_from_dict(data: Mapping[str, Any]) -> Tournament:
-    """A tournament record from JSON: its "settings" name the system ("scoring", an id or a name) and its numbers."""
+def tournament_from_dict(data: Mapping[str, Any], scoring: str = DEFAULT_SYSTEM, known_as: str = ID) -> Tournament:
+    """A tournament record from JSON: its "settings" name the system ("scoring", an id or a name; ``scoring`` when
+    they do not) and its numbers. ``known_as``: the id its "ruleset" may give (an older id's records read as this
+    event's)."""
+    if isinstance(data, Mapping) and known_as != ID and "ruleset" in data:  # an older id's record names that id
+        c = Collector()
+        read.ruleset(data, known_as, c)
+        c.raise_if_any()
+        data = {**data, "ruleset": ID}
     given = data.get("settings") if isinstance(data, Mapping) else None
-    typed = given.get("scoring", DEFAULT_SYSTEM) if isinstance(given, Mapping) else DEFAULT_SYSTEM
+    typed = given.get("scoring", scoring) if isinstance(given, Mapping) else scoring
     try:
         defaults = settings_of(str(typed))
     except InputError as exc:
@@ -282,24 +291,48 @@ def chosen(settings: Any) -> Ruleset:
 
 def starting_settings(ruleset: Ruleset, scoring: str | None) -> Any:
     """The Settings an event of ``ruleset`` starts with (``new``, blank forms): the Diplomacy event's with the system
-    ``scoring`` names (or the one an older id stood for, or the default); None for a ruleset that scores by its own
+    ``scoring`` names (or the one an older id stands for, or the default); None for a ruleset that scores by its own
     rules. InputError for ``scoring`` given with a ruleset whose scoring is not chosen."""
-    if ruleset.id in PRESETS:
-        if scoring is not None and _option(scoring).id != PRESETS[ruleset.id]:
-            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {ruleset.name}; for another system, "
-                             f"give the ruleset {ID}: {ID} --scoring {scoring}")
-        return settings_of(PRESETS[ruleset.id])
-    if ruleset.id != ID:
+    if ruleset.chosen is None:
         if scoring is not None:
             raise InputError(f"--scoring chooses the game scoring of a Diplomacy event ({ID}); {ruleset.id} scores "
                              "by its own rules")
         return None
+    if ruleset.id != ID:  # an older id: the event with its system
+        system = ruleset.settings.system
+        if scoring is not None and _option(scoring).id != system.id:
+            raise InputError(f"{ruleset.id} is the Diplomacy event scored by {system.name}; for another system, "
+                             f"give the ruleset {ID}: {ID} --scoring {scoring}")
+        return ruleset.settings
     return settings_of(scoring or DEFAULT_SYSTEM)
+
+
+def with_system(ruleset_id: str, system_id: str) -> Ruleset:
+    """An older Diplomacy id (``sos``, ``dss``...): the Diplomacy event under that id, its Game scoring ``system_id``
+    unless a workbook's Settings or a record say otherwise. Its cell function, where it has one, is the system's
+    board scored in a cell (``tb_dss``: :mod:`tourneybook.excel.udfs`)."""
+    return older(ruleset_id, settings_of(system_id))
+
+
+@functools.cache
+def older(ruleset_id: str, settings: Any) -> Ruleset:
+    """The Diplomacy event as ``settings`` make it (:func:`chosen`), under an older id: scored the same, its
+    workbooks keeping the sheets they were made with (the layout finds them by the id)."""
+    return dataclasses.replace(
+        chosen(settings), id=ruleset_id, chosen=functools.partial(older, ruleset_id),
+        tournament_from_dict=functools.partial(tournament_from_dict, scoring=settings.scoring, known_as=ruleset_id),
+        cell_functions=CELL_FUNCTIONS.get(settings.scoring, ()))
+
+
+CELL_FUNCTIONS: Mapping[str, tuple[str, ...]] = {"dss": ("tb_dss",), "cdiplo100": ("tb_cdiplo100",),
+                                                 "opentribute": ("tb_opentribute",)}
+"""A system -> its board scored in an Excel cell (:mod:`tourneybook.excel.udfs`), as the older id of that system
+offered it."""
 
 
 RULESET = chosen(settings_of(DEFAULT_SYSTEM))
 """The registry's value: the event with the default system; :func:`chosen` narrows it to the Settings' system."""
 
-__all__ = ["CHOICE", "DEFAULT_SYSTEM", "ID", "PRESETS", "RULESET", "SCORING_LABEL", "chosen", "numbers_of",
+__all__ = ["CELL_FUNCTIONS", "CHOICE", "DEFAULT_SYSTEM", "ID", "RULESET", "SCORING_LABEL", "chosen", "numbers_of",
            "numbers_text", "row_label", "scheme_of", "scoring_note", "settings_of", "settings_type", "starting_settings", "standings",
-           "tournament_from_dict", "tournament_problems"]
+           "tournament_from_dict", "tournament_problems", "older", "with_system"]

@@ -46,7 +46,7 @@ from .diplomacy import (
     tournament_fields,
 )
 from .italia2010_game import NO_CONCESSION, board_order, score_checked, score_game
-from .ranking import Adjustment, Criterion, StandingRow, Standings, field_values, lot_needed, rank
+from .ranking import Adjustment, Criterion, StandingRow, Standings, Wins, field_values, lot_needed, rank
 from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict
 
 
@@ -213,8 +213,8 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
     totals = {p: exact_sum(r.counted for r in of[p]) for p in players}
     games = {p: sorted((r.counted for r in of[p] if r.seat), reverse=True) for p in players}
     criteria = [
-        Criterion(BEST_GAME, True, field_values({p: g[0] if g else None for p, g in games.items()})),
-        Criterion(SECOND_BEST_GAME, True, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
+        Criterion(BEST_GAME, Wins.HIGHER, field_values({p: g[0] if g else None for p, g in games.items()})),
+        Criterion(SECOND_BEST_GAME, Wins.HIGHER, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),
     ]
     adjustments = tuple(a for a in t.adjustments if a.player in totals)
     lots = {p: n for p, n in t.lot_decisions if p in totals}

@@ -29,18 +29,31 @@ from .lots import suggested_lot
 Value = Any  # comparable: Fraction, int, or None for "no value" (always worst)
 
 
+class Wins(Enum):
+    """Which value of a criterion ranks first."""
+
+    HIGHER = "higher"
+    """Points, victory points, the best game: more is better."""
+    LOWER = "lower"
+    """sTCC, role wins: less is better."""
+
+
 @dataclass(frozen=True)
 class Criterion:
     """One ranking criterion, e.g. 'points' or 'sTCC (Frederick game)'."""
 
     name: str
     """Shown as a column header and in 'decided by'."""
-    higher_wins: bool
-    """True where a higher value ranks first; False for 'lower wins' (sTCC)."""
+    wins: Wins
+    """Whether the higher or the lower value ranks first (sTCC: the lower)."""
     values: Callable[[Sequence[str]], Mapping[str, Value]]
     """Value per player of the given tied group; players missing or None rank last."""
     per_group: bool = False
     """True if the value depends on who is tied (head-to-head); shown only where used."""
+
+    @property
+    def higher_wins(self) -> bool:
+        return self.wins is Wins.HIGHER
 
 
 class LotState(Enum):
@@ -156,7 +169,7 @@ def rank(
     lot_decisions = dict(lot_decisions or {})
     adjust, reasons = _adjustments(players, adjustments)
     final_total = _final_totals(players, totals, adjust)
-    criteria = [Criterion(total_name, True, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
+    criteria = [Criterion(total_name, Wins.HIGHER, lambda group: {p: final_total[p] for p in group}), *tiebreaks]
     field_wide, shown, per_group = _field_wide_values(players, tiebreaks)
 
     order: list[str] = []
@@ -172,7 +185,7 @@ def rank(
             boundary.append(separated_by)
             return
         if level == len(criteria):
-            ordered, kind, state = _left_tied(group, without_results, lots_due, lot_decisions, tournament)
+            ordered, kind, state = _left_tied(group, without_results, lot_decisions, tournament, lots_due=lots_due)
             if kind == SHARED:
                 shared.append(tuple(ordered))
             elif state is LotState.SUGGESTED:
@@ -212,8 +225,8 @@ def rank(
     return Standings(total_name, tuple(c.name for c in tiebreaks), tuple(rows), tuple(unresolved), tuple(shared))
 
 
-def _left_tied(group: list[str], without_results: Collection[str], lots_due: bool, lot_decisions: Mapping[str, int],
-               tournament: str) -> tuple[list[str], str, LotState | None]:
+def _left_tied(group: list[str], without_results: Collection[str], lot_decisions: Mapping[str, int],
+               tournament: str, *, lots_due: bool) -> tuple[list[str], str, LotState | None]:
     """A group every criterion left tied, its order and what it says ('decided by').
 
     Listed by name when no lot can be due: none of them has a result yet, or it is before
@@ -263,7 +276,7 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
     players): higher (or lower) first, no value last, ties by name; done once over the whole field.
     """
     leading = _leading_field_wide(criteria, final_total, field_wide)
-    keys = list(zip(*(_exact_ints(c.higher_wins, list(map(values.get, by_name))) for c, values in leading)))
+    keys = list(zip(*(_exact_ints(c.wins, list(map(values.get, by_name))) for c, values in leading)))
     names = [c.name for c, _ in leading]
     level = len(leading)
     runs: list[tuple[list[str], int, str | None]] = []
@@ -284,19 +297,19 @@ def _runs_tied_on(by_name: list[str], criteria: Sequence[Criterion], final_total
     return runs
 
 
-def _exact_ints(higher_wins: bool, column: list[Value]) -> list[int]:
+def _exact_ints(wins: Wins, column: list[Value]) -> list[int]:
     """Each value of a criterion as an int, the best lowest, no value last, equal values equal."""
     kinds = set(map(type, column))  # one pass in C: what the column holds decides the way, not each value
     if type(None) not in kinds:
-        return _value_ints(higher_wins, column, kinds)
+        return _value_ints(wins, column, kinds)
     kinds.discard(type(None))
-    present = _value_ints(higher_wins, [v for v in column if v is not None], kinds)
+    present = _value_ints(wins, [v for v in column if v is not None], kinds)
     last = max(present, default=0) + 1
     ints = iter(present)
     return [last if v is None else next(ints) for v in column]
 
 
-def _value_ints(higher_wins: bool, values: list[Value], kinds: set[type]) -> list[int]:
+def _value_ints(wins: Wins, values: list[Value], kinds: set[type]) -> list[int]:
     """:func:`_exact_ints` of values that are all there, ``kinds`` their types.
 
     Fractions are scaled by their least common denominator: exact, and the sort then compares and hashes ints
@@ -314,7 +327,7 @@ def _value_ints(higher_wins: bool, values: list[Value], kinds: set[type]) -> lis
     else:
         place = {v: i for i, v in enumerate(sorted(set(values)))}
         ints = [place[v] for v in values]
-    return [-x for x in ints] if higher_wins else ints
+    return [-x for x in ints] if wins is Wins.HIGHER else ints
 
 
 def _adjustments(players: Sequence[str], adjustments: Sequence[Adjustment]

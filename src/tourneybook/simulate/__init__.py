@@ -16,40 +16,14 @@ from typing import Any
 
 from ..errors import InputError
 from ..rules import find_ruleset
-
-FIRST = (
-    "Anna Ben Carla Dieter Elena Felix Greta Hugo Ines Jonas Klara Luis Marta Nils Olga Pablo "
-    "Quentin Rosa Sven Tanja Ugo Vera Willem Xenia Yusuf Zoe Aino Bruno Chiara Dmitri Emma Fabio"
-).split()
-LAST = (
-    "Alvarez Brandt Conti Dorn Eriksen Fischer Garcia Hofmann Ivanova Jansen Keller Lopez Moreau "
-    "Novak Olsen Petrov Quist Rossi Schmidt Torres Ullmann Vidal Weber Young Zimmer Berg Costa Duval"
-).split()
-
-
-def player_names(count: int, rng: random.Random) -> list[str]:
-    """``count`` distinct, realistic player names (reproducible from ``rng``)."""
-    names: list[str] = []
-    seen: set[str] = set()
-    combos = [f"{f} {l}" for f in FIRST for l in LAST]
-    rng.shuffle(combos)
-    for i in range(count):
-        name = combos[i % len(combos)]
-        if i >= len(combos):
-            name = f"{name} {i // len(combos) + 1}"
-        if name in seen:  # cannot happen with the suffix, kept as a guard for edits of the lists
-            raise AssertionError(name)
-        seen.add(name)
-        names.append(name)
-    return names
-
+from .names import player_names
 
 def simulate(ruleset_id: str, players: int, seed: int = 1, scoring: str | None = None) -> Any:
     """A random valid tournament record of ``ruleset_id`` with ``players`` players; ``scoring``: the Diplomacy
     event's game-scoring system (an id or a name; InputError for another ruleset). One seed seats and plays the
     same games whatever the system; each system's boards end the ways it reads (simulate/diplomacy.py)."""
     from ..rules.diplomacy_event import starting_settings
-    from .simulators import SIMULATORS  # the family modules import player_names from here
+    from .simulators import SIMULATORS  # each family's simulator is loaded when asked for
 
     ruleset = find_ruleset(ruleset_id)
     if scoring is not None and ruleset.chosen is not None:
@@ -64,7 +38,7 @@ def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, r
     """Simulate a tournament (``scoring``: as :func:`simulate`), type it into a new workbook and (by default)
     recalculate it."""
     from ..workbook import template
-    from ..workbook.layout import find_layout
+    from ..workbook.layouts import find_layout
     from ..actions.on_file import recalc_file
 
     record = simulate(ruleset_id, players, seed, scoring)
@@ -77,3 +51,13 @@ def write_event(ruleset_id: str, players: int, out: str | Path, seed: int = 1, r
         if not report.ok:
             raise InputError(list(report.problems))
     return path
+
+
+def write_examples(folder: str | Path) -> list[Path]:
+    """The shipped Friedrich example workbooks, ``<ruleset>-example.xlsx`` in ``folder``, recalculated (seed 1)."""
+    from .friedrich import EXAMPLES
+
+    return [
+        write_event(ruleset_id, players, Path(folder) / f"{ruleset_id}-example.xlsx", seed=1)
+        for ruleset_id, players in EXAMPLES.items()
+    ]

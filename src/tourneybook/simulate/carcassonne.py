@@ -31,7 +31,7 @@ from ..rules.carcassonne_knockout import (
     decide,
     game_winner,
 )
-from . import player_names
+from .names import player_names
 
 MEAN_VP = {4: 82, 3: 100, 2: 105}
 """Typical VP per player by table size: base-game scores run about 60-110 at four

@@ -36,7 +36,7 @@ from ..errors import InputError, Problem
 from ..rules import Ruleset, codcon2008, italia2010
 from ..rules.diplomacy import DEFAULT_THEATRES, FIRST_YEAR, MAP_CENTRES, SOLO_CENTRES, Board, Power, PowerResult, parse_theatres
 from ..rules.game_scoring import Need, ScoringSystem
-from . import player_names
+from .names import player_names
 
 BOARD = 7
 """Players per board."""
@@ -212,10 +212,10 @@ def play_board(rnd: int, number: int, seats: Sequence[tuple[Power, str]], skill:
         taken = _neutrals_taken(year, neutral, rng)
         running = lets_run and year >= RUN_FROM
         for _ in range(taken):
-            _gain(centres, strength, rng, running)
+            _gain(centres, strength, rng, lets_run=running)
         neutral -= taken
         for _ in range(rng.randint(1, 3) + (year - FIRST_YEAR) // 2):
-            _capture(centres, strength, rng, running)
+            _capture(centres, strength, rng, lets_run=running)
         for power, n in centres.items():
             counts[power].append(n)
         solo = max(centres.values()) >= SOLO_CENTRES
@@ -239,7 +239,7 @@ def _neutrals_taken(year: int, neutral: int, rng: random.Random) -> int:
     return neutral
 
 
-def _weights(centres: Mapping[Power, int], strength: Mapping[Power, float], lets_run: bool) -> dict[Power, float]:
+def _weights(centres: Mapping[Power, int], strength: Mapping[Power, float], *, lets_run: bool) -> dict[Power, float]:
     """Chance to gain a centre: strength, more for a bigger power; a runaway leader stalls near 18 unless let run."""
     leader = max(centres, key=lambda p: (centres[p], strength[p]))
     weights = {}
@@ -262,15 +262,16 @@ def _pick(weights: Mapping[Power, float], rng: random.Random) -> Power | None:
     return rng.choices(candidates, [weights[p] for p in candidates])[0]
 
 
-def _gain(centres: dict[Power, int], strength: Mapping[Power, float], rng: random.Random, lets_run: bool) -> None:
-    winner = _pick(_weights(centres, strength, lets_run), rng)
+def _gain(centres: dict[Power, int], strength: Mapping[Power, float], rng: random.Random, *, lets_run: bool) -> None:
+    winner = _pick(_weights(centres, strength, lets_run=lets_run), rng)
     if winner is not None:
         centres[winner] += 1
 
 
-def _capture(centres: dict[Power, int], strength: Mapping[Power, float], rng: random.Random, lets_run: bool) -> None:
+def _capture(centres: dict[Power, int], strength: Mapping[Power, float], rng: random.Random, *,
+             lets_run: bool) -> None:
     """One centre changes hands between two surviving powers."""
-    winner = _pick(_weights(centres, strength, lets_run), rng)
+    winner = _pick(_weights(centres, strength, lets_run=lets_run), rng)
     if winner is None:
         return
     leader = max(centres.values())

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 from ..draws import draw_friedrich
 from ..errors import InputError
-from ..rules import RULESETS, Family, Ruleset
+from ..rules import Family, Ruleset, rulesets
 from ..rules.friedrich import (
     ATTACKERS,
     BOHEMIAN_OBJECTIVES,
@@ -39,7 +38,7 @@ from ..rules.friedrich import (
     Tournament,
     check_tournament,
 )
-from . import player_names
+from .names import player_names
 
 TOTALS = {
     Nation.RUSSIA: (8, 10),
@@ -59,7 +58,7 @@ SWITCH = 0.2
 """Share of games in which the Imperial Army changes controller."""
 OFFENSIVE = 0.25
 """Share of games in which Prussia launches the Offensive Option."""
-EXAMPLES = {r.id: r.example_players for r in RULESETS if r.family is Family.FRIEDRICH and r.example_players}
+EXAMPLES = {r.id: r.example_players for r in rulesets(Family.FRIEDRICH) if r.example_players}
 """The shipped example workbooks: ruleset -> players (each ruleset says how many in its registry entry)."""
 
 
@@ -94,7 +93,7 @@ def simulate(ruleset: Ruleset, players: int, rng: random.Random) -> Tournament:
 def random_game(rng: random.Random, round_: int | None, table: int, seats: dict[Role, str]) -> Game:
     """One plausible game report with the players ``seats``."""
     prussia_wins = rng.random() < PRUSSIAN_VICTORY
-    offensive_outcome = _offensive_outcome(rng, prussia_wins)
+    offensive_outcome = _offensive_outcome(rng, prussia_wins=prussia_wins)
     if offensive_outcome is OffensiveOutcome.SUCCEEDED:
         duration = rng.randint(6, 14)
     elif prussia_wins:
@@ -110,7 +109,7 @@ def random_game(rng: random.Random, round_: int | None, table: int, seats: dict[
         won.add(first)
         if rng.random() < SEVERAL_WINNERS:
             won.add(rng.choice([n for n in ATTACKERS if n is not first]))
-    left = _departures(rng, duration, prussia_wins, won, offensive_outcome)
+    left = _departures(rng, duration, won, offensive_outcome, prussia_wins=prussia_wins)
     objectives = tuple(
         Objectives(n, totals[n] if n in won else rng.randint(totals[n] // 4, totals[n] - 1), totals[n], left.get(n))
         for n in ATTACKERS
@@ -126,7 +125,8 @@ def random_game(rng: random.Random, round_: int | None, table: int, seats: dict[
         called_off = rng.randint(3, duration - 1) if offensive_outcome is OffensiveOutcome.CALLED_OFF else None
         prussia = BOHEMIAN_OBJECTIVES if offensive_outcome is OffensiveOutcome.SUCCEEDED else rng.randint(2, 12)
         offensive = Offensive(
-            offensive_outcome, prussia, rng.randint(0, BOHEMIAN_OBJECTIVES - prussia), rng.random() < 0.3, called_off
+            offensive_outcome, prussia, rng.randint(0, BOHEMIAN_OBJECTIVES - prussia), austria_took_card=rng.random() < 0.3,
+            called_off_turn=called_off
         )
     n = duration if prussia_wins else rng.randint(duration, MAX_TURNS)
     tc = TcCount(n, sum(rng.randint(4, 7) for _ in range(n)), sum(rng.randint(8, 13) for _ in range(n)))
@@ -143,7 +143,7 @@ def random_game(rng: random.Random, round_: int | None, table: int, seats: dict[
     )
 
 
-def _offensive_outcome(rng: random.Random, prussia_wins: bool) -> OffensiveOutcome | None:
+def _offensive_outcome(rng: random.Random, *, prussia_wins: bool) -> OffensiveOutcome | None:
     """Prussia wins with the OO or after calling it off; attackers win while it is called off or active."""
     if rng.random() >= OFFENSIVE:
         return None
@@ -153,7 +153,7 @@ def _offensive_outcome(rng: random.Random, prussia_wins: bool) -> OffensiveOutco
 
 
 def _departures(
-    rng: random.Random, duration: int, prussia_wins: bool, won: set[Nation], outcome: OffensiveOutcome | None
+    rng: random.Random, duration: int, won: set[Nation], outcome: OffensiveOutcome | None, *, prussia_wins: bool
 ) -> dict[Nation, int]:
     """Turns Russia, Sweden and France left: all three by the end of a Prussian defensive victory."""
     if prussia_wins and outcome is not OffensiveOutcome.SUCCEEDED:
@@ -164,14 +164,4 @@ def _departures(
     return {n: rng.randint(1, duration - 1) for n in candidates if rng.random() < 0.3 and duration > 1}
 
 
-def write_examples(folder: str | Path) -> list[Path]:
-    """The shipped example workbooks, ``<ruleset>-example.xlsx`` in ``folder``, recalculated (seed 1)."""
-    from . import write_event
-
-    return [
-        write_event(ruleset_id, players, Path(folder) / f"{ruleset_id}-example.xlsx", seed=1)
-        for ruleset_id, players in EXAMPLES.items()
-    ]
-
-
-__all__ = ["EXAMPLES", "random_game", "simulate", "write_examples"]
+__all__ = ["EXAMPLES", "random_game", "simulate"]

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..draws import DrawnTable, Round, Seat
-from ..draws.families import DrawFamily, draw_family
 from ..files.store import CellValue, SheetGrid
-from ..rules import Ruleset
-from ..rules.diplomacy import POWER_NAMES
+from ..rules.base import Family, Ruleset
 from . import cells
-from .layout import find_layout
+from .layouts import find_layout
 from .reader import Row
 from .schema import FIRST_DATA_ROW, EntrySheet
+
+if TYPE_CHECKING:  # the draw engine is loaded by the draw, never by reading an event
+    from ..draws import DrawnTable, Round
+    from ..draws.families import DrawFamily
 
 ROUND, POWER, PLAYER = "Round", "Power", "Player"
 """The draw's headers: the round of every row; Diplomacy's Boards have a row per power (Power, Player)."""
@@ -31,7 +32,7 @@ class DrawSheet:
     """Where and how one ruleset's draw sits on its entry sheet."""
 
     schema: EntrySheet
-    family: DrawFamily
+    game: Family
     seats: tuple[str, ...]
     """Friedrich and Carcassonne: the seat headers of a table row. Diplomacy: () (a row per power)."""
 
@@ -42,13 +43,25 @@ class DrawSheet:
     @property
     def table(self) -> str:
         """The header of the table (board) number."""
-        return self.family.shape.table_word
+        return self.game.table_word
+
+    @property
+    def row_per_seat(self) -> bool:
+        """Diplomacy: a row per power (Power, Player); the others: a row per table, a column per seat."""
+        return self.game.row_per_seat
+
+    @property
+    def family(self) -> DrawFamily:
+        """How the family's rounds are drawn: asked by the draw only, so reading an event loads no draw engine."""
+        from ..draws.families import draw_family
+
+        return draw_family(self.game)
 
 
 def draw_sheet(ruleset: Ruleset) -> DrawSheet:
     """The ruleset's draw sheet, looked up once per command."""
-    family = draw_family(ruleset.family)
-    return DrawSheet(find_layout(ruleset).draw_sheet, family, () if family.row_per_seat else ruleset.seats)
+    game = ruleset.family
+    return DrawSheet(find_layout(ruleset).draw_sheet, game, () if game.row_per_seat else ruleset.seats)
 
 
 @dataclass
@@ -63,7 +76,7 @@ class EntryRound:
 
 def draw_headers(family: DrawSheet) -> tuple[str, ...]:
     """The columns a draw fills; anything else typed in a row is a result (or a record of play)."""
-    if family.family.row_per_seat:
+    if family.row_per_seat:
         return (ROUND, family.table, POWER, PLAYER)
     return (ROUND, family.table, *family.seats)
 
@@ -84,7 +97,9 @@ def entry_rounds(rows: Sequence[Row], family: DrawSheet) -> dict[int, EntryRound
 
 def as_round(entry: EntryRound, family: DrawSheet) -> Round:
     """A round of the sheet in the draws' shape (history)."""
-    if family.family.row_per_seat:
+    from ..draws import DrawnTable, Round, Seat
+
+    if family.row_per_seat:
         boards: dict[int, list[Seat]] = {}
         for row in entry.rows:
             boards.setdefault(row[family.table], []).append(Seat(row[POWER], row[PLAYER]))
@@ -99,7 +114,9 @@ def as_round(entry: EntryRound, family: DrawSheet) -> Round:
 
 def row_values(family: DrawSheet, number: int, table: DrawnTable) -> list[dict[str, Any]]:
     """The cells of one drawn table: one row (Friedrich, Carcassonne) or seven (Diplomacy, AEFGIRT)."""
-    if family.family.row_per_seat:
+    from ..rules.diplomacy import POWER_NAMES
+
+    if family.row_per_seat:
         by_power = {s.seat: s.player for s in table.seats}
         return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in POWER_NAMES]
     values: dict[str, Any] = {ROUND: number, family.table: table.number}

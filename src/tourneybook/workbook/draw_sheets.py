@@ -89,7 +89,7 @@ def seating_sheet(title: str, draw: DrawnRounds, pictures: tuple[tuple[str, byte
         by_table: list[tuple[Cell, ...]] = []
         for t in rnd.tables:
             by_table.append((Cell(f"{table_word} {t.number}", "header"),))
-            by_table.extend(_wall(_marked(s.player, s.player in stand_ins, words), t.number, _(s.seat)) for s in t.seats)
+            by_table.extend(_wall(_marked(s.player, words, standing_in=s.player in stand_ins), t.number, _(s.seat)) for s in t.seats)
         by_table.extend(_wall(player, None, sits_out) for player in sorted(rnd.sitting_out, key=lambda p: name_order(p, language)))
         page(_(BY_TABLE[draw.game.table_word]).format(number=rnd.number), by_table)
     return ResultSheet(SEATING_SHEET, tuple(rows), (40, 10, 3, 24), print_title_rows="1:1", fit_to_width=True,
@@ -100,7 +100,7 @@ BY_TABLE = {"Table": N_("Round {number} by table"), "Board": N_("Round {number} 
 """The heading of a round's list by table, by what the game is played at."""
 
 
-def _marked(player: str, standing_in: bool, words: Words) -> str:
+def _marked(player: str, words: Words, *, standing_in: bool) -> str:
     """A stand-in's name with the mark the printed forms give it, in the players' language ('Anna (suplente)'),
     unless the name says it already ('Stand-in 1')."""
     if not standing_in or with_mark(player, STAND_IN_MARK) == player.strip():

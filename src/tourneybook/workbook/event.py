@@ -16,13 +16,13 @@ from typing import Any
 from ..errors import Collector, InputError, Problem
 from ..files.address import split_cell
 from ..files.store import WorkbookStore
-from ..draws.families import draw_family
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .nameorder import DEFAULT_LANGUAGE, shared_places_in_language
 from .generic import ADJUSTMENTS, LOT, PLAYER, PLAYERS, STAND_IN, Player, adjustments_of, attendance_range_problems, player_names, read_players
 from .settings_sheet import SETTINGS, EventSettings, read_event_settings
-from .layout import Layout, find_layout
+from .layout import Layout
+from .layouts import find_layout
 from .reader import Row, read_sheet
 from .draw_rows import draw_sheet, entry_rounds
 from .round_progress import RoundsCounted, rounds_counted
@@ -84,7 +84,7 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
     # Without a readable Players sheet, checking every name elsewhere would only add noise.
     names = None if players_grid is None or (not players and len(out.problems) > before) else player_names(players_grid)
     out.extend(head.problems)
-    if draw_family(ruleset.family).fixed_rounds:  # a Diplomacy event may add rounds; the others have a fixed number
+    if ruleset.family.fixed_rounds:  # a Diplomacy event may add rounds; the others have a fixed number
         out.extend(attendance_range_problems(players, ruleset.draw_rounds(settings)))
     entries = {s.name: read_sheet(grid(s.name), s, out, players=names, present=present) for s in layout.sheets}
     adjustment_rows = read_sheet(grid(ADJUSTMENTS.name), ADJUSTMENTS, out, players=names, present=present)
@@ -98,7 +98,8 @@ def read_event(store: WorkbookStore, head: EventSettings | None = None) -> Event
         out.extend(rows_not_reported(head.place(exc.problems), out.problems))
     out.raise_if_any()
     family = draw_sheet(ruleset)
-    counted = rounds_counted(entry_rounds(entries[family.name], family), family, layout.whole_rounds_only)
+    counted = rounds_counted(entry_rounds(entries[family.name], family), family,
+                             whole_rounds_only=layout.whole_rounds_only)
     return Event(layout, ruleset, head.tournament, record, players, head.club_ranking, head.language, counted)
 
 

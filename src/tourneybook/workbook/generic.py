@@ -134,8 +134,9 @@ def read_players(grid: SheetGrid | None, out: Collector, present: Sequence[str] 
         if absent is None:
             continue
         players.append(
-            Player(name, v[CLUB] or "", bool(v[STAND_IN]), v[DISTANCE], v[GROUP] or "",
-                   v[LOT], row.line, first, last, v[ATTENDANCE_NOTE] or "", absent)
+            Player(name, club=v[CLUB] or "", stand_in=bool(v[STAND_IN]), distance=v[DISTANCE], group=v[GROUP] or "",
+                   lot=v[LOT], line=row.line, from_round=first, withdrew_after=last,
+                   attendance_note=v[ATTENDANCE_NOTE] or "", absent=absent)
         )
     return tuple(players)
 

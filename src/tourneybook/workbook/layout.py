@@ -2,7 +2,7 @@
 
 A layout is one frozen :class:`Layout` value named ``LAYOUT`` in
 ``workbook/layouts/<ruleset id>.py``, joined to its ruleset by id in
-:data:`tourneybook.workbook.layouts.LAYOUTS`; :func:`find_layout` finds it. It adds its
+:data:`tourneybook.workbook.layouts.MODULES`; :func:`~tourneybook.workbook.layouts.find_layout` finds it. It adds its
 own entry sheets to the generic ones (Instructions, Settings, Players,
 Adjustments) and converts between their rows and the ruleset's tournament
 record, in both directions:
@@ -40,7 +40,6 @@ from typing import Any
 
 from ..errors import Problem
 from ..files.store import WorkbookStore
-from ..rules import RULESETS, STARTED_AS_THEMSELVES, Ruleset, find_ruleset
 from .reader import Row
 from .schema import EntrySheet
 
@@ -132,33 +131,4 @@ def locate(problems: Sequence[Problem], places: Mapping[str, Row], header: str |
     return placed
 
 
-def find_layout(ruleset: str | Ruleset) -> Layout:
-    """The workbook layout of a ruleset; :class:`~tourneybook.errors.UnknownRuleset` when the id is unknown.
-
-    Given the ruleset as an event's Settings made it (:attr:`Ruleset.chosen`), the layout its settings
-    choose (the Diplomacy event's Boards sheet for its game scoring); given an id, the ruleset's default.
-    """
-    from .layouts import LAYOUTS  # the layouts build on this module's Layout
-
-    if isinstance(ruleset, str):
-        return LAYOUTS[find_ruleset(ruleset).id]
-    layout = LAYOUTS[ruleset.id]
-    return layout.chosen(ruleset.settings) if layout.chosen is not None else layout
-
-
-def available_layouts() -> list[Layout]:
-    """Every ruleset's layout, in registry order."""
-    from .layouts import LAYOUTS
-
-    return [LAYOUTS[ruleset.id] for ruleset in RULESETS]
-
-
-def shipped_layouts() -> list[Layout]:
-    """The layouts with a template and an example workbook: those of the rulesets ``new`` starts as themselves
-    (the older Diplomacy ids start the Diplomacy event, whose one template serves every game scoring)."""
-    from .layouts import LAYOUTS
-
-    return [LAYOUTS[ruleset.id] for ruleset in STARTED_AS_THEMSELVES]
-
-
-__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "available_layouts", "find_layout", "locate", "shipped_layouts"]
+__all__ = ["Entries", "Layout", "SheetRows", "TopBoard", "locate"]

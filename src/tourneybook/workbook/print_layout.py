@@ -45,7 +45,7 @@ def printed_width_pt(widths: Sequence[float]) -> float:
     return sum(math.trunc(7 * w + 5) for w in widths) * 0.75
 
 
-def fits_page_width(widths: Sequence[float], landscape: bool) -> bool:
+def fits_page_width(widths: Sequence[float], *, landscape: bool) -> bool:
     """True when these columns, scaled to one page width, keep the text at least 9 pt."""
     return printed_width_pt(widths) * MIN_SCALE <= PAGE_WIDTH_PT[landscape]
 
@@ -156,7 +156,7 @@ def table_print(
     """
     last = max(len(rows), FIRST_ROW - 1)
     printed = widths[:printed_columns]
-    fit = fits_page_width(printed, landscape)
+    fit = fits_page_width(printed, landscape=landscape)
     return {
         "landscape": landscape,
         "print_area": f"A1:{column_letter(printed_columns)}{last}",

@@ -8,7 +8,6 @@ other sheets still are, so one run reports everything that can be found.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -95,7 +94,7 @@ class PlayerNames:
         found = [n for n in self._by_key.values() if words and _words_start(base_letters(n).split(), words)]
         if found or not closest:
             return found
-        close = difflib.get_close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
+        close = close_matches(matching_key(typed), list(self._by_key), n=1, cutoff=0.6)
         return [self._by_key[c] for c in close]
 
 
@@ -121,9 +120,17 @@ def either(names: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
+def close_matches(word: str, candidates: Sequence[str], *, n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """The candidates closest to ``word`` (difflib's), for a message's "did you mean": difflib is loaded only when a
+    typed name is not found."""
+    from difflib import get_close_matches
+
+    return get_close_matches(word, candidates, n=n, cutoff=cutoff)
+
+
 def missing_sheet(schema_name: str, present: Sequence[str]) -> Problem:
     """The problem for a sheet that is not in the workbook, naming a likely renamed one."""
-    close = difflib.get_close_matches(schema_name, list(present), n=1, cutoff=0.6)
+    close = close_matches(schema_name, list(present), n=1, cutoff=0.6)
     hint = f' (is "{close[0]}" it, renamed? give it back its name)' if close else " (copy it from the template)"
     return Problem(f"the sheet {schema_name!r} is missing{hint}", sheet=schema_name)
 
@@ -272,4 +279,4 @@ def _cell_reader(column: Column, players: PlayerNames | None) -> Callable[[Any],
     return lambda value: players.match(convert(value))
 
 
-__all__ = ["either", "PlayerNames", "Row", "matching_key", "missing_sheet", "read_sheet"]
+__all__ = ["either", "PlayerNames", "Row", "close_matches", "matching_key", "missing_sheet", "read_sheet"]

@@ -70,7 +70,7 @@ class RoundsCounted:
         return tuple(said)
 
 
-def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, whole_rounds_only: bool) -> RoundsCounted:
+def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, *, whole_rounds_only: bool) -> RoundsCounted:
     """The rounds the standings count, from the draw sheet's rounds (:func:`.draw_rows.entry_rounds`).
 
     A table counts as entered when a cell beyond the draw's (a result, a start time) holds something,
@@ -89,7 +89,7 @@ def rounds_counted(rounds: Mapping[int, EntryRound], family: DrawSheet, whole_ro
             whole.append(number)
         elif entered:
             partly.append(PartRound(number, entered, len(tables)))
-    return RoundsCounted(tuple(whole), tuple(partly), family.table.lower(), whole_rounds_only)
+    return RoundsCounted(tuple(whole), tuple(partly), family.table.lower(), whole_rounds_only=whole_rounds_only)
 
 
 def _rounds_text(numbers: Sequence[int]) -> str:

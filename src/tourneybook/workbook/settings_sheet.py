@@ -8,7 +8,6 @@ sheet is read once per command into one :class:`EventSettings` record.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import types
 import typing
@@ -24,7 +23,7 @@ from ..rules.base import SettingsChoice
 from . import cells
 from ..files.address import address
 from .nameorder import COLLATIONS, DEFAULT_LANGUAGE, find_collation
-from .reader import read_sheet
+from .reader import close_matches, read_sheet
 from .schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
 
@@ -352,7 +351,7 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
             continue
         if key not in known:
             labels = [setting_label(f) for f in fields.values()]
-            close = difflib.get_close_matches(str(grid.value(line, 1)), labels, n=1, cutoff=0.6)
+            close = close_matches(str(grid.value(line, 1)), labels, n=1, cutoff=0.6)
             hint = f'; did you mean "{close[0]}"?' if close else ""
             out.add(f'unknown setting "{grid.value(line, 1)}"{hint}', sheet=SETTINGS.name, cell=address(line, 1))
             continue

@@ -53,7 +53,8 @@ from ..files.resultstyles import LOOKS
 from ..files.store import formula_like
 from .generic import ADJUSTMENTS, NAME, PLAYERS
 from .settings_sheet import NAME_FIELD, SETTINGS, choice_field, setting_cell, setting_choice, setting_label, setting_rows
-from .layout import Layout, SheetRows, find_layout
+from .layout import Layout, SheetRows
+from .layouts import find_layout
 from .print_layout import wrapped_lines
 from ..files.address import address, column_letter
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind

@@ -69,8 +69,8 @@ def parse_game(data: Any, c: Collector, *, final: bool = False) -> Game:
             read.member(OffensiveOutcome, o.get("outcome"), "outcome", ow, c),
             o.get("prussia_bohemian"),
             o.get("austria_bohemian"),
-            o.get("austria_took_card", False),
-            o.get("called_off_turn"),
+            austria_took_card=o.get("austria_took_card", False),
+            called_off_turn=o.get("called_off_turn"),
         )
     tc = None
     if d.get("tc") is not None:
@@ -138,4 +138,4 @@ def tournament_from_dict(data: Any, defaults: Settings, ruleset: str | None = No
 def _player(p: Mapping[str, Any], c: Collector) -> Player | None:
     """A registered player; ``"stand_in": true`` for a stand-in."""
     stand_in = read.flag(p.get("stand_in", False), "stand_in", f"players, {p['name']}", c)
-    return None if stand_in is None else Player(p["name"], stand_in)
+    return None if stand_in is None else Player(p["name"], stand_in=stand_in)

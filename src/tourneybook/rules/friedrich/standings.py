@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...numbers import SquareRoot
 from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
-from ..ranking import LOT, Criterion, LotState, Standings, field_values, rank
+from ..ranking import LOT, Criterion, LotState, Standings, Wins, field_values, rank
 from .records import Game, Role, Tournament
 from .scoring import NationScorer, score_checked
 from .tally import Tally, scored_games
@@ -92,9 +92,9 @@ def _qualifying(t: Tournament, tally: Tally, notes: list[str]) -> Standings:
         if fred is not None and games[fred].tc is None:
             notes.append(f"{games[fred].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
     criteria = [
-        Criterion(E_MT_SECOND_BEST, True, field_values(e_mt)),
-        Criterion(STCC, False, field_values(stcc_of)),
-        Criterion(QUALITY, True, field_values(quality)),
+        Criterion(E_MT_SECOND_BEST, Wins.HIGHER, field_values(e_mt)),
+        Criterion(STCC, Wins.LOWER, field_values(stcc_of)),
+        Criterion(QUALITY, Wins.HIGHER, field_values(quality)),
     ]
     table = rank(
         ranked,
@@ -167,8 +167,8 @@ def final_result(
     players = list(role)
     nations = {p: Fraction(sum(1 for n in final.winners if final.controller(n) is role[p])) for p in players}
     tie_rules = [
-        Criterion(ROLE_WINS, False, field_values({p: wins[role[p]] for p in players})),
-        Criterion(ROLE_ORDER, True, field_values({p: _TIE_PRECEDENCE[role[p]] for p in players})),
+        Criterion(ROLE_WINS, Wins.LOWER, field_values({p: wins[role[p]] for p in players})),
+        Criterion(ROLE_ORDER, Wins.HIGHER, field_values({p: _TIE_PRECEDENCE[role[p]] for p in players})),
     ]
     draw = f"{tournament} final"
     first = rank(players, nations, tie_rules, tournament=draw, total_name=WINNING_NATIONS, lot_decisions=lots)
@@ -176,7 +176,7 @@ def final_result(
     rest = rank(
         [p for p in players if p != winner.player],
         {p: score.of(p).points for p in players},
-        [Criterion(WINNING_NATIONS, True, field_values(nations)), *tie_rules],
+        [Criterion(WINNING_NATIONS, Wins.HIGHER, field_values(nations)), *tie_rules],
         tournament=draw,
         total_name=FINAL_SCORE,
         lot_decisions=lots,
@@ -208,7 +208,7 @@ def _why_second(
 ) -> tuple[str, LotState | None]:
     """The first of the winner's criteria (winning nations, role's wins, role order) on which the winner is
     ahead of the second; the lot where they are equal on all of them."""
-    criteria = [Criterion(WINNING_NATIONS, True, field_values(nations)), *tie_rules]
+    criteria = [Criterion(WINNING_NATIONS, Wins.HIGHER, field_values(nations)), *tie_rules]
     for c in criteria:
         values = c.values([winner, second])
         if values[winner] != values[second]:

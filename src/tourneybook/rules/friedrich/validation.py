@@ -61,9 +61,9 @@ def game_problems(game: Game) -> list[Problem]:
         beside = sorted(w.value for w in winners if isinstance(w, Nation) and w is not Nation.PRUSSIA)
         if beside:
             c.add(f"Prussia cannot win together with {', '.join(beside)}", g)
-    _objectives_problems(game, winners, duration_ok, c)
-    _switch_problems(game, duration_ok, c)
-    _offensive_problems(game, winners, duration_ok, c)
+    _objectives_problems(game, winners, c, duration_ok=duration_ok)
+    _switch_problems(game, c, duration_ok=duration_ok)
+    _offensive_problems(game, winners, c, duration_ok=duration_ok)
     if game.tc is not None:
         where = f"{g}, sTCC"
         if not _is_turn(game.tc.turns):
@@ -73,7 +73,7 @@ def game_problems(game: Game) -> list[Problem]:
     return c.problems
 
 
-def _objectives_problems(game: Game, winners: frozenset, duration_ok: bool, c: Collector) -> None:
+def _objectives_problems(game: Game, winners: frozenset, c: Collector, *, duration_ok: bool) -> None:
     g = game.label
     entered = [o.nation for o in game.objectives]
     for nation in ATTACKERS:
@@ -99,7 +99,7 @@ def _objectives_problems(game: Game, winners: frozenset, duration_ok: bool, c: C
             c.add(f"left the game in turn {o.left_turn} and cannot be a winner", where)
 
 
-def _switch_problems(game: Game, duration_ok: bool, c: Collector) -> None:
+def _switch_problems(game: Game, c: Collector, *, duration_ok: bool) -> None:
     s = game.imperial_switch
     if s is None:
         return
@@ -120,7 +120,7 @@ def _switch_problems(game: Game, duration_ok: bool, c: Collector) -> None:
             c.add(f"objectives held {s.held} exceed the total {ia[0].total}", where)
 
 
-def _offensive_problems(game: Game, winners: frozenset, duration_ok: bool, c: Collector) -> None:
+def _offensive_problems(game: Game, winners: frozenset, c: Collector, *, duration_ok: bool) -> None:
     o = game.offensive
     if o is None:
         return
@@ -178,7 +178,7 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     for name in sorted(n for n, times in Counter(names).items() if isinstance(n, str) and times > 1):
         c.add(f"{name} is registered twice", "players")
     real = {p.name for p in t.players if not p.stand_in}
-    _seating_problems(t, set(names), real, c, games_checked)
+    _seating_problems(t, set(names), real, c, games_checked=games_checked)
     if t.final is not None:
         if not games_checked:
             c.extend(game_problems(t.final))
@@ -192,7 +192,7 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
             if not (isinstance(name, str) and name in real):
                 c.add(f"{name!r} ({role.value}) is not a ranked player", "final")
             elif name in records:
-                why = _not_a_finalist(records[name], s.late_arrivals_in_final)
+                why = _not_a_finalist(records[name], late_allowed=s.late_arrivals_in_final)
                 if why:
                     c.add(f"{name} ({role.value}) is not a finalist: {why}, so the next in the qualifying ranking "
                           "moves up (GFTR B); type that player in this cell ('draw --final' lists the four while this row "
@@ -214,7 +214,7 @@ def tournament_problems(t: Tournament, *, games_checked: bool = False) -> list[P
     return c.problems
 
 
-def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector, games_checked: bool) -> None:
+def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collector, *, games_checked: bool) -> None:
     """GFTR B: one game per round for every ranked player, each role once, only registered players."""
     # each seat's first game, and every game of a seat taken more than once (only those few are worded)
     first_in_role: dict[tuple[str, Role], str] = {}
@@ -262,7 +262,7 @@ def _seating_problems(t: Tournament, known: set[str], real: set[str], c: Collect
         c.extend(seating_problems(t.attendance, seats))
 
 
-def _not_a_finalist(record: Attendance, late_allowed: bool) -> str:
+def _not_a_finalist(record: Attendance, *, late_allowed: bool) -> str:
     """Why a player may not play the final (docs/attendance.md), or '' when they may."""
     if record.withdrawn:
         return (f"they withdrew after round {record.withdrew_after} (Players, Withdrew after round), and a withdrawn "

@@ -1,8 +1,13 @@
-"""Every Diplomacy game-scoring system a director may choose: one registry line each.
+"""Every Diplomacy game-scoring system a director may choose: one registry line each, loaded when chosen.
 
 Each family of systems is a module here (pure; exact Fractions; no I/O); a
 system is a :class:`ScoringSystem` value: its id, name, rule texts, the numbers
-a director may tune, what it needs of a board, and its score function.
+a director may tune, what it needs of a board, and its score function. The
+registry (:data:`LISTED`, written by tests/rules/test_system_listing.py from the
+systems themselves into :mod:`.listing`) holds each system's id, name and rule in
+one sentence and where it is defined: listing the systems (``tourneybook
+systems``, the Settings drop-down) imports no scorer, and finding one by id or
+name imports its family's module then.
 
 >>> find_system("cdiplo100").name
 'C-Diplo 100'
@@ -14,71 +19,72 @@ tourneybook.errors.UnknownSystem: unknown game-scoring system 'chess'; known: ..
 
 from __future__ import annotations
 
-from ...errors import UnknownSystem
-from .bangkok import BANGKOK, BANGKOK_PIKE, OLYMPIC
-from .carnage import (CARNAGE, CARNAGE_2023, CARNAGE_CENTRE_COUNT, CARNAGE_DEAD_EQUAL, DUCT_TAPE_V2,
-                      DUCT_TAPE_V2_ELIMINATION, SYDNEY_LEAGUE)
-from .cdiplo import CDIPLO_80, CDIPLO_100, CDIPLO_NAMUR
-from .classic import (HAIGHT, RANKED_CLASSIC, RANKED_CLASSIC_V2, SOUTHERN_SUN, SUMMER_CLASSIC, WHIPPING,
-                      WORLD_CLASSIC)
-from .draw_size import DRAW_SIZE, SOLOS, YOUR_DRAW_SIZE_SHORT, YOUR_DRAW_SIZE_UNLIMITED
-from .maxonian import MAXONIAN, SEVEN_ELEVEN
-from .sum_of_squares import MANORCON, MANORCON_ORIGINAL, MANORCON_V2, SUM_OF_SQUARES
-from .system import Need, Numbers, Parameter, ScoringSystem
-from .topping import BASE3, DETOUR09, MISCHIEF, VULCAN
-from .tribute import OPEN_MIND_THE_GAP, OPEN_TRIBUTE, TRIBUTE
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-SYSTEMS: tuple[ScoringSystem, ...] = (
-    BANGKOK,
-    OLYMPIC,
-    BANGKOK_PIKE,
-    BASE3,
-    CARNAGE,
-    CARNAGE_DEAD_EQUAL,
-    CARNAGE_CENTRE_COUNT,
-    CARNAGE_2023,
-    CDIPLO_100,
-    CDIPLO_80,
-    CDIPLO_NAMUR,
-    DETOUR09,
-    DRAW_SIZE,
-    DUCT_TAPE_V2,
-    DUCT_TAPE_V2_ELIMINATION,
-    HAIGHT,
-    MANORCON,
-    MANORCON_ORIGINAL,
-    MANORCON_V2,
-    MAXONIAN,
-    SEVEN_ELEVEN,
-    MISCHIEF,
-    OPEN_MIND_THE_GAP,
-    RANKED_CLASSIC,
-    RANKED_CLASSIC_V2,
-    SOLOS,
-    SUM_OF_SQUARES,
-    SOUTHERN_SUN,
-    SYDNEY_LEAGUE,
-    TRIBUTE,
-    OPEN_TRIBUTE,
-    VULCAN,
-    WHIPPING,
-    WORLD_CLASSIC,
-    SUMMER_CLASSIC,
-    YOUR_DRAW_SIZE_SHORT,
-    YOUR_DRAW_SIZE_UNLIMITED,
-)
+from ...errors import UnknownSystem
+from .listing import LINES
+
+if TYPE_CHECKING:
+    from .system import ScoringSystem
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the registry: a system as a list shows it, and the value that scores it."""
+
+    id: str
+    """Stable id on the command line and in Settings ('carnage')."""
+    name: str
+    """Its name (:attr:`ScoringSystem.name`): the Settings cell shows it."""
+    rule: str
+    """Its rule in one sentence, with the published numbers (:meth:`ScoringSystem.rule_sentence`)."""
+    module: str
+    """Its family's module in this package ('carnage')."""
+    value: str
+    """The name of its :class:`ScoringSystem` in that module ('CARNAGE')."""
+    dipvis_name: str = ""
+    """How dipvis spells it where that differs from :attr:`name` (:attr:`ScoringSystem.dipvis_name`)."""
+
+    @property
+    def as_dipvis_names_it(self) -> str:
+        """The name as dipvis spells it: what a director who scored the system there knows it by."""
+        return self.dipvis_name or self.name
+
+    def system(self) -> ScoringSystem:
+        """The system itself, its family's module imported now."""
+        return getattr(import_module(f"{__name__}.{self.module}"), self.value)
+
+
+LISTED: tuple[Listed, ...] = tuple(Listed(*line) for line in LINES)
 """Every system, in the order of the issue's list (dipvis's): `tourneybook systems` and the Settings drop-down."""
 
-SYSTEM_IDS: tuple[str, ...] = tuple(s.id for s in SYSTEMS)
-"""Their ids, for help texts and messages."""
+SYSTEM_IDS: tuple[str, ...] = tuple(s.id for s in LISTED)
+"""Every system's id, in the order of the issue's list (dipvis's): help texts and messages."""
 
 
-def find_system(system_id: str) -> ScoringSystem:
-    """The system with this id; :class:`UnknownSystem` names the known ids otherwise."""
-    for system in SYSTEMS:
-        if system.id == system_id:
-            return system
+def listed(system_id: str) -> Listed:
+    """The registry line of the system with this id; :class:`UnknownSystem` names the known ids otherwise."""
+    for line in LISTED:
+        if line.id == system_id:
+            return line
     raise UnknownSystem(f"unknown game-scoring system {system_id!r}; known: {', '.join(SYSTEM_IDS)}")
 
 
-__all__ = ["SYSTEMS", "SYSTEM_IDS", "Need", "Numbers", "Parameter", "ScoringSystem", "UnknownSystem", "find_system"]
+def find_system(system_id: str) -> ScoringSystem:
+    """The system with this id, its module imported now; :class:`UnknownSystem` names the known ids otherwise."""
+    return listed(system_id).system()
+
+
+def __getattr__(name: str) -> Any:
+    """``SYSTEMS`` (every system, each module imported) and the types of :mod:`.system`, loaded when asked for."""
+    if name == "SYSTEMS":
+        return tuple(line.system() for line in LISTED)
+    if name in ("Need", "Numbers", "Parameter", "ScoringSystem"):
+        return getattr(import_module(f"{__name__}.system"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["LISTED", "SYSTEMS", "SYSTEM_IDS", "Listed", "Need", "Numbers", "Parameter", "ScoringSystem",
+           "UnknownSystem", "find_system", "listed"]

@@ -69,8 +69,8 @@ def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_p
         for p in board.powers:
             bonus = n["lead"] * gap if gap and p.centres == max(q.centres for q in board.powers) else F(0)
             rows[p.power] = (per_centre * p.centres + ranks[p.power] + bonus,
-                             (("centre points", per_centre * p.centres), ("rank points", ranks[p.power]),
-                              ("lead points", bonus)))
+                             (("centre points", per_centre * p.centres), ("rank points", ranks[p.power]))
+                             + ((("lead points", bonus),) if n["lead"] else ()))  # a lead of 0 is never paid: not listed
         return game_score(board, rows)
 
     ranks_text = ", ".join(str(x) for x in positions)

@@ -22,8 +22,9 @@ def score_cdiplo(board: Board, numbers: Numbers) -> GameScore:
     powers = board.in_power_order()
     ranks = shared_ranks([p.centres for p in powers], [numbers["first"], numbers["second"], numbers["third"]])
     scores = tuple(PlayerScore(p.player, p.power.value, numbers["played"] + numbers["per_centre"] * p.centres + bonus,
-                               (("centres", p.centres), ("played", numbers["played"]),
-                                ("centre points", numbers["per_centre"] * p.centres), ("rank points", bonus)))
+                               (("centres", p.centres),)
+                               + ((("played", numbers["played"]),) if numbers["played"] else ())  # C-Diplo 80: none
+                               + (("centre points", numbers["per_centre"] * p.centres), ("rank points", bonus)))
                    for p, bonus in zip(powers, ranks))
     return GameScore(board.label, scores)
 

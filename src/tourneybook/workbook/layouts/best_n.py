@@ -117,7 +117,7 @@ def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Pro
         entrants = t.players or tuple(Entrant(n) for n in dict.fromkeys(p.player for b in ordered for p in b.in_power_order()))
         rows: list[dict[str, Any]] = [{NAME: e.name, STAND_IN: True if e.td else None, LOT: lots.get(e.name)}
                                       for e in entrants]
-        typed = {PLAYERS.name: rows, boards.name: [row for b in ordered for row in _board_rows(b, with_draw, with_concession)],
+        typed = {PLAYERS.name: rows, boards.name: [row for b in ordered for row in _board_rows(b, with_draw=with_draw, with_concession=with_concession)],
                  ADJUSTMENTS.name: [{ADJUSTED: a.player, POINTS: a.points, REASON: a.reason} for a in t.adjustments]}
         return typed | ({sit_outs.name: sit_out_rows(t.sit_outs)} if sit_outs is not None else {})
 
@@ -125,7 +125,7 @@ def best_n_layout(ruleset: Ruleset, problems_of: Callable[[Tournament], list[Pro
                   to_tournament=to_tournament, to_rows=to_rows, instructions=instructions, sit_outs=sit_outs)
 
 
-def _board_rows(board: Board, with_draw: bool, with_concession: bool) -> list[dict[str, Any]]:
+def _board_rows(board: Board, *, with_draw: bool, with_concession: bool) -> list[dict[str, Any]]:
     """The seven rows of ``board``; with the In draw column, yes on each power of a recorded draw; with the
     Conceded to column, yes on the power a concession went to."""
     rows = board_rows(board, final_column=True)

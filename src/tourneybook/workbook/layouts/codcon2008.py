@@ -40,7 +40,7 @@ def to_tournament(entries: Entries, players: Sequence[Player], settings: Setting
     t = Tournament(
         name=name or RULESET.name,
         games=games,
-        players=tuple(Entrant(p.name, p.distance, p.stand_in) for p in players),
+        players=tuple(Entrant(p.name, p.distance, td=p.stand_in) for p in players),
         settings=settings,
         adjustments=tuple(adjustments),
         lot_decisions=lot_decisions(players),

@@ -159,7 +159,7 @@ def read_board(block: Block, out: Collector, *, final_column: bool, need_history
                 out.extend([row.problem(f"the count of {YEARS[len(history)]} is missing: board {block.label} "
                                         f"is counted to {YEARS[last - 1]}", YEARS[len(history)])])
                 continue
-        centres = _centres(row, history, final_column, out)
+        centres = _centres(row, history, out, final_column=final_column)
         if centres is None:
             continue
         eliminated = row[ELIMINATED]
@@ -172,7 +172,7 @@ def read_board(block: Block, out: Collector, *, final_column: bool, need_history
     return Board(block.round, block.board, tuple(sorted(results, key=lambda p: order.index(p.power))), top=top)
 
 
-def _centres(row: Row, history: list[int], final_column: bool, out: Collector) -> int | None:
+def _centres(row: Row, history: list[int], out: Collector, *, final_column: bool) -> int | None:
     if not final_column:
         if history:
             return history[-1]

@@ -16,9 +16,11 @@ import dataclasses
 import functools
 
 from ...rules.diplomacy_event import DEFAULT_SYSTEM, chosen, settings_of, tournament_problems
-from ...rules.game_scoring import Need, find_system
+from ...rules.base import Ruleset
+from ...rules.game_scoring import find_system
+from ...rules.game_scoring.system import Need
 from ..layout import Layout
-from .best_n import best_n_layout, boards_sheet
+from .best_n import CONCEDED_COLUMN, best_n_layout, boards_sheet
 from .diplomacy import sit_outs_sheet
 
 SIT_OUTS = sit_outs_sheet()
@@ -67,7 +69,24 @@ def system_layout(system_id: str) -> Layout:
     return dataclasses.replace(layout, chosen=lambda settings: system_layout(settings.scoring))
 
 
+@functools.cache
+def older_layout(ruleset: Ruleset) -> Layout:
+    """The layout of an older Diplomacy id (``sos``, ``dss``...: the event with its system, under that id) as its
+    workbooks were made: no Sit-outs sheet, and Conceded to, where the system reads a concession, the Boards sheet's
+    last column, which a workbook made before it existed does without (its games were played to the end)."""
+    system = ruleset.settings.system
+    needs = system.needs
+    boards = boards_sheet(f"Centres at the end of the game, scored by {system.name}.",
+                          with_draw=Need.DRAW_MEMBERS in needs,
+                          years_needed=system.name if Need.YEAR_COUNTS in needs else "")
+    if Need.CONCESSION in needs:
+        boards = dataclasses.replace(boards, columns=(*boards.columns,
+                                                      dataclasses.replace(CONCEDED_COLUMN, may_be_absent=True)))
+    layout = best_n_layout(ruleset, tournament_problems, boards, _instructions(system.name, needs)[:3])
+    return dataclasses.replace(layout, chosen=lambda settings: older_layout(ruleset.chosen(settings)))
+
+
 LAYOUT = system_layout(DEFAULT_SYSTEM)
 """The registry's layout: the default system's; :attr:`Layout.chosen` gives the one the Settings choose."""
 
-__all__ = ["LAYOUT", "system_layout"]
+__all__ = ["LAYOUT", "older_layout", "system_layout"]

@@ -238,7 +238,8 @@ def game_of(row: Row, round_: int | None, out: Collector) -> Game | None:
     if any(v[h] is not None for h in (OO_LAUNCHED, OO_CARD, OO_OUTCOME, OO_CALLED_OFF, OO_PRUSSIA, OO_AUSTRIA)):
         ok = _need(row, [OO_OUTCOME, OO_PRUSSIA, OO_AUSTRIA], "the Offensive Option is entered", out) and ok
         outcome = OUTCOMES.get(v[OO_OUTCOME])
-        offensive = Offensive(outcome, v[OO_PRUSSIA], v[OO_AUSTRIA], bool(v[OO_CARD]), v[OO_CALLED_OFF])
+        offensive = Offensive(outcome, v[OO_PRUSSIA], v[OO_AUSTRIA], austria_took_card=bool(v[OO_CARD]),
+                              called_off_turn=v[OO_CALLED_OFF])
         launched = v[OO_LAUNCHED]
         for header, what in ((OO_CALLED_OFF, "the OO was called off"), (ENDED, "the game ended")):
             if launched is not None and v[header] is not None and launched > v[header]:
@@ -406,7 +407,7 @@ def to_tournament(
     final_lots = [(finals[0][r.value], finals[0][final_lot_header(r)]) for r in Role] if finals else []
     t = Tournament(
         settings=settings,
-        players=tuple(Player(p.name, p.stand_in) for p in players),
+        players=tuple(Player(p.name, stand_in=p.stand_in) for p in players),
         games=tuple(g for row in rows if (g := games.get(row.line)) is not None and complete[row[ROUND]]),
         final=final,
         adjustments=tuple(adjustments),

@@ -11,10 +11,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from ...draws import ROLES, check_final_choices
 from ...errors import Collector, InputError, Problem
 from ...files.store import WorkbookStore
 from ...rules.attendance import passed_over
+from ...rules.friedrich import Role
 from ...rules.friedrich.standings import final_ranking
 from ..generic import PLAYERS, player_names
 from ..layout import Layout
@@ -70,6 +70,8 @@ def final_choices(event: Any, store: WorkbookStore) -> FinalOutcome:
     ``event`` is the event read once (:func:`tourneybook.workbook.event.read_event`).
     Refusals (InputError): no final in the Settings, the qualifying round not complete, a wrong choice at its cell.
     """
+    from ...draws import check_final_choices  # the draw engine: loaded by the final's draw, not by a recalc
+
     t = event.record
     if t.settings.finalists == 0:
         raise InputError(Problem("the Settings have no final (Finalists 0)", sheet=SETTINGS.name))
@@ -82,14 +84,14 @@ def final_choices(event: Any, store: WorkbookStore) -> FinalOutcome:
     # A withdrawn player (and a late arrival unless the Settings allow it) is passed over: the next moves up.
     choosing = final_ranking(standings.order, t)
     finalists = tuple(choosing[: t.settings.finalists])
-    if len(finalists) < len(ROLES):
+    if len(finalists) < len(Role):
         raise InputError(Problem(f"the final needs four ranked players; the standings have {len(finalists)}",
                                  sheet=PLAYERS.name))
     out = Collector(InputError)
     names = player_names(store.read(PLAYERS.name))
     rows = read_sheet(store.read(FINAL_SHEET), FINAL, out, players=names)
     out.raise_if_any()
-    typed = [(role.value, rows[0][role.value]) for role in ROLES if rows and rows[0][role.value] is not None]
+    typed = [(role.value, rows[0][role.value]) for role in Role if rows and rows[0][role.value] is not None]
     roles: dict[str, str] = {}
     if typed:
         row = rows[0]
@@ -100,10 +102,10 @@ def final_choices(event: Any, store: WorkbookStore) -> FinalOutcome:
                         cell=cell_of[role])
             else:
                 roles[name] = role
-        empty = next(row.cell(r.value) for r in ROLES if row[r.value] is None) if len(typed) < len(ROLES) else row.cell()
+        empty = next(row.cell(r.value) for r in Role if row[r.value] is None) if len(typed) < len(Role) else row.cell()
         for p in check_final_choices(choosing, roles):
             name = p.where.removeprefix("final").lstrip(", ")
-            role = roles.get(name) or next((r.value for r in ROLES if p.message == f"no one plays {r.value}"), None)
+            role = roles.get(name) or next((r.value for r in Role if p.message == f"no one plays {r.value}"), None)
             cell = cell_of.get(role, empty) if role else empty
             out.add(f"{name}: {p.message}" if name else p.message, sheet=FINAL_SHEET, cell=cell)
         out.raise_if_any()

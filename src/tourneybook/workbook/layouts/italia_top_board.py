@@ -11,9 +11,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...draws import DrawnRounds, DrawnTable, Round, draw_diplomacy, draw_italia_top_board
 from ...errors import InputError, Problem
 from ...files.address import column_letter
 from ...files.store import WorkbookStore
@@ -22,6 +21,9 @@ from .. import cells
 from ..draw_rows import ROUND, Typing
 from ..layout import TopBoard
 from ..schema import FIRST_DATA_ROW, EntrySheet
+
+if TYPE_CHECKING:  # the draw engine is loaded by the draw, never by a recalc
+    from ...draws import DrawnRounds, Round
 
 
 def draw_top_board(
@@ -34,6 +36,8 @@ def draw_top_board(
     The ranking is the standings after every round before (seed 004, 3.3), so
     each of them must be played. ``event_of()`` reads the event (once, after the checks here).
     """
+    from ...draws import DrawnRounds, DrawnTable, Round, draw_diplomacy, draw_italia_top_board
+
     if draw_only:
         raise InputError(Problem(f"round {draw_only[0]} is drawn but not played: the top board is drawn from "
                                  "the standings after every round before it", sheet=boards))

@@ -1,4 +1,4 @@
-"""Printed forms drawn as sheets of the live workbook, as :mod:`tourneybook.forms.render` draws them in a file.
+"""Printed forms drawn as sheets of the workbook open in Excel, as :mod:`tourneybook.forms.render` draws them in a file.
 
 The forms package lays every form out as a :class:`~tourneybook.forms.layout.Page`
 (cells spanning columns, looks, row heights) and draws it with openpyxl for
@@ -7,7 +7,7 @@ every engine: values, merged spans, fonts, borders, shading, widths, row
 heights and the print area (one printed page per sheet, small forms sharing a
 page as :func:`tourneybook.forms.render.pages` groups them for the command line). A4, orientation and
 fit-to-page are set through Excel's own PageSetup on Windows (as the result
-sheets' are, :func:`tourneybook.excel.livestore.windows_page_setup`).
+sheets' are, :func:`tourneybook.excel.openbook.windows_page_setup`).
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from ..forms.layout import Look, Page
 from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
 from ..files.marks import FORM, note
 from ..files.address import column_letter
-from .livestore import XL_LANDSCAPE, XL_PAPER_A4, place_picture
+from .openbook import XL_LANDSCAPE, XL_PAPER_A4, place_picture
 
 SHADE = (217, 217, 217)
 """forms.render.SHADE as RGB."""
 GREY = (128, 128, 128)
 
 
-def draw_page(sheet: Any, page: Page, classic: bool) -> None:
+def draw_page(sheet: Any, page: Page, *, classic: bool) -> None:
     """Draw ``page`` onto the empty xlwings ``sheet``."""
     for col, width in enumerate(page.widths, start=1):
         letter = column_letter(col)

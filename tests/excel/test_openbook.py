@@ -1,4 +1,4 @@
-"""LiveWorkbook over the xlwings remote engine: what it reads, and the actions its writes become."""
+"""OpenBookStore over the xlwings remote engine: what it reads, and the actions its writes become."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from excel_remote import apply_actions, payload
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourneybook.excel.livestore import LiveWorkbook, frozen_area, read_value
+from tourneybook.excel.openbook import OpenBookStore, frozen_area, read_value
 from tourneybook.files.address import column_letter
 from tourneybook.errors import InputError
 from tourneybook.files.filestore import FileWorkbook
@@ -19,9 +19,9 @@ from tourneybook.files.marks import RECALCULATED, note
 from tourneybook.files.store import Cell, Chart, ResultSheet
 
 
-def live(*sheets: tuple[str, list[list]]) -> tuple[xw.Book, LiveWorkbook]:
+def live(*sheets: tuple[str, list[list]]) -> tuple[xw.Book, OpenBookStore]:
     book = xw.Book(json=payload("t.xlsx", list(sheets)))
-    return book, LiveWorkbook(book)
+    return book, OpenBookStore(book)
 
 
 def actions(book: xw.Book, func: str) -> list[dict]:
@@ -189,7 +189,7 @@ STYLES = st.sampled_from(["", "", "header", "note", "warning"])
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(STYLES, max_size=6), max_size=8))
 def test_style_blocks_cover_each_styled_cell_exactly_once(styles):
-    from tourneybook.excel.livestore import blocks
+    from tourneybook.excel.openbook import blocks
 
     rows = tuple(tuple(Cell(None, s) for s in row) for row in styles)
     covered: dict[tuple[int, int], list[str]] = {}

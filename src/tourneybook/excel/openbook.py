@@ -1,4 +1,4 @@
-"""A :class:`~tourneybook.files.store.WorkbookStore` over a live xlwings Book.
+"""A :class:`~tourneybook.files.store.WorkbookStore` over a workbook open in Excel (an xlwings Book).
 
 The same code serves classic xlwings (Excel on Windows/macOS through RunPython)
 and the remote engine behind xlwings Lite and xlwings Server, whose Book is
@@ -6,7 +6,7 @@ built from the JSON the add-in sends (``xw.Book(json=...)``): both offer the
 calls used here. Writes on the remote engine are queued as actions that the
 add-in applies after the script returns, so nothing here reads back what it wrote.
 
-What a live book does not get, by design: merged ranges are reported as none
+What an open book does not get, by design: merged ranges are reported as none
 (the remote engine cannot read them synchronously, and entry sheets must not
 have any), and frozen panes are set on the remote engine only (classic xlwings
 has no call for them).
@@ -141,7 +141,7 @@ def blocks(rows: tuple[tuple[Cell, ...], ...]) -> list[tuple[int, int, int, int,
     return [tuple(b) for b in found if b[4]]
 
 
-class LiveWorkbook:
+class OpenBookStore:
     """The organiser's open workbook, read and written through xlwings."""
 
     def __init__(self, book: Any):

@@ -9,14 +9,14 @@ from types import SimpleNamespace
 import xlwings as xw
 from excel_remote import payload
 
-from tourneybook.excel.livestore import LiveWorkbook, windows_line_look
+from tourneybook.excel.openbook import OpenBookStore, windows_line_look
 from tourneybook.files.sheetwriter import LINE_COLOURS
 from tourneybook.files.store import Cell, Chart, ResultSheet
 
 
-def live() -> tuple[xw.Book, LiveWorkbook]:
+def live() -> tuple[xw.Book, OpenBookStore]:
     book = xw.Book(json=payload("t.xlsx", [("Games", [["x"]])]))
-    return book, LiveWorkbook(book)
+    return book, OpenBookStore(book)
 
 
 def actions(book: xw.Book, func: str) -> list[dict]:

@@ -1,0 +1,81 @@
+"""A command loads only what its event uses (issue 40): a recalc of one family loads no module of another, nor the
+draw engine, and a Diplomacy event loads only its own game-scoring system.
+
+Each recalc runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
+copy of a shipped example, and lists the TourneyBook modules it loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LOADED = """
+import json, os, sys
+from tourneybook.cli import main
+sys.stdout = open(os.devnull, "w")
+status = main(sys.argv[2:])
+json.dump({"status": status, "modules": sorted(m for m in sys.modules if m.startswith("tourneybook"))},
+          open(sys.argv[1], "w"))
+"""
+
+
+def loaded_by(args: list[str], folder: Path) -> list[str]:
+    """The TourneyBook modules a fresh ``tourneybook ARGS`` loaded (it must succeed)."""
+    out = folder / "loaded.json"
+    subprocess.run([sys.executable, "-c", LOADED, str(out), *args], check=True, timeout=300)
+    found = json.loads(out.read_text(encoding="utf-8"))
+    assert found["status"] == 0
+    return found["modules"]
+
+
+FAMILIES = {
+    "friedrich": ("rules.friedrich", "rules.fwc2022", "rules.cafe2023", "layouts.friedrich", "layouts.fwc2022",
+                  "layouts.cafe2023"),
+    "carcassonne": ("rules.carcassonne", "layouts.carcassonne"),
+    "diplomacy": ("rules.diplomacy", "rules.game_scoring", "rules.best_n", "rules.codcon2008", "rules.italia2010",
+                  "rules.sit_outs",
+                  "layouts.diplomacy", "layouts.best_n", "layouts.codcon2008", "layouts.italia"),
+}
+"""The modules of each family's rules and workbook layouts, by the start of their names after 'tourneybook.'."""
+EXAMPLES = {"fwc2022": "friedrich", "cafe2023": "friedrich", "carcassonne2004": "carcassonne",
+            "codcon2008": "diplomacy", "italia2010": "diplomacy", "diplomacy": "diplomacy"}
+
+
+def of_family(modules: list[str], family: str) -> list[str]:
+    return [m for m in modules if m.removeprefix("tourneybook.").removeprefix("workbook.").startswith(FAMILIES[family])]
+
+
+@pytest.mark.parametrize("ruleset", EXAMPLES)
+def test_a_recalc_loads_no_other_family_and_no_draw(ruleset: str, tmp_path: Path):
+    work = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "workbooks" / f"{ruleset}-example.xlsx", work)
+    modules = loaded_by(["recalc", str(work)], tmp_path)
+    family = EXAMPLES[ruleset]
+    assert of_family(modules, family)  # the check sees the family's own modules
+    others = {f: of_family(modules, f) for f in FAMILIES if f != family}
+    assert others == {f: [] for f in others}
+    assert [m for m in modules if m.startswith("tourneybook.draws")] == []
+
+
+def test_a_diplomacy_event_loads_its_own_system_only(tmp_path: Path):
+    """The shipped Diplomacy example is scored by Sum of Squares: of the 37 systems' modules, only its family's."""
+    work = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "workbooks" / "diplomacy-example.xlsx", work)
+    scoring = [m for m in loaded_by(["recalc", str(work)], tmp_path) if m.startswith("tourneybook.rules.game_scoring.")]
+    assert scoring == ["tourneybook.rules.game_scoring.listing", "tourneybook.rules.game_scoring.sum_of_squares",
+                       "tourneybook.rules.game_scoring.system"]
+
+
+def test_listing_the_systems_loads_no_ruleset_and_no_scorer(tmp_path: Path):
+    """`tourneybook systems` reads the registry's lines: names and rules, no scoring function."""
+    rules = [m for m in loaded_by(["systems"], tmp_path) if m.startswith("tourneybook.rules.")]
+    assert rules == ["tourneybook.rules.base", "tourneybook.rules.game_scoring", "tourneybook.rules.game_scoring.listing",
+                     "tourneybook.rules.lots", "tourneybook.rules.ranking", "tourneybook.rules.tables"]
