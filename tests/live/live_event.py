@@ -12,11 +12,12 @@ PLAYERS = ["Zoë Faure", "Łukasz Nowak", "Anna Berg", "Ben <b>Bold</b>", "Carla
 """Accents and a name that would be markup if it were not escaped."""
 
 
-def new_event(folder: Path, *, reporting: bool = True) -> Path:
+def new_event(folder: Path, *, reporting: bool = True, language: str = "") -> Path:
     players = folder / "players.csv"
     players.write_text("Name\n" + "\n".join(PLAYERS) + "\n", encoding="utf-8")
     event = folder / "hall.xlsx"
-    assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event), "--name", "Hall Open"]) == 0
+    assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event), "--name", "Hall Open"]
+                + (["--language", language] if language else [])) == 0
     assert main(["draw", str(event), "--round", "1"]) == 0
     if reporting:
         book = FileWorkbook(event)

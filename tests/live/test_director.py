@@ -110,7 +110,7 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     d = director(hall)
     assert act(d, "/director/clock", action="start", minutes="50") == 303
     assert hall.api()["clock"] == {"state": "running", "ends_at": 4000.0, "remaining": 3000.0, "minutes": 50, "started": 1000.0,
-                                   "stage": "Round 1", "note": ""}  # the clock of the round being played
+                                   "stage": "Round 1", "stage_key": "round 1", "note": ""}  # the round being played
     now[0] = 1600.0
     assert act(d, "/director/clock", action="pause") == 303
     assert hall.api()["clock"]["state"] == "paused" and hall.api()["clock"]["remaining"] == 2400.0
@@ -343,7 +343,7 @@ def test_the_pages_data_follow_the_event(hall, event):
     assert hall.reload()
     api = hall.api()
     assert api["counted"] == {"after_round": 0, "heading": "",  # a Carcassonne table counts as soon as it is entered
-                              "note": "round 1: 1 of 2 tables entered; the standings count those 1"}
+                              "note": "round 1: 1 of 2 tables entered; the standings count those 1", "partly": True}
     (mine,) = hall.player(player)["rounds"]
     assert mine["points"] == "5.00" and mine["new"] is False
 
@@ -372,4 +372,4 @@ def test_after_the_rounds_the_seating_is_the_knockout_or_the_top_board(tmp_path)
     top = shown["italia2010"]
     assert top["stage"] == {"kind": "top board", "title": "Round 4: top board 1", "round": 4, "board": 1}
     assert top["seating"][0]["label"] == "Top board 1" and "label" not in top["seating"][1]
-    assert top["counted"] == {"after_round": 4, "heading": "after round 4", "note": ""}
+    assert top["counted"] == {"after_round": 4, "heading": "after round 4", "note": "", "partly": False}

@@ -17,10 +17,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..i18n import Words
 from ..reports.journal import PLAY
 from .guard import client_of, device_of, same_site_form
 from .hall import Hall
-from .pages import message, page
+from .pages import message, page, phone_words
 from .params import Text, parameter
 
 
@@ -29,10 +30,11 @@ def drawn(hall: Hall) -> frozenset[int]:
     return frozenset(t.round for t in state.draw.tables) if state is not None else frozenset()
 
 
-def answered(hall: Hall, player: str, answer: str, device: str, address: str) -> tuple[str, int]:
-    """Why the answer is refused ('' when stored), and the round open: the journal, in a worker thread."""
+def answered(hall: Hall, player: str, answer: str, device: str, address: str, words: Words) -> tuple[str, int]:
+    """Why the answer is refused ('' when stored, else in ``words``' language), and the round open: the journal, in a
+    worker thread."""
     names = list(hall.api().get("names", []))
-    return hall.checkin.answer(player, answer, device, names, address, drawn(hall)), hall.checkin.open_round()
+    return hall.checkin.answer(player, answer, device, names, address, drawn(hall), words), hall.checkin.open_round()
 
 
 def asked(hall: Hall, player: str, device: str) -> tuple:
@@ -41,17 +43,19 @@ def asked(hall: Hall, player: str, device: str) -> tuple:
 
 async def checkin(request: Request) -> Response:
     """GET /checkin?player=NAME: the question of the open round; POST: the player's answer."""
-    hall = request.app.state.hall
+    hall, words = request.app.state.hall, phone_words(request)
+    _ = words._
     if request.method == "POST":
         form = await same_site_form(request)
         player = parameter(form, "player", Text("The player's name"), "")
         answer = parameter(form, "answer", Text("The answer", 20), "")
         why, number = await run_in_threadpool(answered, hall, player, answer, device_of(request),
-                                              client_of(request))  # off the loop
+                                              client_of(request), words)  # off the loop
         if why:
-            return message(request, "Not stored", why, "bad", 409)
-        said = f"You play round {number}." if answer == PLAY else f"You skip round {number}: you are not drawn for it."
-        return message(request, "Checked in", f"{player}: {said} Tell the director if this changes.", "ok")
+            return message(request, _("Not stored"), why, "bad", 409)
+        said = (_("{player}: you play round {round}. Tell the director if this changes.") if answer == PLAY else
+                _("{player}: you skip round {round}: you are not drawn for it. Tell the director if this changes."))
+        return message(request, _("Checked in"), said.format(player=player, round=number), "ok")
     player = parameter(request.query_params, "player", Text("The player's name"), "")
     state, names, given = await run_in_threadpool(asked, hall, player, device_of(request))  # the journal, off the loop
     return page(request, "checkin.html", player=player, round=state.round, open=state.open and state.round not in drawn(hall),

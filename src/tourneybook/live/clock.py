@@ -99,13 +99,14 @@ class RoundClock:
 
     def data(self, now: float) -> dict:
         """/api/state's ``clock``: ``state``, ``ends_at``, ``remaining`` (seconds), ``minutes``; ``started`` for
-        pages that count from the start (``started + minutes * 60`` is the end while running)."""
+        pages that count from the start (``started + minutes * 60`` is the end while running); ``stage``, its stage's
+        words, and ``stage_key`` ('round 2'), for a page that says them in its own language."""
         clock = self.at_zero() if self.due(now) else self
         running = clock.state == RUNNING and clock.ends_at is not None
         remaining = (max(0.0, clock.ends_at - now) if running else clock.remaining)
         return {"state": clock.state, "ends_at": clock.ends_at, "remaining": None if remaining is None else round(remaining, 1),
                 "minutes": clock.minutes, "started": clock.ends_at - clock.minutes * 60 if running else None,
-                "stage": clock.title, "note": clock.note}
+                "stage": clock.title, "stage_key": clock.stage, "note": clock.note}
 
     def kept(self) -> str:
         return json.dumps({"state": self.state, "ends_at": self.ends_at, "remaining": self.remaining, "minutes": self.minutes,

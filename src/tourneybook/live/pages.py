@@ -13,13 +13,16 @@ projector and phone pages are shells whose scripts (``static/``) long-poll
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
+from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_words, words_in
 from .guard import Refused, csrf_token, device_of, with_cookies
 from .static_files import static_url
 
@@ -30,9 +33,69 @@ HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Re
 scripts and styles are this package's files (:mod:`.static_files`), so a name that slipped through as markup
 still could not run a script."""
 
-templates = Jinja2Templates(env=Environment(loader=PackageLoader(__package__, "templates"), autoescape=True,
-                                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True))
-templates.env.globals.update(static_url=static_url)
+LANGUAGE_COOKIE, LANGUAGE_PARAMETER = "tb_lang", "lang"
+"""The phone's own language, chosen on the pages' switch (``?lang=es``) and remembered in a cookie."""
+SPOKEN = {lang.code for lang in LANGUAGES}
+
+
+@lru_cache(maxsize=None)
+def templates_in(code: str) -> Jinja2Templates:
+    """The templates speaking language ``code``: an environment per language with its catalogue installed (Jinja2's
+    i18n extension), so a Spanish phone and a German one served at once never mix their words."""
+    found = Jinja2Templates(env=Environment(loader=PackageLoader(__package__, "templates"), autoescape=True,
+                                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                                            extensions=["jinja2.ext.i18n"]))
+    found.env.install_gettext_translations(words_in(code).translations, newstyle=True)  # type: ignore[attr-defined]
+    found.env.globals.update(static_url=static_url)
+    return found
+
+
+templates = templates_in("en")
+"""The English templates: the director's pages (the organiser's, in English)."""
+
+
+def event_words(request: Request) -> Words:
+    """The event's language (Settings, 'Language'): the projector's, as the published page's."""
+    state = request.app.state.hall.state
+    return find_words(state.data.get("language") if state else None)
+
+
+def accepted(header: str) -> list[str]:
+    """The languages of an Accept-Language header, the preferred first ('es-ES,es;q=0.9,en;q=0.8' -> es, es, en)."""
+    weighed = []
+    for at, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and quality > 0:
+            weighed.append((-quality, at, tag.split("-")[0].strip().lower()))
+    return [code for _, _, code in sorted(weighed)]
+
+
+def phone_words(request: Request) -> Words:
+    """A phone's language: the one chosen on the switch (``?lang=``, then its cookie), else the first of its
+    Accept-Language that TourneyBook speaks, else the event's."""
+    for chosen in (request.query_params.get(LANGUAGE_PARAMETER), request.cookies.get(LANGUAGE_COOKIE)):
+        if chosen in SPOKEN:
+            return words_in(chosen)
+    for code in accepted(request.headers.get("accept-language", "")):
+        if code in SPOKEN:
+            return words_in(code)
+    return event_words(request)
+
+
+def switch(request: Request, words: Words) -> list[dict[str, Any]]:
+    """The switch's links: each language in its own name, to this very page (its query kept) in that language; after
+    a form was sent, to the players' page."""
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k != LANGUAGE_PARAMETER]
+    path = request.url.path if request.method == "GET" else "/"  # after a form: the players' page, not the form again
+    return [{"code": lang.code, "name": lang.own_name, "current": lang.code == words.code,
+             "href": path + "?" + urlencode(kept + [(LANGUAGE_PARAMETER, lang.code)])}
+            for lang in LANGUAGES]
 
 
 def title_of(request: Request) -> str:
@@ -42,25 +105,39 @@ def title_of(request: Request) -> str:
     return str(state.data.get("title", "TourneyBook")) if state else hall.workbook.stem
 
 
-def page(request: Request, name: str, status: int = 200, **context: Any) -> Response:
+def page(request: Request, name: str, status: int = 200, words: Words | None = None, **context: Any) -> Response:
     """The template ``name`` filled with ``context``, the event's title and the browser's CSRF token (the same as
-    its cookie: :mod:`.guard`), with the hall's headers."""
+    its cookie: :mod:`.guard`), with the hall's headers; in ``words``' language (None: the phone's,
+    :func:`phone_words`), with the language switch's links."""
     token, device = csrf_token(request), device_of(request)
-    context = {"title": title_of(request), "csrf": token, **context}
-    response = templates.TemplateResponse(request, name, context, status_code=status, headers=HEADERS)
+    words = words or (ENGLISH_WORDS if name.startswith("director") else phone_words(request))  # the organiser's: English
+    context = {"title": title_of(request), "csrf": token, "language": words.code, "switch": switch(request, words),
+               "mark": words.language.decimal_mark, **context}
+    response = templates_in(words.code).TemplateResponse(request, name, context, status_code=status, headers=HEADERS)
+    chosen = request.query_params.get(LANGUAGE_PARAMETER)
+    if chosen in SPOKEN:
+        response.set_cookie(LANGUAGE_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="lax")
     return with_cookies(response, token, device)
 
 
-def message(request: Request, heading: str, sentence: str, status_class: str = "", status: int = 200) -> Response:
-    """A page of one sentence ('Stored', 'Unknown code'), ``status_class`` 'ok' or 'bad', with a way back."""
-    return page(request, "message.html", status, heading=heading, message=sentence, status_class=status_class)
+def message(request: Request, heading: str, sentence: str, status_class: str = "", status: int = 200,
+            words: Words | None = None) -> Response:
+    """A page of one sentence ('Stored', 'Unknown code'), ``status_class`` 'ok' or 'bad', with a way back; its
+    heading and sentence as given, said in ``words``' language (None: the phone's)."""
+    return page(request, "message.html", status, words, heading=heading, message=sentence, status_class=status_class)
 
 
 async def refusal(request: Request, exc: Exception) -> Response:
-    """The app's handler of :class:`.guard.Refused`: the page saying why, with its status."""
+    """The app's handler of :class:`.guard.Refused`: the page saying why, with its status, in the phone's language
+    when the catalogue has its sentence (a wrong table code, reporting off)."""
     if not isinstance(exc, Refused):
         raise AssertionError(f"bug: refusal() handles Refused, not {type(exc).__name__}")
-    return message(request, exc.title, exc.why, "bad", exc.status)
+    words = phone_words(request)
+    why = words._(exc.why)
+    if why == exc.why:  # a refusal the catalogue lacks (the director's, in English): its heading stays English too
+        return message(request, exc.title, exc.why, "bad", exc.status, words=ENGLISH_WORDS)
+    return message(request, words._(exc.title), why, "bad", exc.status, words=words)
 
 
-__all__ = ["HEADERS", "message", "page", "refusal", "templates", "title_of"]
+__all__ = ["HEADERS", "LANGUAGE_COOKIE", "accepted", "event_words", "message", "page", "phone_words", "refusal", "templates",
+           "templates_in", "title_of"]

@@ -8,12 +8,21 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .pages import HEADERS, page
+from ..i18n.game_words import CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
+from .pages import HEADERS, page, phone_words
 from .params import SHOWN, BadParameter, Text, parameter
 
 
+GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS)
+"""The seats a player's card names (a role, a power, a Carcassonne seat), said in the phone's language."""
+
+
 async def phone(request: Request) -> Response:
-    return page(request, "phone.html")
+    words = phone_words(request)
+    state = request.app.state.hall.state
+    total_name = state.data["standings"]["total_name"] if state else ""
+    return page(request, "phone.html", words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
+                total_name=words._(total_name))
 
 
 async def api_player(request: Request) -> Response:

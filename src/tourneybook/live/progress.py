@@ -132,8 +132,10 @@ def counted(rounds: RoundsCounted) -> dict[str, Any]:
     """``{after_round, heading, note}``: the workbook's own reading of how far the standings have got
     (:attr:`.workbook.event.Event.counted`), so the projector says what the Issues sheet and ``recalc`` say: the
     last round counted whole, the standings heading's words ("after round 2"), and what a partly entered round
-    leaves out ('' when none is)."""
-    return {"after_round": rounds.through, "heading": rounds.heading(), "note": "; ".join(rounds.sentences())}
+    leaves out ('' when none is); ``partly``: the heading names a round counted in part (a page in another
+    language says 'after round N' itself when it does not)."""
+    return {"after_round": rounds.through, "heading": rounds.heading(), "note": "; ".join(rounds.sentences()),
+            "partly": bool(rounds.partly and not rounds.whole_rounds_only)}
 
 
 __all__ = ["FINAL", "KNOCKOUT", "PLAYED", "PlayerRounds", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",

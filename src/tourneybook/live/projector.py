@@ -10,7 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .pages import HEADERS, page
+from .pages import HEADERS, event_words, page
+from .phone import GAME_WORDS
 from .params import Text, WholeNumber, parameter
 from .static_files import static_file
 
@@ -19,7 +20,12 @@ LONGEST_WAIT = 25
 
 
 async def projector(request: Request) -> Response:
-    return page(request, "projector.html")
+    """The projector: in the event's language (Settings, 'Language'), as the published page and the paper."""
+    words = event_words(request)
+    state = request.app.state.hall.state
+    total_name = state.data["standings"]["total_name"] if state else ""
+    return page(request, "projector.html", words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
+                total_name=words._(total_name))
 
 
 async def api_state(request: Request) -> Response:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import find_words
 from ..publish import Published
 from ..publish.classification import cut_after
 from ..publish.page import place_reason
@@ -63,6 +64,7 @@ def read_state(snapshot: Snapshot) -> HallState:
     staged = now["kind"] in (progress.FINAL, progress.KNOCKOUT) and stages is not None
     data = {
         "title": published.title,
+        "language": find_words(event.language).code,  # the players' language (Settings): the projector's
         "ruleset": event.ruleset.name,
         "round": draw.current_round,
         "stage": now,

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..i18n import N_
 from ..reports.journal import ACCEPTED, CLASH, DISPUTED, REJECTED, TO_IMPORT, JournalError, Report
 from ..reports.reporting import Checked, check_report, result_in_workbook
 from ..reports.sheet import DrawnTable, seated_of
@@ -41,16 +42,16 @@ def table_of(request: Request) -> DrawnTable:
     """The table of the path's code; :class:`Refused` when rate-limited, reporting is off, or the code is wrong."""
     hall, attempts, client = hall_of(request), request.app.state.attempts, client_of(request)
     if attempts.blocked(client):
-        raise Refused("Too many tries", "Too many wrong codes from this phone: wait a minute, then type the code printed "
-                      "on your table's form.", 429)
+        raise Refused(N_("Too many tries"), N_("Too many wrong codes from this phone: wait a minute, then type the code "
+                                               "printed on your table's form."), 429)
     if not hall.reporting:
-        raise Refused("Reporting is off", "Reporting results from phones is off for this event: hand in the paper form.",
-                      403)
+        raise Refused(N_("Reporting is off"), N_("Reporting results from phones is off for this event: hand in the paper "
+                                                 "form."), 403)
     table = hall.table_of(request.path_params["code"])
     if table is None:
         attempts.wrong(client)
-        raise Refused("Unknown code", "No table of this event has this code: check the code printed on your table's "
-                      "form.", 404)
+        raise Refused(N_("Unknown code"), N_("No table of this event has this code: check the code printed on your "
+                                             "table's form."), 404)
     return table
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..actions.attendance import absent, drawn_seat, present
 from ..actions.entrycheck import checked_write
 from ..errors import Collector, InputError
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..files.store import WorkbookStore
 from ..workbook.generic import PLAYERS, Player, read_players
 from .sheet import read_draw
@@ -29,6 +30,8 @@ OPEN_KEY = "checkin-round"
 PER_PHONE = 3
 """Players one phone (its cookie, or its network address) may answer for in a round: a player and, say, the friends
 without a phone beside them; one phone checking the whole field out is refused after them (the desk takes the rest)."""
+CLOSED = N_("Check-in is closed: tell the director at the desk.")
+"""What a phone is told while the director has no round's check-in open."""
 
 
 @dataclass(frozen=True)
@@ -68,22 +71,23 @@ class CheckInDesk:
         return CheckInState(number, open=bool(number), answers=answers)
 
     def answer(self, player: str, answer: str, device: str, names: list[str], address: str = "",
-               drawn: frozenset[int] = frozenset()) -> str:
+               drawn: frozenset[int] = frozenset(), words: Words = ENGLISH_WORDS) -> str:
         """Store ``player``'s answer for the open round from the phone ``device`` at ``address``; '' when stored, else
-        why not (for the phone). A round already drawn (in ``drawn``) takes no answer: the draw has seated who plays
-        it, and only the director changes that."""
+        why not (for the phone, in ``words``' language). A round already drawn (in ``drawn``) takes no answer: the
+        draw has seated who plays it, and only the director changes that."""
         number = self.open_round()
         if not number:
-            return "Check-in is closed: tell the director at the desk."
+            return words._(CLOSED)
         if number in drawn:
-            return f"Round {number} is drawn already: if you cannot play it, tell the director at the desk."
+            return words._(N_("Round {round} is drawn already: if you cannot play it, tell the director at the desk."
+                              )).format(round=number)
         if player not in names:
-            return "Choose your name from the list."
+            return words._(N_("Choose your name from the list."))
         if answer not in (PLAY, SKIP):
-            return "Choose whether you play or skip the round."
+            return words._(N_("Choose whether you play or skip the round."))
         if self.journal.check_in(number, player, answer, device, address, most=PER_PHONE) is None:
-            return (f"This phone has answered for {PER_PHONE} players already: every other player answers on their own "
-                    "phone, or at the director's desk.")
+            return words._(N_("This phone has answered for {count} players already: every other player answers on their "
+                              "own phone, or at the director's desk.")).format(count=PER_PHONE)
         return ""
 
     def answered_by(self, player: str, device: str) -> str:

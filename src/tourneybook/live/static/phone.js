@@ -1,5 +1,17 @@
 // The players' page: find one's name, see one's table, rounds and place. Drawn from /api/state (hall.js follows
-// it) and, for the chosen player, /api/player.
+// it) and, for the chosen player, /api/player. Its words are the page's (the JSON block "words", in the phone's
+// language): this script holds no sentence of its own.
+const W = JSON.parse(document.getElementById('words').textContent);
+// W's sentence `key` with its {placeholders} filled from `values`
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
+const say = (key, values) => fill(W[key], values);
+// a round's table as the game says it (a Diplomacy board, a table), from its numbers: the final's and the
+// knock-out's (round 0) keep the server's label
+const tableLabel = r => (r.round ? fill(W.round_table[state.table_word] || W.round_table.Table, r) : r.label);
+// a number (or a text with numbers) with the language's decimal mark: '43.83' -> '43,83'
+// a seat as the game names it in this language ('Player 2', 'Frederick', 'Austria')
+const seatWord = seat => W.seats[seat] || seat;
+const num = v => String(v).replace(/\d+\.\d+/g, n => n.replace('.', W.mark));
 const fold = s => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 let state = null, version = -1, chosen = localStorage.getItem('tb_player') || '';
 let serverNow = 0, fetched = Date.now();
@@ -32,11 +44,7 @@ async function askRounds() {
   }
 }
 
-const REPORT_WORDS = {
-  waiting: 'reported, waiting for a second player', confirmed: 'confirmed', disputed: 'disputed: the director settles it',
-  accepted: 'accepted by the director', imported: 'in the workbook', clash: 'differs from the workbook: the director settles it',
-  rejected: 'rejected by the director', refused: 'refused at import: tell the director',
-};
+const REPORT_WORDS = W.reports;
 
 // Every table of the player: round, table, seat or role, opponents, points or the report's state; the next one new.
 function roundsTable(me, mine) {
@@ -45,7 +53,7 @@ function roundsTable(me, mine) {
   if (!mine.length) {
     (me ? me.games : []).forEach(g => {
       const tr = el('tr');
-      tr.append(el('td', g.game + ', ' + g.seat), el('td', g.points, 'pts'));
+      tr.append(el('td', g.game + ', ' + seatWord(g.seat)), el('td', num(g.points), 'pts'));
       table.append(tr);
     });
     return table;
@@ -53,10 +61,10 @@ function roundsTable(me, mine) {
   mine.forEach(r => {
     const tr = el('tr', undefined, r.new ? 'new' : '');
     const what = el('td');
-    const against = r.opponents && r.opponents.length ? ' vs ' + r.opponents.join(', ') : '';
-    what.append(el('div', r.label + (r.new ? ' · new' : '')), el('div', r.seat + against, 'reason'));
+    const against = r.opponents && r.opponents.length ? ' ' + say('against', {names: r.opponents.join(', ')}) : '';
+    what.append(el('div', tableLabel(r) + (r.new ? ' · ' + W.new : '')), el('div', seatWord(r.seat) + against, 'reason'));
     const scored = r.points !== null && r.points !== undefined && r.points !== '';
-    const said = scored ? r.points : (r.report ? REPORT_WORDS[r.report] || r.report : (r.new ? 'to play' : '–'));
+    const said = scored ? num(r.points) : (r.report ? REPORT_WORDS[r.report] || r.report : (r.new ? W.to_play : '–'));
     tr.append(what, el('td', said, 'pts'));
     table.append(tr);
   });
@@ -66,15 +74,19 @@ function roundsTable(me, mine) {
 // Where the player sits now: their latest table, else the current seating, else not seated (before a draw: nothing).
 function seatLine(mine, seat) {
   const last = mine[mine.length - 1];
-  if (last) return last.label + ', ' + last.seat + (last.new ? ' (new)' : '');
-  if (seat) return 'Round ' + state.round + ': ' + state.table_word + ' ' + seat[0] + ', ' + seat[1];
-  return state.round ? 'Round ' + state.round + ': not seated' : 'No round drawn yet';
+  if (last) return tableLabel(last) + ', ' + (last.new ? say('seat_new', {seat: seatWord(last.seat)}) : seatWord(last.seat));
+  if (seat) {
+    const said = W.seated[state.table_word] || W.seated.Table;
+    return fill(said, {round: state.round, table: seat[0], seat: seatWord(seat[1])});
+  }
+  return state.round ? say('not_seated', {round: state.round}) : W.no_round;
 }
 
 function placeLine(me) {
-  if (!me) return 'Not in the standings (a stand-in is never ranked)';
-  if (me.rank === null) return 'No result yet';
-  return (me.placings.length ? 'Standings: place ' : 'Place ') + me.rank + ' with ' + me.total + ' (' + state.standings.total_name + ')';
+  if (!me) return W.not_ranked;
+  if (me.rank === null) return W.no_result;
+  const values = {rank: me.rank, total: num(me.total), total_name: W.total_name || state.standings.total_name};
+  return say(me.placings.length ? 'standings_place' : 'place', values);
 }
 
 function card(me, seat) {
@@ -98,14 +110,14 @@ function card(me, seat) {
   at.id = 'seat';
   box.append(at);
   if (state.checkin && state.checkin.open) {
-    const a = el('a', 'Check in for round ' + state.checkin.round);
+    const a = el('a', say('check_in', {round: state.checkin.round}));
     a.href = '/checkin?player=' + encodeURIComponent(chosen);
     a.id = 'checkin';
     box.append(a);
   }
   // the final, knock-out or awards place first (it decides the event), then the standings' place: say both
   (me ? me.placings : []).forEach(p => {
-    box.append(el('p', p.title + ': place ' + p.place, 'big'));
+    box.append(el('p', say('placing', {title: p.title, place: p.place}), 'big'));
     if (p.reason) box.append(el('p', p.reason, 'reason'));
   });
   const place = el('p', placeLine(me));
@@ -120,8 +132,8 @@ function card(me, seat) {
 function draw() {
   const out = el('div'), q = fold(document.getElementById('find').value.trim());
   if (state.problems) {
-    const since = new Date(state.problems.since * 1000).toLocaleTimeString();
-    out.append(el('p', 'The workbook saved since ' + since + ' has problems: this is the last good state.', 'warn'));
+    const since = new Date(state.problems.since * 1000).toLocaleTimeString(document.documentElement.lang);
+    out.append(el('p', say('problems', {time: since}), 'warn'));
   }
   const seated = {};
   state.seating.forEach(t => t.seats.forEach(s => { seated[s.player] = [t.table, s.seat]; }));
@@ -131,7 +143,7 @@ function draw() {
   if (hits.length === 1) chosen = hits[0];
   const showing = names.includes(chosen) && (hits.length <= 1 || (picked && hits.includes(chosen)));
   if (hits.length > 1 && !showing) {
-    out.append(el('p', hits.length + ' players have these letters: tap your name.', 'reason'));
+    out.append(el('p', say('several', {n: hits.length}), 'reason'));
     hits.slice(0, 12).forEach(n => {
       const b = el('button', n, 'hit');
       b.type = 'button';
@@ -144,7 +156,7 @@ function draw() {
     out.append(card(state.standings.rows.find(r => r.player === chosen), seated[chosen]));
     askRounds();
   } else if (q.length >= 2 && !hits.length) {
-    out.append(el('p', 'No player has these letters in their name.'));
+    out.append(el('p', W.nobody));
   }
   document.getElementById('out').replaceChildren(out);
 }
@@ -153,8 +165,10 @@ function draw() {
 function clock() {
   const box = document.getElementById('now'), left = secondsLeft(state && state.clock, serverNow, fetched);
   if (left === null) { box.textContent = ''; return; }
-  const stage = state.clock.stage || (state.stage ? state.stage.title : '');
-  const shown = left ? minutes(left) + (state.clock.state === 'paused' ? ' (paused)' : ' left') : 'time';
+  const now = state.stage || {}, key = /^round (\d+)$/.exec(state.clock.stage_key || '');
+  const stage = key ? say('round', {round: key[1]}) : state.clock.stage
+    || (now.kind === 'round' && now.round ? say('round', {round: now.round}) : now.title || '');
+  const shown = left ? say(state.clock.state === 'paused' ? 'paused' : 'left', {time: minutes(left)}) : W.time;
   box.textContent = (stage ? stage + ': ' : '') + shown;
 }
 

@@ -1,5 +1,23 @@
 // The projector: the current seating (a round, the final, the knock-out) and the standings, paged to fit a screen
-// without scrolling, and the round clock. Drawn from /api/state (hall.js follows it).
+// without scrolling, and the round clock. Drawn from /api/state (hall.js follows it), in the event's language: every
+// sentence, the game's seats and the decimal mark are the page's (the JSON block "words"), none this script's own.
+const W = JSON.parse(document.getElementById('words').textContent);
+const say = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
+const seatWord = seat => W.seats[seat] || seat;
+// a number with the language's decimal mark: '43.83' -> '43,83'
+const num = v => String(v).replace(/\d+\.\d+/g, n => n.replace('.', W.mark));
+// the stage being played in the event's words: a round, Italia's top board, the final, the knock-out
+function stageTitle(st) {
+  if (!st) return say(W.round, {round: state.round});
+  if (st.kind === 'round') return say(W.round, {round: st.round});
+  if (st.kind === 'top board') return say(W.top_board, {round: st.round, board: st.board});
+  return st.kind === 'final' ? W.final : st.kind === 'knockout' ? W.knockout : st.title;
+}
+// the clock's stage in the event's words ('round 2' is its key; the final's and the knock-out's their own)
+function clockStage(c) {
+  const key = /^round (\d+)$/.exec(c.stage_key || '');
+  return key ? say(W.round, {round: key[1]}) : c.stage_key === 'final' ? W.final : c.stage_key === 'knockout' ? W.knockout : c.stage || '';
+}
 let state = null, view = 0, seatFrom = 0, rankFrom = 0, serverNow = 0, fetched = Date.now();
 const seconds = Math.max(3, parseInt(new URLSearchParams(location.search).get('seconds') || '12'));
 
@@ -19,24 +37,27 @@ function fill(box, holder, items, from) {
 }
 
 // a stand-in (plays, is never ranked) marked as the Seating sheet marks them
-const named = player => player + ((state.stand_ins || []).includes(player) ? ' (stand-in)' : '');
+const named = player => ((state.stand_ins || []).includes(player) ? say(W.stand_in, {player}) : player);
 
 // the current stage: a round, the final, the knock-out (each match's state) or Italia's top board (state.stage)
-const label = t => t.label || (state.table_word + ' ' + t.table);
+function label(t) {
+  const top = state.stage && state.stage.kind === 'top board' && t.table === state.stage.board;
+  return top ? say(W.top_table, {table: t.table}) : t.label || say(W.table[state.table_word] || W.table.Table, {table: t.table});
+}
 
 function seatingViews() {
-  const tables = [], labels = {}, now = state.stage ? state.stage.title : 'Round ' + state.round;
+  const tables = [], labels = {}, now = stageTitle(state.stage);
   state.seating.forEach(t => {
     labels[t.table] = label(t);
     const d = el('div', undefined, 'tbl');
-    d.append(el('b', label(t) + (t.state ? ' (' + t.state + ')' : '')));
-    t.seats.forEach(s => d.append(el('div', s.seat + ': ' + named(s.player))));
+    d.append(el('b', label(t) + (t.state ? ' (' + (W.states[t.state] || t.state) + ')' : '')));
+    t.seats.forEach(s => d.append(el('div', seatWord(s.seat) + ': ' + named(s.player))));
     tables.push(d);
   });
   // by name in the event's Language, as the server sorted them (the Seating sheet's order, not the browser's)
-  const names = state.by_name.map(p => el('div', named(p.player) + ': ' + (labels[p.table] || '').toLowerCase() + ', ' + p.seat));
-  const byTable = state.stage && state.stage.kind !== 'round' ? '' : ' by ' + state.table_word.toLowerCase();
-  return [[now + byTable, 'tables', tables], [now + ' by name', 'names', names]];
+  const names = state.by_name.map(p => el('div', say(W.name_at, {player: named(p.player), table: labels[p.table] || '', seat: seatWord(p.seat)})));
+  const byTable = state.stage && state.stage.kind !== 'round' ? now : say(W.by_table[state.table_word] || W.by_table.Table, {stage: now});
+  return [[byTable, 'tables', tables], [say(W.by_name, {stage: now}), 'names', names]];
 }
 
 function drawSeating() {
@@ -47,11 +68,11 @@ function drawSeating() {
     holder.style.height = Math.floor(box.getBoundingClientRect().bottom - holder.getBoundingClientRect().top - 4) + 'px';
   }
   if (!items.length) {
-    h.textContent = state.round ? 'Round ' + state.round + ': not drawn yet' : 'Not drawn yet';
+    h.textContent = state.round ? say(W.not_drawn, {round: state.round}) : W.nothing_drawn;
     return 0;
   }
   const next = fill(box, holder, items, seatFrom);
-  if (next) h.append(el('span', '  (more on the next page)', 'page'));
+  if (next) h.append(el('span', '  ' + W.more, 'page'));
   return next;
 }
 
@@ -73,20 +94,22 @@ function extraTable(t) {
 function drawRanking() {
   const box = document.getElementById('ranking'), parts = [];
   if (state.problems) {
-    const at = new Date(state.problems.since * 1000).toLocaleTimeString();
-    parts.push(el('p', 'The workbook saved at ' + at + ' has problems: the last good standings are shown.', 'warn'));
+    const at = new Date(state.problems.since * 1000).toLocaleTimeString(document.documentElement.lang);
+    parts.push(el('p', say(W.problems, {time: at}), 'warn'));
   }
   state.extras.slice(0, 2).forEach(t => parts.push(extraTable(t)));
   const tb = el('table');
   tb.id = 'standings';
-  const after = state.counted && state.counted.heading ? ' ' + state.counted.heading : '';
-  parts.push(el('h2', 'Standings' + after), tb);
+  // 'after round 2' in the event's words; a round counted in part keeps the workbook's own heading
+  const c = state.counted || {};
+  const heading = !c.heading ? W.standings : c.partly ? W.standings + ' ' + c.heading : say(W.standings_after, {round: c.after_round});
+  parts.push(el('h2', heading), tb);
   if (state.counted && state.counted.note) parts.push(el('p', state.counted.note, 'page'));
   box.replaceChildren(...parts);
   const rows = state.standings.rows.map((r, i) => {
     const tr = el('tr');
     if (state.standings.cut && i + 1 === state.standings.cut) tr.className = 'cut';
-    tr.append(el('td', r.rank === null ? '–' : String(r.rank)), el('td', r.player), el('td', r.rank === null ? 'no result yet' : r.total));
+    tr.append(el('td', r.rank === null ? '–' : String(r.rank)), el('td', r.player), el('td', r.rank === null ? W.no_result : num(r.total)));
     return tr;
   });
   return fill(box, tb, rows, rankFrom);
@@ -115,10 +138,10 @@ function tick() {
 // the director's round clock (state.clock): counts down, holds while paused, stops at zero with "time"
 function clock() {
   const c = document.getElementById('clock'), left = secondsLeft(state && state.clock, serverNow, fetched);
-  document.getElementById('clock-stage').textContent = left === null ? '' : state.clock.stage || '';
+  document.getElementById('clock-stage').textContent = left === null ? '' : clockStage(state.clock);
   if (left === null) { c.textContent = ''; c.className = ''; return; }
   c.className = state.clock.state === 'running' && left ? '' : (left ? 'paused' : 'time');
-  c.textContent = left ? minutes(left) + (state.clock.state === 'paused' ? ' paused' : '') : '0:00 time';
+  c.textContent = left ? (state.clock.state === 'paused' ? say(W.paused, {time: minutes(left)}) : minutes(left)) : W.time;
 }
 
 follow((s, now) => {
