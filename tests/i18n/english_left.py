@@ -16,10 +16,12 @@ from tourneybook.i18n import LOCALE_DIR
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 """A word of three letters or more (shorter ones, 'de', 'a', 'of', are shared between languages too often)."""
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]")
+"""'{table}', '%(round)s': a name the code fills in, never a word a reader sees ('Mesa {table}' uses no English)."""
 
 
 def words_of(text: str) -> set[str]:
-    return {w.casefold() for w in WORD.findall(text)}
+    return {w.casefold() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
 
 
 @lru_cache(maxsize=None)
