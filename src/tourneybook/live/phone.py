@@ -8,6 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..i18n import Words
 from ..i18n.game_words import CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
 from .pages import HEADERS, page, phone_words
 from .params import SHOWN, BadParameter, Text, parameter
@@ -17,12 +18,17 @@ GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS)
 """The seats a player's card names (a role, a power, a Carcassonne seat), said in the phone's language."""
 
 
-async def phone(request: Request) -> Response:
-    words = phone_words(request)
+def game_page(request: Request, name: str, words: Words) -> Response:
+    """A page whose script names seats and the total (the phone, the projector): those words said in ``words``'
+    language and handed to the script by the page, so that no script carries English."""
     state = request.app.state.hall.state
     total_name = state.data["standings"]["total_name"] if state else ""
-    return page(request, "phone.html", words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
+    return page(request, name, words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
                 total_name=words._(total_name))
+
+
+async def phone(request: Request) -> Response:
+    return game_page(request, "phone.html", phone_words(request))
 
 
 async def api_player(request: Request) -> Response:
@@ -40,4 +46,4 @@ async def api_player(request: Request) -> Response:
 
 routes = [Route("/", phone), Route("/api/player", api_player)]
 
-__all__ = ["routes"]
+__all__ = ["GAME_WORDS", "game_page", "routes"]

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .pages import HEADERS, event_words, page
-from .phone import GAME_WORDS
+from .pages import HEADERS, event_words
+from .phone import game_page
 from .params import Text, WholeNumber, parameter
 from .static_files import static_file
 
@@ -21,11 +21,7 @@ LONGEST_WAIT = 25
 
 async def projector(request: Request) -> Response:
     """The projector: in the event's language (Settings, 'Language'), as the published page and the paper."""
-    words = event_words(request)
-    state = request.app.state.hall.state
-    total_name = state.data["standings"]["total_name"] if state else ""
-    return page(request, "projector.html", words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
-                total_name=words._(total_name))
+    return game_page(request, "projector.html", event_words(request))
 
 
 async def api_state(request: Request) -> Response:
