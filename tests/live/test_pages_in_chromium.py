@@ -18,6 +18,8 @@ pytestmark = pytest.mark.chromium
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "projector": (1920, 1080)}
 TAP = 44
 """The smallest height of a control on a phone (WCAG 2.5.5's target size; the design system's --tap)."""
+BOX = 24
+"""A tick box's width in hall.css: a long label beside it must not squeeze it."""
 REPORT_HEIGHT = 3_000
 """How tall a Friedrich report may be on a phone: a field per line made it some 4,300 px (issue 39)."""
 PROJECTOR_TYPE = 30
@@ -31,6 +33,8 @@ for (const e of document.querySelectorAll('button, input, select, summary')) {
   const target = (e.type === 'checkbox' || e.type === 'radio') ? (e.closest('label') || e) : e;
   const h = target.getBoundingClientRect().height;
   if (h < arguments[0] - 0.5) small.push((e.name || e.id || e.textContent.trim()).slice(0, 40) + ' ' + Math.round(h));
+  if (target !== e && r.width < arguments[1] - 0.5)  // a box squeezed by its label's long text
+    small.push((e.name || e.id || 'tick box').slice(0, 40) + ' box ' + Math.round(r.width) + ' px wide');
 }
 return small;"""
 
@@ -121,6 +125,6 @@ def test_every_page_at_phone_laptop_and_projector_sizes(one_browser, tmp_path):
 
 def check_phone(driver) -> list[str]:
     """What breaks the design system on a phone: a control smaller than a thumb, a page wider than the screen."""
-    found = driver.execute_script(TOO_SMALL, TAP)
+    found = driver.execute_script(TOO_SMALL, TAP, BOX)
     wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     return found + ([f"{wide} px wider than the phone"] if wide > 1 else [])
