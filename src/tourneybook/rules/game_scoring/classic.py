@@ -172,7 +172,7 @@ RANKED_TWO_TIED = (135, 70, 50, 35, 25, 15)
 """Each of two powers tied from first (135), second (70)... sixth (15)."""
 
 
-def ranked_points(counts: Sequence[int], multi_ties_lower: bool) -> list[F]:
+def ranked_points(counts: Sequence[int], *, multi_ties_lower: bool) -> list[F]:
     """Ranked Classic's rank points of each count, in the order given: two tied powers score the two-way table
     at their rank; three or more take the lowest rank they cover (``multi_ties_lower``) or the two-way points of
     the second lowest rank they cover."""
@@ -201,7 +201,7 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
             end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
             return solo_score(board, 550, losers={p.power: F(years_survived(p.eliminated or end))
                                                   for p in board.powers})
-        ranks = ranked_points([p.centres for p in board.powers], multi_ties_lower)
+        ranks = ranked_points([p.centres for p in board.powers], multi_ties_lower=multi_ties_lower)
         rows = {}
         for p, rank in zip(board.powers, ranks):
             if not p.survived:

@@ -265,7 +265,7 @@ def number(system: str, key: str, what: str, default: Fraction | int | str, help
            minimum: Fraction | int | None = 0, whole: bool = False) -> Parameter:
     """A system's tunable number, its Settings label 'System: what'."""
     return Parameter(key, f"{system}: {what}", Fraction(default), help,
-                     None if minimum is None else Fraction(minimum), whole)
+                     None if minimum is None else Fraction(minimum), whole=whole)
 
 
 Parts = tuple[tuple[str, Value], ...]
