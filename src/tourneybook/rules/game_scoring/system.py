@@ -112,11 +112,6 @@ class ScoringSystem:
     """How dipvis (UEWBot/dipvis, its registry of game-scoring systems) spells it, where that differs from
     :attr:`name` ('Haight v1.0' for Haight); empty where the two are the same."""
 
-    @property
-    def as_dipvis_names_it(self) -> str:
-        """The name as dipvis spells it: what a director who scored the system there knows it by."""
-        return self.dipvis_name or self.name
-
     def numbers(self, given: Mapping[str, Fraction | int] | None = None) -> dict[str, Fraction]:
         """Every number, the director's where given and the default otherwise; ValidationError naming each bad one
         by its Settings label (a Settings cell checks its own with :meth:`Parameter.problem`)."""
