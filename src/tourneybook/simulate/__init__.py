@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..rules import find_ruleset
-from .names import player_names
+
 
 def simulate(ruleset_id: str, players: int, seed: int = 1, scoring: str | None = None) -> Any:
     """A random valid tournament record of ``ruleset_id`` with ``players`` players; ``scoring``: the Diplomacy
