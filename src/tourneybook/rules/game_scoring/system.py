@@ -244,6 +244,13 @@ def last_year(board: Board, system: str) -> int:
     return board.final_year
 
 
+def losers_last_year(board: Board, won: PowerResult, system: str) -> int:
+    """The year a loser to ``won``'s solo that still held a centre stops counting: the game's last year
+    (:func:`last_year`); 0 when every other power was eliminated, each counting to its own elimination year, so the
+    board scores without its last year."""
+    return last_year(board, system) if any(p.survived and p is not won for p in board.powers) else 0
+
+
 def year_out(board: Board, p: PowerResult, system: str) -> int:
     """The year a power's game ended: its elimination, else the game's last year."""
     return p.eliminated if p.eliminated is not None else last_year(board, system)
