@@ -286,3 +286,15 @@ def test_no_system_lists_a_part_it_never_pays(system):
             for name, value in score.parts:
                 paid[name] = paid.get(name, False) or not isinstance(value, (int, F)) or value != 0
     assert [name for name, was in paid.items() if not was] == [], system.id
+
+
+ALONE_WITH_A_SOLO = ((0, 0, 0, 18, 0, 0, 0), {A: 1903, E: 1904, Fr: 1905, Power.ITALY: 1905, Power.RUSSIA: 1906, T: 1907})
+"""Germany's solo with every other power eliminated: the losers' years end at their own eliminations."""
+
+
+@EVERY
+def test_a_solo_over_eliminated_powers_needs_no_last_year(system):
+    """A loser to a solo counts its years to its elimination, or to the game's last year while it holds a centre
+    (system.losers_last_year): with no other power left, the board scores the same without its last year."""
+    with_year = as_read(system, board(ALONE_WITH_A_SOLO))
+    assert system.scores(replace(with_year, last_year=None)) == system.scores(with_year)

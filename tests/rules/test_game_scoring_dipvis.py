@@ -77,7 +77,6 @@ def random_board(rng: random.Random, label: int) -> Board:
             history[p].append(row[p])
     if end == "solo":
         alive = [p for p in Power if history[p][-1]]
-        rest = sum(history[p][-1] for p in Power) - history[alive[0]][-1]
         winner = rng.choice(alive)
         rest = sum(history[p][-1] for p in Power if p is not winner)
         history[winner][-1] = rng.randint(18, 34 - rest)
@@ -174,6 +173,7 @@ def test_tuned_numbers_score_as_dipvis_code_would_with_them(system):
     """A system's numbers are dipvis's constants: tuned, both still agree (Carnage with dead equal aside: dipvis
     pays no lead in that variant, docs/formats/diplomacy.md)."""
     rng = random.Random(system.id)
+    compared = 0
     for b in BOARD_LIST[:150]:
         numbers = {p.key: p.default + F(rng.randint(0, 12), rng.choice([1, 2, 4])) for p in system.parameters}
         if system.id == "carnage_dead_equal":
@@ -188,6 +188,8 @@ def test_tuned_numbers_score_as_dipvis_code_would_with_them(system):
             continue
         assert {p.power: ours.of(p.player).points for p in b.powers} == dipvis_scores(system.id, b,
                                                                                       system.numbers(numbers))
+        compared += 1
+    assert compared >= 100  # of 150: the documented decisions and a refused tuning leave most boards compared
 
 
 def test_a_draw_of_one_power_is_refused_as_a_concession_entered_as_a_draw():

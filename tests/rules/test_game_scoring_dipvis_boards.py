@@ -7,14 +7,14 @@ year it has no counts for when it looks back for a tie; a copy of the year befor
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
 
 from dipvis_test_boards import DIPVIS_BOARDS
 from tourneybook.rules.diplomacy import Board, Power, PowerResult
-from tourneybook.rules.game_scoring import SYSTEMS, find_system
+from tourneybook.rules.game_scoring import LISTED, SYSTEMS, find_system
 
 POWERS = dict(zip("AEFGIRT", Power))
 
@@ -40,13 +40,13 @@ def board(counts, eliminated, last_year, draw, history) -> Board:
 def test_every_board_is_there_and_every_system_has_some():
     """157 boards of 36 systems' tests (all but Sum of Squares and Solos have several)."""
     assert len(DIPVIS_BOARDS) == 157
-    named = Counter(name for _, name, *_ in DIPVIS_BOARDS)
+    named = {name for _, name, *_ in DIPVIS_BOARDS}
     assert {find_system(dipvis_id(name)).id for name in named} == {s.id for s in SYSTEMS}
 
 
 def dipvis_id(name: str) -> str:
     """Our system of the name dipvis gives it."""
-    return next(s.id for s in SYSTEMS if name == s.as_dipvis_names_it)
+    return next(s.id for s in LISTED if name == s.as_dipvis_names_it)
 
 
 @pytest.mark.parametrize("where, name, counts, eliminated, last_year, draw, history, expected", DIPVIS_BOARDS,
@@ -115,10 +115,10 @@ def test_southern_sun_rounds_a_half_to_even():
     assert [game.of(i).points for i in POWERS] == [6, 122, 122, 122, 122, 6, 6]
 
 
-CONCEDED = board((0, 5, 9, 9, 4, 3, 4), {"A": 1905}, 1907, None, None)
-"""game_scoring_boards.TIE, conceded to France in 1907."""
 CONCEDED_HISTORY = {"A": (1, 1, 1, 1, 0, 0, 0), "E": (4, 4, 4, 4, 5, 5, 5), "F": (9,) * 7, "G": (9,) * 7, "I": (4,) * 7,
                     "R": (3,) * 7, "T": (4,) * 7}
+CONCEDED = replace(board((0, 5, 9, 9, 4, 3, 4), {"A": 1905}, 1907, None, CONCEDED_HISTORY), conceded_to=Power.FRANCE)
+"""game_scoring_boards.TIE, conceded to France in 1907 (France and Germany level every year)."""
 
 
 @pytest.mark.parametrize("system_id, ours, dipvis", [
@@ -136,15 +136,12 @@ CONCEDED_HISTORY = {"A": (1, 1, 1, 1, 0, 0, 0), "E": (4, 4, 4, 4, 5, 5, 5), "F":
     ("7eleven", [1, 5, 14, 6, F(7, 2), 2, F(7, 2)], [1, 5, F(13, 2), F(13, 2), F(7, 2), 2, F(7, 2)]),
 ])
 def test_a_concession_is_the_solo_of_the_power_conceded_to_where_dipvis_scores_it_otherwise(system_id, ours, dipvis):
-    from dataclasses import replace
-
     from dipvis_arithmetic import dipvis_scores
 
     system = find_system(system_id)
-    b = replace(board((0, 5, 9, 9, 4, 3, 4), {"A": 1905}, 1907, None, CONCEDED_HISTORY), conceded_to=Power.FRANCE)
-    game = system.scores(b)
+    game = system.scores(CONCEDED)
     assert [game.of(i).points for i in POWERS] == ours
-    theirs = dipvis_scores(system_id, b, system.numbers())
+    theirs = dipvis_scores(system_id, CONCEDED, system.numbers())
     assert [theirs[power] for power in Power] == dipvis
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..rules import find_ruleset
-from .names import player_names
+
 
 def simulate(ruleset_id: str, players: int, seed: int = 1, scoring: str | None = None) -> Any:
     """A random valid tournament record of ``ruleset_id`` with ``players`` players; ``scoring``: the Diplomacy
@@ -26,10 +26,9 @@ def simulate(ruleset_id: str, players: int, seed: int = 1, scoring: str | None =
     from .simulators import SIMULATORS  # each family's simulator is loaded when asked for
 
     ruleset = find_ruleset(ruleset_id)
-    if scoring is not None and ruleset.chosen is not None:
-        ruleset = ruleset.chosen(starting_settings(ruleset, scoring))
-    elif scoring is not None:
-        starting_settings(ruleset, scoring)  # raises, naming the ruleset that chooses a system
+    if scoring is not None:
+        settings = starting_settings(ruleset, scoring)  # InputError for a ruleset that scores by its own rules
+        ruleset = ruleset.chosen(settings)
     return SIMULATORS[ruleset.id](ruleset, players, random.Random(f"{ruleset_id}:{players}:{seed}"))
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction as F
 
 from ..base import GameScore
 from ..diplomacy import Board
-from .system import (Need, Numbers, ScoringSystem, game_score, last_year, number, solo_score, soloist, year_out,
+from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, number, solo_score, soloist, year_out,
                      years_played, years_survived)
 
 
@@ -84,7 +84,7 @@ def score_bangkok_pike(board: Board, n: Numbers) -> GameScore:
     centre, 3 for surviving (0.1 per year played if eliminated) and the top bonuses."""
     won = soloist(board)
     if won is not None:
-        end = last_year(board, "Bangkok Pike")
+        end = losers_last_year(board, won, "Bangkok Pike")
         return solo_score(board, 60, losers={p.power: F(1, 10) * years_played(p.eliminated or end)
                                               for p in board.powers})
     counts = [p.centres for p in board.powers]

@@ -23,7 +23,7 @@ from .system import (Need, Numbers, ScoringSystem, game_score, number, shared_ra
                      years_played)
 
 
-def rank_points(board: Board, points: Sequence[F | int], by_elimination: bool) -> dict[Power, F]:
+def rank_points(board: Board, points: Sequence[F | int], *, by_elimination: bool) -> dict[Power, F]:
     """Each power's share of ``points`` (first to seventh): survivors by centres, then the eliminated by their
     elimination year (later ranks higher; ``by_elimination``) or all tied together."""
     if not by_elimination:
@@ -63,7 +63,7 @@ def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_p
     def score(board: Board, n: Numbers) -> GameScore:
         if soloist(board) is not None:
             return solo_score(board, solo, loss)
-        ranks = rank_points(board, positions, by_elimination)
+        ranks = rank_points(board, positions, by_elimination=by_elimination)
         gap = lead(board)
         rows = {}
         for p in board.powers:
@@ -115,7 +115,7 @@ def duct_tape(id: str, name: str, by_elimination: bool) -> ScoringSystem:
     def score(board: Board, n: Numbers) -> GameScore:
         if soloist(board) is not None:
             return solo_score(board, 75)
-        ranks = rank_points(board, DUCT_TAPE_POSITIONS, by_elimination)
+        ranks = rank_points(board, DUCT_TAPE_POSITIONS, by_elimination=by_elimination)
         return game_score(board, {p.power: (p.centres + ranks[p.power], (("rank points", ranks[p.power]),))
                                   for p in board.powers})
 

@@ -18,7 +18,7 @@ from fractions import Fraction as F
 
 from ..base import GameScore
 from ..diplomacy import Board, PowerResult
-from .system import (Need, Numbers, ScoringSystem, game_score, last_year, lower_ranks, number, shared_ranks,
+from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, lower_ranks, number, shared_ranks,
                      solo_score, soloist, year_out, years_played, years_survived)
 
 
@@ -30,7 +30,7 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
         test of a solo, not its one-line description); otherwise the centres, survival and top bonus."""
         won = soloist(board)
         if won is not None:
-            end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
+            end = losers_last_year(board, won, name)
             return solo_score(board, n["solo"], losers={p.power: F(years_survived(p.eliminated or end))
                                                         for p in board.powers})
         top = max(p.centres for p in board.powers)
@@ -84,7 +84,7 @@ def score_whipping(board: Board, n: Numbers) -> GameScore:
     per year played."""
     won = soloist(board)
     if won is not None:
-        end = last_year(board, "Whipping") if any(p.survived and p is not won for p in board.powers) else 0
+        end = losers_last_year(board, won, "Whipping")
         return solo_score(board, n["solo"], losers={p.power: F(years_played(p.eliminated or end))
                                                     for p in board.powers})
     survivors = [p for p in board.powers if p.survived]
@@ -130,7 +130,7 @@ def score_haight(board: Board, n: Numbers) -> GameScore:
     and 5 per centre of a lone leader's lead."""
     won = soloist(board)
     if won is not None:
-        end = last_year(board, "Haight") if any(p.survived and p is not won for p in board.powers) else 0
+        end = losers_last_year(board, won, "Haight")
         return solo_score(board, 451, losers={
             p.power: F(max(5 * p.centres, years_played(end)) if p.survived else years_played(p.eliminated or 0))
             for p in board.powers})
@@ -172,7 +172,7 @@ RANKED_TWO_TIED = (135, 70, 50, 35, 25, 15)
 """Each of two powers tied from first (135), second (70)... sixth (15)."""
 
 
-def ranked_points(counts: Sequence[int], multi_ties_lower: bool) -> list[F]:
+def ranked_points(counts: Sequence[int], *, multi_ties_lower: bool) -> list[F]:
     """Ranked Classic's rank points of each count, in the order given: two tied powers score the two-way table
     at their rank; three or more take the lowest rank they cover (``multi_ties_lower``) or the two-way points of
     the second lowest rank they cover."""
@@ -198,10 +198,10 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
     def score(board: Board, n: Numbers) -> GameScore:
         won = soloist(board)
         if won is not None:
-            end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
+            end = losers_last_year(board, won, name)
             return solo_score(board, 550, losers={p.power: F(years_survived(p.eliminated or end))
                                                   for p in board.powers})
-        ranks = ranked_points([p.centres for p in board.powers], multi_ties_lower)
+        ranks = ranked_points([p.centres for p in board.powers], multi_ties_lower=multi_ties_lower)
         rows = {}
         for p, rank in zip(board.powers, ranks):
             if not p.survived:

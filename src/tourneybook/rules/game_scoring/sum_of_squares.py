@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
-from .system import (Need, Numbers, ScoringSystem, game_score, last_year, number, solo_score, soloist, year_out,
+from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, number, solo_score, soloist, year_out,
                      years_survived)
 
 GAME_POINTS = 100
@@ -58,7 +58,7 @@ def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
     def score(board: Board, n: Numbers) -> GameScore:
         won = soloist(board)
         if won is not None:
-            end = last_year(board, name) if any(p.survived and p is not won for p in board.powers) else 0
+            end = losers_last_year(board, won, name)
             return solo_score(board, n["solo"], losers={p.power: Fraction(1, 10) * years_survived(p.eliminated or end)
                                                         for p in board.powers})
         value = {p.power: p.centres ** 2 + 4 * p.centres + n["base"] if p.survived or dead_count else Fraction(0)

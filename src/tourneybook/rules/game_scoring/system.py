@@ -112,11 +112,6 @@ class ScoringSystem:
     """How dipvis (UEWBot/dipvis, its registry of game-scoring systems) spells it, where that differs from
     :attr:`name` ('Haight v1.0' for Haight); empty where the two are the same."""
 
-    @property
-    def as_dipvis_names_it(self) -> str:
-        """The name as dipvis spells it: what a director who scored the system there knows it by."""
-        return self.dipvis_name or self.name
-
     def numbers(self, given: Mapping[str, Fraction | int] | None = None) -> dict[str, Fraction]:
         """Every number, the director's where given and the default otherwise; ValidationError naming each bad one
         by its Settings label (a Settings cell checks its own with :meth:`Parameter.problem`)."""
@@ -249,6 +244,13 @@ def last_year(board: Board, system: str) -> int:
     return board.final_year
 
 
+def losers_last_year(board: Board, won: PowerResult, system: str) -> int:
+    """The year a loser to ``won``'s solo that still held a centre stops counting: the game's last year
+    (:func:`last_year`); 0 when every other power was eliminated, each counting to its own elimination year, so the
+    board scores without its last year."""
+    return last_year(board, system) if any(p.survived and p is not won for p in board.powers) else 0
+
+
 def year_out(board: Board, p: PowerResult, system: str) -> int:
     """The year a power's game ended: its elimination, else the game's last year."""
     return p.eliminated if p.eliminated is not None else last_year(board, system)
@@ -265,7 +267,7 @@ def number(system: str, key: str, what: str, default: Fraction | int | str, help
            minimum: Fraction | int | None = 0, whole: bool = False) -> Parameter:
     """A system's tunable number, its Settings label 'System: what'."""
     return Parameter(key, f"{system}: {what}", Fraction(default), help,
-                     None if minimum is None else Fraction(minimum), whole)
+                     None if minimum is None else Fraction(minimum), whole=whole)
 
 
 Parts = tuple[tuple[str, Value], ...]

@@ -13,7 +13,7 @@ from fractions import Fraction as F
 
 from ..base import GameScore
 from ..diplomacy import Board
-from .system import (Need, Numbers, ScoringSystem, game_score, last_year, lower_ranks, solo_score, soloist,
+from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, lower_ranks, solo_score, soloist,
                      years_survived)
 
 
@@ -117,7 +117,7 @@ def score_detour09(board: Board, n: Numbers) -> GameScore:
     add a quarter per year survived (at most 2)."""
     won = soloist(board)
     if won is not None:
-        end = last_year(board, "Detour09") if any(p.survived and p is not won for p in board.powers) else 0
+        end = losers_last_year(board, won, "Detour09")
         return solo_score(board, 110, losers={p.power: detour_years(p.eliminated or end) for p in board.powers})
     top, sharing = toppers(board)
     counts = [p.centres for p in board.powers]
