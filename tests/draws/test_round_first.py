@@ -16,6 +16,14 @@ from collections import Counter
 
 import pytest
 
+from tourneybook.actions.attendance import absent
+from tourneybook.actions.draw import draw_event
+from tourneybook.errors import InputError
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.workbook import template
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layouts import find_layout
+
 from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
@@ -23,7 +31,7 @@ from tourneybook.draws.friedrich import _budget
 from tourneybook.draws.friedrich_round import RoleBalance, fresh_players_needed, roles_owed, still_drawable
 from tourneybook.draws.model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Power
 
-from .event_days import CLUB_KINDS, RULESETS, event_day
+from .event_days import CLUB_KINDS, COMMAND, RULESETS, event_day, follow_advice
 from .round_search import RoundFigures, anneal, round_figures
 
 DAYS = {"cafe2023": (2, 16, 24), "fwc2022": (2, 16, 24), "carcassonne2004": (2, 15, 26), "cdiplo100": (2, 20, 36)}
@@ -180,3 +188,42 @@ def test_a_day_of_eighteen_with_three_on_two_boards_repeats_no_theatre(seed):
     assert (figures.repeated_pairs, figures.keep_apart, figures.theatre_repeats) == (17, 5, 0)
     theatres = Counter((s.player, DEFAULT_THEATRES[Power(s.seat)]) for t in drawn.tables for s in t.seats)
     assert max(theatres.values()) == 1  # nor on their two boards
+
+
+# --- advice when the roles still owed cannot fill the rounds left -----------------------------------
+
+
+def test_the_roles_owed_refusal_names_the_stand_ins_to_add_and_followed_they_are_drawn(tmp_path, capsys):
+    """Issue 35, item 3: eight players play rounds 1 and 2; four of them are absent in round 3, and the four left
+    do not owe each role twice between them (two of each role per round over rounds 3 and 4). The refusal says
+    so and what to type; typed as written, rounds 3 and 4 are drawn, every player in a role they still owe."""
+    path = tmp_path / "eight.xlsx"
+    template.write(path, find_layout("cafe2023"), tournament="Eight",
+                   rows={PLAYERS.name: [{NAME: f"P{i}"} for i in range(8)]})
+    for number in (1, 2):
+        book = FileWorkbook(path)
+        draw_event(book, number)
+        book.save()
+    book = FileWorkbook(path)
+    for i in range(4):
+        absent(book, f"P{i}", 3)
+    book.save()
+    with pytest.raises(InputError) as refused:
+        draw_event(FileWorkbook(path), 3)
+    message = str(refused.value)
+    assert "round 3: the roles still owed cannot be balanced" in message
+    assert COMMAND.findall(message) == [f"tourneybook join eight.xlsx \"Stand-in {k}\" --from-round 3 --stand-in"
+                                        for k in (1, 2, 3, 4)]
+    assert follow_advice(message, path, random.Random(0))
+    capsys.readouterr()
+    outcomes = []
+    for number in (3, 4):
+        book = FileWorkbook(path)
+        outcomes.append(draw_event(book, number))
+        book.save()
+    third = {s.player for t in outcomes[0].draw.rounds[0].tables for s in t.seats}
+    assert third == {"P4", "P5", "P6", "P7", "Stand-in 1", "Stand-in 2", "Stand-in 3", "Stand-in 4"}
+    played = (*outcomes[1].history, *outcomes[1].draw.rounds)  # rounds 1-3 as the workbook holds them, and 4
+    assert [r.number for r in played] == [1, 2, 3, 4]
+    roles = Counter((s.player, s.seat) for r in played for t in r.tables for s in t.seats)
+    assert max(roles.values()) == 1  # nobody played a role twice
