@@ -11,26 +11,28 @@ bigger ones and reports how often and by how much, with the times.
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from tourneybook.actions.attendance import absent
 from tourneybook.actions.draw import draw_event
-from tourneybook.errors import InputError
-from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook import template
-from tourneybook.workbook.generic import NAME, PLAYERS
-from tourneybook.workbook.layouts import find_layout
-
 from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
 from tourneybook.draws.friedrich import _budget
 from tourneybook.draws.friedrich_round import RoleBalance, fresh_players_needed, roles_owed, still_drawable
 from tourneybook.draws.model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Power
+from tourneybook.errors import InputError
+from tourneybook.files.filestore import FileWorkbook
+from tourneybook.workbook import template
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layouts import find_layout
 
+from . import round_search
 from .event_days import CLUB_KINDS, COMMAND, RULESETS, event_day, follow_advice
 from .round_search import RoundFigures, anneal, round_figures
 
@@ -136,6 +138,15 @@ def test_role_balance_agrees_with_checking_afresh_after_any_swaps():
 def test_fresh_players_needed(owed, rounds, needed):
     assert fresh_players_needed(owed, rounds) == needed
     assert still_drawable([*owed, *[list(ROLES)] * needed], rounds)
+
+
+def test_the_search_is_independent_of_the_draws():
+    """The yardstick shares no code with what it measures: of TourneyBook it takes the rounds' data types only."""
+    tree = ast.parse(Path(round_search.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | \
+        {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert sorted(m for m in imported if m and m.startswith("tourneybook")) == ["tourneybook.draws.model"]
+    assert not any(isinstance(node, ast.ImportFrom) and node.level for node in ast.walk(tree))
 
 
 def test_a_round_is_dominated_only_by_one_no_worse_on_every_figure():
