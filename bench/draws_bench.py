@@ -280,10 +280,6 @@ def bench_single_rounds(cases=SINGLE_CASES, trials: int = 3) -> bool:
 
 # --- event days: each round drawn after changes against an independent search (issues 32 and 35) ---
 
-DAY_RULESETS = ("cafe2023", "fwc2022", "carcassonne2004", "cdiplo100")
-"""One ruleset per family (two Friedrich: CAFE has a final, FWC none)."""
-
-
 def bench_event_days(days: int, sizes: tuple[int, int] = (16, 120)) -> bool:
     """Random event days per family (tests/draws/event_days.py): every round after the first compared with an
     annealing over swaps of that round (tests/draws/round_search.py); every refusal's advice followed as
@@ -292,7 +288,7 @@ def bench_event_days(days: int, sizes: tuple[int, int] = (16, 120)) -> bool:
     import tempfile
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.draws.event_days import event_day
+    from tests.draws.event_days import RULESETS, event_day
 
     print(f"\nEvent days: {days} per family, {sizes[0]}-{sizes[1]} players, random clubs, withdrawals, late "
           "arrivals, stand-ins, roll-call absences, Diplomacy sit-outs and double boards before each round")
@@ -304,7 +300,7 @@ def bench_event_days(days: int, sizes: tuple[int, int] = (16, 120)) -> bool:
           f"{'worst CPU s':>11} {'median':>7}  goal; the worst draw; the dominated rounds")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
-        for ruleset in DAY_RULESETS:
+        for ruleset in RULESETS:
             times, where, dominated, by, refusals, dead = [], [], [], 0, 0, 0
             for day in range(days):
                 n = random.Random(f"{ruleset} {day}").randint(*sizes)

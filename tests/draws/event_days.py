@@ -55,10 +55,14 @@ class DayReport:
         return [r for r in self.rounds if r[2].dominates(r[1])]
 
 
-def _field(rng: random.Random, n: int) -> tuple[list[dict], str]:
-    """Names and clubs: none, small clubs, big clubs (club-heavy), or a few clubs and loners."""
+CLUB_KINDS = ("none", "small", "big", "mixed")
+"""The fields' clubs: none, small clubs, big clubs (club-heavy), or a few clubs and loners."""
+
+
+def _field(rng: random.Random, n: int, kind: str | None) -> tuple[list[dict], str]:
+    """Names and clubs of one of :data:`CLUB_KINDS` (at random when not given)."""
     names = [f"P{i:03}" for i in range(n)]
-    kind = rng.choice(["none", "small", "big", "mixed"])
+    kind = kind or rng.choice(CLUB_KINDS)
     size = {"none": 0, "small": rng.randint(2, 4), "big": rng.randint(5, 9), "mixed": 0}[kind]
     rows = []
     for i, name in enumerate(names):
@@ -97,10 +101,12 @@ def follow_advice(message: str, path: Path, rng: random.Random) -> bool:
     return True
 
 
-def event_day(ruleset: str, n: int, seed: int, folder: Path, *, steps: Callable[[int], int] | None = None) -> DayReport:
-    """One event day, every round drawn and measured (see the module docstring)."""
+def event_day(ruleset: str, n: int, seed: int, folder: Path, *, steps: Callable[[int], int] | None = None,
+              clubs: str | None = None, fill: str | None = None) -> DayReport:
+    """One event day, every round drawn and measured (see the module docstring); ``clubs`` (one of
+    :data:`CLUB_KINDS`) and Diplomacy's ``fill`` ('sit-out' or 'double') are drawn at random when not given."""
     rng = random.Random(seed)
-    rows, kind = _field(rng, n)
+    rows, kind = _field(rng, n, clubs)
     friedrich = ruleset in ("cafe2023", "fwc2022")
     diplomacy = ruleset == "cdiplo100"
     path = folder / f"{ruleset}-{n}-{seed}.xlsx"
@@ -108,7 +114,7 @@ def event_day(ruleset: str, n: int, seed: int, folder: Path, *, steps: Callable[
     book = FileWorkbook(path)
     report = DayReport(ruleset, n, kind)
     playing, k = {r[NAME] for r in rows}, 0
-    fill = rng.choice(["sit-out", "double"]) if diplomacy else None
+    fill = (fill or rng.choice(["sit-out", "double"])) if diplomacy else None
     if friedrich and n % 4:
         for i in range(4 - n % 4):
             join(book, f"Stand-in 0{i}", 1, stand_in=True)

@@ -156,7 +156,8 @@ class _RolesLeft:
 def anneal(game: Family, rnd: Round, history: Sequence[Round], groups: Sequence[Collection[str]] = (), *,
            rng: random.Random, theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES, steps: int | None = None,
            restarts: int = 2) -> RoundFigures:
-    """The best figures an annealing over swaps of two seats of ``rnd`` finds (from ``rnd`` and from shuffles)."""
+    """The best figures an annealing over swaps of two seats of ``rnd`` finds (from ``rnd`` and from shuffles:
+    Friedrich's keep each player's role, so a restart leaves the draw's tables, not its roles)."""
     past = _Past(game, history, groups, theatres)
     seats = [(t, s.seat) for t, table in enumerate(rnd.tables) for s in table.seats]
     start = [s.player for table in rnd.tables for s in table.seats]
@@ -165,7 +166,14 @@ def anneal(game: Family, rnd: Round, history: Sequence[Round], groups: Sequence[
     best = round_figures(game, rnd, history, groups, theatres)
     for attempt in range(restarts):
         order = list(start)
-        if attempt and game is not Family.FRIEDRICH:  # Friedrich starts from the draw: a shuffle breaks the roles
+        if attempt and game is Family.FRIEDRICH:
+            # Players shuffled among the seats of their role this round: across roles, the roles owed could be left
+            # unbalanced, which the annealing never takes.
+            for role in sorted({label for _, label in seats}):
+                places = [i for i, (_, label) in enumerate(seats) if label == role]
+                for i, p in zip(places, rng.sample([order[i] for i in places], len(places))):
+                    order[i] = p
+        elif attempt:
             rng.shuffle(order)
             if any(len(set(_at(order, seats, t))) != len(_at(order, seats, t)) for t in range(len(rnd.tables))):
                 order = list(start)  # a double seated twice at one table: start from the draw

@@ -30,7 +30,7 @@ from .inputs import checked_inputs, input_collector
 from .model import DEFAULT_WEIGHTS, ROLES, DrawnRounds, Family, Role, Round, Weights
 from .quality import rematch_bound
 from .continuation import Plan, continue_plan
-from .friedrich_round import ROLES_UNBALANCED
+from .friedrich_round import ROLES_UNBALANCED, roles_owed
 from .roles import perfect_matching
 from .search import Seating, improve
 
@@ -123,8 +123,9 @@ def draw_friedrich(
 def _owed_roles(
     field: Sequence[str], history: Sequence[Round], rounds: int, collector
 ) -> list[list[Role]]:
-    """The roles each player has not played yet; a role played twice or too few left are problems."""
-    played: dict[str, list[Role]] = {name: [] for name in field}
+    """The roles each player has not played yet (:func:`.friedrich_round.roles_owed`); a table not of four, a seat
+    not a role, a role played twice or too few left are problems."""
+    playing, played = set(field), set()
     for rnd in history:
         for table in rnd.tables:
             where = f"history round {rnd.number}, table {table.number}"
@@ -134,16 +135,14 @@ def _owed_roles(
                 role = _role_named(seat.seat)
                 if role is None:
                     collector.add(_not_a_role(seat.seat), where)
-                elif seat.player in played:
-                    if role in played[seat.player]:
+                elif seat.player in playing:
+                    if (seat.player, role) in played:
                         collector.add(f"{seat.player} plays {seat.seat} a second time", where)
-                    played[seat.player].append(role)
-    owed = []
-    for name in field:
-        left = [role for role in ROLES if role not in played[name]]
+                    played.add((seat.player, role))
+    owed = roles_owed(field, history)
+    for name, left in zip(field, owed):
         if 1 <= rounds <= 4 and len(left) < rounds:
             collector.add(f"{name} has only {len(left)} role(s) left for {rounds} new round(s)", "history")
-        owed.append(left)
     return owed
 
 
