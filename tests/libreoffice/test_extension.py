@@ -255,6 +255,9 @@ def test_an_import_without_phone_reports_is_a_note_and_writes_nothing(tmp_path):
     said = click_file(workbook, ACTION_SHEET)
     assert said.ok and said.message.startswith("No phone reports to import") and "Excel" not in said.message
     assert said.sheet == ACTION_SHEET and workbook.read_bytes() == untouched
+    (tmp_path / "essen.reports.sqlite").mkdir()  # a folder where the journal belongs is a problem, not "no reports"
+    said = click_file(workbook, ACTION_SHEET)
+    assert not said.ok and said.sheet == "Issues" and "essen.reports.sqlite beside the workbook is a folder" in said.message
 
 
 def test_a_forms_workbook_is_recognised_and_left_alone(tmp_path):
