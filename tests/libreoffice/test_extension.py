@@ -138,6 +138,37 @@ def test_a_program_beside_the_workbook_is_never_found_whatever_else_there_is(tmp
     assert lo.nearby_program(str(workbook)) == str(nearby)
 
 
+@pytest.mark.parametrize("chosen", [False, True])
+@pytest.mark.parametrize("beside", [False, True])
+@pytest.mark.parametrize("yes", [False, True])
+@pytest.mark.parametrize("picks", ["nothing", "missing", "own"])
+def test_a_program_beside_the_workbook_runs_only_on_the_organisers_yes(tmp_path, chosen, beside, yes, picks):
+    """Issue 36, 1, the whole choice (choose_tourneybook, as the extension's locate calls it): the organiser's own
+    program first, asking nothing; else the .venv beside the workbook only on a yes to its path; else the program
+    they pick (a path that is no program runs nothing); what ran by a yes or a pick is remembered, nothing else."""
+    lo = command()
+    own = executable(tmp_path / "own" / "tourneybook")
+    nearby = tmp_path / "club" / ".venv" / "bin" / "tourneybook"
+    if beside:
+        executable(nearby)
+    picked = executable(tmp_path / "picked" / "tourneybook")
+    asked, remembered = [], []
+    found = lo.choose_tourneybook(
+        [str(own)] if chosen else [], str(tmp_path / "club" / "essen.xlsm"),
+        lambda program: asked.append(("confirm", program)) or yes,
+        lambda: asked.append(("pick",)) or {"nothing": None, "missing": str(tmp_path / "nothing"), "own": str(picked)}[picks],
+        remembered.append)
+    if chosen:
+        expected, questions = [str(own)], []
+    elif beside and yes:
+        expected, questions = [str(nearby)], [("confirm", str(nearby))]
+    else:
+        expected = [str(picked)] if picks == "own" else []
+        questions = ([("confirm", str(nearby))] if beside else []) + [("pick",)]
+    assert (found, asked) == (expected, questions)
+    assert remembered == ([] if chosen else expected)
+
+
 def test_the_path_search_never_looks_in_the_current_folder(tmp_path, monkeypatch):
     """Windows (and Python 3.8's shutil.which there) try the current folder first: a workbook's folder may be it."""
     lo = command()
