@@ -188,11 +188,18 @@ HOSTILE = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_
 def test_no_sheet_or_workbook_name_reaches_the_command_line(sheet, folder, job):
     """Whatever the names (``x;calc``, ``x" & calc``, ``$(calc)``, a newline), the child's arguments are the same
     fixed words and the names arrive whole in the one JSON line on its standard input."""
+    from types import SimpleNamespace
+    from unittest import mock
+
     lo = command()
     workbook = os.path.join("/events", folder, "essen.xlsm")
-    argv = lo.click_command(["/opt/tb/tourneybook"])
-    assert argv == ["/opt/tb/tourneybook", "libreoffice", "--click", "-"]
-    request = lo.click_request(workbook, sheet, job)
+    ran = []
+    done = SimpleNamespace(returncode=0, stdout='{"ok": true, "message": "done", "sheet": ""}\n', stderr="")
+    with mock.patch.object(lo.subprocess, "run", lambda argv, **how: ran.append((argv, how)) or done):
+        assert lo.run_tourneybook(["/opt/tb/tourneybook"], workbook, sheet, job)["ok"]
+    (argv, how), = ran
+    assert argv == ["/opt/tb/tourneybook", "libreoffice", "--click", "-"] and "shell" not in how
+    request = how["input"]
     assert request.count("\n") == 1 and request.endswith("\n") and request.isascii()
     assert json.loads(request) == {"workbook": workbook, "sheet": sheet, "job": job}
 
