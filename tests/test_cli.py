@@ -207,3 +207,20 @@ def test_a_reader_that_goes_away_gets_no_error_message():
     started.stdout.close()  # the reader is gone before the first line
     said = started.stderr.read()
     assert started.wait(timeout=120) == 1 and said == ""
+
+
+@pytest.mark.parametrize("argv, listed", [
+    (["recalc", "x.xlsx"], ["recalc"]),
+    (["recalc", "--help"], ["recalc"]),  # the command's own help: the others are not shown
+    (["--help", "recalc"], "all"),  # the program's help, before the command: the whole list
+    (["-h"], "all"),
+    ([], "all"),
+    (["no-such-command"], "all"),  # refused, naming every command
+])
+def test_the_other_commands_are_listed_only_where_the_list_is_shown(argv, listed):
+    import argparse
+
+    from tourneybook.cli import COMMANDS, build_parser
+
+    sub = next(a for a in build_parser(argv)._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == (list(COMMANDS) if listed == "all" else listed)

@@ -243,9 +243,9 @@ NOT_A_SHEET = {("rules/friedrich/records.py", "Qualifying games")}
 def test_no_sheet_name_typed_outside_the_layout_that_owns_it():
     """A sheet renamed in its layout is renamed everywhere: nobody else types 'Boards', 'Seating' or 'Standings'."""
     from tourneybook.workbook import control, draw_sheets, generic, render, settings_sheet
-    from tourneybook.workbook.layouts import LAYOUTS
+    from tourneybook.workbook.layouts import available_layouts
 
-    names = {sheet.name for layout in LAYOUTS.values() for sheet in layout.sheets} | {
+    names = {sheet.name for layout in available_layouts() for sheet in layout.sheets} | {
         generic.PLAYERS.name, generic.ADJUSTMENTS.name, settings_sheet.SETTINGS.name, render.STANDINGS, render.GAMES,
         render.ISSUES, render.BY_ROUND, draw_sheets.QUALITY_SHEET, draw_sheets.SEATING_SHEET,
         draw_sheets.FINAL_DRAW_SHEET, control.ACTION_SHEET,

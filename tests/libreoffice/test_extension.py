@@ -138,6 +138,37 @@ def test_a_program_beside_the_workbook_is_never_found_whatever_else_there_is(tmp
     assert lo.nearby_program(str(workbook)) == str(nearby)
 
 
+@pytest.mark.parametrize("chosen", [False, True])
+@pytest.mark.parametrize("beside", [False, True])
+@pytest.mark.parametrize("yes", [False, True])
+@pytest.mark.parametrize("picks", ["nothing", "missing", "own"])
+def test_a_program_beside_the_workbook_runs_only_on_the_organisers_yes(tmp_path, chosen, beside, yes, picks):
+    """Issue 36, 1, the whole choice (choose_tourneybook, as the extension's locate calls it): the organiser's own
+    program first, asking nothing; else the .venv beside the workbook only on a yes to its path; else the program
+    they pick (a path that is no program runs nothing); what ran by a yes or a pick is remembered, nothing else."""
+    lo = command()
+    own = executable(tmp_path / "own" / "tourneybook")
+    nearby = tmp_path / "club" / ".venv" / "bin" / "tourneybook"
+    if beside:
+        executable(nearby)
+    picked = executable(tmp_path / "picked" / "tourneybook")
+    asked, remembered = [], []
+    found = lo.choose_tourneybook(
+        [str(own)] if chosen else [], str(tmp_path / "club" / "essen.xlsm"),
+        lambda program: asked.append(("confirm", program)) or yes,
+        lambda: asked.append(("pick",)) or {"nothing": None, "missing": str(tmp_path / "nothing"), "own": str(picked)}[picks],
+        remembered.append)
+    if chosen:
+        expected, questions = [str(own)], []
+    elif beside and yes:
+        expected, questions = [str(nearby)], [("confirm", str(nearby))]
+    else:
+        expected = [str(picked)] if picks == "own" else []
+        questions = ([("confirm", str(nearby))] if beside else []) + [("pick",)]
+    assert (found, asked) == (expected, questions)
+    assert remembered == ([] if chosen else expected)
+
+
 def test_the_path_search_never_looks_in_the_current_folder(tmp_path, monkeypatch):
     """Windows (and Python 3.8's shutil.which there) try the current folder first: a workbook's folder may be it."""
     lo = command()
@@ -157,11 +188,18 @@ HOSTILE = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_
 def test_no_sheet_or_workbook_name_reaches_the_command_line(sheet, folder, job):
     """Whatever the names (``x;calc``, ``x" & calc``, ``$(calc)``, a newline), the child's arguments are the same
     fixed words and the names arrive whole in the one JSON line on its standard input."""
+    from types import SimpleNamespace
+    from unittest import mock
+
     lo = command()
     workbook = os.path.join("/events", folder, "essen.xlsm")
-    argv = lo.click_command(["/opt/tb/tourneybook"])
-    assert argv == ["/opt/tb/tourneybook", "libreoffice", "--click", "-"]
-    request = lo.click_request(workbook, sheet, job)
+    ran = []
+    done = SimpleNamespace(returncode=0, stdout='{"ok": true, "message": "done", "sheet": ""}\n', stderr="")
+    with mock.patch.object(lo.subprocess, "run", lambda argv, **how: ran.append((argv, how)) or done):
+        assert lo.run_tourneybook(["/opt/tb/tourneybook"], workbook, sheet, job)["ok"]
+    (argv, how), = ran
+    assert argv == ["/opt/tb/tourneybook", "libreoffice", "--click", "-"] and "shell" not in how
+    request = how["input"]
     assert request.count("\n") == 1 and request.endswith("\n") and request.isascii()
     assert json.loads(request) == {"workbook": workbook, "sheet": sheet, "job": job}
 
@@ -255,6 +293,9 @@ def test_an_import_without_phone_reports_is_a_note_and_writes_nothing(tmp_path):
     said = click_file(workbook, ACTION_SHEET)
     assert said.ok and said.message.startswith("No phone reports to import") and "Excel" not in said.message
     assert said.sheet == ACTION_SHEET and workbook.read_bytes() == untouched
+    (tmp_path / "essen.reports.sqlite").mkdir()  # a folder where the journal belongs is a problem, not "no reports"
+    said = click_file(workbook, ACTION_SHEET)
+    assert not said.ok and said.sheet == "Issues" and "essen.reports.sqlite beside the workbook is a folder" in said.message
 
 
 def test_a_forms_workbook_is_recognised_and_left_alone(tmp_path):
@@ -283,7 +324,10 @@ def test_the_dialog_leads_with_the_events_winner_once_there_is_one(tmp_path, exa
     said = click_file(workbook, "Standings")
     assert said.ok, said.message
     lead = said.message.split("\n\n")[0]
-    assert lead == (f"Winner: {winner}" if winner else lead) and lead.startswith("Winner" if winner else "Standings")
+    if winner:
+        assert lead == f"Winner: {winner}" and said.message.count("Winner") == 1
+    else:
+        assert lead.startswith("Standings recalculated") and "Winner" not in said.message
 
 
 def test_no_winner_before_the_final_is_played(tmp_path):

@@ -145,3 +145,45 @@ def test_a_missing_sheet_names_a_renamed_one():
     out = Collector(InputError)
     read_sheet(None, SHEET, out, present=["Players", "Gmaes"])
     assert str(out.problems[0]) == "Games: the sheet 'Games' is missing (is \"Gmaes\" it, renamed? give it back its name)"
+
+
+
+NAME_WORDS = st.lists(st.sampled_from(["Anna", "Annabel", "Ana", "Berg", "Søren", "Soren", "Łukasz", "Niels", "Ølgaard", "Nina",
+                                       "Olsen", "José", "Núñez", "Jose", "Nunez", "Émile", "Zoë"]), min_size=1, max_size=3)
+
+
+def _fold(name: str) -> str:
+    from tourneybook.workbook.nameorder import base_letters
+
+    return " ".join(base_letters(name).split())
+
+
+def _reference_starts(name: str, typed: str) -> bool:
+    """Each typed word the start of a word of ``name``, in order: tried over every choice of words (not greedily)."""
+    from itertools import combinations
+
+    words, wanted = _fold(name).split(), _fold(typed).split()
+    return bool(wanted) and any(all(words[i].startswith(w) for i, w in zip(chosen, wanted))
+                                for chosen in combinations(range(len(words)), len(wanted)))
+
+
+@given(st.lists(NAME_WORDS, min_size=1, max_size=6), st.data())
+def test_a_name_typed_without_accents_or_by_its_words_starts_finds_the_player(sheet, data):
+    """PlayerNames.near, for any Players sheet (some names with doubled blanks, as organisers type them): a name typed
+    without accents, in other case and blanks finds exactly the players that fold to it; the starts of its words, in
+    order, find every player whose words start so (and only them) when none folds to it."""
+    players = PlayerNames(("  " if i % 2 else " ").join(words) for i, words in enumerate(sheet))
+    listed = players.names
+    name = data.draw(st.sampled_from(listed))
+    typed = "  ".join(_fold(name).upper().split())
+    assert players.near(typed) == [n for n in listed if _fold(n) == _fold(name)]
+    starts = " ".join(w[:data.draw(st.integers(1, len(w)))] for w in name.split())
+    expected = [n for n in listed if _fold(n) == _fold(starts)] or [n for n in listed if _reference_starts(n, starts)]
+    assert name in expected and players.near(starts, closest=False) == expected
+
+
+def test_a_name_with_doubled_blanks_is_found_as_itself_not_with_every_name_it_starts():
+    """'Anna  Berg' on the sheet, 'anna berg' typed: Anna Berg, not Annabel Berg too (whose words also start so)."""
+    players = PlayerNames(["Annabel Berg", "Anna  Berg"])
+    assert players.near("anna berg") == players.near("ANNA   BERG") == ["Anna  Berg"]
+    assert players.near("ann ber") == ["Annabel Berg", "Anna  Berg"]

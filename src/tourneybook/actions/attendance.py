@@ -173,6 +173,16 @@ def drawn_seat(book: WorkbookStore, player: str, number: int) -> str:
     return ""
 
 
+def absence_said(seat: str, round_number: int) -> str:
+    """What marking a player absent in ``round_number`` means, for every front end: left out of its draw, or, when
+    the round is drawn with them at ``seat`` already (:func:`drawn_seat`), that they stay there until it is drawn
+    again (issue 38, 3: never "not drawn" of a player seated in the draw)."""
+    if seat:
+        return (f"absent in round {round_number} (but round {round_number} is drawn already with them at {seat}: they "
+                "stay there until it is drawn again)")
+    return f"absent in round {round_number} (not drawn, no result expected)"
+
+
 def rounds_cell(rounds: frozenset[int]) -> CellValue:
     """What 'Absent in rounds' holds: empty, one round as a number, or '2, 4'."""
     ordered = sorted(rounds)
@@ -261,4 +271,4 @@ def _write(store: WorkbookStore, grid: SheetGrid, player: str, typed: dict[tuple
     return AttendanceChange(player, shown, added=added, remark=remark)
 
 
-__all__ = ["AttendanceChange", "absent", "drawn_seat", "join", "present", "rounds_cell", "withdraw"]
+__all__ = ["AttendanceChange", "absence_said", "absent", "drawn_seat", "join", "present", "rounds_cell", "withdraw"]

@@ -11,7 +11,7 @@ again).
 
 from __future__ import annotations
 
-from ..actions.attendance import absent, drawn_seat
+from ..actions.attendance import absence_said, absent, drawn_seat
 from ..files.filestore import FileWorkbook
 from .roll_call import player_parser, saved_change
 
@@ -24,15 +24,11 @@ def register(sub) -> None:
 
 def run(args) -> int:
     saved_change(args.workbook, lambda staged: absent(staged, args.name, args.round, args.note),
-                 lambda change: f"{change.render()}: absent in round {args.round} ({consequence(args, change.player)}); "
+                 lambda change: f"{change.render()}: {absence_said(seated(args, change.player), args.round)}; "
                                 f"written to {args.workbook}")
     return 0
 
 
-def consequence(args, player: str) -> str:
-    """What marking ``player`` absent means for the round: left out of its draw, or, when the round is drawn with them
-    at a table already, that they are still there (the note below says how to draw it again)."""
-    seat = drawn_seat(FileWorkbook(args.workbook, read_only=True), player, args.round)
-    if seat:
-        return f"but round {args.round} is drawn already with them at {seat}: they stay there until it is drawn again"
-    return "not drawn, no result expected"
+def seated(args, player: str) -> str:
+    """Where ``player`` sits in the round's draw, if it is drawn (the note below then says how to draw it again)."""
+    return drawn_seat(FileWorkbook(args.workbook, read_only=True), player, args.round)

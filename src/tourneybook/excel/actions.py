@@ -30,7 +30,7 @@ from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_
 from ..actions.entrycheck import checked_write
 from ..actions.recalc import recalculate
 from ..workbook.render import ISSUES, issues_sheet
-from ..actions.attendance import absent, drawn_seat, present
+from ..actions.attendance import absence_said, absent, drawn_seat, present
 from ..workbook.control import (  # noqa: F401 - the control block's cells and words, shared with the template
     ABSENT,
     PLAYER_ADDRESS,
@@ -175,11 +175,10 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
         number = choice.round or 0
         if choice.action == ABSENT:
             change = checked_write(store, lambda staged: absent(staged, choice.player, number))
-            said = f"absent in round {number} (not drawn, no result expected)"
             seat = drawn_seat(store, change.player, number)
+            said = absence_said(seat, number)
             if seat:
-                said += (f". Round {number} is already drawn with {change.player} at a table ({seat}): choose "
-                         f"'{REDRAW}' with {number} in {ROUND_ADDRESS} to draw it again")
+                said += f": choose '{REDRAW}' with {number} in {ROUND_ADDRESS} to draw it again"
         else:
             change = checked_write(store, lambda staged: present(staged, choice.player, number))
             said = f"plays round {number}"

@@ -75,7 +75,8 @@ def click_file(path: str | os.PathLike[str], sheet: str) -> Click:
         if choice.action == IMPORT_REPORTS:
             from ..reports.journal import journal_path  # the hall's journal: only for this action
 
-            if not journal_path(Path(path)).is_file():  # nothing to import is no problem of the workbook
+            if not journal_path(Path(path)).exists():  # nothing to import is no problem of the workbook; a folder
+                # in the journal's place is one, said by the action (journal_faults.folder_sentence)
                 return Click(ok=True, message=NO_REPORTS, sheet=sheet)
         report = run_action(store, choice)
         if report.ok:

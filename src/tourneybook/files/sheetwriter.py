@@ -312,19 +312,26 @@ LINE_DASHES = ("solid", "dash")
 """With the colours, a marker and a dash pattern per line: still told apart in black and white, or by a colour-blind eye."""
 
 
+def _solid(parent: etree._Element, colour: str) -> None:
+    etree.SubElement(etree.SubElement(parent, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+
+
+def _filled(look: etree._Element, colour: str) -> None:
+    """A shape's fill and its edge in ``colour`` (a line's marker, a bar)."""
+    _solid(look, colour)
+    _solid(etree.SubElement(look, q(A_NS, "ln")), colour)
+
+
 def _line_look(ser: etree._Element, index: int, points: int) -> None:
     """A line series' own colour, marker and dash, and its name written at its last point (who the line is)."""
     colour = LINE_COLOURS[index % len(LINE_COLOURS)]
     line = etree.SubElement(_c(ser, "spPr"), q(A_NS, "ln"), w="28575", cap="rnd")
-    etree.SubElement(etree.SubElement(line, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    _solid(line, colour)
     etree.SubElement(line, q(A_NS, "prstDash"), val=LINE_DASHES[index // len(LINE_MARKERS) % len(LINE_DASHES)])
     marker = _c(ser, "marker")
     _c(marker, "symbol", LINE_MARKERS[index % len(LINE_MARKERS)])
     _c(marker, "size", "7")
-    fill = _c(marker, "spPr")
-    etree.SubElement(etree.SubElement(fill, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
-    edge = etree.SubElement(fill, q(A_NS, "ln"))
-    etree.SubElement(etree.SubElement(edge, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    _filled(_c(marker, "spPr"), colour)
     labels = _c(ser, "dLbls")
     last = _c(labels, "dLbl")
     _c(last, "idx", str(points - 1))
@@ -333,7 +340,7 @@ def _line_look(ser: etree._Element, index: int, points: int) -> None:
     etree.SubElement(text, q(A_NS, "lstStyle"))
     paragraph = etree.SubElement(text, q(A_NS, "p"))
     run = etree.SubElement(etree.SubElement(paragraph, q(A_NS, "pPr")), q(A_NS, "defRPr"), sz="900", b="1")
-    etree.SubElement(etree.SubElement(run, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)  # the name in its line's colour
+    _solid(run, colour)  # the name in its line's colour
     etree.SubElement(paragraph, q(A_NS, "endParaRPr"), lang="en-GB")
     _c(last, "dLblPos", "r")
     for flag, on in (("showLegendKey", "0"), ("showVal", "0"), ("showCatName", "0"), ("showSerName", "1"),
@@ -346,11 +353,7 @@ def _line_look(ser: etree._Element, index: int, points: int) -> None:
 def _bar_look(ser: etree._Element, index: int) -> None:
     """A bar series' own fill and edge colour: a workbook LibreOffice saved has no theme, and bars that take their
     colour from the theme are drawn empty there (issue 36, 3)."""
-    colour = LINE_COLOURS[index % len(LINE_COLOURS)]
-    look = _c(ser, "spPr")
-    etree.SubElement(etree.SubElement(look, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
-    edge = etree.SubElement(look, q(A_NS, "ln"))
-    etree.SubElement(etree.SubElement(edge, q(A_NS, "solidFill")), q(A_NS, "srgbClr"), val=colour)
+    _filled(_c(ser, "spPr"), LINE_COLOURS[index % len(LINE_COLOURS)])
 
 
 def chart_part(sheet: str, spec: Chart) -> bytes:

@@ -182,7 +182,7 @@ class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     """One ruleset: its identity, its pure functions and what the upper layers need of it.
 
     Its workbook layout and its simulator live in the layers that own them, joined by
-    the ruleset's id (:data:`tourneybook.workbook.layouts.LAYOUTS`,
+    the ruleset's id (:data:`tourneybook.workbook.layouts.MODULES`,
     :data:`tourneybook.simulate.simulators.SIMULATORS`): nothing here points up.
     """
 

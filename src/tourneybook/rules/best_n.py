@@ -417,7 +417,7 @@ def best_n_ruleset(*, scheme: Scheme, name: str, seed: str, summary: str, settin
 
     ``record`` is the system's Tournament (its Settings as the default); ``form`` carries its
     centre-count sheet's texts. Its layout and simulator are joined to it by id in the layers
-    that own them (workbook.layouts.LAYOUTS, simulate.simulators.SIMULATORS).
+    that own them (workbook.layouts.MODULES, simulate.simulators.SIMULATORS).
     """
     return Ruleset(
         id=scheme.ruleset,

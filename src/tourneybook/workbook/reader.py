@@ -87,7 +87,7 @@ class PlayerNames:
         for accents ('Soren' for 'Søren'), then every typed word the start of a word of the name ('niels' or
         'olgaard' for 'Niels Ølgaard'), then (``closest``) the closest spelling ('Ana Berg' for 'Anna Berg')."""
         folded = base_letters(" ".join(typed.split()))
-        same = [n for n in self._by_key.values() if base_letters(n) == folded]
+        same = [n for key, n in self._by_key.items() if base_letters(key) == folded]  # key: blanks made single
         if same:
             return same
         words = folded.split()

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any
 
 from ...rules import LISTED, Ruleset, find_ruleset
 from ..layout import Layout
@@ -60,11 +59,4 @@ def shipped_layouts() -> list[Layout]:
     return [find_layout(r.id) for r in LISTED if r.started_as_itself]
 
 
-def __getattr__(name: str) -> Any:
-    """``LAYOUTS``: every ruleset's layout by id, loaded when first asked for."""
-    if name == "LAYOUTS":
-        return MappingProxyType({r.id: find_layout(r.id) for r in LISTED})
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["LAYOUTS", "MODULES", "available_layouts", "find_layout", "shipped_layouts"]
+__all__ = ["MODULES", "available_layouts", "find_layout", "shipped_layouts"]

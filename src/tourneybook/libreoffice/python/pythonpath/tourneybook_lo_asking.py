@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from tourneybook_lo_command import command_for, find_tourneybook, nearby_program, runnable
+from tourneybook_lo_command import choose_tourneybook, find_tourneybook
 
 try:
     import uno
@@ -97,20 +97,11 @@ def confirmed(ctx, doc, program: str) -> bool:
 
 
 def locate(ctx, doc, workbook: str) -> list:
-    """The organiser's TourneyBook: one they chose, or one beside the workbook they confirm, or one they pick."""
-    command = find_tourneybook(dict(os.environ), remembered(ctx), os.path.expanduser("~"),
-                               sys.platform.startswith("win"))
-    if command:
-        return command
-    nearby = nearby_program(workbook)
-    if nearby and confirmed(ctx, doc, nearby):
-        remember(ctx, nearby)
-        return command_for(nearby)
-    picked = ask_for_tourneybook(ctx)
-    if picked and runnable(picked):
-        remember(ctx, picked)
-        return command_for(picked)
-    return []
+    """The organiser's TourneyBook: one they chose, or one beside the workbook they confirm, or one they pick
+    (:func:`tourneybook_lo_command.choose_tourneybook`, with LibreOffice's question, file picker and profile)."""
+    chosen = find_tourneybook(dict(os.environ), remembered(ctx), os.path.expanduser("~"), sys.platform.startswith("win"))
+    return choose_tourneybook(chosen, workbook, lambda program: confirmed(ctx, doc, program),
+                              lambda: ask_for_tourneybook(ctx), lambda program: remember(ctx, program))
 
 
 def _role(name: str) -> int:

@@ -110,6 +110,26 @@ def find_tourneybook(environ: dict, remembered: str = "", home: str = "", window
     return [program] if program else []
 
 
+def choose_tourneybook(chosen: list, workbook: str, confirm, pick, remember) -> list:
+    """The command line that runs the organiser's TourneyBook, or []: the whole of who chooses what runs.
+
+    ``chosen``: what :func:`find_tourneybook` found of the organiser's own choices, taken as it is. Else a
+    ``.venv`` beside the workbook (:func:`nearby_program`) only when ``confirm(path)`` is the organiser's yes,
+    else the program the organiser picks (``pick()``: a path or None); either is ``remember``-ed, so it is asked
+    once. Nothing the workbook holds is consulted."""
+    if chosen:
+        return chosen
+    nearby = nearby_program(workbook)
+    if nearby and confirm(nearby):
+        remember(nearby)
+        return command_for(nearby)
+    picked = pick()
+    if picked and runnable(picked):
+        remember(picked)
+        return command_for(picked)
+    return []
+
+
 def child_environment(environ: dict) -> dict:
     """The environment of the tourneybook child: without the settings of LibreOffice's own Python.
 
