@@ -26,6 +26,10 @@ from tourneybook.i18n import find_words
 from tourneybook.numbers import display
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.publish.page import render_page
+from tourneybook.publish.phrases import said
+from tourneybook.rules import RULESETS, Family
+from tourneybook.rules.by_round import after_round, rounds_played
+from tourneybook.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from english_left import english_left  # noqa: E402 - shared with the forms' tests
@@ -156,3 +160,23 @@ def test_the_page_renders_in_chromium_in_the_language(code, chromium, tmp_path):
     shot = tmp_path / "phone.png"
     subprocess.run([*common, f"--screenshot={shot}", page], capture_output=True, timeout=120, check=True)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+FIELD = {Family.FRIEDRICH: 17, Family.CARCASSONNE: 17, Family.DIPLOMACY: 15}
+"""One player more than the family seats evenly: a stand-in, a table of three, a sit-out or a player not seated."""
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_the_rules_notes_of_an_event_under_way_speak_the_language(ruleset, code):
+    """Every note the page publishes on a simulated event, before its first results and after each round (the
+    final and the knock-out not played yet): said in the language, none left English (the examples are finished
+    events: 'no top board entered', 'round 4 has no results yet' and the finalists' order are never in them)."""
+    words = find_words(code)
+    record = simulate(ruleset.id, FIELD[ruleset.family], seed=5)
+    for played in (0, *rounds_played(record)):
+        result = ruleset.standings(after_round(record, played))
+        names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ()))}
+        for note in (*result.notes, *(n for t in result.extras for n in t.notes)):
+            if not note.startswith("Game scoring: "):  # the system's rule paragraph (module docstring)
+                assert english_left(said(note, words), code, names) == [], (played, note)
