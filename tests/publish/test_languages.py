@@ -77,6 +77,15 @@ def test_the_page_speaks_the_events_language(name, code):
     assert all(re.fullmatch(r"-?\d+,\d\d", t) for t in totals if t), totals  # '43,83': two decimals, a comma
 
 
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_check_finds_the_english_page(name, code):
+    """The page in English fails the check of every language: the check above can fail."""
+    published = published_in(name, "en")
+    left = english_left(visible(render_page(published)), code, names_of(published))
+    assert {"standings", "player", "below"} <= set(left)
+
+
 @pytest.mark.parametrize("code", ["en", *SPOKEN])
 def test_the_csv_tables_take_the_languages_separator_and_decimal_mark(code, tmp_path):
     published = published_in("fwc2022", code)
