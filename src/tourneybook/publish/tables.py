@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..i18n import ENGLISH_WORDS, N_, Words, find_words
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
@@ -119,10 +119,10 @@ def games_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFr
     return pd.DataFrame.from_records(records).fillna("")
 
 
-def write_tables(published: Published, out: Path, words: Words | None = None) -> list[Path]:
-    """standings.csv and games.csv in ``out``, in ``words``' language (None: the event's, Settings' Language): its
-    separator and decimal mark (the cells are made safe first, on the numbers as TourneyBook writes them)."""
-    words = words or find_words(published.event.language)
+def write_tables(published: Published, out: Path) -> list[Path]:
+    """standings.csv and games.csv in ``out``, in the event's language (Settings, 'Language'): its separator and
+    decimal mark (the cells are made safe first, on the numbers as TourneyBook writes them)."""
+    words = published.words
     written = []
     frames = ((standings_frame(published, words), STANDINGS_CSV), (games_frame(published, words), GAMES_CSV))
     for frame, name in frames:
