@@ -55,8 +55,9 @@ NO_RESULT_WORDS = N_("no result yet")
 """The ranking's NO_RESULT reason (rules/ranking.py), marked for the catalogues."""
 
 
-def context(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
-    """What the template shows, in ``words``' language (the event's)."""
+def context(published: Published) -> dict[str, Any]:
+    """What the template shows, in the event's language."""
+    words = published.words
     _ = words._
     standings = published.result.standings
     clubs = published.clubs
@@ -169,7 +170,7 @@ def render_page(published: Published) -> str:
     environment = Environment(loader=PackageLoader("tourneybook.publish", "templates"), autoescape=select_autoescape(["html"]),
                               extensions=["jinja2.ext.i18n"])
     environment.install_gettext_translations(words.translations, newstyle=True)  # type: ignore[attr-defined]
-    return environment.get_template(TEMPLATE).render(**context(published, words))
+    return environment.get_template(TEMPLATE).render(**context(published))
 
 
 def write_page(published: Published, target: Path) -> Path:
