@@ -3,7 +3,8 @@ PDF speak the event's language and write its numbers; the CSV opens as numbers i
 
 One sentence is left out of the check: a Diplomacy game scoring's rule paragraph ('Game scoring: Sum of
 Squares. Each power scores...'), which the game-scoring systems state in English (README, the players'
-language, what stays English). Every other note of every example is checked.
+language, what stays English). Every other note of every example is checked, and every note of a simulated event of
+every ruleset before its first results and after each round.
 """
 
 from __future__ import annotations
