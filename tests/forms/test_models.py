@@ -178,3 +178,13 @@ def test_the_printed_bracket_speaks_to_players_not_of_sources():
     printed = " ".join(text for page in KnockoutBracketForm.of("Essen", SEEDS).pages() for text in texts(page))
     assert "higher preliminary rank" in printed
     assert "RULES.md" not in printed and "seed 0" not in printed
+
+
+def test_a_stand_ins_name_carries_the_mark_in_the_forms_language():
+    from tourneybook.forms.common import shown_name
+    from tourneybook.i18n import find_words
+
+    players, marks = ("Anna Berg", "Stand-in 1", "Ben"), ("stand-in", "stand-in", "")
+    spanish = [shown_name(players, marks, seat, find_words("es")) for seat in range(3)]
+    assert spanish == ["Anna Berg (suplente)", "Stand-in 1", "Ben"]
+    assert shown_name(players, marks, 0) == "Anna Berg (stand-in)"

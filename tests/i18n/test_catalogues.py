@@ -124,3 +124,19 @@ def test_two_events_in_one_process_keep_their_own_words():
     german, spanish = find_words("de"), find_words("es")
     assert (german._("Table"), spanish._("Table"), find_words("en")._("Table")) == ("Tisch", "Mesa", "Table")
     assert german._("Table") == "Tisch"
+
+
+def test_the_game_words_marked_are_the_rules_own():
+    """i18n/game_words.py marks the rules' words for the catalogue as literals (Babel reads no enum): a role, a
+    power, a nation or a seat renamed in the rules and not there would print in English in every language."""
+    from tourneybook.i18n.game_words import (CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_NATIONS, FRIEDRICH_ROLES,
+                                             TABLE_WORDS)
+    from tourneybook.rules import RULESETS, Family
+    from tourneybook.rules.friedrich.records import Nation
+    from tourneybook.rules.seats import Power, Role
+
+    assert FRIEDRICH_ROLES == tuple(r.value for r in Role)
+    assert DIPLOMACY_POWERS == tuple(p.value for p in Power)
+    assert {n.value for n in Nation} | {"Hanover"} == set(FRIEDRICH_NATIONS)  # Hanover is scored as Prussia
+    assert {s for r in RULESETS if r.family is Family.CARCASSONNE for s in r.seats} == set(CARCASSONNE_SEATS)
+    assert {f.table_word for f in Family} == set(TABLE_WORDS)

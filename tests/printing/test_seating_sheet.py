@@ -12,8 +12,10 @@ import openpyxl
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workbook"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from test_draw_command import draw_file, event, tables  # noqa: E402
 
+from tourneybook.i18n import find_words
 from tourneybook.office import convert
 from tourneybook.workbook.draw_sheets import SEATING_SHEET, seating_sheet
 from tourneybook.files.filestore import FileWorkbook
@@ -137,3 +139,25 @@ def test_names_sort_as_people_sort_them():
     assert sorted(names, key=name_order) == [
         "Álvaro Díaz", "Ana Pérez", "Bob", "Émile Roux", "Ezra Kahn", "Oscar Wilde", "Øyvind Lie", "zoë adams", "Zora Ruiz"]
     assert sorted(["álvaro", "Álvaro", "alvaro", "Alvaro"], key=name_order) == ["Alvaro", "alvaro", "Álvaro", "álvaro"]  # total and reproducible
+
+
+@pytest.mark.parametrize("ruleset, n", [("fwc2022", 16), ("carcassonne2004", 17), ("codcon2008", 14)])
+def test_the_seating_sheet_speaks_each_language_and_english_fails_the_check(ruleset, n, tmp_path):
+    """The sheet's words (the organiser's marker note apart) in each language: the English-left check passes,
+    and the English sheet fails it (the check the printed sheet's test makes can fail)."""
+    from english_left import english_left
+
+    path = event(tmp_path, ruleset, n, stand_ins=1)
+    draw = draw_file(path).draw
+    stand_in = f"Player {n - 1:02}"
+    names = {s.player for rnd in draw.rounds for t in rnd.tables for s in t.seats} | {"Copa"}
+
+    def text(language: str) -> str:
+        sheet = seating_sheet("Copa", draw, language=language, stand_ins={stand_in})
+        return " ".join(c.value for row in sheet.rows for c in row if isinstance(c.value, str) and c.style != "note")
+
+    for code in ("es", "de", "it", "fr"):
+        said = text(find_words(code).language.name)
+        assert english_left(said, code, names) == [], code
+        assert f"{stand_in} ({find_words(code)._('stand-in')})" in said
+        assert {"find", "your"} <= set(english_left(text("English"), code, names)), code

@@ -3,7 +3,8 @@ PDF speak the event's language and write its numbers; the CSV opens as numbers i
 
 One sentence is left out of the check: a Diplomacy game scoring's rule paragraph ('Game scoring: Sum of
 Squares. Each power scores...'), which the game-scoring systems state in English (README, the players'
-language, what stays English). Every other note of every example is checked.
+language, what stays English). Every other note of every example is checked, and every note of a simulated event of
+every ruleset before its first results and after each round.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ from tourneybook.i18n import find_words
 from tourneybook.numbers import display
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.publish.page import render_page
+from tourneybook.publish.phrases import said
+from tourneybook.rules import RULESETS, Family
+from tourneybook.rules.by_round import after_round, rounds_played
+from tourneybook.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from english_left import english_left  # noqa: E402 - shared with the forms' tests
@@ -71,6 +76,15 @@ def test_the_page_speaks_the_events_language(name, code):
     totals = re.findall(r'<span class="total">([^<]*)</span>', page)
     assert len(totals) == len(published.result.standings.rows)
     assert all(re.fullmatch(r"-?\d+,\d\d", t) for t in totals if t), totals  # '43,83': two decimals, a comma
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_check_finds_the_english_page(name, code):
+    """The page in English fails the check of every language: the check above can fail."""
+    published = published_in(name, "en")
+    left = english_left(visible(render_page(published)), code, names_of(published))
+    assert {"standings", "player", "below"} <= set(left)
 
 
 @pytest.mark.parametrize("code", ["en", *SPOKEN])
@@ -156,3 +170,23 @@ def test_the_page_renders_in_chromium_in_the_language(code, chromium, tmp_path):
     shot = tmp_path / "phone.png"
     subprocess.run([*common, f"--screenshot={shot}", page], capture_output=True, timeout=120, check=True)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+FIELD = {Family.FRIEDRICH: 17, Family.CARCASSONNE: 17, Family.DIPLOMACY: 15}
+"""One player more than the family seats evenly: a stand-in, a table of three, a sit-out or a player not seated."""
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_the_rules_notes_of_an_event_under_way_speak_the_language(ruleset, code):
+    """Every note the page publishes on a simulated event, before its first results and after each round (the
+    final and the knock-out not played yet): said in the language, none left English (the examples are finished
+    events: 'no top board entered', 'round 4 has no results yet' and the finalists' order are never in them)."""
+    words = find_words(code)
+    record = simulate(ruleset.id, FIELD[ruleset.family], seed=5)
+    for played in (0, *rounds_played(record)):
+        result = ruleset.standings(after_round(record, played))
+        names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ()))}
+        for note in (*result.notes, *(n for t in result.extras for n in t.notes)):
+            if not note.startswith("Game scoring: "):  # the system's rule paragraph (module docstring)
+                assert english_left(said(note, words), code, names) == [], (played, note)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tourneybook.rules.attendance import Attendance, eligible, passed_over
+from tourneybook.rules.attendance import Attendance, eligible, passed_over, with_mark
 from tourneybook.rules.carcassonne_knockout import Bracket, MatchResult, bracket_slots, placings_table
 
 PRELIMINARY = [f"P{i:02}" for i in range(1, 21)]
@@ -63,3 +63,13 @@ def test_every_barred_player_above_the_last_finalist_is_named():
     assert finalists == ["R1", "R4", "R6", "R8"]
     assert passed_over(order, finalists, 4) == ["R2", "R3", "R5", "R7"]  # R9, below the last finalist, is not
     assert passed_over(order, order[:4], 4) == []
+
+
+@pytest.mark.parametrize("name, mark, said, printed", [
+    ("Anna Berg", "stand-in", None, "Anna Berg (stand-in)"),
+    (" Anna Berg ", "stand-in", "suplente", "Anna Berg (suplente)"),  # the mark in the players' language
+    ("Stand-in 1", "stand-in", "suplente", "Stand-in 1"),  # the name says it already: not 'Stand-in 1 (suplente)'
+    ("Anna Berg", "", "suplente", "Anna Berg"),  # no mark: none said
+])
+def test_a_name_is_printed_with_its_mark_once_in_the_players_language(name, mark, said, printed):
+    assert with_mark(name, mark, said) == printed

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
-from ..i18n import LANGUAGES, Words, find_language, find_words
+from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_language, words_in
 from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
 from ..forms.carcassonne import KnockoutBracketForm
 from ..forms.diplomacy import MAX_YEARS
@@ -75,12 +75,12 @@ def run(args) -> int:
 def blank_words(language: str | None) -> Words:
     """The words of ``--language`` for blank forms; InputError naming the five for another."""
     if language is None:
-        return find_words(None)
+        return ENGLISH_WORDS
     found = find_language(language)
     if found is None:
         raise InputError(f"--language {language}: the forms are printed in "
                          + ", ".join(f"{lang.name} ({lang.code})" for lang in LANGUAGES))
-    return find_words(found.code)
+    return words_in(found.code)
 
 
 def event_forms(args) -> tuple[list, Path]:

@@ -69,8 +69,7 @@ def shown_name(players: Sequence[str], marks: Sequence[str], seat: int, words: W
     """The name in seat ``seat`` (0-based) as printed: 'Anna Berg (stand-in)', its mark in ``words``' language; a
     mark the name already says is not said again ('Stand-in 1', not 'Stand-in 1 (stand-in)')."""
     mark = marks[seat] if marks else ""
-    shown = with_mark(players[seat], mark)
-    return shown if shown == players[seat].strip() else f"{players[seat].strip()} ({said_mark(mark, words)})"
+    return with_mark(players[seat], mark, said_mark(mark, words))
 
 
 MARK_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -21,6 +21,8 @@ DIPLOMACY_POWERS = (N_("Austria"), N_("England"), N_("France"), N_("Germany"), N
 """The seven great powers of Diplomacy (AEFGIRT)."""
 CARCASSONNE_SEATS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
 """A Carcassonne table's seats, as the preliminary sheet names them."""
+CARCASSONNE_PLACES = (N_("seat 1"), N_("seat 2"), N_("seat 3"), N_("seat 4"))
+"""The same seats as the draw (the Seating sheet) and the scores (games.csv's Seat) name them."""
 TABLE_WORDS = (N_("Table"), N_("Board"))
 """What a game is played at: a table (Friedrich, Carcassonne) or a board (Diplomacy)."""
 
@@ -33,5 +35,5 @@ DIPLOMACY_COLUMNS = (N_("In draw"), N_("Conceded to"))
 ANSWERS = (N_("yes"), N_("no"))
 """A circled answer on paper."""
 
-__all__ = ["ANSWERS", "CARCASSONNE_SEATS", "DIPLOMACY_COLUMNS", "DIPLOMACY_POWERS", "FRIEDRICH_NATIONS", "FRIEDRICH_ROLES", "OFFENSIVE_ENDINGS",
-           "TABLE_WORDS"]
+__all__ = ["ANSWERS", "CARCASSONNE_PLACES", "CARCASSONNE_SEATS", "DIPLOMACY_COLUMNS", "DIPLOMACY_POWERS",
+           "FRIEDRICH_NATIONS", "FRIEDRICH_ROLES", "OFFENSIVE_ENDINGS", "TABLE_WORDS"]

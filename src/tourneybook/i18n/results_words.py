@@ -47,4 +47,12 @@ TABLES = (
 """The extra tables (final, knock-out, awards, what counted) by their titles, columns, words and whole notes (the result
 sheets' own titles are marked where workbook/render.py names them)."""
 
-__all__ = ["CRITERIA", "PARTS", "TABLES"]
+NOTES = (
+    N_("no results yet: the standings start with the first game typed"),
+    N_("no results yet: the standings start with the first table typed"),
+    N_("no top board entered: every place is by points"),
+)
+"""The rules' whole notes on an event under way (Friedrich's and Carcassonne's before the first result, Italia before
+its top board); the notes with a name or a number in them are publish/phrases.py's."""
+
+__all__ = ["CRITERIA", "NOTES", "PARTS", "TABLES"]

@@ -23,7 +23,7 @@ from ..workbook.printing import print_sheets
 from ..workbook.event import event_result, read_event
 from ..workbook.render import BY_ROUND, GAMES, ISSUES, result_sheets, sheet_name
 from ..files.store import WorkbookStore
-from .published import STANDINGS_CSV, GAMES_CSV, STANDINGS_HTML, STANDINGS_PDF, Published, write_output
+from .published import STANDINGS_HTML, STANDINGS_PDF, Published, write_output
 
 def read_published(source: str | os.PathLike[str] | WorkbookStore) -> Published:
     """The event of a workbook (a file's path, or any store: the live workbook of the button), checked and
@@ -62,7 +62,6 @@ def write_published(published: Published, out: Path, *, pdf: bool) -> list[Path]
 
 def write_pdf(published: Published, target: Path) -> Path:
     """The final, knock-out or awards sheets, then the Standings, printed by LibreOffice as in the workbook."""
-    from ..i18n import find_words
     from .classification import cut_after, split_extras
     from .printed import printed_sheet
 
@@ -70,8 +69,7 @@ def write_pdf(published: Published, target: Path) -> Path:
     printed = {s.name: s for s in sheets if s.name not in (GAMES, ISSUES, BY_ROUND)}
     leading = [sheet_name(t.title) for t in split_extras(published.result.extras)[0]]  # the hall reads the final places first
     order = [*(printed[n] for n in leading if n in printed), *(s for n, s in printed.items() if n not in leading)]
-    words = find_words(published.event.language)  # the players' language (Settings, 'Language')
-    order = [printed_sheet(s, published.title, words) for s in order]  # numbers spaced from text, the event named
+    order = [printed_sheet(s, published.title, published.words) for s in order]  # numbers spaced from text, the event named
     with tempfile.TemporaryDirectory(prefix="tourneybook-publish-") as folder:
         made = print_sheets(order, Path(folder) / target.name)
         return write_output(target, made.read_bytes())

@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..i18n import ENGLISH_WORDS, N_, Words, find_words
+from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.base import Table
 from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
@@ -55,8 +55,9 @@ NO_RESULT_WORDS = N_("no result yet")
 """The ranking's NO_RESULT reason (rules/ranking.py), marked for the catalogues."""
 
 
-def context(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
-    """What the template shows, in ``words``' language (the event's)."""
+def context(published: Published) -> dict[str, Any]:
+    """What the template shows, in the event's language."""
+    words = published.words
     _ = words._
     standings = published.result.standings
     clubs = published.clubs
@@ -162,18 +163,18 @@ def bracket_places(size: int) -> dict[str, int]:
     return {stage: order.index(leaves(stage)[0]) for stage in slots}
 
 
-def render_page(published: Published, words: Words | None = None) -> str:
-    """The page in ``words``' language (None: the event's, Settings' Language): an environment of its own with that
-    language's catalogue installed (Jinja2's i18n extension), so one event's words never reach another's page."""
-    words = words or find_words(published.event.language)
+def render_page(published: Published) -> str:
+    """The page in the event's language (Settings, 'Language'): an environment of its own with that language's
+    catalogue installed (Jinja2's i18n extension), so one event's words never reach another's page."""
+    words = published.words
     environment = Environment(loader=PackageLoader("tourneybook.publish", "templates"), autoescape=select_autoescape(["html"]),
                               extensions=["jinja2.ext.i18n"])
     environment.install_gettext_translations(words.translations, newstyle=True)  # type: ignore[attr-defined]
-    return environment.get_template(TEMPLATE).render(**context(published, words))
+    return environment.get_template(TEMPLATE).render(**context(published))
 
 
-def write_page(published: Published, target: Path, words: Words | None = None) -> Path:
-    return write_output(target, render_page(published, words).encode("utf-8"))
+def write_page(published: Published, target: Path) -> Path:
+    return write_output(target, render_page(published).encode("utf-8"))
 
 
 __all__ = ["context", "place_reason", "render_page", "write_page"]

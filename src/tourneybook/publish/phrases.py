@@ -30,10 +30,23 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
      N_("The best {count} games of each player make the tournament score{source}.")),
     (re.compile(r"^places 1-3 are the first three of the top board (?P<board>\S+ \S+) by position \(004 section 4\)$"),
      N_("places 1-3 are the first three of the top board {board} by position (004 section 4)")),
+    (re.compile(r"^finalists, choosing roles in this order: (?P<players>.+)$"),
+     N_("finalists, choosing roles in this order: {players}")),
+    (re.compile(r"^round (?P<round>\d+) has no results yet$"), N_("round {round} has no results yet")),
+    (re.compile(r"^rounds (?P<rounds>\d+(?:, \d+)+) have no results yet$"), N_("rounds {rounds} have no results yet")),
+    (re.compile(r"^no results entered yet: none of the (?P<count>\d+) registered players has played a game$"),
+     N_("no results entered yet: none of the {count} registered players has played a game")),
+    (re.compile(r"^(?P<count>\d+) registered players played no game: (?P<players>.+)$"),
+     N_("{count} registered players played no game: {players}")),
+    (re.compile(r"^(?P<player>.+) is registered but played no game$"), N_("{player} is registered but played no game")),
+    (re.compile(r"^Next: (?P<match>\S+) (?P<higher>.+) v (?P<lower>.+) \((?P=higher), the higher seed, starts games 1 "
+                r"and 3\)$"),
+     N_("Next: {match} {higher} v {lower} ({higher}, the higher seed, starts games 1 and 3)")),
 )
 """The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed, of the
-Friedrich standings and final, of best_n.py's games counted and of Italia's top board) and the Standings chart's
-title (workbook/render.py), and their messages."""
+Friedrich standings and final, of best_n.py's games counted, of Italia's top board, of Carcassonne's rounds without
+results and of its knock-out's next match, of rules/diplomacy.py's absent_players) and the Standings chart's title
+(workbook/render.py), and their messages."""
 
 
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..files.saving import replace_file, write_all
+from ..i18n import Words, find_words
 from ..rules.base import TournamentResult
 from ..workbook.event import Event
 
@@ -30,6 +31,11 @@ class Published:
     @property
     def clubs(self) -> dict[str, str]:
         return self.event.clubs
+
+    @property
+    def words(self) -> Words:
+        """The players' language (Settings, 'Language'), which every published file is in."""
+        return find_words(self.event.language)
 
 
 def write_output(target: Path, data: bytes) -> Path:

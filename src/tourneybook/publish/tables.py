@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..i18n import ENGLISH_WORDS, N_, Words, find_words
+from ..i18n import N_
 from ..numbers import SquareRoot, display, exact, round_half_up
 from ..files.store import formula_like
 from ..rules.ranking import LotState
@@ -80,10 +80,10 @@ LOT_WORDS = {LotState.SUGGESTED: N_("suggested lot"), LotState.DECIDED: N_("deci
 """The Lot column's words."""
 
 
-def standings_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFrame:
+def standings_frame(published: Published) -> pd.DataFrame:
     """One row per place: rank, player, club, total, tie-breaks, what decided it, lot, adjustment; its headers and
-    words in ``words``' language (numbers as shown in English: :func:`write_tables` writes their decimal mark)."""
-    _ = words._
+    words in the event's language (numbers as shown in English: :func:`write_tables` writes their decimal mark)."""
+    _ = published.words._
     standings = published.result.standings
     clubs = published.clubs
     records = []
@@ -105,10 +105,10 @@ def standings_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.Da
     return pd.DataFrame.from_records(records)
 
 
-def games_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFrame:
-    """One row per player per game, with the named parts of the points; headers, seats and parts in ``words``'
+def games_frame(published: Published) -> pd.DataFrame:
+    """One row per player per game, with the named parts of the points; headers, seats and parts in the event's
     language."""
-    _ = words._
+    _ = published.words._
     records = []
     for game in published.result.games:
         for player in game.players:
@@ -119,12 +119,12 @@ def games_frame(published: Published, words: Words = ENGLISH_WORDS) -> pd.DataFr
     return pd.DataFrame.from_records(records).fillna("")
 
 
-def write_tables(published: Published, out: Path, words: Words | None = None) -> list[Path]:
-    """standings.csv and games.csv in ``out``, in ``words``' language (None: the event's, Settings' Language): its
-    separator and decimal mark (the cells are made safe first, on the numbers as TourneyBook writes them)."""
-    words = words or find_words(published.event.language)
+def write_tables(published: Published, out: Path) -> list[Path]:
+    """standings.csv and games.csv in ``out``, in the event's language (Settings, 'Language'): its separator and
+    decimal mark (the cells are made safe first, on the numbers as TourneyBook writes them)."""
+    words = published.words
     written = []
-    frames = ((standings_frame(published, words), STANDINGS_CSV), (games_frame(published, words), GAMES_CSV))
+    frames = ((standings_frame(published), STANDINGS_CSV), (games_frame(published), GAMES_CSV))
     for frame, name in frames:
         text = csv_text(frame, words.language.csv_separator, words.number)
         written.append(write_output(out / name, text.encode("utf-8-sig")))

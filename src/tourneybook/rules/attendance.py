@@ -136,11 +136,12 @@ STAND_IN_MARK = "stand-in"
 """Printed after a stand-in's name (forms, seating list): their score does not count (RULES.md)."""
 
 
-def with_mark(name: str, mark: str) -> str:
-    """A name as printed with its mark, 'Anna Berg (stand-in)'; a mark the name already says is not said again
-    ('Stand-in 1', not 'Stand-in 1 (stand-in)'). The one rule for the paper forms and the seating list."""
+def with_mark(name: str, mark: str, said: str | None = None) -> str:
+    """A name as printed with its mark, 'Anna Berg (stand-in)', or with ``said``, the mark in the players' language
+    ('Anna Berg (suplente)'); a mark the name already says is not said again ('Stand-in 1', not 'Stand-in 1
+    (stand-in)'). The one rule for the paper forms and the seating list."""
     name = name.strip()
-    return f"{name} ({mark})" if mark and mark.casefold() not in name.casefold() else name
+    return f"{name} ({mark if said is None else said})" if mark and mark.casefold() not in name.casefold() else name
 
 
 def eligible(order: Sequence[str], attendance: Iterable[Attendance], *, withdrawn: bool = False, late: bool = True) -> list[str]:

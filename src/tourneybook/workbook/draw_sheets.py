@@ -103,9 +103,7 @@ BY_TABLE = {"Table": N_("Round {number} by table"), "Board": N_("Round {number} 
 def _marked(player: str, words: Words, *, standing_in: bool) -> str:
     """A stand-in's name with the mark the printed forms give it, in the players' language ('Anna (suplente)'),
     unless the name says it already ('Stand-in 1')."""
-    if not standing_in or with_mark(player, STAND_IN_MARK) == player.strip():
-        return player.strip()
-    return f"{player.strip()} ({words._(STAND_IN_MARK)})"
+    return with_mark(player, STAND_IN_MARK if standing_in else "", words._(STAND_IN_MARK))
 
 
 def _png_height_pt(png: bytes) -> float:
