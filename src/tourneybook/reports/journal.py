@@ -284,8 +284,7 @@ class Journal:
             if row is None:
                 db.execute("ROLLBACK")
                 return None
-            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
-                       (REPLACED, row[0], row[1], *TO_IMPORT))
+            _replace_imported(db, row[0], row[1])
             db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
                        "confirmed_address = ? WHERE id = ?", (CONFIRMED, by, time.time(), seat, address, report_id))
             db.execute("COMMIT")
@@ -303,8 +302,7 @@ class Journal:
                 db.execute("ROLLBACK")
                 return None
             if replacing:
-                db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
-                           f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+                _replace_imported(db, row[0], row[1], but=report_id)
             db.execute("UPDATE reports SET status = ?, confirmed_by = COALESCE(?, confirmed_by), confirmed_at = ?, "
                        "detail = ? WHERE id = ?", (status, by, time.time(), json.dumps(detail, ensure_ascii=False), report_id))
             db.execute("COMMIT")
@@ -330,8 +328,8 @@ class Journal:
             if row is None or row[2] not in (*SETTLED_FROM[ACCEPTED], CONFIRMED):
                 db.execute("ROLLBACK")
                 return None
-            db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND (id = ? OR status IN "
-                       f"({', '.join('?' * len(TO_IMPORT))}))", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            _replace_imported(db, row[0], row[1])
+            db.execute("UPDATE reports SET status = ? WHERE id = ?", (REPLACED, report_id))
             cursor = db.execute(
                 "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, confirmed_by, confirmed_at, "
                 "detail, over) VALUES (?, ?, ?, ?, 'director', ?, ?, ?, 'director', ?, ?, ?)",
@@ -446,6 +444,12 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
 
 _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
             "over, address, confirmed_address")
+
+
+def _replace_imported(db: sqlite3.Connection, round: int, table: int, but: int = 0) -> None:
+    """The table's report to import (confirmed or accepted) replaced: another (report ``but``) takes its place."""
+    db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
+               f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, round, table, but, *TO_IMPORT))
 
 
 def _report(row: tuple) -> Report:
