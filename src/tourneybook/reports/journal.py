@@ -279,10 +279,8 @@ class Journal:
         """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat;
         ``address``: their phone's network address); None when it is not waiting any more."""
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
+            row = _begun_at(db, report_id, "round, tbl", (WAITING,))
             if row is None:
-                db.execute("ROLLBACK")
                 return None
             _replace_imported(db, row[0], row[1])
             db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
@@ -296,10 +294,8 @@ class Journal:
         one to import, and its confirmed or accepted predecessor is replaced."""
         allowed = SETTLED_FROM.get(status)
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl, status FROM reports WHERE id = ?", (report_id,)).fetchone()
-            if row is None or (allowed is not None and row[2] not in allowed):
-                db.execute("ROLLBACK")
+            row = _begun_at(db, report_id, "round, tbl", allowed)
+            if row is None:
                 return None
             if replacing:
                 _replace_imported(db, row[0], row[1], but=report_id)
@@ -323,17 +319,15 @@ class Journal:
         the report cannot be settled in the state it is in now."""
         now = time.time()
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl, status, seated, seat FROM reports WHERE id = ?", (report_id,)).fetchone()
-            if row is None or row[2] not in (*SETTLED_FROM[ACCEPTED], CONFIRMED):
-                db.execute("ROLLBACK")
+            row = _begun_at(db, report_id, "round, tbl, seated, seat", (*SETTLED_FROM[ACCEPTED], CONFIRMED))
+            if row is None:
                 return None
             _replace_imported(db, row[0], row[1])
             db.execute("UPDATE reports SET status = ? WHERE id = ?", (REPLACED, report_id))
             cursor = db.execute(
                 "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, confirmed_by, confirmed_at, "
                 "detail, over) VALUES (?, ?, ?, ?, 'director', ?, ?, ?, 'director', ?, ?, ?)",
-                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[3], now, ACCEPTED, row[4], now,
+                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[2], now, ACCEPTED, row[3], now,
                  json.dumps(why, ensure_ascii=False), int(over)))
             db.execute("COMMIT")
         return self.get(int(cursor.lastrowid or 0))
@@ -384,10 +378,7 @@ class Journal:
         accepts it) and the dispute is kept with their reason and their own version (``values``, if given) for the
         director. None when the report is not waiting any more (confirmed or corrected meanwhile)."""
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
-            if row is None:
-                db.execute("ROLLBACK")
+            if _begun_at(db, report_id, "id", (WAITING,)) is None:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
             db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
@@ -444,6 +435,17 @@ def report_states(journal: Journal) -> dict[tuple[int, int], str]:
 
 _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confirmed_at, seated, detail, seat, confirmed_seat, "
             "over, address, confirmed_address")
+
+
+def _begun_at(db: sqlite3.Connection, report_id: int, columns: str, states: tuple[str, ...] | None) -> tuple | None:
+    """A write begun on report ``report_id``: its ``columns`` when it is in one of ``states`` (None: any); None, and
+    the write given up, when it is not (another phone or the director settled it meanwhile)."""
+    db.execute("BEGIN IMMEDIATE")
+    row = db.execute(f"SELECT status, {columns} FROM reports WHERE id = ?", (report_id,)).fetchone()
+    if row is None or (states is not None and row[0] not in states):
+        db.execute("ROLLBACK")
+        return None
+    return row[1:]
 
 
 def _replace_imported(db: sqlite3.Connection, round: int, table: int, but: int = 0) -> None:
