@@ -1,8 +1,8 @@
 """Points on every report (issue 39 item 1), as a property over random event days in every ruleset.
 
 A simulated event (``tourneybook simulate``: valid results in every round, recalculated) loses the results of
-some tables of a random round (and, in Friedrich, the final's); the tables are then reported through the phone
-pages in a random order, each confirmed from another phone, and imported into the workbook at random moments,
+some tables (up to all) of every round (and, in Friedrich, the final's); the tables are then reported through the
+phone pages in a random order, each confirmed from another phone, and imported into the workbook at random moments,
 so a table is previewed with none, some or all of its round's other tables in the workbook. Each preview and
 each confirmer's summary must show every seat's points, with their parts, equal to what recalc gives the game
 once it is in the workbook: the simulated workbook's own Games sheet (and Final sheet), and the Games sheet of
@@ -138,10 +138,10 @@ def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, 
     expected = recalc_points(event)
     hall = hall_of(event)
     state = hall.state
-    rounds = sorted({t.round for t in state.draw.tables})
-    number = rng.choice(rounds)
-    tables = [t for t in state.draw.tables if t.round == number]
-    chosen = rng.sample(tables, rng.randint(min(2, len(tables)), len(tables)))
+    chosen = []  # in every round some tables, up to all of them
+    for number in sorted({t.round for t in state.draw.tables}):
+        tables = [t for t in state.draw.tables if t.round == number]
+        chosen += rng.sample(tables, rng.randint(1, len(tables)))
     stages = [t for t in (state.stages.tables if state.stages else ()) if not t.stage and "Final" in expected]
     assert bool(stages) == (FINAL_SHEET in FileWorkbook(event).sheet_names())  # Friedrich: the final is reported too
     typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
