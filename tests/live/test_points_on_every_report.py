@@ -32,7 +32,7 @@ from tourneybook.rules import RULESETS
 from tourneybook.workbook.layouts.carcassonne2004 import KNOCKOUT
 from tourneybook.workbook.layouts.friedrich_final import FINAL_SHEET
 from tourneybook.workbook.render import GAMES
-from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
 
 PLAYERS = {"carcassonne2004": 12}
 """Players of each simulated event: Friedrich tables of four (12: three tables a round), Diplomacy boards of seven
@@ -49,10 +49,7 @@ def simulated(ruleset: str, folder: Path, seed: int) -> Path:
     event = folder / f"{ruleset}.xlsx"
     assert main(["simulate", ruleset, "--players", str(players), "--out", str(event), "--seed", str(seed)]) == 0
     book = FileWorkbook(event)
-    grid = book.read(SETTINGS.name)
-    line = next((i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL),
-                len(grid.rows) + 1)
-    book.write_cells(SETTINGS.name, {(line, 1): LIVE_REPORTING_LABEL, (line, 2): "yes"})
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
     book.save()
     return event
 
