@@ -61,6 +61,9 @@ SETTLED_FROM = {
 }
 """The director's decisions and the states each is taken from. An imported report is in the workbook (change it
 there); rejecting it only stops the import from writing it again into cells found empty (:mod:`.importing`)."""
+DECIDED_FROM = (*SETTLED_FROM[ACCEPTED], CONFIRMED)
+"""The states of a report whose table's result the director may decide (:meth:`Journal.decide`): the disputer's
+version, or the fields corrected in place; a confirmed one too."""
 PLAY, SKIP = "play", "skip"
 """A player's check-in answer for a round."""
 SUFFIX = ".reports.sqlite"
@@ -319,7 +322,7 @@ class Journal:
         the report cannot be settled in the state it is in now."""
         now = time.time()
         with self._connection() as db:
-            row = _begun_at(db, report_id, "round, tbl, seated, seat", (*SETTLED_FROM[ACCEPTED], CONFIRMED))
+            row = _begun_at(db, report_id, "round, tbl, seated, seat", DECIDED_FROM)
             if row is None:
                 return None
             _replace_imported(db, row[0], row[1])
@@ -460,5 +463,5 @@ def _report(row: tuple) -> Report:
                   confirmed_address=row[15])
 
 
-__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DECIDED_FROM", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
            "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states", "waiting_at_most"]
