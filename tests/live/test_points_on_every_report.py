@@ -38,8 +38,8 @@ PLAYERS = {"carcassonne2004": 12}
 """Players of each simulated event: Friedrich tables of four (12: three tables a round), Diplomacy boards of seven
 (14: two boards); Carcassonne tables of three and four."""
 SEEDS = (1,)
-"""One random day per ruleset keeps the suite quick (some 2.5 s each); more seeds find nothing new so far (1 and 2
-were run for every ruleset)."""
+"""One random day per ruleset keeps the suite quick (some 2 to 3 s each); more seeds find nothing new so far (1 to 4
+were run for every ruleset with tables of every round, 1 to 3 for the knock-out)."""
 
 
 def simulated(ruleset: str, folder: Path, seed: int) -> Path:
