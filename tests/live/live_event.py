@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
 
 PLAYERS = ["Zoë Faure", "Łukasz Nowak", "Anna Berg", "Ben <b>Bold</b>", "Carla Costa", "Dmitri Weber", "Emma Weber", "Felix Brandt"]
 """Accents and a name that would be markup if it were not escaped."""
@@ -21,8 +21,6 @@ def new_event(folder: Path, *, reporting: bool = True, language: str = "") -> Pa
     assert main(["draw", str(event), "--round", "1"]) == 0
     if reporting:
         book = FileWorkbook(event)
-        grid = book.read(SETTINGS.name)
-        line = next(i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL)
-        book.write_cells(SETTINGS.name, {(line, 2): "yes"})
+        book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
         book.save()
     return event

@@ -18,7 +18,7 @@ from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.app import create_app
 from tourneybook.reports.checkin import PER_PHONE
-from tourneybook.live.clock import CLOCK_KEY, LONGEST, RUNNING, RoundClock
+from tourneybook.live.clock import CLOCK_KEY, LONGEST, RUNNING, STOPPED, RoundClock
 from tourneybook.live.hall import Hall
 from tourneybook.live.guard import DEVICE_COOKIE
 from tourneybook.reports.journal import Journal, journal_path
@@ -125,6 +125,9 @@ def test_the_round_clock_started_paused_extended_reset_and_time(hall, monkeypatc
     before = hall.version
     hall.api_json()
     assert hall.version == before + 1 and hall.api()["clock"]["state"] == "time"  # zero: a new state, "time"
+    assert act(d, "/director/clock", action="extend", minutes="5") == 303  # "time", and five minutes more
+    assert {k: hall.api()["clock"][k] for k in ("state", "remaining", "stage", "stage_key")} == \
+           {"state": "running", "remaining": 300.0, "stage": "Round 1", "stage_key": "round 1"}  # still round 1's
     assert act(d, "/director/clock", action="reset") == 303
     assert hall.api()["clock"]["state"] == "stopped"
     assert act(d, "/director/clock", action="extend", minutes="0") == 400
@@ -201,12 +204,13 @@ def test_no_sequence_of_clock_actions_shows_more_than_a_day(steps):
             if clock.due(now):
                 clock = clock.at_zero()
         elif action == "start":
-            clock = clock.started(minutes, now)
+            clock = clock.started(minutes, now, "round 2", "Round 2")
         elif action == "extend":
             clock = clock.extended(minutes, now)
         else:
             clock = {"pause": clock.paused, "resume": clock.resumed, "reset": lambda now: clock.reset()}[action](now)
         assert clock.left(now) <= LONGEST * 60
+        assert clock.state == STOPPED or (clock.stage, clock.title) == ("round 2", "Round 2")  # no action loses its stage
         data = clock.data(now)
         assert data["remaining"] is None or data["remaining"] <= LONGEST * 60
     assert RoundClock.recalled(clock.kept()) == clock

@@ -15,7 +15,7 @@ from tourneybook.cli import main
 from tourneybook.live.hall import Hall
 from tourneybook.live.settling import LATE
 from tourneybook.reports.journal import Journal, journal_path
-from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
 from tourneybook.files.filestore import FileWorkbook
 
 TABLES = 100
@@ -32,8 +32,7 @@ def big_event(tmp_path_factory):
     assert main(["new", "carcassonne2004", "--players", str(players), "--out", str(event), "--name", "Hall of 100"]) == 0
     assert main(["draw", str(event), "--round", "1"]) == 0
     book = FileWorkbook(event)
-    line = next(i for i, row in enumerate(book.read(SETTINGS.name).rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL)
-    book.write_cells(SETTINGS.name, {(line, 2): "yes"})
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
     book.save()
     return event
 

@@ -22,7 +22,7 @@ from tourneybook.live.hall import Hall
 from tourneybook.reports.importing import import_reports
 from tourneybook.reports.journal import Journal, journal_path
 from tourneybook.reports.stages import STAGES_ROUND
-from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 KNOCKOUT = "Knock-out matches"
@@ -32,10 +32,8 @@ def example(name: str, folder: Path) -> Path:
     copy = folder / f"{name}.xlsx"
     shutil.copyfile(WORKBOOKS / f"{name}-example.xlsx", copy)
     book = FileWorkbook(copy)
-    grid = book.read(SETTINGS.name)
-    # the examples predate the row: the organiser adds it (label and yes) below the others
-    line = next((i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL), len(grid.rows) + 1)
-    book.write_cells(SETTINGS.name, {(line, 1): LIVE_REPORTING_LABEL, (line, 2): "yes"})
+    # the examples predate the row: added below the others, as `live --reporting on` adds it
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
     book.save()
     return copy
 

@@ -8,7 +8,7 @@ import threading
 
 from tourneybook.cli import main
 from tourneybook.reports.importing import import_reports
-from tourneybook.reports.journal import CONFIRMED, Journal, journal_path
+from tourneybook.reports.journal import ACCEPTED, CONFIRMED, REPLACED, Journal, journal_path
 from tourneybook.files.filestore import FileWorkbook
 
 RESULT = {"VP 1": "90", "VP 2": "80", "VP 3": "70", "VP 4": "60"}
@@ -75,6 +75,29 @@ def test_two_phones_at_once_both_stored(tmp_path):
     reports = journal.reports()
     assert len(reports) == 80
     assert sorted(r.table for r in reports if r.status == "waiting") == [1, 2, 3, 4]  # each table's last one waits
+
+
+def test_each_table_has_one_report_to_import_whoever_settled_it_last(tmp_path):
+    """A table's confirmed or accepted report is replaced by the next one confirmed, accepted or decided, never
+    imported beside it; another table's is left alone."""
+    journal = Journal(tmp_path / "e.reports.sqlite")
+    other = journal.add(1, 2, RESULT, "phone-c")
+    assert journal.confirm(other.id, "phone-d").status == CONFIRMED
+    first = journal.add(1, 1, RESULT, "phone-a")
+    journal.confirm(first.id, "phone-b")
+    second = journal.add(1, 1, RESULT, "phone-a")  # a correction after the confirmation: confirmed in its turn
+    journal.confirm(second.id, "phone-b")
+    assert [(r.table, r.id) for r in journal.to_import()] == [(1, second.id), (2, other.id)]
+    assert journal.get(first.id).status == REPLACED
+    third = journal.add(1, 1, RESULT, "phone-a")
+    journal.dispute(third.id, "B", "not our score")
+    assert journal.accept(third.id).status == ACCEPTED  # the director takes the disputed one: it replaces the second
+    assert [(r.table, r.id) for r in journal.to_import()] == [(1, third.id), (2, other.id)]
+    fourth = journal.add(1, 1, RESULT, "phone-a")
+    journal.dispute(fourth.id, "B", "not our score")
+    decided = journal.decide(fourth.id, RESULT, "the disputer's version")
+    assert [(r.table, r.id) for r in journal.to_import()] == [(1, decided.id), (2, other.id)]
+    assert {journal.get(n).status for n in (second.id, third.id, fourth.id)} == {REPLACED}
 
 
 KILLED = """

@@ -1,12 +1,13 @@
 """Points on every report (issue 39 item 1), as a property over random event days in every ruleset.
 
 A simulated event (``tourneybook simulate``: valid results in every round, recalculated) loses the results of
-some tables of a random round (and, in Friedrich, the final's); the tables are then reported through the phone
-pages in a random order, each confirmed from another phone, and imported into the workbook at random moments,
+some tables (up to all) of every round (and, in Friedrich, the final's); the tables are then reported through the
+phone pages in a random order, each confirmed from another phone, and imported into the workbook at random moments,
 so a table is previewed with none, some or all of its round's other tables in the workbook. Each preview and
 each confirmer's summary must show every seat's points, with their parts, equal to what recalc gives the game
 once it is in the workbook: the simulated workbook's own Games sheet (and Final sheet), and the Games sheet of
-the workbook recalculated after the import.
+the workbook recalculated after the import. A knock-out's matches (Carcassonne) are reported the same way, each
+as soon as the bracket knows its players, their wins, VP totals and winner against recalc's 'Knock-out' sheet.
 """
 
 from __future__ import annotations
@@ -31,14 +32,14 @@ from tourneybook.rules import RULESETS
 from tourneybook.workbook.layouts.carcassonne2004 import KNOCKOUT
 from tourneybook.workbook.layouts.friedrich_final import FINAL_SHEET
 from tourneybook.workbook.render import GAMES
-from tourneybook.workbook.settings_sheet import LIVE_REPORTING_LABEL, SETTINGS
+from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
 
 PLAYERS = {"carcassonne2004": 12}
 """Players of each simulated event: Friedrich tables of four (12: three tables a round), Diplomacy boards of seven
 (14: two boards); Carcassonne tables of three and four."""
 SEEDS = (1,)
-"""One random day per ruleset keeps the suite quick (some 2.5 s each); more seeds find nothing new so far (1 and 2
-were run for every ruleset)."""
+"""One random day per ruleset keeps the suite quick (some 2 to 3 s each); more seeds find nothing new so far (1 to 4
+were run for every ruleset with tables of every round, 1 to 3 for the knock-out)."""
 
 
 def simulated(ruleset: str, folder: Path, seed: int) -> Path:
@@ -48,10 +49,7 @@ def simulated(ruleset: str, folder: Path, seed: int) -> Path:
     event = folder / f"{ruleset}.xlsx"
     assert main(["simulate", ruleset, "--players", str(players), "--out", str(event), "--seed", str(seed)]) == 0
     book = FileWorkbook(event)
-    grid = book.read(SETTINGS.name)
-    line = next((i for i, row in enumerate(grid.rows, start=1) if row and row[0] == LIVE_REPORTING_LABEL),
-                len(grid.rows) + 1)
-    book.write_cells(SETTINGS.name, {(line, 1): LIVE_REPORTING_LABEL, (line, 2): "yes"})
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
     book.save()
     return event
 
@@ -137,10 +135,10 @@ def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, 
     expected = recalc_points(event)
     hall = hall_of(event)
     state = hall.state
-    rounds = sorted({t.round for t in state.draw.tables})
-    number = rng.choice(rounds)
-    tables = [t for t in state.draw.tables if t.round == number]
-    chosen = rng.sample(tables, rng.randint(min(2, len(tables)), len(tables)))
+    chosen = []  # in every round some tables, up to all of them
+    for number in sorted({t.round for t in state.draw.tables}):
+        tables = [t for t in state.draw.tables if t.round == number]
+        chosen += rng.sample(tables, rng.randint(1, len(tables)))
     stages = [t for t in (state.stages.tables if state.stages else ()) if not t.stage and "Final" in expected]
     assert bool(stages) == (FINAL_SHEET in FileWorkbook(event).sheet_names())  # Friedrich: the final is reported too
     typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
@@ -162,3 +160,65 @@ def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, 
     again = recalc_points(event)
     assert {game_name(hall, t): again[game_name(hall, t)] for t in chosen + stages} == \
            {game_name(hall, t): expected[game_name(hall, t)] for t in chosen + stages}
+
+
+KNOCKOUT_RULESETS = [r.id for r in RULESETS if r.knockout is not None]
+
+
+def knockout_figures(event: Path) -> dict[str, dict[str, str]]:
+    """Each match's wins, VP totals and winner as recalc's 'Knock-out' sheet has them ('SF1' -> {'wins': '2-1', ...})."""
+    rows = [r for r in FileWorkbook(event, read_only=True).read("Knock-out").rows if r]
+    header = next(r for r in rows if r[0] == "stage")
+    return {str(r[0]): {h: str(r[header.index(h)]) for h in ("wins", "VP totals", "winner")}
+            for r in rows[rows.index(header) + 1:] if r[0]}
+
+
+def figures_of(page: str) -> dict[str, str]:
+    """{figure: value} of a page's points table as it shows a knock-out match ('wins' -> '2-1')."""
+    part = page.split('class="points"')[1].split("</table>")[0]
+    return {html.unescape(f): v for f, _, v in re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>", part)}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", KNOCKOUT_RULESETS)
+def test_every_knockout_match_previews_and_confirms_what_recalc_gives(ruleset, seed, tmp_path):
+    """The knock-out's stage of issue 39 item 1: every match of a random bracket, its sheet emptied, is reported
+    through the phones as soon as its two players are known (in a random order of the matches that are), each
+    preview's and confirmer's figures (wins, VP totals, winner) equal to the 'Knock-out' sheet recalc made of
+    the simulated day, and again after the reports are imported and recalculated."""
+    rng = random.Random(f"knockout/{ruleset}/{seed}")
+    event = simulated(ruleset, tmp_path, seed)
+    expected = knockout_figures(event)
+    hall = hall_of(event)
+    matches = hall.state.stages.tables
+    assert sorted(t.stage for t in matches) == sorted(expected)  # the whole bracket, typed by the simulated day
+    typed = {t.stage: typed_values(hall.state.snapshot, hall.state.draw_of(t), t) for t in matches}
+    cleared(event, ())
+    hall = hall_of(event)
+    assert 0 < len(hall.state.stages.tables) < len(expected)  # the later matches wait for the earlier ones' winners
+
+    reported: list[str] = []
+    while len(reported) < len(expected):
+        known = [t for t in (hall.state.stages.tables if hall.state.stages else ()) if t.stage not in reported]
+        assert known, f"no match with both players known after {reported}"
+        match = rng.choice(known)
+        first, second = phone(hall, f"phone-a-{match.stage}"), phone(hall, f"phone-b-{match.stage}")
+        code = hall.code_of(match)
+        page = first.get(f"/t/{code}")
+        assert page.status_code == 200 and 'id="send"' in page.text, page.text[:400]
+        token = re.search(r'name="csrf" value="([^"]+)"', page.text)[1]
+        values = typed[match.stage]
+        preview = first.post(f"/t/{code}/preview", data={"csrf": token, **values}).json()
+        assert preview["problems"] == [], (match.stage, preview["problems"])
+        assert {p["seat"]: p["points"] for p in preview["points"]} == expected[match.stage], match.stage
+        mine, theirs = (hall.seat_code_of(match, s.seat) for s in match.seats)
+        assert first.post(f"/t/{code}", data={"csrf": token, "seat_code": mine, **values}).status_code == 200
+        confirming = second.get(f"/t/{code}").text
+        assert 'id="confirm"' in confirming and figures_of(confirming) == expected[match.stage], match.stage
+        token, report = re.search(r'name="csrf" value="([^"]+)"', confirming)[1], re.search(r'name="report" value="(\d+)"', confirming)[1]
+        assert second.post(f"/t/{code}/confirm", data={"csrf": token, "report": report, "seat_code": theirs}).status_code == 200
+        reported.append(match.stage)
+        imported(hall)  # the next matches' players follow from this one's winner
+
+    assert main(["recalc", str(event)]) == 0
+    assert knockout_figures(event) == expected

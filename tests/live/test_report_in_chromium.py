@@ -8,7 +8,6 @@ A second player is the same browser with its cookies cleared: another phone to t
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

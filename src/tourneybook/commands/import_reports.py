@@ -46,7 +46,8 @@ def run(args) -> int:
         answers = import_check_ins(book, journal)
     except JournalError as exc:  # damaged, or locked by another program: a sentence, nothing written
         raise InputError(f"{exc}; nothing was written to {path.name}") from None
-    if done.written or any(a.written for a in answers):
+    wrote = bool(done.written) or any(a.written for a in answers)
+    if wrote:
         book.save()
     try:
         done.remember(journal)
@@ -59,7 +60,7 @@ def run(args) -> int:
         print(line)
     if not lines:
         print("no confirmed reports or check-in answers to import")
-    if done.written or any(a.written for a in answers):
+    if wrote:
         print(f"written to {path}; run tourneybook recalc {path.name} for the new standings")
     if done.disagreements or done.refused:
         print("clashes and refused reports are left to the director (the director's page of tourneybook live): "

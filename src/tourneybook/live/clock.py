@@ -71,8 +71,8 @@ class RoundClock:
             return replace(self, ends_at=max(self.ends_at, now) + added * 60, minutes=self.minutes + added)
         if self.state == PAUSED and self.remaining is not None:
             return replace(self, remaining=self.remaining + added * 60, minutes=self.minutes + added)
-        if self.state == TIME:
-            return RoundClock(RUNNING, now + added * 60, None, self.minutes + added)
+        if self.state == TIME:  # still its stage's clock: the pages go on naming 'Round 2' beside it
+            return replace(self, state=RUNNING, ends_at=now + added * 60, remaining=None, minutes=self.minutes + added)
         return self
 
     def left(self, now: float) -> float:

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from urllib.parse import parse_qsl
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 MAX_BODY = 16 * 1024

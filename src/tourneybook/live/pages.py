@@ -23,6 +23,7 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_words, words_in
+from ..i18n.game_words import CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
 from .guard import Refused, csrf_token, device_of, with_cookies
 from .static_files import static_url
 
@@ -139,5 +140,18 @@ async def refusal(request: Request, exc: Exception) -> Response:
     return message(request, words._(exc.title), why, "bad", exc.status, words=words)
 
 
-__all__ = ["HEADERS", "LANGUAGE_COOKIE", "accepted", "event_words", "message", "page", "phone_words", "refusal", "templates",
-           "templates_in", "title_of"]
+GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS)
+"""The seats a player's card names (a role, a power, a Carcassonne seat), said in the page's language."""
+
+
+def game_page(request: Request, name: str, words: Words) -> Response:
+    """A page whose script names seats and the total (the phone, the projector): those words said in ``words``'
+    language and handed to the script by the page, so that no script carries English."""
+    state = request.app.state.hall.state
+    total_name = state.data["standings"]["total_name"] if state else ""
+    return page(request, name, words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
+                total_name=words._(total_name))
+
+
+__all__ = ["GAME_WORDS", "HEADERS", "LANGUAGE_COOKIE", "accepted", "event_words", "game_page", "message", "page",
+           "phone_words", "refusal", "templates", "templates_in", "title_of"]

@@ -8,23 +8,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..i18n import Words
-from ..i18n.game_words import CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
-from .pages import HEADERS, page, phone_words
+from .pages import HEADERS, game_page, phone_words
 from .params import SHOWN, BadParameter, Text, parameter
-
-
-GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS)
-"""The seats a player's card names (a role, a power, a Carcassonne seat), said in the phone's language."""
-
-
-def game_page(request: Request, name: str, words: Words) -> Response:
-    """A page whose script names seats and the total (the phone, the projector): those words said in ``words``'
-    language and handed to the script by the page, so that no script carries English."""
-    state = request.app.state.hall.state
-    total_name = state.data["standings"]["total_name"] if state else ""
-    return page(request, name, words=words, seats={seat: words._(seat) for seat in GAME_WORDS},
-                total_name=words._(total_name))
 
 
 async def phone(request: Request) -> Response:
@@ -46,4 +31,4 @@ async def api_player(request: Request) -> Response:
 
 routes = [Route("/", phone), Route("/api/player", api_player)]
 
-__all__ = ["GAME_WORDS", "game_page", "routes"]
+__all__ = ["routes"]

@@ -10,8 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .pages import HEADERS, event_words
-from .phone import game_page
+from .pages import HEADERS, event_words, game_page
 from .params import Text, WholeNumber, parameter
 from .static_files import static_file
 

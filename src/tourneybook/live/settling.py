@@ -20,8 +20,8 @@ from ..reports.checkin import unanswered
 from ..reports.sheet import KEY_JOIN, DrawnTable
 from .hall import Hall
 from ..reports.importing import ONE_PHONE, named
-from ..reports.journal import (ACCEPTED, CLASH, CONFIRMED, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED, SETTLED_FROM,
-                               WAITING, CheckIn, JournalError, Report)
+from ..reports.journal import (ACCEPTED, CLASH, DECIDED_FROM, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED,
+                               SETTLED_FROM, WAITING, CheckIn, JournalError, Report)
 from ..reports.stages import STAGES_ROUND
 
 NO_REPORT = "none"
@@ -33,8 +33,6 @@ NEEDS = (DISPUTED, CLASH, REFUSED)
 """States only the director settles: listed first, details open."""
 ORDER = {DISPUTED: 0, CLASH: 1, REFUSED: 2, WAITING: 3}
 """Which of the tables that need the director comes first."""
-SETTLE = SETTLED_FROM[ACCEPTED] + (CONFIRMED,)
-"""A report whose fields the director may correct in place (:meth:`~tourneybook.reports.journal.Journal.decide`)."""
 
 
 def dashboard(hall: Hall) -> dict[str, Any]:
@@ -205,7 +203,7 @@ def _report(hall: Hall, r: Report, table: DrawnTable | None) -> dict[str, Any]:
         "confirm": r.status == WAITING,
         "reject": r.status in SETTLED_FROM[REJECTED],
         "accept": r.status in SETTLED_FROM[ACCEPTED] and r.status != CLASH,
-        "correct": r.status in SETTLE and table is not None,
+        "correct": r.status in DECIDED_FROM and table is not None,
     }
 
 

@@ -137,8 +137,8 @@ def mark_clashes(store: WorkbookStore, journal: Journal, draw: ReportSheet, stag
     marked = 0
     for report in journal.to_import():
         sheet = stages if report.round == STAGES_ROUND else draw
-        table = sheet.table(report.round, report.table) if sheet is not None else None
-        if report.over or table is None or (report.seated and report.seated != seated_of(table)):
+        table = _table_of(sheet, report) if sheet is not None else None
+        if report.over or not isinstance(table, DrawnTable):
             continue
         disagreement = compared(store, sheet, table, report)[1]
         if disagreement.differences and journal.settle(report.id, CLASH, None, disagreement.rows()) is not None:
@@ -187,8 +187,8 @@ def compared(store: WorkbookStore, draw: ReportSheet, table: DrawnTable, report:
     return new, Disagreement(report, tuple(differences), tuple(every))
 
 
-def _import_one(store: WorkbookStore, draw: ReportSheet, report: Report) -> bool | str | Disagreement:
-    """True: written; False: already there; a sentence: refused; or the disagreement with the typed result."""
+def _table_of(draw: ReportSheet, report: Report) -> DrawnTable | str:
+    """The table ``report`` is of, with the players it was reported for; else why it is refused."""
     table = draw.table(report.round, report.table)
     word = draw.table_word.lower()
     if table is None:
@@ -200,6 +200,14 @@ def _import_one(store: WorkbookStore, draw: ReportSheet, report: Report) -> bool
     if report.seated and report.seated != seated_of(table):
         return (f"the players of {word} {report.table} changed since it was reported "
                 f"(was the round drawn again?): reported for {'; '.join(report.seated)}")
+    return table
+
+
+def _import_one(store: WorkbookStore, draw: ReportSheet, report: Report) -> bool | str | Disagreement:
+    """True: written; False: already there; a sentence: refused; or the disagreement with the typed result."""
+    table = _table_of(draw, report)
+    if isinstance(table, str):
+        return table
     new, disagreement = compared(store, draw, table, report)
     if disagreement.differences and not report.over:
         return disagreement

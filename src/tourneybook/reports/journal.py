@@ -61,6 +61,9 @@ SETTLED_FROM = {
 }
 """The director's decisions and the states each is taken from. An imported report is in the workbook (change it
 there); rejecting it only stops the import from writing it again into cells found empty (:mod:`.importing`)."""
+DECIDED_FROM = (*SETTLED_FROM[ACCEPTED], CONFIRMED)
+"""The states of a report whose table's result the director may decide (:meth:`Journal.decide`): the disputer's
+version, or the fields corrected in place; a confirmed one too."""
 PLAY, SKIP = "play", "skip"
 """A player's check-in answer for a round."""
 SUFFIX = ".reports.sqlite"
@@ -279,13 +282,10 @@ class Journal:
         """Confirm a waiting report (``by``: a device id, or 'director'; ``seat``: the confirming player's seat;
         ``address``: their phone's network address); None when it is not waiting any more."""
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
+            row = _begun_at(db, report_id, "round, tbl", (WAITING,))
             if row is None:
-                db.execute("ROLLBACK")
                 return None
-            db.execute("UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND status IN (?, ?)",
-                       (REPLACED, row[0], row[1], *TO_IMPORT))
+            _replace_imported(db, row[0], row[1])
             db.execute("UPDATE reports SET status = ?, confirmed_by = ?, confirmed_at = ?, confirmed_seat = ?, "
                        "confirmed_address = ? WHERE id = ?", (CONFIRMED, by, time.time(), seat, address, report_id))
             db.execute("COMMIT")
@@ -297,14 +297,11 @@ class Journal:
         one to import, and its confirmed or accepted predecessor is replaced."""
         allowed = SETTLED_FROM.get(status)
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl, status FROM reports WHERE id = ?", (report_id,)).fetchone()
-            if row is None or (allowed is not None and row[2] not in allowed):
-                db.execute("ROLLBACK")
+            row = _begun_at(db, report_id, "round, tbl", allowed)
+            if row is None:
                 return None
             if replacing:
-                db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
-                           f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+                _replace_imported(db, row[0], row[1], but=report_id)
             db.execute("UPDATE reports SET status = ?, confirmed_by = COALESCE(?, confirmed_by), confirmed_at = ?, "
                        "detail = ? WHERE id = ?", (status, by, time.time(), json.dumps(detail, ensure_ascii=False), report_id))
             db.execute("COMMIT")
@@ -325,17 +322,15 @@ class Journal:
         the report cannot be settled in the state it is in now."""
         now = time.time()
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT round, tbl, status, seated, seat FROM reports WHERE id = ?", (report_id,)).fetchone()
-            if row is None or row[2] not in (*SETTLED_FROM[ACCEPTED], CONFIRMED):
-                db.execute("ROLLBACK")
+            row = _begun_at(db, report_id, "round, tbl, seated, seat", DECIDED_FROM)
+            if row is None:
                 return None
-            db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND (id = ? OR status IN "
-                       f"({', '.join('?' * len(TO_IMPORT))}))", (REPLACED, row[0], row[1], report_id, *TO_IMPORT))
+            _replace_imported(db, row[0], row[1])
+            db.execute("UPDATE reports SET status = ? WHERE id = ?", (REPLACED, report_id))
             cursor = db.execute(
                 "INSERT INTO reports (round, tbl, vals, seated, device, created, status, seat, confirmed_by, confirmed_at, "
                 "detail, over) VALUES (?, ?, ?, ?, 'director', ?, ?, ?, 'director', ?, ?, ?)",
-                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[3], now, ACCEPTED, row[4], now,
+                (row[0], row[1], json.dumps(dict(values), ensure_ascii=False), row[2], now, ACCEPTED, row[3], now,
                  json.dumps(why, ensure_ascii=False), int(over)))
             db.execute("COMMIT")
         return self.get(int(cursor.lastrowid or 0))
@@ -386,10 +381,7 @@ class Journal:
         accepts it) and the dispute is kept with their reason and their own version (``values``, if given) for the
         director. None when the report is not waiting any more (confirmed or corrected meanwhile)."""
         with self._connection() as db:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT id FROM reports WHERE id = ? AND status = ?", (report_id, WAITING)).fetchone()
-            if row is None:
-                db.execute("ROLLBACK")
+            if _begun_at(db, report_id, "id", (WAITING,)) is None:
                 return None
             db.execute("UPDATE reports SET status = ? WHERE id = ?", (DISPUTED, report_id))
             db.execute("INSERT INTO disputes (report, seat, reason, vals, device, created) VALUES (?, ?, ?, ?, ?, ?)",
@@ -448,11 +440,28 @@ _COLUMNS = ("id, round, tbl, vals, device, created, status, confirmed_by, confir
             "over, address, confirmed_address")
 
 
+def _begun_at(db: sqlite3.Connection, report_id: int, columns: str, states: tuple[str, ...] | None) -> tuple | None:
+    """A write begun on report ``report_id``: its ``columns`` when it is in one of ``states`` (None: any); None, and
+    the write given up, when it is not (another phone or the director settled it meanwhile)."""
+    db.execute("BEGIN IMMEDIATE")
+    row = db.execute(f"SELECT status, {columns} FROM reports WHERE id = ?", (report_id,)).fetchone()
+    if row is None or (states is not None and row[0] not in states):
+        db.execute("ROLLBACK")
+        return None
+    return row[1:]
+
+
+def _replace_imported(db: sqlite3.Connection, round: int, table: int, but: int = 0) -> None:
+    """The table's report to import (confirmed or accepted) replaced: another (report ``but``) takes its place."""
+    db.execute(f"UPDATE reports SET status = ? WHERE round = ? AND tbl = ? AND id != ? AND status IN "
+               f"({', '.join('?' * len(TO_IMPORT))})", (REPLACED, round, table, but, *TO_IMPORT))
+
+
 def _report(row: tuple) -> Report:
     return Report(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], tuple(json.loads(row[9])), row[7], row[8],
                   json.loads(row[10]) if row[10] else None, row[11], row[12], over=bool(row[13]), address=row[14],
                   confirmed_address=row[15])
 
 
-__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
+__all__ = ["ACCEPTED", "BUSY_TIMEOUT", "CLASH", "CONFIRMED", "CheckIn", "DECIDED_FROM", "DISPUTED", "Dispute", "IMPORTED", "Journal", "JournalError", "JournalLocked", "PLAY", "REFUSED",
            "REJECTED", "REPLACED", "Report", "SKIP", "TO_IMPORT", "WAITING", "folder_sentence", "journal_path", "report_states", "waiting_at_most"]

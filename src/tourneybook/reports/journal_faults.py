@@ -51,15 +51,19 @@ def folder_sentence(path: Path) -> str:
 
 def journal_error(path: Path, exc: sqlite3.Error) -> JournalError:
     """The error of the journal at ``path`` for an SQLite error: :class:`JournalLocked` when another program held it."""
-    text = str(exc)
-    return (JournalLocked if "locked" in text or "busy" in text else JournalError)(_why(path, exc))
+    return (JournalLocked if _locked(exc) else JournalError)(_why(path, exc))
+
+
+def _locked(exc: sqlite3.Error) -> bool:
+    """Another connection held the lock: SQLite says 'database is locked' (or busy)."""
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def _why(path: Path, exc: sqlite3.Error) -> str:
     """The sentence for an SQLite error: the journal's file name only (never its folder), and what to do."""
     text = str(exc)
     name = path.name
-    if "locked" in text or "busy" in text:
+    if _locked(exc):
         return (f"the reports journal {name} is locked by another program (a database browser?) and stayed locked "
                 f"for {busy_timeout():g} seconds: close that program, then try again")
     if (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)) or "malformed" in text:
