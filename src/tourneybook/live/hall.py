@@ -30,6 +30,8 @@ from ..reports.keys import event_keys
 from ..reports.reporting import check_report, game_points, own_game
 from ..workbook.settings_sheet import SETTINGS
 from ..reports.stamp import reporting_on
+from ..i18n import ENGLISH_WORDS, Words
+from .spoken import rounds_in, state_in
 from .state import HallState, read_state
 
 
@@ -66,7 +68,7 @@ class Hall:
         self._retrying: threading.Thread | None = None
         journal.on_change = self.changed  # a report, a decision, a check-in: a new version of the pages' state
         self._lock = threading.Lock()
-        self._json: tuple[int, bytes, bytes] | None = None
+        self._json: tuple[int, dict[str, tuple[bytes, bytes]]] = (-1, {})
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
         self._stopping = False
 
@@ -166,10 +168,11 @@ class Hall:
             with self._lock:
                 self._waiting.discard(waiter)
 
-    def api(self) -> dict[str, Any]:
-        """What /api/state answers: the pages' data, the clock, and the problems of the saved workbook if any."""
+    def api(self, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+        """What /api/state answers: the pages' data (its words in ``words``' language), the clock, and the problems
+        of the saved workbook if any."""
         with self._lock:
-            data = dict(self.state.data) if self.state else {"title": self.workbook.stem, "round": 0, "seating": [],
+            data = dict(state_in(self.state, words)) if self.state else {"title": self.workbook.stem, "round": 0, "seating": [],
                                                              "by_name": [], "names": [],
                                                              "standings": {"rows": [], "cut": 0}, "extras": []}
             data.update(
@@ -228,31 +231,34 @@ class Hall:
         self._retrying = threading.Thread(target=retry, daemon=True, name="tourneybook-journal-retry")
         self._retrying.start()
 
-    def player(self, name: str) -> dict[str, Any] | None:
+    def player(self, name: str, words: Words = ENGLISH_WORDS) -> dict[str, Any] | None:
         """What /api/player answers: ``{version, player, rounds}``, the player's tables with each table's report
-        state; None when no player of the event is called ``name``. It reads the journal (once per version)."""
+        state (the final's and the knock-out's said in ``words``' language); None when no player of the event is
+        called ``name``. It reads the journal (once per version)."""
         with self._lock:
             version, state = self.version, self.state
         if state is None or state.rounds is None or name not in state.data["names"]:
             return None
         states = self._journal_view(version)["states"]
         return {"version": version, "player": name,
-                "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])} for r in state.rounds.of(name)]}
+                "rounds": [{**r, "report": states.get((r["round"], r["table"]), r["report"])}
+                           for r in rounds_in(state, state.rounds.of(name), words)]}
 
-    def player_json(self, name: str) -> bytes | None:
-        """/api/player as JSON bytes, made once per version and player (a phone asks again at each new version)."""
+    def player_json(self, name: str, words: Words = ENGLISH_WORDS) -> bytes | None:
+        """/api/player as JSON bytes, made once per version, player and language (a phone asks again at each new
+        version)."""
         with self._lock:
             version = self.version
-        answers = self._journal_view(version)["players"]
-        if name not in answers:
-            found = self.player(name)
-            answers[name] = None if found is None else json.dumps(found, ensure_ascii=False).encode()
-        return answers[name]
+        answers, key = self._journal_view(version)["players"], (name, words.code)
+        if key not in answers:
+            found = self.player(name, words)
+            answers[key] = None if found is None else json.dumps(found, ensure_ascii=False).encode()
+        return answers[key]
 
-    def api_json(self, since: str = "", gzipped: bool = False) -> tuple[bytes, bool]:
-        """/api/state as JSON bytes, and whether they are gzip-compressed.
+    def api_json(self, since: str = "", gzipped: bool = False, words: Words = ENGLISH_WORDS) -> tuple[bytes, bool]:
+        """/api/state as JSON bytes in ``words``' language, and whether they are gzip-compressed.
 
-        Serialised (and compressed) once per version: a thousand players' standings
+        Serialised (and compressed) once per version and language: a thousand players' standings
         are some 450 KB and every phone polls. A page that already has this version
         (``since``) gets only the version. The server's time goes in a header
         (``X-Now``), so the body stays the same for every request of a version.
@@ -264,12 +270,15 @@ class Hall:
             version, cached = self.version, self._json
         if since == str(version):
             return json.dumps({"version": version}).encode(), False
-        if cached is None or cached[0] != version:
-            plain = json.dumps({k: v for k, v in self.api().items() if k != "now"}, ensure_ascii=False).encode()
-            cached = (version, plain, gzip.compress(plain, compresslevel=6, mtime=0))
+        made = cached[1] if cached[0] == version else {}
+        if words.code not in made:
+            plain = json.dumps({k: v for k, v in self.api(words).items() if k != "now"}, ensure_ascii=False).encode()
+            made = {**made, words.code: (plain, gzip.compress(plain, compresslevel=6, mtime=0))}
             with self._lock:
-                self._json = cached
-        return (cached[2], True) if gzipped else (cached[1], False)
+                if self.version == version:
+                    self._json = (version, made)
+        plain, packed = made[words.code]
+        return (packed, True) if gzipped else (plain, False)
 
     def points_of(self, report: Report, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
         """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it.

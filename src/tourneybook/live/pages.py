@@ -23,7 +23,7 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_words, words_in
-from ..i18n.game_words import CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
+from ..i18n.game_words import CARCASSONNE_PLACES, CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
 from .guard import Refused, csrf_token, device_of, with_cookies
 from .static_files import static_url
 
@@ -89,6 +89,13 @@ def phone_words(request: Request) -> Words:
     return event_words(request)
 
 
+def asked_words(request: Request) -> Words:
+    """The language a page's script asks /api/state or /api/player for (``?lang=``, its page's): English when none
+    or another."""
+    code = request.query_params.get(LANGUAGE_PARAMETER)
+    return words_in(code) if code in SPOKEN else ENGLISH_WORDS
+
+
 def switch(request: Request, words: Words) -> list[dict[str, Any]]:
     """The switch's links: each language in its own name, to this very page (its query kept) in that language; after
     a form was sent, to the players' page."""
@@ -140,7 +147,7 @@ async def refusal(request: Request, exc: Exception) -> Response:
     return message(request, words._(exc.title), why, "bad", exc.status, words=words)
 
 
-GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS)
+GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS, *CARCASSONNE_PLACES)
 """The seats a player's card names (a role, a power, a Carcassonne seat), said in the page's language."""
 
 
@@ -153,5 +160,5 @@ def game_page(request: Request, name: str, words: Words) -> Response:
                 total_name=words._(total_name))
 
 
-__all__ = ["GAME_WORDS", "HEADERS", "LANGUAGE_COOKIE", "accepted", "event_words", "game_page", "message", "page",
+__all__ = ["GAME_WORDS", "HEADERS", "LANGUAGE_COOKIE", "accepted", "asked_words", "event_words", "game_page", "message", "page",
            "phone_words", "refusal", "templates", "templates_in", "title_of"]

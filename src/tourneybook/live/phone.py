@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .pages import HEADERS, game_page, phone_words
+from .pages import HEADERS, asked_words, game_page, phone_words
 from .params import SHOWN, BadParameter, Text, parameter
 
 
@@ -17,12 +17,12 @@ async def phone(request: Request) -> Response:
 
 
 async def api_player(request: Request) -> Response:
-    """/api/player?player=NAME: one player's tables with their report states, for the phone showing that
-    player's card; /api/state carries no player's rounds (a thousand players' are 750 KB every page would poll)."""
+    """/api/player?player=NAME&lang=es: one player's tables with their report states, for the phone showing that
+    player's card (in its language); /api/state carries no player's rounds (a thousand players' are 750 KB every page would poll)."""
     name = parameter(request.query_params, "player", Text("The player's name"))
     if not name:
         raise BadParameter("The player's name: give the name of a player of this event.")
-    body = await run_in_threadpool(request.app.state.hall.player_json, name)  # a new version reads the journal
+    body = await run_in_threadpool(request.app.state.hall.player_json, name, asked_words(request))  # a new version reads the journal
     if body is None:
         return JSONResponse({"problem": f"No player of this event is called {name[:SHOWN]!r}."}, status_code=404,
                             headers=HEADERS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from ..i18n import ENGLISH_WORDS, Words
 from ..publish.tables import shown
 from ..workbook import cells
 from ..workbook.event import Event
@@ -120,12 +121,17 @@ def player_rounds(draw: ReportSheet, stages: ReportSheet | None, result) -> dict
         for table in stages.tables:
             figures = stage_points(result.extras, table)
             if table.stage:  # a match: its wins, VP totals and winner, the same for both
-                said = "; ".join(f"{h} {v}" for h, _, v in figures if v)
+                said = match_said(figures)
                 scored = {s.player: said for s in table.seats} if said else {}
             else:
                 scored = {player: value for _, player, value in figures}
             add(table, stage_name(stages, table), scored, not scored)
     return players
+
+
+def match_said(figures: tuple[tuple[str, str, str], ...], words: Words = ENGLISH_WORDS) -> str:
+    """A knock-out match's figures ('wins 2-0; VP totals 221-197; winner Anna'), each named in ``words``' language."""
+    return "; ".join(f"{words._(h)} {v}" for h, _, v in figures if v)
 
 
 def counted(rounds: RoundsCounted) -> dict[str, Any]:
@@ -138,5 +144,5 @@ def counted(rounds: RoundsCounted) -> dict[str, Any]:
             "partly": bool(rounds.partly and not rounds.whole_rounds_only)}
 
 
-__all__ = ["FINAL", "KNOCKOUT", "PLAYED", "PlayerRounds", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "player_rounds", "stage",
+__all__ = ["FINAL", "KNOCKOUT", "PLAYED", "PlayerRounds", "ROUND_KIND", "TOP", "TO_PLAY", "counted", "match_said", "player_rounds", "stage",
            "stage_seating", "top_board_of"]

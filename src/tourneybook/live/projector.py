@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .pages import HEADERS, event_words, game_page
+from .pages import HEADERS, asked_words, event_words, game_page
 from .params import Text, WholeNumber, parameter
 from .static_files import static_file
 
@@ -25,14 +25,15 @@ async def projector(request: Request) -> Response:
 
 async def api_state(request: Request) -> Response:
     """/api/state: the hall's state as JSON (gzipped when the browser takes it); with ``since`` and ``wait``, answered
-    when a version newer than ``since`` is there, or after ``wait`` seconds."""
+    when a version newer than ``since`` is there, or after ``wait`` seconds; its words in the language ``lang`` asks
+    for (the page's: English by default)."""
     hall = request.app.state.hall
     accepts = "gzip" in request.headers.get("accept-encoding", "")
     since = parameter(request.query_params, "since", Text("since (the version a page has)", 20), "")
     wait = parameter(request.query_params, "wait", WholeNumber("wait (seconds)", LONGEST_WAIT), 0)
     if since and wait:  # a long poll: answer when a new version is there (or after the wait)
         await hall.next_version(since, wait)
-    body, gzipped = await run_in_threadpool(hall.api_json, since, accepts)  # a new version reads the journal
+    body, gzipped = await run_in_threadpool(hall.api_json, since, accepts, asked_words(request))  # a new version reads the journal
     headers = {**HEADERS, "X-Now": f"{time.time():.3f}", "Vary": "Accept-Encoding"}
     if gzipped:
         headers["Content-Encoding"] = "gzip"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import find_words
+from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..publish import Published
 from ..publish.classification import cut_after
 from ..publish.page import place_reason
@@ -42,6 +42,9 @@ class HallState:
     event: Any = None
     """The event as read: the games the workbook holds, whose points an earlier round's line shows without scoring
     each report again (:meth:`tourneybook.live.hall.Hall.workbook_points`)."""
+    published: Published | None = None
+    """The event's result as the published page shows it, for the pages that say it in another language
+    (:mod:`.spoken`)."""
 
     @property
     def tables(self) -> tuple[DrawnTable, ...]:
@@ -88,7 +91,7 @@ def read_state(snapshot: Snapshot) -> HallState:
         for table in data["seating"]:
             if table["table"] == now["board"]:
                 table["label"] = f"Top board {table['table']}"
-    return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result), event)
+    return HallState(data, draw, snapshot, stages, progress.PlayerRounds(draw, stages, result), event, published)
 
 
 def seating(draw: ReportSheet, round: int) -> list[dict[str, Any]]:
@@ -121,9 +124,10 @@ def names_of(draw: ReportSheet, published: Published) -> set[str]:
     return ranked | {s.player for t in draw.tables if t.round == current for s in t.seats}
 
 
-def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
+def placings(extras: tuple, words: Words = ENGLISH_WORDS) -> dict[str, list[dict[str, str]]]:
     """Each player's place in every table that places players ahead of the standings (the final, the knock-out's
-    placings, awards), with why they are below the one above when the table says it."""
+    placings, awards), with why they are below the one above when the table says it (in ``words``' language)."""
+    _ = words._
     found: dict[str, list[dict[str, str]]] = {}
     for extra in extras:
         headers = [str(h).lower() for h in extra.headers]
@@ -134,15 +138,21 @@ def placings(extras: tuple) -> dict[str, list[dict[str, str]]]:
         at_out = headers.index(OUT_IN) if OUT_IN in headers else None
         for i, row in enumerate(extra.rows):
             decided = str(shown(row[at_decided])) if at_decided is not None and row[at_decided] else ""
-            why = f"below {shown(extra.rows[i - 1][at_player])} on {decided}" if decided and i else ""
+            why = _("below {player} on {criterion}").format(player=shown(extra.rows[i - 1][at_player]),
+                                                            criterion=_(decided)) if decided and i else ""
             if at_out is not None and row[at_out]:  # the knock-out: the round a player lost in is why
-                why = str(shown(row[at_out])) if shown(row[at_out]) == "champion" else f"out in the {shown(row[at_out])}"
+                out = str(shown(row[at_out]))
+                why = _(out) if out == "champion" else _("out in the {stage}").format(stage=_(out))
             found.setdefault(str(shown(row[at_player])), []).append(
-                {"title": extra.title, "place": str(shown(row[at_place])), "reason": why})
+                {"title": _(extra.title), "place": str(shown(row[at_place])), "reason": why})
     return found
 
 
-def winner(published: Published) -> dict[str, str] | None:
+WINNER, CHAMPION = N_("Winner"), N_("Champion")
+"""The winner's heading: of a final (Friedrich), of a knock-out's final (Carcassonne)."""
+
+
+def winner(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, str] | None:
     """``{title, player}`` of the event's winner once its final (Friedrich) or its knock-out's final (Carcassonne) is
     decided: the one first place of the result's final table ('Final', 'Final placings'); None before, and for an
     event decided by its standings alone (its leader is the standings' first place, shown there)."""
@@ -155,17 +165,19 @@ def winner(published: Published) -> dict[str, str] | None:
         first = [row for row in extra.rows if str(shown(row[headers.index(PLACE)])) == "1"]
         if len(first) == 1:
             champion = OUT_IN in headers and shown(first[0][headers.index(OUT_IN)]) == "champion"
-            return {"title": "Champion" if champion else "Winner", "player": str(shown(first[0][headers.index(PLAYER)]))}
+            return {"title": words._(CHAMPION if champion else WINNER), "player": str(shown(first[0][headers.index(PLAYER)]))}
     return None
 
 
-def withdrew(after: int) -> str:
+def withdrew(after: int, words: Words = ENGLISH_WORDS) -> str:
     """Why a player without a game is last: the hall says it once, as the Players sheet does."""
-    return f"withdrew after round {after}, without a game" if after else "withdrew, without a game"
+    return (words._("withdrew after round {round}, without a game").format(round=after) if after
+            else words._("withdrew, without a game"))
 
 
-def standings(published: Published) -> dict[str, Any]:
-    """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut)."""
+def standings(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+    """Every place with its reason and the player's games so far; ``cut``: how many qualify (0: no cut); the
+    reasons in ``words``' language."""
     table = published.result.standings
     games: dict[str, list[dict[str, str]]] = {}
     for game in published.result.games:
@@ -173,7 +185,7 @@ def standings(published: Published) -> dict[str, Any]:
             games.setdefault(score.player, []).append({"game": game.game, "seat": score.seat, "points": shown(score.points)})
     after = cut_after(published)  # the published page's line: withdrawn finalists passed over, none before results
     cut = 0 if after is None else after + 1
-    placed = placings(published.result.extras)
+    placed = placings(published.result.extras, words)
     gone = {p.name: p.withdrew_after for p in published.event.players if p.withdrew_after is not None}
     rows = [
         {
@@ -182,8 +194,8 @@ def standings(published: Published) -> dict[str, Any]:
             "player": r.player,
             "club": published.clubs.get(r.player, ""),
             "total": shown(r.total),
-            "reason": NO_RESULT if unplaced else withdrew(gone[r.player]) if r.player in gone and r.player not in games
-            else place_reason(table.rows, i, table.total_name),
+            "reason": words._(NO_RESULT) if unplaced else withdrew(gone[r.player], words)
+            if r.player in gone and r.player not in games else place_reason(table.rows, i, table.total_name, words),
             "decided_by": r.decided_by or "",
             "games": games.get(r.player, []),
         }
@@ -191,7 +203,7 @@ def standings(published: Published) -> dict[str, Any]:
         # a player who withdrew without a game has the place the Standings sheet gives (the last), and says why
         for unplaced in [r.decided_by == NO_RESULT or (r.player not in games and r.player not in gone)]
     ]
-    return {"total_name": table.total_name, "rows": rows, "cut": cut}
+    return {"total_name": words._(table.total_name), "rows": rows, "cut": cut}
 
 
 __all__ = ["HallState", "by_name", "placings", "read_state", "seating", "standings", "winner"]

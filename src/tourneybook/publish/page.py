@@ -85,8 +85,8 @@ def context(published: Published) -> dict[str, Any]:
         "places": places,
         "cut_after": cut_after(published),
         "cut_note": cut_note(published, words),
-        "leading": [_table(t, words) for t in leading],
-        "extras": [_table(t, words) for t in following],
+        "leading": [said_table(t, words) for t in leading],
+        "extras": [said_table(t, words) for t in following],
         "notes": [said(n, words) for n in published.result.notes],
     }
 
@@ -95,7 +95,7 @@ PLAYER_HEADERS = frozenset({"player", "higher seed", "lower seed", "winner", "fi
 """An extras table's columns of names (or clubs): said as typed, never through the catalogue."""
 
 
-def _table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
+def said_table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
     """An extras table as the template shows it, in ``words``' language; a knock-out's matches as a bracket of
     rounds."""
     names = [h.casefold() in PLAYER_HEADERS for h in table.headers]
@@ -177,4 +177,4 @@ def write_page(published: Published, target: Path) -> Path:
     return write_output(target, render_page(published).encode("utf-8"))
 
 
-__all__ = ["context", "place_reason", "render_page", "write_page"]
+__all__ = ["context", "place_reason", "render_page", "said_table", "write_page"]

@@ -10,14 +10,14 @@ function el(tag, text, cls) {
 }
 
 // Follow the hall: a long poll of /api/state, answered as soon as the workbook, a report or the clock changed (or
-// after 25 s). onState(state, now) gets each new version; onState(null, now) an answer with none (now: the
-// server's time of the answer, in seconds, for the clock).
+// after 25 s), its words in the page's language (<html lang>). onState(state, now) gets each new version;
+// onState(null, now) an answer with none (now: the server's time of the answer, in seconds, for the clock).
 function follow(onState) {
   let version = -1;
   async function ask() {
     let pause = 0;
     try {
-      const r = await fetch('/api/state?wait=25&since=' + version, {cache: 'no-store'});
+      const r = await fetch('/api/state?wait=25&lang=' + document.documentElement.lang + '&since=' + version, {cache: 'no-store'});
       const s = await r.json();
       const now = parseFloat(r.headers.get('X-Now')) || Date.now() / 1000;
       const fresh = s.version !== version;

@@ -27,7 +27,8 @@ async function askRounds() {
   if (asking === at) return;
   asking = at;
   try {
-    const r = await fetch('/api/player?player=' + encodeURIComponent(want), {cache: 'no-store'});
+    const r = await fetch('/api/player?lang=' + document.documentElement.lang + '&player=' + encodeURIComponent(want),
+      {cache: 'no-store'});
     if (r.ok) {
       const p = await r.json();
       if (want === chosen) {
@@ -165,9 +166,11 @@ function draw() {
 function clock() {
   const box = document.getElementById('now'), left = secondsLeft(state && state.clock, serverNow, fetched);
   if (left === null) { box.textContent = ''; return; }
-  const now = state.stage || {}, key = /^round (\d+)$/.exec(state.clock.stage_key || '');
-  const stage = key ? say('round', {round: key[1]}) : state.clock.stage
-    || (now.kind === 'round' && now.round ? say('round', {round: now.round}) : now.title || '');
+  // a round's clock named from its number, the final's and the knock-out's from the stage (its title in the
+  // page's language); a clock of an older version, kept without its stage, the current stage's
+  const now = state.stage || {}, c = state.clock, key = /^round (\d+)$/.exec(c.stage_key || '');
+  const stage = key ? say('round', {round: key[1]}) : c.stage_key && c.stage_key === now.kind ? now.title
+    : now.kind === 'round' && now.round ? say('round', {round: now.round}) : now.title || '';
   const shown = left ? say(state.clock.state === 'paused' ? 'paused' : 'left', {time: minutes(left)}) : W.time;
   box.textContent = (stage ? stage + ': ' : '') + shown;
 }
