@@ -26,15 +26,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(hall):
+def serve(hall, app=None):
     """The hall on a free loopback port as ``tourneybook live`` serves it (its connection limits), following its
-    workbook's saves: the address and a stop function."""
+    workbook's saves: the address and a stop function. ``app``: the app serving it, when the test keeps it (to give
+    it another hall)."""
     import uvicorn
 
     from tourneybook.live.serving import hall_config
 
     port = free_port()
-    server = uvicorn.Server(hall_config(create_app(hall), "127.0.0.1", port))
+    server = uvicorn.Server(hall_config(app or create_app(hall), "127.0.0.1", port))
     stop = threading.Event()
     threads = [threading.Thread(target=server.run, daemon=True), threading.Thread(target=follow, args=(hall, stop), daemon=True)]
     for t in threads:

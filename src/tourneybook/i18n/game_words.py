@@ -23,6 +23,8 @@ CARCASSONNE_SEATS = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 
 """A Carcassonne table's seats, as the preliminary sheet names them."""
 CARCASSONNE_PLACES = (N_("seat 1"), N_("seat 2"), N_("seat 3"), N_("seat 4"))
 """The same seats as the draw (the Seating sheet) and the scores (games.csv's Seat) name them."""
+CARCASSONNE_MATCH_SEATS = (N_("Player A"), N_("Player B"))
+"""The two seats of a Carcassonne knock-out match (A: the higher seed, who starts games 1 and 3)."""
 TABLE_WORDS = (N_("Table"), N_("Board"))
 """What a game is played at: a table (Friedrich, Carcassonne) or a board (Diplomacy)."""
 
@@ -35,5 +37,5 @@ DIPLOMACY_COLUMNS = (N_("In draw"), N_("Conceded to"))
 ANSWERS = (N_("yes"), N_("no"))
 """A circled answer on paper."""
 
-__all__ = ["ANSWERS", "CARCASSONNE_PLACES", "CARCASSONNE_SEATS", "DIPLOMACY_COLUMNS", "DIPLOMACY_POWERS",
+__all__ = ["ANSWERS", "CARCASSONNE_MATCH_SEATS", "CARCASSONNE_PLACES", "CARCASSONNE_SEATS", "DIPLOMACY_COLUMNS", "DIPLOMACY_POWERS",
            "FRIEDRICH_NATIONS", "FRIEDRICH_ROLES", "OFFENSIVE_ENDINGS", "TABLE_WORDS"]

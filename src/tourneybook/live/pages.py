@@ -23,7 +23,8 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_words, words_in
-from ..i18n.game_words import CARCASSONNE_PLACES, CARCASSONNE_SEATS, DIPLOMACY_POWERS, FRIEDRICH_ROLES
+from ..i18n.game_words import (CARCASSONNE_MATCH_SEATS, CARCASSONNE_PLACES, CARCASSONNE_SEATS, DIPLOMACY_POWERS,
+                               FRIEDRICH_ROLES)
 from .guard import Refused, csrf_token, device_of, with_cookies
 from .static_files import static_url
 
@@ -147,7 +148,7 @@ async def refusal(request: Request, exc: Exception) -> Response:
     return message(request, words._(exc.title), why, "bad", exc.status, words=words)
 
 
-GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS, *CARCASSONNE_PLACES)
+GAME_WORDS = (*FRIEDRICH_ROLES, *DIPLOMACY_POWERS, *CARCASSONNE_SEATS, *CARCASSONNE_PLACES, *CARCASSONNE_MATCH_SEATS)
 """The seats a player's card names (a role, a power, a Carcassonne seat), said in the page's language."""
 
 

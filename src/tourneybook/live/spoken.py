@@ -51,11 +51,15 @@ COUNTED_HEADING = N_("after round {round}")
 PART_HEADING = {"table": N_("after round {round} and {entered} of {tables} tables of round {part}"),
                 "board": N_("after round {round} and {entered} of {tables} boards of round {part}")}
 """A standings heading's words (:meth:`tourneybook.workbook.round_progress.RoundsCounted.heading`)."""
-ONCE_WHOLE = N_("round {part}: {entered} of {tables} tables entered; the standings count {rounds} (a round counts once "
-                "every table is entered)")
-ONCE_WHOLE_NONE = N_("round {part}: {entered} of {tables} tables entered; the standings count no round yet (a round "
-                     "counts once every table is entered)")
-"""A round partly entered where a round counts once whole (Friedrich: tables only)."""
+ONCE_WHOLE = {"table": (N_("round {part}: {entered} of {tables} tables entered; the standings count {rounds} (a round "
+                           "counts once every table is entered)"),
+                        N_("round {part}: {entered} of {tables} tables entered; the standings count no round yet (a "
+                           "round counts once every table is entered)")),
+              "board": (N_("round {part}: {entered} of {tables} boards entered; the standings count {rounds} (a round "
+                           "counts once every board is entered)"),
+                        N_("round {part}: {entered} of {tables} boards entered; the standings count no round yet (a "
+                           "round counts once every board is entered)"))}
+"""A round partly entered where a round counts once whole (Friedrich)."""
 AS_ENTERED = {"table": (N_("round {part}: {entered} of {tables} tables entered; the standings count those {entered} and "
                            "{rounds} whole"),
                         N_("round {part}: {entered} of {tables} tables entered; the standings count those {entered}")),
@@ -86,10 +90,7 @@ def counted_in(rounds: RoundsCounted, words: Words) -> dict[str, Any]:
     notes = []
     for part in rounds.partly:
         counted = rounds_said(rounds.whole, words) if rounds.whole else ""
-        if rounds.whole_rounds_only:
-            message = ONCE_WHOLE if counted else ONCE_WHOLE_NONE
-        else:
-            message = AS_ENTERED[word][0 if counted else 1]
+        message = (ONCE_WHOLE if rounds.whole_rounds_only else AS_ENTERED)[word][0 if counted else 1]
         notes.append(_(message).format(part=part.number, entered=part.entered, tables=part.tables, rounds=counted))
     return {**progress.counted(rounds), "heading": heading, "note": "; ".join(notes)}
 
