@@ -184,6 +184,7 @@ follow((s, now) => {
   version = s.version;
   document.getElementById('title').textContent = s.title;
   draw();
+  clock();  // at once, not at the next tick: a new stage's clock with it
   if (first) performance.mark('state drawn');
 });
 document.getElementById('find').addEventListener('input', () => { picked = false; if (state) draw(); });

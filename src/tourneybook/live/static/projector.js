@@ -151,6 +151,7 @@ follow((s, now) => {
   state = s;
   document.getElementById('title').textContent = s.title;
   draw();
+  clock();  // at once, not at the next tick: a new stage's clock with it
 });
 setInterval(tick, seconds * 1000);
 setInterval(clock, 500);
