@@ -172,9 +172,10 @@ class Hall:
         """What /api/state answers: the pages' data (its words in ``words``' language), the clock, and the problems
         of the saved workbook if any."""
         with self._lock:
-            data = dict(state_in(self.state, words)) if self.state else {"title": self.workbook.stem, "round": 0, "seating": [],
-                                                             "by_name": [], "names": [],
-                                                             "standings": {"rows": [], "cut": 0}, "extras": []}
+            state = self.state
+            data = dict(state.data) if state else {"title": self.workbook.stem, "round": 0, "seating": [],
+                                                   "by_name": [], "names": [],
+                                                   "standings": {"rows": [], "cut": 0}, "extras": []}
             data.update(
                 version=self.version,
                 updated=self.updated,
@@ -184,6 +185,8 @@ class Hall:
                 problems={"since": self.problems_since, "lines": list(self.problems[:20]), "count": len(self.problems)}
                 if self.problems_since else None,
             )
+        if state is not None:  # the words in the page's language, worked out outside the lock: the same state's
+            data.update(state_in(state, words))
         data["checkin"] = self._journal_view(data["version"])["checkin"]
         return data
 

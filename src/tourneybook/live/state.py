@@ -187,12 +187,13 @@ def standings(published: Published, words: Words = ENGLISH_WORDS) -> dict[str, A
     cut = 0 if after is None else after + 1
     placed = placings(published.result.extras, words)
     gone = {p.name: p.withdrew_after for p in published.event.players if p.withdrew_after is not None}
+    clubs = published.clubs  # worked out from every player on each asking: once, not once a row
     rows = [
         {
             "rank": None if unplaced else r.rank,  # before their first result nobody has a place
             "placings": placed.get(r.player, []),
             "player": r.player,
-            "club": published.clubs.get(r.player, ""),
+            "club": clubs.get(r.player, ""),
             "total": shown(r.total),
             "reason": words._(NO_RESULT) if unplaced else withdrew(gone[r.player], words)
             if r.player in gone and r.player not in games else place_reason(table.rows, i, table.total_name, words),
