@@ -239,8 +239,8 @@ def test_the_phone_and_the_projector_say_every_stage_in_the_players_language(one
         driver.get(f"{address}/?lang={code}")
         player = player_of(hall)
         driver.find_element(By.ID, "find").send_keys(player)
-        wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#rounds tr")
-                 and driver.find_element(By.ID, "now").text)
+        wait_for(driver, lambda: driver.execute_script("return performance.getEntriesByName('rounds drawn').length")
+                 and driver.find_element(By.ID, "now").text)  # the card with the player's own tables
         card = read_whole(driver, code, names)
         assert re.search(r"\d,\d\d\b", card), "no decimal comma on the player's card"
         if stage == WINNER:
