@@ -76,6 +76,16 @@ function drawSeating() {
   return next;
 }
 
+// A cell whose parts ('103-119, 110-106, 98-101': a knock-out's games) are each kept on one line: it breaks
+// between them, never inside a score
+function listCell(v) {
+  const parts = String(v).split(', ');
+  if (parts.length < 2) return el('td', v);
+  const td = el('td');
+  parts.forEach((part, i) => td.append(...(i ? [', '] : []), el('span', part, 'whole')));
+  return td;
+}
+
 // A table placing players ahead of the standings (the final, the knock-out, awards): its first columns and rows.
 function extraTable(t) {
   const d = el('div', undefined, 'extra'), tb = el('table'), hr = el('tr');
@@ -84,7 +94,7 @@ function extraTable(t) {
   tb.append(hr);
   t.rows.slice(0, 8).forEach(r => {
     const tr = el('tr');
-    r.slice(0, 4).forEach(v => tr.append(el('td', v)));
+    r.slice(0, 4).forEach(v => tr.append(listCell(v)));
     tb.append(tr);
   });
   d.append(tb);
