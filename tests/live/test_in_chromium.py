@@ -100,7 +100,7 @@ def heading(driver) -> str:
 def wait_for(check, seconds: float = 60):
     # generous: a loaded 2-core machine starts chromium and redraws slowly; a pass returns at once
     deadline = time.monotonic() + seconds
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 
     while time.monotonic() < deadline:
         try:
@@ -108,6 +108,10 @@ def wait_for(check, seconds: float = 60):
         except StaleElementReferenceException:  # the script redrew the card (a new state, the player's rounds) meanwhile
             found = None
         except NoSuchElementException:  # the next page is still loading after a click
+            found = None
+        except WebDriverException as exc:  # an element found as the page loaded itself again: Chrome's way to say stale
+            if "does not belong to the document" not in str(exc):
+                raise
             found = None
         if found:
             return found
