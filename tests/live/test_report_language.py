@@ -6,6 +6,7 @@ numbers with the decimal comma. English pages are the other tests' (they stay wo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -13,11 +14,12 @@ from hall_text import read_page
 from report_language import MISTAKES, OTHERS, RULESETS, STAGES, in_language, stage_to_report, still_to_report
 from starlette.testclient import TestClient
 
+from tourneybook.files.filestore import FileWorkbook
 from tourneybook.i18n import words_in
 from tourneybook.live.app import create_app
 from tourneybook.live.guard import CSRF_COOKIE, DEVICE_COOKIE
-from tourneybook.live.report_words import problem_words
-from tourneybook.reports.journal import ACCEPTED, CONFIRMED, DISPUTED, JournalError
+from tourneybook.live.report_words import field_label, problem_words
+from tourneybook.reports.journal import ACCEPTED, CLASH, CONFIRMED, DISPUTED, JournalError
 from tourneybook.reports.reporting import check_report
 
 
@@ -200,13 +202,15 @@ PROBLEM_VALUES = ("zz", "99999", "-1", "", "0", "3", "1950", "25:99", "maybe", "
 """What a player may type wrong in any field (a word, too high, negative, blank, a year out of range, a time)."""
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_problem_a_report_can_show_is_said_in_every_language(events, ruleset):
-    """Each field of a report of the ruleset typed wrong in turn, and three at once (seeded): every problem recalc
-    finds, at its field and in the list, is said in each language with no English word left."""
+@pytest.mark.parametrize("ruleset", [*RULESETS, *(f"{name} {'knock-out' if STAGES[name] else 'final'}" for name in STAGES)])
+def test_every_problem_a_report_can_show_is_said_in_every_language(events, stages, ruleset):
+    """Each field of a report of the ruleset (its round's table, its final, a knock-out match) typed wrong in turn,
+    and three at once (seeded): every problem recalc finds, at its field and in the list, is said in each language
+    with no English word left."""
     import random
 
-    event = events[ruleset]
+    name, _, stage = ruleset.partition(" ")
+    event = stages[name] if stage else events[name]
     hall = event.hall
     table, typed = event.tables["es"]
     draw = hall.state.draw_of(table)
@@ -299,3 +303,41 @@ def test_how_the_director_settled_a_report_is_said_in_the_phones_language(events
     assert words._("The director settled this table's result") in text_of(page)
     assert words._("the version of %(seat)s") % {"seat": words._(table.seats[1].seat)} in text_of(page)
     in_language(text_of(page), code, event.names, decimals=True)
+
+
+@pytest.mark.parametrize("ruleset", ["carcassonne2004", "codcon2008"])
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_clash_with_the_workbook_and_the_directors_answer_are_said_in_the_phones_language(events, ruleset, code,
+                                                                                             tmp_path):
+    """A confirmed report whose table the workbook then has another result for: the table reads which fields differ,
+    each named in its language (a seat's column, a power's); once the director keeps the workbook's result, the table
+    reads it is in the workbook."""
+    event = events[ruleset]
+    workbook = tmp_path / event.workbook.name  # its own copy: the workbook changes
+    workbook.write_bytes(event.workbook.read_bytes())
+    hall = dataclasses.replace(event, workbook=workbook).fresh(tmp_path)
+    (table, typed), words = event.tables[code], words_in(code)
+    report = hall.journal.add(1, table.table, typed, "phone-a", seat=table.seats[0].seat)
+    hall.journal.confirm(report.id, "phone-b", table.seats[1].seat)
+    draw = hall.state.draw_of(table)
+    first = next(f for f in draw.fields(table) if typed.get(f.key, "").isdigit() and int(typed[f.key]) > 1)
+    changed = str(int(typed[first.key]) - 1)  # a seat's VP, a power's centres: one less on the paper form
+    book = FileWorkbook(workbook)
+    typed_in_workbook = {**typed, first.key: changed}
+    book.write_cells(draw.sheet, {(f.line, draw.columns[f.header]): int(typed_in_workbook[f.key])
+                                  for f in draw.fields(table) if typed_in_workbook.get(f.key, "").isdigit()})
+    book.save()
+    assert hall.reload(), hall.problems
+    assert hall.journal.get(report.id).status == CLASH
+    path = f"/t/{hall.code_of(table)}"
+    page = phone(hall, code, "reader").get(path)
+    label = re.search(r'<table class="clash">.*?<tbody><tr><td>(.*?)</td><td>(\d+)</td><td>(\d+)</td>', page.text, re.S)
+    assert label and (label[2], label[3]) == (changed, typed[first.key])
+    assert label[1] == field_label(draw, first.key, words) != first.label
+    assert words._("The result typed in the workbook from the paper form differs from the one reported here:") \
+        in text_of(page)
+    in_language(text_of(page), code, event.names, decimals=True)
+    hall.journal.reject(report.id, "the result typed in the workbook stands")  # the director page's reason
+    kept = phone(hall, code, "reader").get(path)
+    assert words._("This table's result is in the workbook already. If it is wrong, tell the director.") in text_of(kept)
+    in_language(text_of(kept), code, event.names, decimals=True)
