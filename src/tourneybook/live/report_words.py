@@ -3,7 +3,7 @@ problems as a player reads them, each seat's points with the language's decimal 
 
 The report's fields are the entry sheet's columns, whose English headers are also the cells' names in the
 organiser's workbook (which stays English): they are said here, never renamed. Each Friedrich column is a whole
-message (its translation uses the paper report's words: 'Salió en el turno', 'Objetivos en su poder'); a
+message (its translation uses the paper report's words: 'Rusia: salió en el turno', 'Objetivos del EI al cambiar'); a
 Carcassonne or Diplomacy column is its seat or power and its column ('VP 2', 'Austria: Centres'), each said as
 the paper form says it. recalc's problems are sentences of the rules and the workbook's reader: each shape
 (:data:`PROBLEMS`) is a message whose ``{placeholders}`` are the sentence's values, the nations and powers among
@@ -156,12 +156,13 @@ PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), 
 """recalc's problems of a report, by shape (reporting.player_words has put those about a cell in a player's words):
 the values in them are kept, a nation or a power (``nation``, ``power``) said as the game's word, and a list of the
 allowed words (``choices``) word by word."""
-GAME_WORDS = ("nation", "power")
+SAID_AS_THE_GAMES = ("nation", "power")
+"""The shapes' values that are a nation or a power (said as the game's word, not kept as typed)."""
 
 
 def problem_words(problem: str, words: Words) -> str:
     """One of recalc's problems of a report said in ``words``' language; as it is in English, and where no shape
-    of :data:`PROBLEMS` is its own (tests/live/test_report_words.py finds one left)."""
+    of :data:`PROBLEMS` is its own (tests/live/test_report_language.py finds one left)."""
     if words.language is ENGLISH:
         return problem
     place = THE_GAME.match(problem)
@@ -169,7 +170,7 @@ def problem_words(problem: str, words: Words) -> str:
     for pattern, message in PROBLEMS:
         found = pattern.fullmatch(rest)
         if found:
-            values = {k: (words._(v) if k in GAME_WORDS else value_words(v, words) if k == "choices" else v)
+            values = {k: (words._(v) if k in SAID_AS_THE_GAMES else value_words(v, words) if k == "choices" else v)
                       for k, v in found.groupdict().items()}
             said = words._(message).format(**values)
             return words._("{field}: {problem}").format(field=words._(who), problem=said) if who else said
