@@ -303,6 +303,17 @@ def test_how_the_director_settled_a_report_is_said_in_the_phones_language(events
     assert words._("The director settled this table's result") in text_of(page)
     assert words._("the version of %(seat)s") % {"seat": words._(table.seats[1].seat)} in text_of(page)
     in_language(text_of(page), code, event.names, decimals=True)
+    corrected = hall.journal.add(1, table.table, typed, "phone-a", seat=table.seats[0].seat)
+    hall.journal.decide(corrected.id, typed, {"version": "corrected", "seat": table.seats[0].seat}, over=True)
+    page = phone(hall, code, "reader").get(path)
+    assert words._("the report, corrected by the director") + words._(", in place of the result typed in the workbook") \
+        in text_of(page)
+    in_language(text_of(page), code, event.names, decimals=True)
+    accepted = hall.journal.add(1, table.table, typed, "phone-a", seat=table.seats[0].seat)
+    hall.journal.accept(accepted.id)
+    page = phone(hall, code, "reader").get(path)
+    assert words._("the reported version") in text_of(page)
+    in_language(text_of(page), code, event.names, decimals=True)
 
 
 @pytest.mark.parametrize("ruleset", ["carcassonne2004", "codcon2008"])
