@@ -88,8 +88,8 @@ def test_the_final_and_the_knockout_are_said_in_the_phones_language(halls):
     assert friedrich.api(es)["winner"] == {"title": "Ganador", "player": "Felix Vidal"}
     assert friedrich.api(es)["stage"]["title"] == "Final" and friedrich.api(es)["seating"][0]["label"] == "Final, mesa 1"
     assert carcassonne.api(de)["winner"] == {"title": "Sieger", "player": "Elena Costa"}
-    assert [t["label"] for t in carcassonne.api(de)["seating"]][-3:] == ["Begegnung SF1", "Begegnung SF2", "Begegnung F"]
-    final = next(r for r in carcassonne.player("Anna Eriksen", de)["rounds"] if r["label"] == "Begegnung F")
+    assert [t["label"] for t in carcassonne.api(de)["seating"]][-3:] == ["Match SF1", "Match SF2", "Match F"]
+    final = next(r for r in carcassonne.player("Anna Eriksen", de)["rounds"] if r["label"] == "Match F")
     assert final["points"] == "Siege 1-1; Punkte gesamt 324-325; Sieger Elena Costa"
     # the Final placings' reason of a knock-out player, and a Friedrich finalist's below the one above
     eriksen = next(r for r in carcassonne.api(es)["standings"]["rows"] if r["player"] == "Anna Eriksen")
