@@ -21,7 +21,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.commands.templates import DATED, write_all
+from tourneybook.commands.templates import DATED
 from tourneybook.office import convert
 from tourneybook.workbook.layouts import shipped_layouts
 from tourneybook.actions.on_file import recalc_file
@@ -37,11 +37,17 @@ def sheet_values(path: Path) -> dict[str, list[tuple]]:
     return {ws.title: [tuple(c.value for c in row) for row in ws.iter_rows()] for ws in book.worksheets}
 
 
+def templates_run(out: Path, hash_seed: str) -> Path:
+    """``tourneybook templates --out OUT`` in a process of its own, with Python's set order of ``hash_seed``."""
+    subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
+                   capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+    return out
+
+
 @pytest.fixture(scope="module")
 def fresh_templates(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("templates")
-    write_all(out)
-    return out
+    """What ``tourneybook templates`` writes today (the first of the two runs compared byte for byte below)."""
+    return templates_run(tmp_path_factory.mktemp("templates"), "1")
 
 
 @pytest.mark.parametrize("ruleset", [layout.ruleset for layout in shipped_layouts()])
@@ -55,21 +61,17 @@ def test_shipped_templates_are_what_the_code_writes(ruleset: str, fresh_template
         assert shipped.read("xl/vbaProject.bin") == fresh.read("xl/vbaProject.bin")
 
 
-def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path):
+def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path, fresh_templates: Path):
     """Two runs (two processes, so Python's set order differs too) write byte-identical files, every one
     dated DATED: regenerating the templates leaves git with nothing to commit when nothing changed."""
-    runs = []
-    for hash_seed in ("1", "2"):
-        out = tmp_path / f"run{hash_seed}"
-        subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
-                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
-        runs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    first = fresh_templates  # PYTHONHASHSEED=1
+    runs = [{p.name: p.read_bytes() for p in sorted(out.iterdir())} for out in (first, templates_run(tmp_path / "run2", "2"))]
     assert len(runs[0]) == 3 * len(shipped_layouts())
     assert [name for name in runs[0] if runs[0][name] != runs[1].get(name)] == []
-    with zipfile.ZipFile(tmp_path / "run1" / "diplomacy.xlsm") as book:
+    with zipfile.ZipFile(first / "diplomacy.xlsm") as book:
         assert {info.date_time for info in book.infolist()} == {DATED.timetuple()[:6]}
         assert book.read("docProps/core.xml").count(b">2026-01-01T00:00:00Z<") == 2  # created, modified
-    assert openpyxl.load_workbook(tmp_path / "run1" / "diplomacy.xlsm").properties.modified == DATED
+    assert openpyxl.load_workbook(first / "diplomacy.xlsm").properties.modified == DATED
 
 
 def test_every_ruleset_ships_an_example_workbook():
