@@ -132,6 +132,32 @@ def find(accessible, role: int, name: str):
     return None
 
 
+def in_menus(window, role: int, name: str):
+    """:func:`find` in the window's menu bar, breadth first (its menus, then their entries: a depth-first walk goes
+    through every submenu of File before it reaches TourneyBook). An entry there but not showing is in a menu not
+    open (yet): None. Only what the menu bar does not hold at all is looked for in the whole window."""
+    context = window.getAccessibleContext()
+    bars = [context.getAccessibleChild(i) for i in range(context.getAccessibleChildCount())]
+    level = [b.getAccessibleContext() for b in bars if b is not None and b.getAccessibleContext().getAccessibleRole()
+             == ROLE("MENU_BAR")]
+    held = False
+    for _ in range(2):  # the menus, then their entries
+        below = []
+        for parent in level:
+            for i in range(parent.getAccessibleChildCount()):
+                child = parent.getAccessibleChild(i)
+                inner = child.getAccessibleContext() if child is not None else None
+                if inner is None:
+                    continue
+                if inner.getAccessibleRole() == role and inner.getAccessibleName() == name:
+                    if showing(inner):
+                        return inner
+                    held = True
+                below.append(inner)
+        level = below
+    return None if held else find(window, role, name)
+
+
 def texts(context) -> list:
     """The words of an accessible and everything under it (a message box: its label and its button)."""
     found = [context.getAccessibleName()] if context.getAccessibleName() else []
@@ -237,8 +263,8 @@ def run(ctx, errand: str, *args: str) -> None:
             found = next((f for f in (find(t, ROLE("PUSH_BUTTON"), name) for t in tops
                                       if t.getAccessibleContext() is not None) if f is not None), None)
         else:  # a menu of the menu bar, or an entry of the menu open
-            found = find(controller.getFrame().getContainerWindow(), ROLE({"menu": "MENU", "entry": "MENU_ITEM"}[role]),
-                         name)
+            found = in_menus(controller.getFrame().getContainerWindow(),
+                             ROLE({"menu": "MENU", "entry": "MENU_ITEM"}[role]), name)
         if found is None:
             raise SystemExit(f"no {role} named {name!r} on the screen")
         where, size = found.getLocationOnScreen(), found.getSize()
