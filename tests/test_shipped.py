@@ -21,8 +21,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.commands.templates import DATED, write_all
-from tourneybook.office import convert
+from tourneybook.commands.templates import DATED
+from tourneybook.office import convert_all
 from tourneybook.workbook.layouts import shipped_layouts
 from tourneybook.actions.on_file import recalc_file
 
@@ -37,11 +37,17 @@ def sheet_values(path: Path) -> dict[str, list[tuple]]:
     return {ws.title: [tuple(c.value for c in row) for row in ws.iter_rows()] for ws in book.worksheets}
 
 
+def templates_run(out: Path, hash_seed: str) -> Path:
+    """``tourneybook templates --out OUT`` in a process of its own, with Python's set order of ``hash_seed``."""
+    subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
+                   capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+    return out
+
+
 @pytest.fixture(scope="module")
 def fresh_templates(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("templates")
-    write_all(out)
-    return out
+    """What ``tourneybook templates`` writes today (the first of the two runs compared byte for byte below)."""
+    return templates_run(tmp_path_factory.mktemp("templates"), "1")
 
 
 @pytest.mark.parametrize("ruleset", [layout.ruleset for layout in shipped_layouts()])
@@ -55,32 +61,40 @@ def test_shipped_templates_are_what_the_code_writes(ruleset: str, fresh_template
         assert shipped.read("xl/vbaProject.bin") == fresh.read("xl/vbaProject.bin")
 
 
-def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path):
+def test_tourneybook_templates_twice_writes_identical_bytes(tmp_path: Path, fresh_templates: Path):
     """Two runs (two processes, so Python's set order differs too) write byte-identical files, every one
     dated DATED: regenerating the templates leaves git with nothing to commit when nothing changed."""
-    runs = []
-    for hash_seed in ("1", "2"):
-        out = tmp_path / f"run{hash_seed}"
-        subprocess.run([sys.executable, "-m", "tourneybook", "templates", "--out", str(out)], check=True,
-                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
-        runs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    first = fresh_templates  # PYTHONHASHSEED=1
+    runs = [{p.name: p.read_bytes() for p in sorted(out.iterdir())} for out in (first, templates_run(tmp_path / "run2", "2"))]
     assert len(runs[0]) == 3 * len(shipped_layouts())
     assert [name for name in runs[0] if runs[0][name] != runs[1].get(name)] == []
-    with zipfile.ZipFile(tmp_path / "run1" / "diplomacy.xlsm") as book:
+    with zipfile.ZipFile(first / "diplomacy.xlsm") as book:
         assert {info.date_time for info in book.infolist()} == {DATED.timetuple()[:6]}
         assert book.read("docProps/core.xml").count(b">2026-01-01T00:00:00Z<") == 2  # created, modified
-    assert openpyxl.load_workbook(tmp_path / "run1" / "diplomacy.xlsm").properties.modified == DATED
+    assert openpyxl.load_workbook(first / "diplomacy.xlsm").properties.modified == DATED
 
 
 def test_every_ruleset_ships_an_example_workbook():
     assert {p.stem for p in WORKBOOKS} == {f"{layout.ruleset}-example" for layout in shipped_layouts()}
 
 
+@pytest.fixture(scope="module")
+def recalculated(tmp_path_factory, soffice) -> dict[str, tuple[Path, object, Path]]:
+    """Each example's name -> its copy recalculated, recalc's report, and the copy as LibreOffice saved it: every
+    copy converted in one start of LibreOffice (a start per example was most of each test's time)."""
+    folder = tmp_path_factory.mktemp("recalculated")
+    done = {}
+    for workbook in WORKBOOKS + OLDER_WORKBOOKS:
+        work = folder / workbook.name
+        shutil.copy(workbook, work)
+        done[workbook.name] = (work, recalc_file(work))
+    converted = convert_all([work for work, _ in done.values()], "xlsx", folder / "lo")
+    return {name: (work, report, lo) for (name, (work, report)), lo in zip(done.items(), converted)}
+
+
 @pytest.mark.parametrize("workbook", WORKBOOKS + OLDER_WORKBOOKS, ids=lambda p: p.name)
-def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook: Path, tmp_path: Path, soffice):
-    work = tmp_path / workbook.name
-    shutil.copy(workbook, work)
-    report = recalc_file(work)
+def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook: Path, recalculated):
+    work, report, converted = recalculated[workbook.name]
     assert report.ok, report.problems
     assert len(report.result.standings.rows) >= 16
     # what the example shows is what recalc gives today (recalculate it after a change to the rules or sheets)
@@ -89,7 +103,6 @@ def test_example_recalculates_and_libreoffice_reads_the_same_standings(workbook:
     for name in fresh:
         assert shipped[name] == fresh[name], f"{workbook.name}: the {name!r} sheet is stale: run tourneybook recalc on it"
     ours = openpyxl.load_workbook(work)["Standings"]
-    converted = convert(work, "xlsx", tmp_path / "lo")
     theirs = openpyxl.load_workbook(converted, data_only=True)["Standings"]
     rows = [(r.rank, r.player) for r in report.result.standings.rows]
     ours_values = [[c.value for c in row] for row in ours.iter_rows()]

@@ -77,13 +77,16 @@ def rows(values: list[list]) -> list[list]:
 
 @pytest.fixture(scope="module")
 def lite_python(tmp_path_factory) -> Path:
-    """A fresh venv with only requirements.txt installed (pip as configured here), as Lite installs it."""
+    """A fresh venv with only requirements.txt installed (pip as configured here), as Lite installs it.
+
+    Not even pip in it (Lite has none either): this environment's pip installs into it (``--python``), which spares
+    ensurepip; modules are compiled when imported, not all at install (``--no-compile``)."""
     folder = tmp_path_factory.mktemp("lite-venv")
     (folder / "requirements.txt").write_text(requirements_txt(), encoding="utf-8")
-    venv.create(folder / "venv", with_pip=True)
+    venv.create(folder / "venv", with_pip=False)
     python = folder / "venv" / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-    done = subprocess.run([python, "-m", "pip", "install", "-q", "-r", folder / "requirements.txt"],
-                          capture_output=True, text=True, timeout=900)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-compile",
+                           "-r", folder / "requirements.txt"], capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     return python
 

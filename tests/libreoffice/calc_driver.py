@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import time
@@ -30,6 +31,11 @@ REPEATABLE = {"state", "dialogs", "show", "type", "locate", "close", "select", "
               "toolbar"}
 """The errands asked again after their Python died of a signal: asking twice does what asking once does (a
 second close finds the workbook closed)."""
+POLL = 0.2
+"""Seconds between two looks at a state waited for: a look (an errand of the serving client, an xdotool search)
+costs milliseconds."""
+SETTLE = 1.0
+"""Seconds a box is given to go after a key or click, before the key or click is taken as lost and sent again."""
 
 
 class Calc:
@@ -47,6 +53,9 @@ class Calc:
         (folder / "home").mkdir()
         self.office: subprocess.Popen | None = None
         self.handing: list[subprocess.Popen] = []
+        self.client: subprocess.Popen | None = None
+        self.client_errors = (folder / "uno_client.err").open("w")
+        """What the serving uno_client says on stderr besides its answers (a crash's last words)."""
 
     def start(self) -> None:
         """Install the extension into the fresh profile (soffice without a window), then start soffice with one."""
@@ -73,6 +82,8 @@ class Calc:
             except (subprocess.SubprocessError, OSError, AssertionError):
                 pass
             _end(self.office)
+        self._end_client()
+        self.client_errors.close()
         for handing in self.handing:
             if handing.poll() is None:
                 handing.kill()
@@ -81,25 +92,69 @@ class Calc:
         self.xvfb.wait(10)
 
     def uno(self, *args: str, timeout: float = 120) -> str:
-        """One errand of ``uno_client.py``. Its Python may die of a signal when soffice swaps a document under
-        the question (a bridge disposed mid-call): the errands that only look, show or type are asked again."""
+        """One errand of ``uno_client.py``, asked of its serving process (started on the first errand: one Python
+        and one bridge for the session's hundreds of errands). Its Python may die of a signal when soffice swaps a
+        document under the question (a bridge disposed mid-call): a new one is started, and the errands that only
+        look, show or type are asked again."""
         for attempt in range(3):
-            done = subprocess.run([SYSTEM_PYTHON, str(CLIENT), self.pipe, *args], capture_output=True, text=True,
-                                  timeout=timeout, env=self.env)
-            if done.returncode == 0:
-                return done.stdout
-            if done.returncode > 0 or args[0] not in REPEATABLE:
+            code, out, err = self._ask(args, timeout)
+            if code == 0:
+                return out
+            if code > 0 or args[0] not in REPEATABLE:
                 break
             time.sleep(0.5 * (attempt + 1))
-        raise AssertionError(f"uno_client {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
+        raise AssertionError(f"uno_client {' '.join(args)}: exit {code}: {err.strip()}")
+
+    def _ask(self, args: tuple[str, ...], timeout: float) -> tuple[int, str, str]:
+        """(exit code, output, error) of one errand; a negative code: the serving Python died of that signal."""
+        if self.client is None or self.client.poll() is not None:
+            self.client = subprocess.Popen([SYSTEM_PYTHON, str(CLIENT), self.pipe, "serve"], stdin=subprocess.PIPE,
+                                           stdout=subprocess.PIPE, stderr=self.client_errors, text=True, env=self.env)
+        client = self.client
+        try:
+            client.stdin.write(json.dumps(args) + "\n")
+            client.stdin.flush()
+        except BrokenPipeError:  # it died after its last answer
+            self._end_client()
+            return client.wait(10) or -1, "", self.client_errors_text()
+        if not select.select([client.stdout], [], [], timeout)[0]:
+            self._end_client()
+            raise subprocess.TimeoutExpired([str(CLIENT), *args], timeout)
+        line = client.stdout.readline()
+        if not line:  # died on the way
+            self._end_client()
+            return client.returncode, "", self.client_errors_text()
+        answer = json.loads(line)
+        if args[0] == "terminate":  # that soffice is gone: the next errand (another soffice, same pipe) connects anew
+            self._end_client()
+        return answer["code"], answer["out"], answer["err"]
+
+    def _end_client(self) -> None:
+        if self.client is not None:
+            try:
+                self.client.stdin.close()  # its end of input: it exits
+            except BrokenPipeError:
+                pass
+            try:
+                self.client.wait(10)
+            except subprocess.TimeoutExpired:  # still in an errand that hangs
+                self.client.kill()
+                self.client.wait(10)
+            self.client.stdout.close()
+            self.client = None
+
+    def client_errors_text(self) -> str:
+        self.client_errors.flush()
+        return Path(self.client_errors.name).read_text(errors="replace")[-4000:]
 
     def state(self) -> dict | None:
         """The workbook shown (None while none is); asked again while LibreOffice swaps documents."""
-        for _ in range(20):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
             try:
                 return json.loads(self.uno("state"))
             except AssertionError:  # the document went away under the question (closing, reopening)
-                time.sleep(0.5)
+                time.sleep(POLL)
         return json.loads(self.uno("state"))
 
     def xdotool(self, *args: str) -> str:
@@ -132,7 +187,7 @@ class Calc:
                 self.handing.append(handing)  # it may wait for the document to close: ended with soffice
                 time.sleep(1)  # the OnLoad job has run once the document is the current one
                 return state
-            time.sleep(0.5)
+            time.sleep(POLL)
         handing.kill()
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
 
@@ -146,7 +201,7 @@ class Calc:
         deadline = time.monotonic() + 30
         while self.uno("editing").strip() != text:  # the keys are taken when they show in the cell's editor
             assert time.monotonic() < deadline, f"Calc's cell editor does not show {text!r}: {self.uno('editing')!r}"
-            time.sleep(0.5)
+            time.sleep(POLL)
         assert self.uno("cell", sheet, cell).strip() == old, "the typing was entered: the test would prove nothing"
 
     def click(self, role: str, name: str, tries: int = 3) -> None:
@@ -161,7 +216,7 @@ class Calc:
         if role == "button":
             deadline = time.monotonic() + 60
             while not (self.state() or {}).get("watched") and time.monotonic() < deadline:
-                time.sleep(0.3)
+                time.sleep(POLL)
         before = self.state()
         for _ in range(tries):
             x, y = self.uno("locate", role, name).split()
@@ -184,7 +239,7 @@ class Calc:
                 try:
                     x, y = self.uno("locate", "entry", entry).split()
                 except AssertionError:  # not open yet
-                    time.sleep(0.5)
+                    time.sleep(POLL)
                     continue
                 self.xdotool("mousemove", x, y, "click", "1")
                 return
@@ -197,7 +252,7 @@ class Calc:
             now = self.state()
             if self.dialogs() or now is None or before is None or now["document"] != before["document"]:
                 return True  # a box, or the workbook closed (or opened again: another document)
-            time.sleep(0.5)
+            time.sleep(POLL)
         return False
 
     def dialogs(self) -> list[dict]:
@@ -212,7 +267,7 @@ class Calc:
             if said and self.window(f"^{DIALOG}$"):
                 time.sleep(0.5)  # drawn
                 return said[0]
-            time.sleep(0.5)
+            time.sleep(POLL)
         shot = self.screenshot(self.folder / "no-dialog.png")
         names = [self.xdotool("getwindowname", w).strip() for w in self.xdotool("search", "--name", ".").split()]
         raise AssertionError(f"no TourneyBook dialog within {timeout} s; windows {names}; the screen: {shot}")
@@ -225,7 +280,7 @@ class Calc:
             if said and self.window(title):
                 time.sleep(0.5)  # drawn
                 return said[0]
-            time.sleep(0.5)
+            time.sleep(POLL)
         raise AssertionError(f"no box titled {title!r} within {timeout} s: {self.dialogs()}")
 
     def choose_in_dialog(self, title: str, button: str, timeout: float = 60) -> None:
@@ -239,7 +294,7 @@ class Calc:
             except AssertionError:  # gone meanwhile
                 continue
             self.xdotool("mousemove", x, y, "click", "1")
-            time.sleep(1)
+            self._until_gone(lambda: self.window(title) or any(re.search(title, d["title"]) for d in self.dialogs()))
         raise AssertionError(f"the box {title!r} did not close on {button!r} within {timeout} s")
 
     def dismiss(self, timeout: float = 60) -> None:
@@ -251,8 +306,15 @@ class Calc:
                 return
             if found:
                 self.press(found, "Return")
-            time.sleep(1)
+            self._until_gone(lambda: self.window(f"^{DIALOG}$") or any(d["title"] == DIALOG for d in self.dialogs()))
         raise AssertionError(f"the TourneyBook dialog did not close within {timeout} s: {self.dialogs()}")
+
+    @staticmethod
+    def _until_gone(up, settle: float = SETTLE) -> None:
+        """Look again and again, for ``settle`` seconds at most, until ``up()`` says the box is gone."""
+        deadline = time.monotonic() + settle
+        while time.monotonic() < deadline and up():
+            time.sleep(POLL)
 
     def no_dialog(self) -> None:
         """Nothing is up before a click: a box left over from the last one would be read as this one's answer."""

@@ -1,4 +1,5 @@
-"""Run by the system's Python (which has LibreOffice's ``uno``), not by pytest's: one UNO errand, then exit.
+"""Run by the system's Python (which has LibreOffice's ``uno``), not by pytest's: one UNO errand, then exit; or,
+as ``python3 uno_client.py PIPE serve``, the errands one by one over one connection (see :func:`serve`).
 
     python3 uno_client.py PIPE install EXTENSION.oxt   add the extension to the profile of the soffice on PIPE
     python3 uno_client.py PIPE state                   the open workbook: JSON (url, document, modified, watched, sheet, sheets)
@@ -26,9 +27,12 @@ wherever this LibreOffice lays it out.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
+import traceback
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import uno
@@ -94,8 +98,9 @@ def watched(doc) -> int:
 
 def asking():
     """The extension's own module for what it asks the organiser (its finder of Calc's cell editor)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "libreoffice" / "python" /
-                           "pythonpath"))
+    pythonpath = str(Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "libreoffice" / "python" / "pythonpath")
+    if pythonpath not in sys.path:  # a serving client asks many times
+        sys.path.insert(0, pythonpath)
     import tourneybook_lo_asking
 
     return tourneybook_lo_asking
@@ -125,6 +130,32 @@ def find(accessible, role: int, name: str):
             if found is not None:
                 return found
     return None
+
+
+def in_menus(window, role: int, name: str):
+    """:func:`find` in the window's menu bar, breadth first (its menus, then their entries: a depth-first walk goes
+    through every submenu of File before it reaches TourneyBook). An entry there but not showing is in a menu not
+    open (yet): None. Only what the menu bar does not hold at all is looked for in the whole window."""
+    context = window.getAccessibleContext()
+    bars = [context.getAccessibleChild(i) for i in range(context.getAccessibleChildCount())]
+    level = [b.getAccessibleContext() for b in bars if b is not None and b.getAccessibleContext().getAccessibleRole()
+             == ROLE("MENU_BAR")]
+    held = False
+    for _ in range(2):  # the menus, then their entries
+        below = []
+        for parent in level:
+            for i in range(parent.getAccessibleChildCount()):
+                child = parent.getAccessibleChild(i)
+                inner = child.getAccessibleContext() if child is not None else None
+                if inner is None:
+                    continue
+                if inner.getAccessibleRole() == role and inner.getAccessibleName() == name:
+                    if showing(inner):
+                        return inner
+                    held = True
+                below.append(inner)
+        level = below
+    return None if held else find(window, role, name)
 
 
 def texts(context) -> list:
@@ -166,7 +197,38 @@ def sheet_button(controller, name: str):
 
 
 def main(pipe: str, errand: str, *args: str) -> None:
-    ctx = connect(pipe)
+    if errand == "serve":
+        serve(pipe)
+    else:
+        run(connect(pipe), errand, *args)
+
+
+def serve(pipe: str) -> None:
+    """Errands read one a line from stdin (a JSON list: the errand and its words), each answered on stdout with one
+    JSON line ``{"code", "out", "err"}``: the exit code, output and error the errand would have had run alone.
+    The connection is made once, not per errand (each costs a Python start and a bridge); after an errand that
+    failed on the way (not one that refused), or ended soffice, the next one connects afresh, as a new process
+    would."""
+    answers, ctx = sys.stdout, None
+    for line in sys.stdin:
+        errand, *args = json.loads(line)
+        out, code, err = io.StringIO(), 0, ""
+        try:
+            with redirect_stdout(out):
+                if ctx is None:
+                    ctx = connect(pipe)
+                run(ctx, errand, *args)
+        except SystemExit as stop:  # the errand's own refusal, as its exit
+            code, err = (stop.code, "") if isinstance(stop.code, int) else (1, str(stop.code))
+        except Exception:  # noqa: BLE001 - what a lone errand's traceback would have said, with its exit 1
+            code, err, ctx = 1, traceback.format_exc(), None
+        if errand == "terminate":
+            ctx = None
+        answers.write(json.dumps({"code": code, "out": out.getvalue(), "err": err}) + "\n")
+        answers.flush()
+
+
+def run(ctx, errand: str, *args: str) -> None:
     if errand == "install":
         manager = ctx.getValueByName("/singletons/com.sun.star.deployment.ExtensionManager")
         url = uno.systemPathToFileUrl(args[0])
@@ -201,8 +263,8 @@ def main(pipe: str, errand: str, *args: str) -> None:
             found = next((f for f in (find(t, ROLE("PUSH_BUTTON"), name) for t in tops
                                       if t.getAccessibleContext() is not None) if f is not None), None)
         else:  # a menu of the menu bar, or an entry of the menu open
-            found = find(controller.getFrame().getContainerWindow(), ROLE({"menu": "MENU", "entry": "MENU_ITEM"}[role]),
-                         name)
+            found = in_menus(controller.getFrame().getContainerWindow(),
+                             ROLE({"menu": "MENU", "entry": "MENU_ITEM"}[role]), name)
         if found is None:
             raise SystemExit(f"no {role} named {name!r} on the screen")
         where, size = found.getLocationOnScreen(), found.getSize()

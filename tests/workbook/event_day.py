@@ -50,7 +50,7 @@ def run(*args: Any) -> int:
 
 
 def _rows(ws) -> tuple[list[str], list[tuple[int, dict]]]:
-    headers = [c.value for c in ws[3]]
+    headers = list(next(ws.iter_rows(min_row=3, max_row=3, values_only=True)))
     rows = []
     for line, values in enumerate(ws.iter_rows(min_row=4, values_only=True), start=4):
         row = dict(zip(headers, values))
@@ -61,17 +61,24 @@ def _rows(ws) -> tuple[list[str], list[tuple[int, dict]]]:
 
 def seated(path: Path, ruleset: str, rnd: int) -> dict[int, dict[str, str]]:
     """Round ``rnd`` as drawn on the entry sheet: {table: {seat: player}}."""
-    _, rows = _rows(openpyxl.load_workbook(path)[SHEET[ruleset]])
-    found: dict[int, dict[str, str]] = {}
+    return seatings(path, ruleset).get(rnd, {})
+
+
+def seatings(path: Path, ruleset: str) -> dict[int, dict[int, dict[str, str]]]:
+    """Every round as drawn on the entry sheet: {round: {table: {seat: player}}}, read once (read-only: only that
+    sheet is parsed)."""
+    book = openpyxl.load_workbook(path, read_only=True)
+    _, rows = _rows(book[SHEET[ruleset]])
+    book.close()
+    rounds: dict[int, dict[int, dict[str, str]]] = {}
     for _, row in rows:
-        if row["Round"] != rnd:
-            continue
+        found = rounds.setdefault(row["Round"], {})
         if ruleset in DIPLOMACY:
             found.setdefault(row["Board"], {})[row["Power"]] = row["Player"]
         else:
             seats = ROLES if ruleset in FRIEDRICH else CARCASSONNE_SEATS
             found[row["Table"]] = {s: row[s] for s in seats if row[s] is not None}
-    return found
+    return rounds
 
 
 def players_of(path: Path, ruleset: str, rnd: int) -> list[str]:
@@ -82,7 +89,12 @@ def players_of(path: Path, ruleset: str, rnd: int) -> list[str]:
 def enter_results(path: Path, ruleset: str, rnd: int, rng: random.Random, vp: dict[str, int] | None = None) -> None:
     """Type round ``rnd``'s results into its drawn rows (Carcassonne: ``vp`` overrides a player's points)."""
     book = openpyxl.load_workbook(path)
-    ws = book[SHEET[ruleset]]
+    type_results(book[SHEET[ruleset]], ruleset, rnd, rng, vp)
+    book.save(path)
+
+
+def type_results(ws, ruleset: str, rnd: int, rng: random.Random, vp: dict[str, int] | None = None) -> None:
+    """:func:`enter_results` on the draw sheet ``ws`` of a workbook already open (the caller saves it once)."""
     headers, rows = _rows(ws)
     col = {h: i + 1 for i, h in enumerate(headers)}
     mine = [(line, row) for line, row in rows if row["Round"] == rnd]
@@ -110,7 +122,6 @@ def enter_results(path: Path, ruleset: str, rnd: int, rng: random.Random, vp: di
             for line, row in lines:
                 for header, value in typed[row["Power"]].items():
                     ws.cell(line, col[header]).value = value
-    book.save(path)
 
 
 def type_players(path: Path, name: str, values: dict[str, Any]) -> None:

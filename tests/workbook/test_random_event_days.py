@@ -11,7 +11,7 @@ import re
 import shutil
 
 import openpyxl
-from event_day import SHEET, enter_results, new_event, run
+from event_day import SHEET, new_event, run, type_results
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -42,18 +42,30 @@ def _drawn_rounds(path, ruleset: str) -> list[int]:
 
 def _type_results(path, ruleset: str, rnd: int, tables: int, rng: random.Random) -> None:
     """Round ``rnd``'s results at its first ``tables`` tables (0: every table), as reports come in."""
-    _clear_results(path, ruleset, rnd)
-    enter_results(path, ruleset, rnd, rng)
-    if tables:
-        _clear_results(path, ruleset, rnd, beyond=tables)
-
-
-def _clear_results(path, ruleset: str, rnd: int, beyond: int = 0) -> None:
-    """Empty every cell but the draw's of round ``rnd``'s tables after table ``beyond``: typing a round again over
-    an earlier typing would mix two results in a row (an Imperial Army switch of one beside the totals of another)."""
-    keep = set(draw_headers(draw_sheet(find_ruleset(ruleset))))
     book = openpyxl.load_workbook(path)
     ws = book[SHEET[ruleset]]
+    _clear_results(ws, ruleset, rnd)
+    type_results(ws, ruleset, rnd, rng)
+    if tables:
+        _clear_results(ws, ruleset, rnd, beyond=tables)
+    book.save(path)
+
+
+def _type_every_round(path, ruleset: str) -> None:
+    """Every drawn round's results typed afresh, each from its own seed (round ``r``: ``Random(r)``)."""
+    book = openpyxl.load_workbook(path)
+    ws = book[SHEET[ruleset]]
+    for rnd in sorted({row[0] for row in ws.iter_rows(min_row=4, values_only=True) if isinstance(row[0], int)}):
+        _clear_results(ws, ruleset, rnd)
+        type_results(ws, ruleset, rnd, random.Random(rnd))
+    book.save(path)
+
+
+def _clear_results(ws, ruleset: str, rnd: int, beyond: int = 0) -> None:
+    """Empty every cell but the draw's of round ``rnd``'s tables after table ``beyond`` on the draw sheet ``ws``:
+    typing a round again over an earlier typing would mix two results in a row (an Imperial Army switch of one
+    beside the totals of another)."""
+    keep = set(draw_headers(draw_sheet(find_ruleset(ruleset))))
     headers = [c.value for c in ws[3]]
     number = headers.index("Board" if "Board" in headers else "Table") + 1
     for line in range(4, ws.max_row + 1):
@@ -61,7 +73,6 @@ def _clear_results(path, ruleset: str, rnd: int, beyond: int = 0) -> None:
             for col, header in enumerate(headers, start=1):
                 if header not in keep:
                     ws.cell(line, col).value = None
-    book.save(path)
 
 
 def _report(path, ruleset: str, rnd: int, number: int, rng: random.Random) -> bool:
@@ -69,8 +80,7 @@ def _report(path, ruleset: str, rnd: int, number: int, rng: random.Random) -> bo
     confirmed by another seat, in the event's reports journal; False when the draw has no such table."""
     paper = path.with_name("paper.xlsx")
     shutil.copyfile(path, paper)
-    _clear_results(paper, ruleset, rnd)
-    enter_results(paper, ruleset, rnd, rng)  # what the table's players write on their form
+    _type_results(paper, ruleset, rnd, 0, rng)  # what the table's players write on their form
     snapshot = Snapshot(FileWorkbook(paper, read_only=True))
     draw = read_draw(snapshot)
     table = draw.table(rnd, number)
@@ -143,7 +153,5 @@ def test_a_random_event_day_never_writes_what_recalc_refuses(tmp_path_factory, c
         # ... and once every drawn table's result is typed, as the day goes on
         typed = folder / f"typed-{len(done)}.xlsx"
         shutil.copyfile(path, typed)
-        for rnd in _drawn_rounds(typed, ruleset):
-            _clear_results(typed, ruleset, rnd)
-            enter_results(typed, ruleset, rnd, random.Random(rnd))
+        _type_every_round(typed, ruleset)
         _recalc_ok(typed, (*done, "every drawn table typed"))
