@@ -55,4 +55,14 @@ NOTES = (
 """The rules' whole notes on an event under way (Friedrich's and Carcassonne's before the first result, Italia before
 its top board); the notes with a name or a number in them are publish/phrases.py's."""
 
-__all__ = ["CRITERIA", "NOTES", "PARTS", "TABLES"]
+NUMBERS = (
+    N_("base of N"), N_("board-top bonus"), N_("centre line"), N_("domination points"),
+    N_("eliminated power's points per year"), N_("lead points per centre"), N_("losers' points per centre"),
+    N_("most centres"), N_("points for playing"), N_("points per centre"), N_("second most centres"),
+    N_("shares of the top"), N_("shares one centre below the top"), N_("shares two centres below the top"),
+    N_("solo points"), N_("survival points"), N_("third most centres"),
+)
+"""The Diplomacy game-scoring systems' numbers a director may change, as the published game-scoring note names them
+(each Parameter's label after its system's name, rules/game_scoring)."""
+
+__all__ = ["CRITERIA", "NOTES", "NUMBERS", "PARTS", "TABLES"]
