@@ -30,7 +30,7 @@ from tourneybook.numbers import display
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.publish.page import render_page
 from tourneybook.publish.phrases import said
-from tourneybook.rules import RULESETS, Family
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.by_round import after_round, rounds_played
 from tourneybook.rules.diplomacy_event import numbers_of, scheme_of, scoring_note, settings_of
 from tourneybook.rules.game_scoring import SYSTEM_IDS
@@ -228,3 +228,28 @@ def test_the_game_scoring_note_of_any_system_speaks_the_language(event, code, co
 def test_the_check_finds_a_game_scoring_note_left_in_english():
     note = scoring_note(settings_of("bangkok"))
     assert {"domination", "shares", "survivors"} <= set(english_left(note, "de", {"Bangkok"}))
+
+
+@lru_cache(maxsize=None)
+def every_part() -> frozenset[str]:
+    """The names of the parts of a game's points (games.csv's columns) and their words (a solo's 'yes',
+    'conceded'), as a simulated event of every ruleset and of the Diplomacy event under every system scores them."""
+    events = [(r, simulate(r.id, FIELD[r.family], seed=2)) for r in RULESETS]
+    diplomacy = find_ruleset("diplomacy")
+    for system_id in SYSTEM_IDS:
+        record = simulate("diplomacy", FIELD[Family.DIPLOMACY], seed=2, scoring=system_id)
+        events.append((diplomacy.chosen(record.settings), record))
+    return frozenset(said for ruleset, record in events for game in ruleset.standings(record).games
+                     for player in game.players for name, value in player.parts
+                     for said in (name, *([value] if isinstance(value, str) else [])))
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_games_csv_says_every_systems_parts_in_the_language(code):
+    """games.csv's part columns and words under every ruleset and every game-scoring system: none left English
+    (and the same parts said in English fail the check)."""
+    words = find_words(code)
+    parts = every_part()
+    assert {"rank points", "tribute paid", "years survived", "conceded", "yes"} <= parts
+    assert english_left(" / ".join(words._(p) for p in parts), code) == []
+    assert {"tribute", "survived", "conceded"} <= set(english_left(" / ".join(parts), code))

@@ -29,8 +29,14 @@ PARTS = (
     N_("TSS bonus"), N_("VP"), N_("VP total"), N_("VP totals"), N_("adjusted VP"), N_("modified"), N_("unmodified"),
     N_("raised to best eliminated"), N_("top board x6/5"), N_("Imperial Army at the switch"), N_("Austria (OO)"),
     N_("Austria (standard)"), N_("Prussia (OO)"), N_("Prussia (standard)"), N_("game wins"), N_("role"),
+    N_("above the line"), N_("band points"), N_("base"), N_("before scaling"), N_("domination"),
+    N_("domination shares"), N_("draw size"), N_("gap points"), N_("in the draw"), N_("lead"), N_("lead points"),
+    N_("played"), N_("rank points"), N_("solo factor"), N_("sum of N"), N_("survival"), N_("survivors' share"),
+    N_("top bonus"), N_("tribute"), N_("tribute paid"), N_("tribute received"), N_("years"), N_("years played"),
+    N_("years survived"), N_("conceded"),
 )
-"""The named parts of a game's points (games.csv's columns) and what a game counts."""
+"""The named parts of a game's points (games.csv's columns; the Diplomacy game-scoring systems' parts from 'above the
+line' on) and what a game counts, and a solo 'conceded' (games.csv says yes, no or conceded for it)."""
 
 TABLES = (
     N_("Final"), N_("Final placings"), N_("Knock-out"), N_("Best power awards"), N_("Games counted"),
