@@ -10,6 +10,7 @@ in each language, the four workbooks in one conversion, and the PDFs' text is ch
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 import os
 import random
 import re
@@ -23,8 +24,10 @@ import openpyxl
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tourneybook.forms import write
+from tourneybook.forms import pages, write
 from tourneybook.forms.diplomacy import count_note
+from tourneybook.forms.layout import Look
+from tourneybook.forms.render import FITTED, FONT_SIZE, font_size, holds
 from tourneybook.forms.tables import table_form
 from tourneybook.i18n import ENGLISH_WORDS, find_words
 from tourneybook.reports.stamp import StampedForm
@@ -35,6 +38,7 @@ from tourneybook.rules.game_scoring import LISTED, SYSTEM_IDS, find_system
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from directors_numbers import numbers_of as directors_numbers  # noqa: E402 - shared with the published files' tests
 from english_left import english_left  # noqa: E402 - shared with the published files' tests
+from test_forms_in_languages import every_form  # noqa: E402 - the other forms (final, knock-out, marks)
 
 SPOKEN = ["es", "de", "it", "fr"]
 TOURNAMENT = "Essen Cup"
@@ -140,8 +144,6 @@ def test_every_systems_rule_is_printed_whole_in_the_language(code, written):
 def test_the_check_finds_a_rule_left_in_english():
     """A sheet whose rule stayed English fails the check above: the English sheet read as Spanish."""
     english = [form for _, form in every_paper("en")]
-    from tourneybook.forms import pages
-
     sos = next(p for p, (what, _) in zip(pages(english), every_paper("en")) if what == "diplomacy: sos")
     text = " ".join(c.text for r in sos.rows for c in r.cells)
     assert {"squared", "everyone", "concession"} <= set(english_left(text, "es", NAMES))
@@ -167,9 +169,40 @@ def test_any_numbers_of_any_system_are_said_in_the_language(chosen, code):
     assert count_note(system.form_text(numbers).count_note, ENGLISH_WORDS) == system.form_text(numbers).count_note
 
 
+def broken_words(forms: list, printed: str) -> set[str]:
+    """The words of the headers and labels of ``forms`` (four letters or more) that ``printed`` (the PDF's text)
+    holds fewer times whole than the forms write them (in any cell): broken over two lines somewhere."""
+    written = Counter(word for page in pages(forms) for row in page.rows for cell in row.cells
+                      for word in cell.text.split())
+    boxed = {word for page in pages(forms) for row in page.rows for cell in row.cells if cell.look in FITTED
+             for word in cell.text.split() if len(word) >= 4}
+    whole = Counter(printed.split())
+    return {word for word in boxed if whole[word] < written[word]}
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_every_header_and_label_word_fits_its_box(code):
+    """A header's or a label's longest word fits its box at the size it prints in (a narrow German column prints
+    'Reichsarmee' smaller, never 'Reichsar' over 'mee'): on every paper of every ruleset and system."""
+    forms = [*every_form(code), *(form for _, form in every_paper(code))]
+    squeezed = []
+    for page in pages(forms):
+        for row in page.rows:
+            col = 0
+            for cell in row.cells:
+                width = sum(page.widths[col:col + cell.span])
+                col += cell.span
+                if cell.look in FITTED and not holds(cell.look, cell.text, width, font_size(cell.look, cell.text, width)):
+                    squeezed.append((cell.text, width))
+    assert squeezed == []
+    army = find_words(code)._("Imperial Army")  # over a column 7.5 wide on the game report's clock
+    assert (font_size(Look.HEADER, army, 7.5) < FONT_SIZE[Look.HEADER]) == (code == "de")  # 'Reichsarmee'
+
+
 def one_form_per_ruleset(code: str) -> list:
-    """The forms LibreOffice prints: each ruleset's table form (the Diplomacy aliases: their systems' sheets)."""
-    return [form for what, form in every_paper(code) if what in {r.id for r in RULESETS}]
+    """The forms LibreOffice prints: each ruleset's table form (the Diplomacy aliases: their systems' sheets), and
+    the Carcassonne slip in the table-code box (its label beside the code is the box's longest word)."""
+    return [form for what, form in every_paper(code) if what in {r.id for r in RULESETS} | {"carcassonne2004, coded"}]
 
 
 @pytest.mark.libreoffice
@@ -185,10 +218,12 @@ def test_one_form_per_ruleset_printed_through_libreoffice_speaks_the_language(so
         pdf = book.with_suffix(".pdf")
         text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
         flowing = " ".join(text.split())  # a label wraps where the language's words are longer
-        pages = flowing.count(find_words(code)._("Signatures: I agree with the centre counts above"))
+        broken = broken_words(one_form_per_ruleset(code), text)
+        assert broken == set(), (code, broken)  # every header's and label's word printed whole, on one line
+        sheets = flowing.count(find_words(code)._("Signatures: I agree with the centre counts above"))
         assert english_left(flowing, code, NAMES) == [], code
         assert not decimals(flowing), code
-        assert pages == sum(r.family is Family.DIPLOMACY for r in RULESETS), code
+        assert sheets == sum(r.family is Family.DIPLOMACY for r in RULESETS), code
         sos = find_system("sos")
         assert words_said(code, sos.text) in flowing, code
 
