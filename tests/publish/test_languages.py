@@ -151,6 +151,24 @@ def test_the_pdf_speaks_the_language_with_its_decimal_mark(code, soffice, tmp_pa
     assert re.search(r"\d,\d\d", flowing) and not re.search(r"\d\.\d\d", flowing)
 
 
+@pytest.mark.libreoffice
+def test_the_pdf_prints_a_game_scorings_rule_whole_in_the_language(soffice, tmp_path):
+    """The Diplomacy example's PDF in German: the game scoring's whole rule said below the games-counted table
+    (broken between words onto rows within the page, not run off its edge), and the powers' longer German names
+    whole in their column ('Deutschland', not 'Deutschla' over 'nd')."""
+    published = published_in("diplomacy", "de")
+    write_published(published, tmp_path, pdf=True)
+    text = subprocess.run(["pdftotext", str(tmp_path / "standings.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    flowing = " ".join(text.split())
+    notes = [n for t in published.result.extras for n in t.notes if n.startswith("Game scoring: ")]
+    assert notes and all(" ".join(said(n, find_words("de")).split()) in flowing for n in notes)
+    assert english_left(flowing, "de", names_of(published)) == []
+    played = {seat.power.value for game in published.event.record.games for seat in game.powers}
+    for power in played:
+        assert find_words("de")._(power) in text.split(), power
+
+
 def test_a_language_without_words_publishes_in_english():
     published = published_in("fwc2022", "en")
     swedish = Published(dataclasses.replace(published.event, language="Swedish"), published.result)
