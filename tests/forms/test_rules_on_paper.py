@@ -192,7 +192,8 @@ def test_every_header_and_label_word_fits_its_box(code):
             for cell in row.cells:
                 width = sum(page.widths[col:col + cell.span])
                 col += cell.span
-                if cell.look in FITTED and not holds(cell.look, cell.text, width, font_size(cell.look, cell.text, width)):
+                size = font_size(cell.look, cell.text, width)
+                if cell.look in FITTED and not holds(cell.look, cell.text, width, size):
                     squeezed.append((cell.text, width))
     assert squeezed == []
     army = find_words(code)._("Imperial Army")  # over a column 7.5 wide on the game report's clock

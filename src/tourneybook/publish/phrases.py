@@ -50,8 +50,8 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 """The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed, of the
 Friedrich standings and final, of best_n.py's games counted, of Italia's top board, of Carcassonne's rounds without
-results and of its knock-out's next match, of rules/diplomacy.py's absent_players, of best_n.py's sit-outs) and the Standings chart's title
-(workbook/render.py), and their messages."""
+results and of its knock-out's next match, of rules/diplomacy.py's absent_players, of best_n.py's sit-outs) and the
+Standings chart's title (workbook/render.py), and their messages."""
 
 
 SCORING_NOTE = re.compile(r"^Game scoring: (?P<system>.+?)(?: \((?P<numbers>[^()]+)\))?\. (?P<rule>.+)$", re.S)

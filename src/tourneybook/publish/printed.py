@@ -75,8 +75,8 @@ def _fitted(sheet: ResultSheet) -> ResultSheet:
     for number, height in fitted.items():
         heights[number] = max(heights.get(number, 0), height)
     area = f"{first}:{column_letter(last_column)}{len(rows)}" if last and last_row < len(rows) else sheet.print_area
-    return dataclasses.replace(sheet, rows=rows, column_widths=tuple(widths), row_heights=tuple(sorted(heights.items())),
-                               print_area=area)
+    return dataclasses.replace(sheet, rows=rows, column_widths=tuple(widths), print_area=area,
+                               row_heights=tuple(sorted(heights.items())))
 
 
 def _said(cell: Cell, words: Words, event: str) -> Cell:

@@ -48,8 +48,8 @@ OPEN_TRIBUTE = ScoringSystem(
          "tribute; a solo scores 340.",
     text=N_("Survivors score 34 + 3 per centre and pay the leader 1 per centre the leader has more; an "
             "eliminated power scores 0 and pays the leader's count. The leader receives all that is paid; powers tied "
-            "for the most each receive the total / (number of leaders)², rounded down. 18 centres or more (or a concession) is a "
-            "solo: 340, everyone else 0."),
+            "for the most each receive the total / (number of leaders)², rounded down. 18 centres or more (or a "
+            "concession) is a solo: 340, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_open_tribute,
