@@ -24,26 +24,40 @@ from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
+from ..i18n import ENGLISH_WORDS, N_
 from ..reports.journal import JournalError
 from . import checkin_page, director, phone, projector, table
 from .guard import Attempts, BodyLimit, Refused, TooLarge, dropped, too_large
 from .hall import Hall
-from .pages import HEADERS, message, refusal
+from .pages import HEADERS, message, phone_words, refusal
 from .params import BadParameter
+
+
+NOT_STORED = N_("This could not be stored just now: please hand in the paper form and tell the director.")
+"""A player's page when the reports journal failed (the journal's own words are the director's)."""
 
 
 async def bad_parameter(request: Request, exc: Exception) -> Response:
     """A parameter no page of ours sends (:mod:`.params`): 400 and the sentence, as JSON for /api/state."""
     if request.url.path.startswith("/api/"):
         return JSONResponse({"problem": str(exc)}, status_code=400, headers=HEADERS)
-    return message(request, "Not understood", str(exc), "bad", 400)
+    words = phone_words(request)
+    said = words._(exc.sentence) if isinstance(exc, BadParameter) else str(exc)
+    if not isinstance(exc, BadParameter) or said == exc.sentence:  # not a player's sentence: English, whole
+        return message(request, "Not understood", str(exc), "bad", 400, words=ENGLISH_WORDS)
+    return message(request, words._("Not understood"), said.format(**exc.values), "bad", 400, words=words)
 
 
 async def journal_failed(request: Request, exc: Exception) -> Response:
     """Any page whose journal read or write failed (a report, a confirmation, a dispute, the director's
-    answers): a sentence, never a trace; the paper form is the way that always works."""
-    return message(request, "Not stored", f"This could not be stored just now ({exc}): please hand in the paper form "
-                   "and tell the director.", "bad", 503)
+    answers): a sentence, never a trace; the paper form is the way that always works. A player's page says it in
+    the phone's language, without the journal's own words (the director's terminal and page have them)."""
+    words = ENGLISH_WORDS if request.url.path.startswith("/director") else phone_words(request)
+    if words is ENGLISH_WORDS:
+        return message(request, "Not stored", f"This could not be stored just now ({exc}): please hand in the paper "
+                       "form and tell the director.", "bad", 503, words=words)
+    return message(request, words._("Not stored"), words._(NOT_STORED), "bad", 503, words=words)
+
 
 
 def create_app(hall: Hall) -> BodyLimit:

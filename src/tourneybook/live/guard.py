@@ -25,6 +25,8 @@ from urllib.parse import parse_qsl
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from ..i18n import N_
+
 MAX_BODY = 16 * 1024
 ATTEMPTS, WINDOW = 5, 60.0
 CSRF_COOKIE, CSRF_FIELD = "tb_csrf", "csrf"
@@ -150,11 +152,11 @@ def cross_site(request: Request, form) -> str:
     if origin is not None and origin != "null":
         own = f"{request.url.scheme}://{request.headers.get('host', '')}"
         if origin != own:
-            return "This form came from another site and was refused."
+            return N_("This form came from another site and was refused.")
     cookie = request.cookies.get(CSRF_COOKIE, "")
     field = str(form.get(CSRF_FIELD, ""))
     if not cookie or not secrets.compare_digest(cookie.encode(), field.encode()):
-        return "This form has expired or came from elsewhere: open the page again and send it from there."
+        return N_("This form has expired or came from elsewhere: open the page again and send it from there.")
     return ""
 
 
@@ -163,7 +165,7 @@ async def same_site_form(request: Request) -> dict[str, str]:
     form = await read_form(request)
     why = cross_site(request, form)
     if why:
-        raise Refused("Refused", why, 403)
+        raise Refused(N_("Refused"), why, 403)
     return form
 
 

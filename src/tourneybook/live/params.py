@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..i18n import N_
 from ..reports.codes import normalised
 
 REPORT_NUMBERS = 2**63 - 1
@@ -22,7 +23,12 @@ SHOWN = 20
 
 
 class BadParameter(Exception):
-    """A request parameter no page of the hall sends: answered 400 with this sentence."""
+    """A request parameter no page of the hall sends: answered 400 with this sentence. A sentence a player may
+    meet (a table code typed wrong) is a message of the catalogues, its ``values`` filled in where it is said."""
+
+    def __init__(self, sentence: str, **values: str):
+        super().__init__(sentence.format(**values) if values else sentence)
+        self.sentence, self.values = sentence, values
 
 
 @dataclass(frozen=True)
@@ -50,9 +56,10 @@ class TableCode:
     def read(self, text: str) -> str:
         code = normalised(text)
         if not code:
-            raise BadParameter("Type the code printed on your table's form.")
+            raise BadParameter(N_("Type the code printed on your table's form."))
         if len(code) > self.longest:
-            raise BadParameter(f'"{_shown(text)}" is not a table code: type the code printed on your table\'s form.')
+            raise BadParameter(N_('"{code}" is not a table code: type the code printed on your table\'s form.'),
+                               code=_shown(text))
         return code
 
 

@@ -30,6 +30,7 @@ MAX_TEXT = 200
 """Characters kept of one field: a note, not a novel (the body limit stops anything larger)."""
 
 
+NOTHING = "nothing is filled in: type the result as on the paper form"
 PASSES = 4
 """How often a report is read again with its wrong entries left out: the reading stops at a row whose cells
 cannot be read (turn 40, 'lots') before it checks the game (a missing entry, 'Narnia' among the winners), so
@@ -46,6 +47,9 @@ class Checked:
     """The problems by field key, in a player's words and without the field's name (shown at the field)."""
     parts: tuple[str, ...] = ()
     """Beside each of ``points``: what makes them, as the Games sheet explains them ('Prussia 10; bonus 2')."""
+    reasons: tuple[tuple[str, str], ...] = ()
+    """Each of ``problems`` as (its field's key or '' for none, what is wrong without the field's name): what a
+    page in another language says it from (tourneybook.live.report_words)."""
 
     @property
     def ok(self) -> bool:
@@ -80,9 +84,10 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
     """
     fields = draw.fields(table)
     if not any(values.get(f.key, "").strip() for f in fields):
-        return Checked(("nothing is filled in: type the result as on the paper form",), ())
+        return Checked((NOTHING,), (), reasons=(("", NOTHING),))
     at = {f"{draw.letters[f.header]}{f.line}": f for f in fields}
     listed: list[str] = []
+    reasons: list[tuple[str, str]] = []
     by_field: dict[str, list[str]] = {}
     left_out: set[str] = set()
     for _ in range(PASSES):
@@ -101,6 +106,7 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
                     continue
                 new = True
                 listed.append(line)
+                reasons.append((found.key, player_words(problem.message, found.header)) if found else ("", line))
                 if found is not None:
                     by_field.setdefault(found.key, []).append(player_words(problem.message, found.header))
                     if values.get(found.key, "").strip():
@@ -114,7 +120,7 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
         if game is None:
             return Checked((), stage_points(result.extras, table))
         return Checked((), game_points(game), {}, tuple(explained(s.parts) for s in game.players))
-    return Checked(tuple(listed), (), {k: tuple(v) for k, v in by_field.items()})
+    return Checked(tuple(listed), (), {k: tuple(v) for k, v in by_field.items()}, reasons=tuple(reasons))
 
 
 PLAYER_WORDS = (

@@ -86,13 +86,14 @@ document.querySelectorAll('form.fields').forEach(form => {
     const sent = document.getElementById('problems') || form.querySelector('.problem:not(#seat-code-p)');
     if (answer.problems) markProblems(answer, sent ? null : touched);
     const parts = [];
+    // the sentence above them is the server's, in the page's language (this script holds no words of its own)
     if (answer.points && answer.points.length) {
-      parts.push(el('h2', 'Points if this is the result'), pointsTable(answer.points));
+      parts.push(el('h2', answer.said), pointsTable(answer.points));
     } else if (answer.problems && answer.problems.length) {
       // which entries: each problem names its entry, in the paper form's words
-      const n = answer.problems.length, which = el('ul', undefined, 'reason');
+      const which = el('ul', undefined, 'reason');
       answer.problems.forEach(p => which.append(el('li', p)));
-      parts.push(el('p', 'No points yet: ' + n + ' entr' + (n === 1 ? 'y needs' : 'ies need') + ' a look (they are checked again when you send):', 'reason'), which);
+      parts.push(el('p', answer.said, 'reason'), which);
     }
     box.replaceChildren(...parts);
   }
