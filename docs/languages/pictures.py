@@ -3,8 +3,9 @@ poppler's pdftoppm and Chromium).
 
     python docs/languages/pictures.py
 
-For each of Spanish, German, Italian and French: the FWC 2022 game report of a pre-filled table and the
-CODCon centre-count sheet, printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
+For each of Spanish, German, Italian and French: the FWC 2022 game report of a pre-filled table, the
+CODCon centre-count sheet and the centre-count sheet of a Diplomacy event scored by Haight (the longest game-scoring
+rule: does it fit its box in German?), printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
 CAFE'23 example's published page at a phone's size, photographed by headless Chromium, with the example's
 Settings' Language set to the language.
 """
@@ -18,9 +19,11 @@ import tempfile
 from pathlib import Path
 
 from tourneybook.forms import CentreCountSheet, PompadourReport, System, Variant, write
+from tourneybook.forms.tables import table_form
 from tourneybook.i18n import LANGUAGES, ENGLISH, find_words
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.rules import find_ruleset
+from tourneybook.rules.diplomacy_event import starting_settings
 
 HERE = Path(__file__).resolve().parent
 WORKBOOKS = HERE.parents[1] / "workbooks"
@@ -38,14 +41,17 @@ def publish_pictures():
 
 
 def forms(code: str, folder: Path) -> None:
-    """The game report and the centre-count sheet in language ``code``, a PNG of each printed page."""
+    """The game report and the centre-count sheets in language ``code``, a PNG of each printed page."""
     words = find_words(code)
     report = PompadourReport.of("Copa Europa", Variant.FWC, 2, 3, ROLES, {"Pompadour": "stand-in"},
                                 rules="FWC 2022 + GFTR", words=words)
     sheet = CentreCountSheet.of("Copa Europa", System.CODCON, 1, 2, POWERS, rules="CODCon 2008",
                                 text=find_ruleset("codcon2008").form.centre_count, words=words)
-    _, pdf = write([report, sheet], folder / f"forms-{code}.xlsx", pdf=True, overwrite=True)
-    for number, name in ((1, "game-report"), (2, "centre-count")):
+    diplomacy = find_ruleset("diplomacy")
+    haight = table_form(diplomacy.chosen(starting_settings(diplomacy, "haight")), "Copa Europa", 3, 1, POWERS,
+                        words=words)
+    _, pdf = write([report, sheet, haight], folder / f"forms-{code}.xlsx", pdf=True, overwrite=True)
+    for number, name in ((1, "game-report"), (2, "centre-count"), (3, "scoring-rule")):
         target = HERE / f"{name}-{code}"
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", "-f", str(number), "-l", str(number),
                         str(pdf), str(target)], check=True)

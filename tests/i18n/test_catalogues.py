@@ -140,3 +140,12 @@ def test_the_game_words_marked_are_the_rules_own():
     assert {n.value for n in Nation} | {"Hanover"} == set(FRIEDRICH_NATIONS)  # Hanover is scored as Prussia
     assert {s for r in RULESETS if r.family is Family.CARCASSONNE for s in r.seats} == set(CARCASSONNE_SEATS)
     assert {f.table_word for f in Family} == set(TABLE_WORDS)
+
+
+def test_the_systems_numbers_marked_are_the_registrys_own():
+    """i18n/results_words.py marks the names of the game-scoring systems' numbers (the published note names them:
+    'solo points 41'): a number added to a system and not there would be published in English."""
+    from tourneybook.i18n.results_words import NUMBERS
+    from tourneybook.rules.game_scoring import SYSTEMS
+
+    assert set(NUMBERS) == {p.label.partition(": ")[2] for s in SYSTEMS for p in s.parameters}

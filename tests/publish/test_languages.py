@@ -1,10 +1,9 @@
 """The published results in Spanish, German, Italian and French (issue 37): the page, the CSV tables and the
 PDF speak the event's language and write its numbers; the CSV opens as numbers in LibreOffice set to it.
 
-One sentence is left out of the check: a Diplomacy game scoring's rule paragraph ('Game scoring: Sum of
-Squares. Each power scores...'), which the game-scoring systems state in English (README, the players'
-language, what stays English). Every other note of every example is checked, and every note of a simulated event of
-every ruleset before its first results and after each round.
+Every note of every example is checked, every note of a simulated event of every ruleset before its first results
+and after each round, and the Diplomacy event's game-scoring note ('Game scoring: Sum of Squares. Each power
+scores...') under every system of the registry with any numbers the director may choose.
 """
 
 from __future__ import annotations
@@ -17,22 +16,28 @@ import os
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from tourneybook.i18n import find_words
 from tourneybook.numbers import display
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.publish.page import render_page
 from tourneybook.publish.phrases import said
-from tourneybook.rules import RULESETS, Family
+from tourneybook.rules import RULESETS, Family, find_ruleset
 from tourneybook.rules.by_round import after_round, rounds_played
+from tourneybook.rules.diplomacy_event import numbers_of, scheme_of, scoring_note, settings_of
+from tourneybook.rules.game_scoring import SYSTEM_IDS
 from tourneybook.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from directors_numbers import numbers_of as directors_numbers  # noqa: E402 - shared with the forms' tests
 from english_left import english_left  # noqa: E402 - shared with the forms' tests
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
@@ -60,9 +65,8 @@ def names_of(published: Published) -> set[str]:
 
 
 def visible(page: str) -> str:
-    """The page's text as a reader sees it, without a game scoring's rule paragraph."""
+    """The page's text as a reader sees it."""
     page = re.sub(r"<style.*?</style>", "", page, flags=re.S)
-    page = re.sub(r'<p class="notes">Game scoring: .*?</p>', "", page, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
@@ -147,6 +151,24 @@ def test_the_pdf_speaks_the_language_with_its_decimal_mark(code, soffice, tmp_pa
     assert re.search(r"\d,\d\d", flowing) and not re.search(r"\d\.\d\d", flowing)
 
 
+@pytest.mark.libreoffice
+def test_the_pdf_prints_a_game_scorings_rule_whole_in_the_language(soffice, tmp_path):
+    """The Diplomacy example's PDF in German: the game scoring's whole rule said below the games-counted table
+    (broken between words onto rows within the page, not run off its edge), and the powers' longer German names
+    whole in their column ('Deutschland', not 'Deutschla' over 'nd')."""
+    published = published_in("diplomacy", "de")
+    write_published(published, tmp_path, pdf=True)
+    text = subprocess.run(["pdftotext", str(tmp_path / "standings.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    flowing = " ".join(text.split())
+    notes = [n for t in published.result.extras for n in t.notes if n.startswith("Game scoring: ")]
+    assert notes and all(" ".join(said(n, find_words("de")).split()) in flowing for n in notes)
+    assert english_left(flowing, "de", names_of(published)) == []
+    played = {seat.power.value for game in published.event.record.games for seat in game.powers}
+    for power in played:
+        assert find_words("de")._(power) in text.split(), power
+
+
 def test_a_language_without_words_publishes_in_english():
     published = published_in("fwc2022", "en")
     swedish = Published(dataclasses.replace(published.event, language="Swedish"), published.result)
@@ -186,7 +208,66 @@ def test_the_rules_notes_of_an_event_under_way_speak_the_language(ruleset, code)
     record = simulate(ruleset.id, FIELD[ruleset.family], seed=5)
     for played in (0, *rounds_played(record)):
         result = ruleset.standings(after_round(record, played))
-        names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ()))}
+        names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ())),
+                 *([record.settings.system.name] if hasattr(record.settings, "system") else [])}  # 'Sum of Squares'
         for note in (*result.notes, *(n for t in result.extras for n in t.notes)):
-            if not note.startswith("Game scoring: "):  # the system's rule paragraph (module docstring)
-                assert english_left(said(note, words), code, names) == [], (played, note)
+            assert english_left(said(note, words), code, names) == [], (played, note)
+
+
+@st.composite
+def event_settings(draw) -> Any:
+    """A Diplomacy event's Settings: any system of the registry, any numbers of its own, any sit-out points."""
+    system_id = draw(st.sampled_from(SYSTEM_IDS))
+    return dataclasses.replace(settings_of(system_id), **draw(directors_numbers(system_id)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(event_settings(), st.sampled_from(SPOKEN), st.sampled_from([0, 3]))
+def test_the_game_scoring_note_of_any_system_speaks_the_language(event, code, counted):
+    """Property: the games-counted table's notes of a Diplomacy event (its system, the numbers used by their names,
+    the whole rule; the games counted; the sit-outs') said with no English left but the system's name, and every
+    number with the language's decimal mark."""
+    words = find_words(code)
+    event = dataclasses.replace(event, games_counted=counted, sit_out_points=Fraction(5, 2))
+    scheme = scheme_of(event)
+    notes = (scoring_note(event), "Every game counts." if not counted else
+             f"The best {counted} games of each player make the tournament score.",
+             "A round sat out at the TD's request scores the Settings' sit-out points (2.5) and counts as one of the "
+             "player's games; the best game tie-break looks only at boards played.")
+    assert scheme.scoring_note == notes[0]
+    for note in notes:
+        shown = said(note, words)
+        assert english_left(shown, code, {event.system.name}) == [], note
+        assert not re.search(r"\d\.\d", shown), shown
+    rule = words.number(words._(event.system.text).format(**event.system.placeholders(numbers_of(event))))
+    assert said(notes[0], words).endswith(rule)
+
+
+def test_the_check_finds_a_game_scoring_note_left_in_english():
+    note = scoring_note(settings_of("bangkok"))
+    assert {"domination", "shares", "survivors"} <= set(english_left(note, "de", {"Bangkok"}))
+
+
+@lru_cache(maxsize=None)
+def every_part() -> frozenset[str]:
+    """The names of the parts of a game's points (games.csv's columns) and their words (a solo's 'yes',
+    'conceded'), as a simulated event of every ruleset and of the Diplomacy event under every system scores them."""
+    events = [(r, simulate(r.id, FIELD[r.family], seed=2)) for r in RULESETS]
+    diplomacy = find_ruleset("diplomacy")
+    for system_id in SYSTEM_IDS:
+        record = simulate("diplomacy", FIELD[Family.DIPLOMACY], seed=2, scoring=system_id)
+        events.append((diplomacy.chosen(record.settings), record))
+    return frozenset(said for ruleset, record in events for game in ruleset.standings(record).games
+                     for player in game.players for name, value in player.parts
+                     for said in (name, *([value] if isinstance(value, str) else [])))
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_games_csv_says_every_systems_parts_in_the_language(code):
+    """games.csv's part columns and words under every ruleset and every game-scoring system: none left English
+    (and the same parts said in English fail the check)."""
+    words = find_words(code)
+    parts = every_part()
+    assert {"rank points", "tribute paid", "years survived", "conceded", "yes"} <= parts
+    assert english_left(" / ".join(words._(p) for p in parts), code) == []
+    assert {"tribute", "survived", "conceded"} <= set(english_left(" / ".join(parts), code))

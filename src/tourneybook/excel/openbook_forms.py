@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from ..forms.layout import Look, Page
-from ..forms.render import BOLD, FONT, FONT_SIZE, WRAPPED, row_height
+from ..forms.render import BOLD, FONT, WRAPPED, font_size, row_height
 from ..files.marks import FORM, note
 from ..files.address import column_letter
 from .openbook import XL_LANDSCAPE, XL_PAPER_A4, place_picture
@@ -43,7 +43,8 @@ def draw_page(sheet: Any, page: Page, *, classic: bool) -> None:
         col = 1
         for cell in row.cells:
             if cell.look is not Look.BLANK:
-                _look(sheet.range((number, col), (number, col + cell.span - 1)), cell.look, cell.span)
+                size = font_size(cell.look, cell.text, sum(page.widths[col - 1 : col - 1 + cell.span]))
+                _look(sheet.range((number, col), (number, col + cell.span - 1)), cell.look, cell.span, size)
             col += cell.span
     last = f"{column_letter(len(page.widths))}{len(page.rows)}"
     sheet.page_setup.print_area = f"A1:{last}"
@@ -65,11 +66,11 @@ def draw_page(sheet: Any, page: Page, *, classic: bool) -> None:
         setup.FitToPagesTall = 1
 
 
-def _look(rng: Any, look: Look, span: int) -> None:
+def _look(rng: Any, look: Look, span: int, size: float) -> None:
     if span > 1:
         rng.merge()
     rng.font.name = FONT
-    rng.font.size = FONT_SIZE[look]
+    rng.font.size = size
     if look in BOLD:
         rng.font.bold = True
     if look in WRAPPED:

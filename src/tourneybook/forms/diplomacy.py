@@ -21,6 +21,7 @@ from enum import Enum
 from ..errors import Collector
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
+from ..rules.game_scoring import rule_said
 from ..rules.game_scoring.system import FINAL_COUNT
 from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
@@ -150,9 +151,10 @@ def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
 
 def count_note(text: str, words: Words = ENGLISH_WORDS) -> str:
     """The count note in ``words``' language: a ruleset's own note whole; a game scoring's, its opening sentence
-    (its rule with the numbers used follows as the system states it: rules/game_scoring)."""
+    and the system's whole rule with the numbers used (rules/game_scoring), written with the language's decimal
+    mark."""
     if text.startswith(FINAL_COUNT) and text != FINAL_COUNT:
-        return words._(FINAL_COUNT) + text[len(FINAL_COUNT):]
+        return words._(FINAL_COUNT) + words.number(rule_said(text[len(FINAL_COUNT):], words._))
     return words._(text)
 
 

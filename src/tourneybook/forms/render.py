@@ -52,6 +52,30 @@ FONT_SIZE: dict[Look, float] = {
 }
 """Points per look; pre-filled names print at 11 so they are easy to read at the table."""
 
+FITTED: dict[Look, tuple[float, ...]] = {look: tuple(FONT_SIZE[look] - less for less in (0, 1, 2, 3))
+                                         for look in (Look.HEADER, Look.LABEL)}
+"""The sizes of a column header and a label, largest first: a word longer than its box (German 'Reichsarmee',
+'Ausgeschieden' over a narrow column, 'Tischcode' beside the table's code) prints at the largest size that holds it
+whole, never broken inside the word."""
+WORD_FIT = 1.2
+"""Characters of a bold word per digit of column width at 11 pt: LibreOffice holds 'Hannover' whole at 9.5 pt in a
+column 7.5 wide, not 'Österreich'."""
+
+
+def holds(look: Look, text: str, width: float, size: float) -> bool:
+    """Whether a box of ``look`` ``width`` wide holds the longest word of ``text`` whole at ``size`` points."""
+    room = width - (2 if look is Look.LABEL else 1)  # a label is indented by a character (cell_format)
+    return room * 11 / size * WORD_FIT >= max((len(word) for word in text.split()), default=0)
+
+
+def font_size(look: Look, text: str, width: float) -> float:
+    """Points of the type of ``text`` in a box of ``look`` ``width`` wide: the look's, or for a header or a label
+    the largest of its :data:`FITTED` sizes that holds its longest word (the smallest when none does)."""
+    if look not in FITTED:
+        return FONT_SIZE[look]
+    return next((size for size in FITTED[look] if holds(look, text, width, size)), FITTED[look][-1])
+
+
 LINE_SPACING = {Look.TEXT: 1.2}
 """Points of row height per point of type and line; notes run in longer paragraphs, set a little tighter
 (what LibreOffice and Excel draw: about 1.17), so a page of them scales down less (the CAFE report)."""
@@ -102,9 +126,11 @@ def workbook_bytes(forms: Iterable[Form]) -> bytes:
 
     book = xlsxwriter.Workbook(buffer, {"in_memory": True})
     looks = {look: book.add_format(cell_format(look)) for look in Look}
+    fitted = {(look, size): book.add_format({**cell_format(look), "font_size": size})
+              for look, sizes in FITTED.items() for size in sizes}
     used: set[str] = set()
     for page in printed:
-        draw(book.add_worksheet(unique_name(page.name, used)), page, looks)
+        draw(book.add_worksheet(unique_name(page.name, used)), page, looks, fitted)
     book.close()
     return buffer.getvalue()
 
@@ -133,15 +159,17 @@ def cell_format(look: Look) -> dict[str, Any]:
     return fmt
 
 
-def draw(sheet: Any, page: Page, looks: dict[Look, Any]) -> None:
-    """Write one page's cells, styles and print settings onto a new worksheet."""
+def draw(sheet: Any, page: Page, looks: dict[Look, Any], fitted: dict[tuple[Look, float], Any]) -> None:
+    """Write one page's cells, styles and print settings onto a new worksheet (``fitted``: the formats of the
+    headers and labels at each of their :data:`FITTED` sizes)."""
     for col, width in enumerate(page.widths):
         sheet.set_column(col, col, width)
     for number, row in enumerate(page.rows):
         sheet.set_row(number, row_height(row, page.widths))
         col = 0
         for cell in row.cells:
-            fmt = looks[cell.look]
+            width = sum(page.widths[col : col + cell.span])
+            fmt = fitted[cell.look, font_size(cell.look, cell.text, width)] if cell.look in FITTED else looks[cell.look]
             if cell.span > 1:
                 sheet.merge_range(number, col, number, col + cell.span - 1, cell.text, fmt)
             elif cell.text:
@@ -163,7 +191,7 @@ def row_height(row: Row, widths: Sequence[float]) -> float:
         width = sum(widths[col : col + cell.span])
         col += cell.span
         if cell.text and cell.look in WRAPPED:
-            size = FONT_SIZE[cell.look]
+            size = font_size(cell.look, cell.text, width)
             lines = text_lines(cell.text, width, size, NOTE_FIT if cell.look is Look.TEXT else 1 / 1.05)
             needed = max(needed, lines * size * LINE_SPACING.get(cell.look, 1.35) + 4)
     return needed
@@ -204,4 +232,4 @@ def unique_name(name: str, used: set[str]) -> str:
     return candidate
 
 
-__all__ = ["FONT_SIZE", "Form", "pages", "row_height", "unique_name", "workbook_bytes"]
+__all__ = ["FITTED", "FONT_SIZE", "Form", "font_size", "holds", "pages", "row_height", "unique_name", "workbook_bytes"]

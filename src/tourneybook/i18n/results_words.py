@@ -29,8 +29,14 @@ PARTS = (
     N_("TSS bonus"), N_("VP"), N_("VP total"), N_("VP totals"), N_("adjusted VP"), N_("modified"), N_("unmodified"),
     N_("raised to best eliminated"), N_("top board x6/5"), N_("Imperial Army at the switch"), N_("Austria (OO)"),
     N_("Austria (standard)"), N_("Prussia (OO)"), N_("Prussia (standard)"), N_("game wins"), N_("role"),
+    N_("above the line"), N_("band points"), N_("base"), N_("before scaling"), N_("domination"),
+    N_("domination shares"), N_("draw size"), N_("gap points"), N_("in the draw"), N_("lead"), N_("lead points"),
+    N_("played"), N_("rank points"), N_("solo factor"), N_("sum of N"), N_("survival"), N_("survivors' share"),
+    N_("top bonus"), N_("tribute"), N_("tribute paid"), N_("tribute received"), N_("years"), N_("years played"),
+    N_("years survived"), N_("conceded"),
 )
-"""The named parts of a game's points (games.csv's columns) and what a game counts."""
+"""The named parts of a game's points (games.csv's columns; the Diplomacy game-scoring systems' parts from 'above the
+line' on) and what a game counts, and a solo 'conceded' (games.csv says yes, no or conceded for it)."""
 
 TABLES = (
     N_("Final"), N_("Final placings"), N_("Knock-out"), N_("Best power awards"), N_("Games counted"),
@@ -55,4 +61,14 @@ NOTES = (
 """The rules' whole notes on an event under way (Friedrich's and Carcassonne's before the first result, Italia before
 its top board); the notes with a name or a number in them are publish/phrases.py's."""
 
-__all__ = ["CRITERIA", "NOTES", "PARTS", "TABLES"]
+NUMBERS = (
+    N_("base of N"), N_("board-top bonus"), N_("centre line"), N_("domination points"),
+    N_("eliminated power's points per year"), N_("lead points per centre"), N_("losers' points per centre"),
+    N_("most centres"), N_("points for playing"), N_("points per centre"), N_("second most centres"),
+    N_("shares of the top"), N_("shares one centre below the top"), N_("shares two centres below the top"),
+    N_("solo points"), N_("survival points"), N_("third most centres"),
+)
+"""The Diplomacy game-scoring systems' numbers a director may change, as the published game-scoring note names them
+(each Parameter's label after its system's name, rules/game_scoring)."""
+
+__all__ = ["CRITERIA", "NOTES", "NUMBERS", "PARTS", "TABLES"]

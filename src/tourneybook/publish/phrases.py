@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import ENGLISH_WORDS, N_, Words
+from ..rules.game_scoring import rule_said
 
 PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((?P<player>[^()]+) lost on the clock\)"), N_("({player} lost on the clock)")),
@@ -39,24 +40,47 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?P<count>\d+) registered players played no game: (?P<players>.+)$"),
      N_("{count} registered players played no game: {players}")),
     (re.compile(r"^(?P<player>.+) is registered but played no game$"), N_("{player} is registered but played no game")),
+    (re.compile(r"^A round sat out at the TD's request scores the Settings' sit-out points \((?P<points>[^()]+)\) and "
+                r"counts as one of the player's games; the best game tie-break looks only at boards played\.$"),
+     N_("A round sat out at the TD's request scores the Settings' sit-out points ({points}) and counts as one of the "
+        "player's games; the best game tie-break looks only at boards played.")),
     (re.compile(r"^Next: (?P<match>\S+) (?P<higher>.+) v (?P<lower>.+) \((?P=higher), the higher seed, starts games 1 "
                 r"and 3\)$"),
      N_("Next: {match} {higher} v {lower} ({higher}, the higher seed, starts games 1 and 3)")),
 )
 """The rules' phrases (rules/carcassonne_knockout.py; the notes of rules/ranking.py's lot_needed, of the
 Friedrich standings and final, of best_n.py's games counted, of Italia's top board, of Carcassonne's rounds without
-results and of its knock-out's next match, of rules/diplomacy.py's absent_players) and the Standings chart's title
-(workbook/render.py), and their messages."""
+results and of its knock-out's next match, of rules/diplomacy.py's absent_players, of best_n.py's sit-outs) and the
+Standings chart's title (workbook/render.py), and their messages."""
+
+
+SCORING_NOTE = re.compile(r"^Game scoring: (?P<system>.+?)(?: \((?P<numbers>[^()]+)\))?\. (?P<rule>.+)$", re.S)
+"""The Diplomacy event's game scoring as its games-counted table states it (rules/diplomacy_event.py, scoring_note):
+the system's name, its numbers used ('solo points 100, points for playing 1') and its whole rule."""
+
+
+def scoring_said(found: re.Match[str], words: Words) -> str:
+    """A :data:`SCORING_NOTE` in ``words``' language: the system's name as it is (a name), each number's name said
+    (i18n/results_words.py, NUMBERS) and the rule said whole with its numbers (rules/game_scoring, rule_said)."""
+    rule = rule_said(found["rule"], words._)
+    if not found["numbers"]:
+        return words._(N_("Game scoring: {system}. {rule}")).format(system=found["system"], rule=rule)
+    numbers = ", ".join(f"{words._(name)} {value}" for name, _, value in
+                        (number.rpartition(" ") for number in found["numbers"].split(", ")))
+    return words._(N_("Game scoring: {system} ({numbers}). {rule}")).format(system=found["system"], numbers=numbers,
+                                                                           rule=rule)
 
 
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:
     """``text`` of a published table in ``words``' language, with its numbers' decimal mark."""
     translated = words._(text)
-    if translated == text:
+    if translated == text and (found := SCORING_NOTE.match(text)):
+        translated = scoring_said(found, words)
+    elif translated == text:
         for pattern, message in PHRASES:
             translated = pattern.sub(lambda m, message=message: words._(message).format(
                 **{k: words._(v) if v else "" for k, v in m.groupdict().items()}), translated)  # a criterion said too
     return words.number(translated)
 
 
-__all__ = ["PHRASES", "said"]
+__all__ = ["PHRASES", "SCORING_NOTE", "said", "scoring_said"]

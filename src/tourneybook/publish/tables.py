@@ -106,15 +106,16 @@ def standings_frame(published: Published) -> pd.DataFrame:
 
 
 def games_frame(published: Published) -> pd.DataFrame:
-    """One row per player per game, with the named parts of the points; headers, seats and parts in the event's
-    language."""
+    """One row per player per game, with the named parts of the points; headers, seats, parts and their words (a
+    solo's 'yes' or 'conceded') in the event's language."""
     _ = published.words._
     records = []
     for game in published.result.games:
         for player in game.players:
             record: dict[str, Any] = {_("Game"): game.game, _("Player"): player.player, _("Seat"): _(player.seat),
                                       _("Points"): shown(player.points)}
-            record.update({_(name): shown(value) for name, value in player.parts})
+            record.update({_(name): _(value) if isinstance(value, str) else shown(value)  # a solo's 'yes', 'conceded'
+                           for name, value in player.parts})
             records.append(record)
     return pd.DataFrame.from_records(records).fillna("")
 

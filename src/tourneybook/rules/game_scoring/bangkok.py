@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from ...i18n import N_
 from ..base import GameScore
 from ..diplomacy import Board
 from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, number, solo_score, soloist, year_out,
@@ -48,13 +49,13 @@ def bangkok(id: str, name: str, solo: int, loser: str, top: str, one: str, two: 
         rule="A point per centre, {survival} for surviving or {per_year} per year survived if eliminated (the year "
              "out not counted), and {pool} domination points shared {top_shares} / {one_away_shares} / "
              "{two_away_shares} by the top and the powers one and two centres below; a solo scores {solo}.",
-        text="Each power scores 1 per centre; survivors add {survival}, eliminated powers {per_year} per year "
-             "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are "
-             "shared out: {top_shares} shares "
-             "to each power on the top count, {one_away_shares} to each power one centre below it, "
-             "{two_away_shares} to each two below; a power's points are {pool} x its shares / all shares. 18 "
-             "centres or more (or a concession) is a solo: {solo}, the other survivors {loser_per_centre} per "
-             "centre, eliminated powers 0.",
+        text=N_("Each power scores 1 per centre; survivors add {survival}, eliminated powers {per_year} per year "
+                "survived (the year of elimination not counted: out in 1905, 4 years). {pool} domination points are "
+                "shared out: {top_shares} shares "
+                "to each power on the top count, {one_away_shares} to each power one centre below it, "
+                "{two_away_shares} to each two below; a power's points are {pool} x its shares / all shares. 18 "
+                "centres or more (or a concession) is a solo: {solo}, the other survivors {loser_per_centre} per "
+                "centre, eliminated powers 0."),
         parameters=(
             number(name, "solo", "solo points", solo, "What a soloist scores."),
             number(name, "loser_per_centre", "losers' points per centre", loser,
@@ -108,12 +109,12 @@ BANGKOK_PIKE = ScoringSystem(
     rule="A point per centre, 3 for surviving or 0.1 per year played if eliminated (the year out counted), 6 to a "
          "lone board topper (4 each to shared toppers), 4 one centre below the top and 2 two below; a solo scores "
          "60.",
-    text="Each power scores 1 per centre; survivors add 3, eliminated powers 0.1 per year played (the year "
-         "eliminated included). A lone board topper adds 6, each of two or more tied toppers 4; every power one "
-         "centre below the top adds 4 and every power two below adds 2. A lone topper with no power one centre "
-         "below also takes the 4, and with no power one or two below the 2 as well. 18 centres or more (or a "
-         "concession) is a solo: 60; everyone else scores 0.1 per year played up to the solo or their "
-         "elimination.",
+    text=N_("Each power scores 1 per centre; survivors add 3, eliminated powers 0.1 per year played (the year "
+            "eliminated included). A lone board topper adds 6, each of two or more tied toppers 4; every power one "
+            "centre below the top adds 4 and every power two below adds 2. A lone topper with no power one centre "
+            "below also takes the 4, and with no power one or two below the 2 as well. 18 centres or more (or a "
+            "concession) is a solo: 60; everyone else scores 0.1 per year played up to the solo or their "
+            "elimination."),
     parameters=(),
     needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_bangkok_pike,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction as F
 
+from ...i18n import N_
 from ..base import GameScore
 from ..diplomacy import Board, Power
 from .system import (Need, Numbers, ScoringSystem, game_score, number, shared_ranks, solo_score, soloist,
@@ -42,9 +43,26 @@ def lead(board: Board) -> int:
     return counts[0] - counts[1]
 
 
-ELIMINATED_BY_YEAR = ("The eliminated rank below every survivor, by their elimination year (later ranks higher; "
-                      "powers eliminated in the same year tie).")
-ELIMINATED_EQUAL = "The eliminated all tie for the ranks below the survivors."
+CARNAGE_TEXTS = {
+    (False, True): N_(
+        "Each power scores 1 per centre plus the points of its rank: 7000, 6000, 5000, 4000, 3000, 2000, 1000 for "
+        "first to seventh by centres; powers tied on a rank split the points of the ranks they cover. The eliminated "
+        "rank below every survivor, by their elimination year (later ranks higher; powers eliminated in the same year "
+        "tie). A lone leader adds {lead} per centre it is ahead of the second power. 18 centres or more (or a "
+        "concession) is a solo: 28034, everyone else 0."),
+    (False, False): N_(
+        "Each power scores 1 per centre plus the points of its rank: 7000, 6000, 5000, 4000, 3000, 2000, 1000 for "
+        "first to seventh by centres; powers tied on a rank split the points of the ranks they cover. The eliminated "
+        "all tie for the ranks below the survivors. A lone leader adds {lead} per centre it is ahead of the second "
+        "power. 18 centres or more (or a concession) is a solo: 28034, everyone else 0."),
+    (True, True): N_(
+        "Each power scores 500 per centre plus the points of its rank: 7007, 6006, 5005, 4004, 3003, 2002, 1001 for "
+        "first to seventh by centres; powers tied on a rank split the points of the ranks they cover. The eliminated "
+        "rank below every survivor, by their elimination year (later ranks higher; powers eliminated in the same year "
+        "tie). A lone leader adds {lead} per centre it is ahead of the second power. 18 centres or more (or a "
+        "concession) is a solo: 39028, everyone else 1000."),
+}
+"""Each Carnage's whole rule by (centre-based, eliminated ranked by year), one message each for the catalogues."""
 
 
 def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_points: int,
@@ -82,11 +100,7 @@ def carnage(id: str, name: str, by_elimination: bool, centre_based: bool, lead_p
              + f"), {per_centre} per centre"
              + (", {lead} per centre the leader is ahead" if lead_points else "")
              + f"; a solo scores {solo}" + (f", the others {loss}." if loss else "."),
-        text=f"Each power scores {per_centre} per centre plus the points of its rank: {ranks_text} for first to "
-             "seventh by centres; powers tied on a rank split the points of the ranks they cover. "
-             + (ELIMINATED_BY_YEAR if by_elimination else ELIMINATED_EQUAL)
-             + " A lone leader adds {lead} per centre it is ahead of the second power. 18 centres or more (or a "
-             f"concession) is a solo: {solo}, everyone else {loss}.",
+        text=CARNAGE_TEXTS[centre_based, by_elimination],
         parameters=(number(name, "lead", "lead points per centre", lead_points,
                            "What a lone board leader adds per centre it is ahead of the second power."
                            + ("" if by_elimination else " dipvis's Carnage with dead equal pays no lead, whatever "
@@ -125,10 +139,15 @@ def duct_tape(id: str, name: str, by_elimination: bool) -> ScoringSystem:
         rule="40, 24, 15, 9, 6, 3, 3 points for first to seventh by centres (ties split; "
              + ("the eliminated by elimination year" if by_elimination else "the eliminated all tied")
              + ") plus a point per centre; a solo scores 75.",
-        text="Each power scores 1 per centre plus the points of its rank: 40, 24, 15, 9, 6, 3 and 3 for first to "
-             "seventh by centres; powers tied on a rank split the points of the ranks they cover. "
-             + (ELIMINATED_BY_YEAR if by_elimination else ELIMINATED_EQUAL)
-             + " 18 centres or more (or a concession) is a solo: 75, everyone else 0 (no centre points).",
+        text=N_("Each power scores 1 per centre plus the points of its rank: 40, 24, 15, 9, 6, 3 and 3 for first "
+                "to seventh by centres; powers tied on a rank split the points of the ranks they cover. The "
+                "eliminated rank below every survivor, by their elimination year (later ranks higher; powers "
+                "eliminated in the same year tie). 18 centres or more (or a concession) is a solo: 75, everyone "
+                "else 0 (no centre points).") if by_elimination else
+             N_("Each power scores 1 per centre plus the points of its rank: 40, 24, 15, 9, 6, 3 and 3 for first "
+                "to seventh by centres; powers tied on a rank split the points of the ranks they cover. The "
+                "eliminated all tie for the ranks below the survivors. 18 centres or more (or a concession) is a "
+                "solo: 75, everyone else 0 (no centre points)."),
         parameters=(),
         needs=frozenset({Need.ELIMINATION_ORDER, Need.CONCESSION} if by_elimination else {Need.CONCESSION}),
         score=score,
@@ -162,11 +181,12 @@ SYDNEY_LEAGUE = ScoringSystem(
     rule="700 to 100 points for first to seventh (ties average), 25 per centre, a point per year played if "
          "eliminated (the year out counted); a solo multiplies the soloist's score by 1.5 and everyone else's by "
          "0.5.",
-    text="Each power scores the points of its rank, 700, 600, 500, 400, 300, 200 and 100 for first to seventh by "
-         "centres (powers tied on a rank average the points of the ranks they cover), plus 25 per centre. "
-         + ELIMINATED_BY_YEAR + " An eliminated power adds 1 per year played (the year eliminated included). "
-         "18 centres or more (or a concession) is a solo: the soloist scores its score x 1.5, everyone else "
-         "theirs x 0.5.",
+    text=N_("Each power scores the points of its rank, 700, 600, 500, 400, 300, 200 and 100 for first to seventh "
+            "by centres (powers tied on a rank average the points of the ranks they cover), plus 25 per centre. The "
+            "eliminated rank below every survivor, by their elimination year (later ranks higher; powers eliminated "
+            "in the same year tie). An eliminated power adds 1 per year played (the year eliminated included). 18 "
+            "centres or more (or a concession) is a solo: the soloist scores its score x 1.5, everyone else theirs "
+            "x 0.5."),
     parameters=(),
     needs=frozenset({Need.ELIMINATION_ORDER, Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_sydney_league,

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
 from .system import Need, Numbers, ScoringSystem, number, shared_ranks, solo_score, soloist
@@ -36,9 +37,9 @@ def cdiplo(id: str, name: str, solo: int, played: int, first: int, dipvis_name: 
         name=name,
         rule="Each power scores {played} + {per_centre} per centre, plus {first} / {second} / {third} for the most / "
              "second / third most centres (ties split); a solo scores {solo}.",
-        text="Each power scores {played} + {per_centre} per centre; the most, second and third most centres add "
-             "{first}, {second} and {third} (tied powers split their ranks' points). 18 centres or more (or a "
-             "concession) is a solo: {solo}, everyone else 0.",
+        text=N_("Each power scores {played} + {per_centre} per centre; the most, second and third most centres add "
+                "{first}, {second} and {third} (tied powers split their ranks' points). 18 centres or more (or a "
+                "concession) is a solo: {solo}, everyone else 0."),
         parameters=(
             number(name, "solo", "solo points", solo, "What a soloist scores; everyone else scores 0."),
             number(name, "played", "points for playing", played,
@@ -85,10 +86,10 @@ CDIPLO_NAMUR = ScoringSystem(
     name="C-Diplo Namur",
     rule="1 for playing, 5 / 9 / 12 / 14 / 16 / 18 points for 1 to 6 centres and 1 per centre beyond, plus 38 / 14 "
          "/ 7 for the top three (ties split); a solo scores 85.",
-    text="Each power scores 1 for playing plus the points of its centres: 5, 9, 12, 14, 16 and 18 for 1 to 6 "
-         "centres, then 1 more for each centre beyond 6; the most, second and third most centres add 38, 14 and "
-         "7 (tied powers split their ranks' points). 18 centres or more (or a concession) is a solo: 85, everyone "
-         "else 0.",
+    text=N_("Each power scores 1 for playing plus the points of its centres: 5, 9, 12, 14, 16 and 18 for 1 to 6 "
+            "centres, then 1 more for each centre beyond 6; the most, second and third most centres add 38, 14 and "
+            "7 (tied powers split their ranks' points). 18 centres or more (or a concession) is a solo: 85, everyone "
+            "else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_cdiplo_namur,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction as F
 
+from ...i18n import N_
 from ..base import GameScore
 from ..diplomacy import Board, PowerResult
 from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, lower_ranks, number, shared_ranks,
@@ -48,8 +49,6 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
                               ("top bonus", bonus)))
         return game_score(board, rows)
 
-    topping = ("{top} to a lone board topper, {top} / 2 each to two sharing the top, none when three or more share "
-               "it" if no_three_way_top else "{top} shared equally by the powers on the top count")
     return ScoringSystem(
         id=id,
         name=name,
@@ -58,10 +57,16 @@ def classic(id: str, name: str, no_three_way_top: bool) -> ScoringSystem:
                 else "{top} shared by the board toppers")
              + ", a point per year survived if eliminated (the year out not counted); a solo scores {solo}, the "
              "others a point per year survived.",
-        text="Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
-             + topping + ". An eliminated power scores 1 per year it survived (the year of elimination not "
-             "counted: out in 1905, 4). 18 centres or more (or a concession) is a solo: {solo}; everyone else "
-             "scores 1 per year survived before the solo or its elimination (neither year counted).",
+        text=N_("Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
+                "{top} to a lone board topper, {top} / 2 each to two sharing the top, none when three or more share "
+                "it. An eliminated power scores 1 per year it survived (the year of elimination not counted: out in "
+                "1905, 4). 18 centres or more (or a concession) is a solo: {solo}; everyone else scores 1 per year "
+                "survived before the solo or its elimination (neither year counted).") if no_three_way_top else
+             N_("Each survivor scores {per_centre} per centre and {survival} for surviving, and the top bonus: "
+                "{top} shared equally by the powers on the top count. An eliminated power scores 1 per year it "
+                "survived (the year of elimination not counted: out in 1905, 4). 18 centres or more (or a "
+                "concession) is a solo: {solo}; everyone else scores 1 per year survived before the solo or its "
+                "elimination (neither year counted)."),
         parameters=(
             number(name, "solo", "solo points", 420,
                    "What a soloist scores; everyone else scores a point per year survived."),
@@ -108,10 +113,10 @@ WHIPPING = ScoringSystem(
     name="Whipping",
     rule="10 per centre, the survivors share 60, a lone leader adds 2 per centre, the eliminated a point per year "
          "played (the year out counted); a solo scores {solo}.",
-    text="Each survivor scores 10 per centre and an equal share of 60 with the other survivors; a lone board "
-         "topper adds 2 per centre (no bonus for a shared top). An eliminated power scores 1 per year played (the "
-         "year eliminated included). 18 centres or more (or a concession) is a solo: {solo}; everyone else scores "
-         "1 per year played up to the solo or their elimination.",
+    text=N_("Each survivor scores 10 per centre and an equal share of 60 with the other survivors; a lone board "
+            "topper adds 2 per centre (no bonus for a shared top). An eliminated power scores 1 per year played (the "
+            "year eliminated included). 18 centres or more (or a concession) is a solo: {solo}; everyone else scores "
+            "1 per year played up to the solo or their elimination."),
     parameters=(number("Whipping", "solo", "solo points", 468, "What a soloist scores (the game's total)."),),
     needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_whipping,
@@ -153,13 +158,13 @@ HAIGHT = ScoringSystem(
     dipvis_name="Haight v1.0",
     rule="10 per centre (the eliminated a point per year played, the year out counted), 66 to 0 rank points (ties "
          "take the lower rank), 5 per centre of a lone leader's lead; a solo scores 451.",
-    text="Each survivor scores 10 per centre; an eliminated power 1 per year played (the year eliminated "
-         "included). Every power adds rank points, 66, 55, 44, 33, 22, 11 and 0 for first to seventh by centres, "
-         "the eliminated ranking below the survivors by elimination year (later ranks higher); powers tied on a "
-         "rank all take the points of the lowest rank they cover. A lone board topper adds 5 per centre it is "
-         "ahead of the next power. 18 centres or more (or a concession) is a solo: 451; every other survivor "
-         "scores 5 per centre or the years played, whichever is more, and every eliminated power the years it "
-         "played.",
+    text=N_("Each survivor scores 10 per centre; an eliminated power 1 per year played (the year eliminated "
+            "included). Every power adds rank points, 66, 55, 44, 33, 22, 11 and 0 for first to seventh by centres, "
+            "the eliminated ranking below the survivors by elimination year (later ranks higher); powers tied on a "
+            "rank all take the points of the lowest rank they cover. A lone board topper adds 5 per centre it is "
+            "ahead of the next power. 18 centres or more (or a concession) is a solo: 451; every other survivor "
+            "scores 5 per centre or the years played, whichever is more, and every eliminated power the years it "
+            "played."),
     parameters=(),
     needs=frozenset({Need.ELIMINATION_ORDER, Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_haight,
@@ -212,8 +217,6 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
                                                               ("rank points", rank)))
         return game_score(board, rows)
 
-    ties = ("three or more tied powers all take the points of the lowest rank they cover" if multi_ties_lower else
-            "three or more tied powers each take the two-way points of the second lowest rank they cover")
     return ScoringSystem(
         id=id,
         name=name,
@@ -221,11 +224,18 @@ def ranked_classic(id: str, name: str, multi_ties_lower: bool) -> ScoringSystem:
              + ("three or more tied take the lowest rank" if multi_ties_lower else
                 "three or more tied score as two tied at the second lowest rank")
              + "), the eliminated a point per year survived (the year out not counted); a solo scores 550.",
-        text="Each survivor scores 30, 10 per centre and the points of its rank by centres: 200, 90, 60, 40, 30, 20 "
-             "and 10 for first to seventh; two powers tied score 135, 70, 50, 35, 25 or 15 each when tied from "
-             f"first, second... sixth; {ties}. An eliminated power scores 1 per year it survived (the year "
-             "eliminated not counted). 18 centres or more (or a concession) is a solo: 550; everyone else scores "
-             "1 per year survived before the solo or their elimination.",
+        text=N_("Each survivor scores 30, 10 per centre and the points of its rank by centres: 200, 90, 60, 40, 30, "
+                "20 and 10 for first to seventh; two powers tied score 135, 70, 50, 35, 25 or 15 each when tied from "
+                "first, second... sixth; three or more tied powers all take the points of the lowest rank they "
+                "cover. An eliminated power scores 1 per year it survived (the year eliminated not counted). 18 "
+                "centres or more (or a concession) is a solo: 550; everyone else scores 1 per year survived before "
+                "the solo or their elimination.") if multi_ties_lower else
+             N_("Each survivor scores 30, 10 per centre and the points of its rank by centres: 200, 90, 60, 40, 30, "
+                "20 and 10 for first to seventh; two powers tied score 135, 70, 50, 35, 25 or 15 each when tied from "
+                "first, second... sixth; three or more tied powers each take the two-way points of the second lowest "
+                "rank they cover. An eliminated power scores 1 per year it survived (the year eliminated not "
+                "counted). 18 centres or more (or a concession) is a solo: 550; everyone else scores 1 per year "
+                "survived before the solo or their elimination."),
         parameters=(),
         needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
         score=score,
@@ -267,12 +277,12 @@ SOUTHERN_SUN = ScoringSystem(
     name="Southern Sun",
     rule="Survivors score 30 + 10 per centre + 130 / 80 / 50 / 30 / 20 / 10 / 10 by rank (ties average), the "
          "eliminated 3 per year played (the year out counted); a solo scores 500.",
-    text="Each survivor scores 30, 10 per centre and the points of its rank among the survivors by centres: 130, "
-         "80, 50, 30, 20, 10 and 10 for first to seventh; powers tied on a rank share the average of the ranks they "
-         "cover, rounded to the nearest whole number, a half to the even one (72.5 is 72, 52.5 is 52). An "
-         "eliminated power scores 3 per year played "
-         "(the year eliminated included) and no rank points. 18 centres or more (or a concession) is a solo: 500, "
-         "everyone else 0.",
+    text=N_("Each survivor scores 30, 10 per centre and the points of its rank among the survivors by centres: 130, "
+            "80, 50, 30, 20, 10 and 10 for first to seventh; powers tied on a rank share the average of the ranks they "
+            "cover, rounded to the nearest whole number, a half to the even one (72.5 is 72, 52.5 is 52). An "
+            "eliminated power scores 3 per year played "
+            "(the year eliminated included) and no rank points. 18 centres or more (or a concession) is a solo: 500, "
+            "everyone else 0."),
     parameters=(),
     needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_southern_sun,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...i18n import N_
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
 from .system import Need, Numbers, ScoringSystem, drawn_powers, game_score, number, solo_score, soloist
@@ -38,13 +39,13 @@ DRAW_SIZE = ScoringSystem(
     name="Draw Size",
     dipvis_name="Draw size",
     rule="The powers in the draw (every survivor unless the board names them) share 100 equally; a solo scores 100.",
-    text="The powers in the draw share 100 equally: every survivor, unless the draw left some out (name the powers "
-         "in it in the vote below). 18 centres or more (or a concession) is a solo: 100, everyone else 0.",
+    text=N_("The powers in the draw share 100 equally: every survivor, unless the draw left some out (name the powers "
+            "in it in the vote below). 18 centres or more (or a concession) is a solo: 100, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.DRAW_MEMBERS, Need.CONCESSION}),
     score=score_draw_size,
-    vote_rule="Draw votes: name every power in the proposed draw; a passed draw decides who shares the 100",
-    game_ends="solo  /  concession  /  draw of all survivors  /  draw of the powers named  /  last year played",
+    vote_rule=N_("Draw votes: name every power in the proposed draw; a passed draw decides who shares the 100"),
+    game_ends=N_("solo  /  concession  /  draw of all survivors  /  draw of the powers named  /  last year played"),
 )
 
 
@@ -60,8 +61,8 @@ SOLOS = ScoringSystem(
     name="Solos",
     dipvis_name="Solo or bust",
     rule="A solo scores 100; every other result scores 0.",
-    text="Only a solo scores: 18 centres or more (or a concession) is 100, and every other result is 0 for every "
-         "power.",
+    text=N_("Only a solo scores: 18 centres or more (or a concession) is 100, and every other result is 0 for every "
+            "power."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_solos,
@@ -92,8 +93,8 @@ def your_draw_size(id: str, name: str, solo: int, dipvis_name: str) -> ScoringSy
         name=name,
         rule="105 for 14 to 17 centres, 70 for 11 to 13, 42 for 8 to 10, 30 for 4 to 7, 21 for 1 to 3; a solo "
              "scores {solo}.",
-        text="Each power scores by its centres at the end: 14 to 17 centres 105, 11 to 13 70, 8 to 10 42, 4 to 7 "
-             "30, 1 to 3 21, none 0. 18 centres or more (or a concession) is a solo: {solo}, everyone else 0.",
+        text=N_("Each power scores by its centres at the end: 14 to 17 centres 105, 11 to 13 70, 8 to 10 42, 4 to 7 "
+                "30, 1 to 3 21, none 0. 18 centres or more (or a concession) is a solo: {solo}, everyone else 0."),
         parameters=(number(name, "solo", "solo points", solo, "What a soloist scores; everyone else scores 0."),),
         needs=frozenset({Need.CONCESSION}),
         score=score_your_draw_size,

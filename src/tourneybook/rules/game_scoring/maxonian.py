@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from ...errors import Problem, ValidationError
+from ...i18n import N_
 from ..base import GameScore
 from ..diplomacy import SOLO_CENTRES, Board, Power, PowerResult
 from .system import Need, Numbers, ScoringSystem, game_score, number, soloist
@@ -67,11 +68,11 @@ def maxonian(id: str, name: str, line: int) -> ScoringSystem:
         name=name,
         rule="7, 6, 5, 4, 3, 2, 1 for first to seventh (ties broken by earlier years), plus a point per centre above "
              "{line}.",
-        text="Powers rank by centres: first scores 7, second 6, down to 1 for seventh. Powers tied on centres rank "
-             "by their counts in the years before, the latest year that separates them deciding; powers level in "
-             "every year share the points of the ranks they cover. Each power with more than {line} centres adds 1 "
-             "per centre above {line}. A solo (18 centres or more, or a concession) counts as 18 centres and "
-             "ranks first, and only the soloist adds points above the line.",
+        text=N_("Powers rank by centres: first scores 7, second 6, down to 1 for seventh. Powers tied on centres rank "
+                "by their counts in the years before, the latest year that separates them deciding; powers level in "
+                "every year share the points of the ranks they cover. Each power with more than {line} centres adds 1 "
+                "per centre above {line}. A solo (18 centres or more, or a concession) counts as 18 centres and "
+                "ranks first, and only the soloist adds points above the line."),
         parameters=(number(name, "line", "centre line", line, "Each centre a power holds above this adds 1.",
                            whole=True),),
         needs=frozenset({Need.YEAR_COUNTS, Need.CONCESSION}),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...i18n import N_
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
 from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, number, solo_score, soloist, year_out,
@@ -39,12 +40,26 @@ SUM_OF_SQUARES = ScoringSystem(
     name="Sum of Squares",
     rule="Each power scores 100 x its centres squared / the sum of all seven powers' centres squared; a solo "
          "scores 100.",
-    text="Each power scores 100 x its centres squared / the sum of all seven powers' centres squared (the board "
-         "adds up to 100). 18 centres or more (or a concession) is a solo: 100, everyone else 0.",
+    text=N_("Each power scores 100 x its centres squared / the sum of all seven powers' centres squared (the board "
+            "adds up to 100). 18 centres or more (or a concession) is a solo: 100, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_sum_of_squares,
 )
+
+
+MANORCON_EVERY_N = N_(
+    "For each power N = centres² + 4 x centres + {base}; each survivor scores 100 x its N / the sum of every "
+    "power's N, an eliminated power's being {base}. An eliminated power scores 0.1 per year survived (the year of "
+    "elimination not counted: out in 1905, 0.4). 18 centres or more (or a concession) is a solo: {solo}; every "
+    "other power scores 0.1 per year survived before the solo or its elimination (neither year counted).")
+"""The ManorCons whose eliminated powers' N count in the board's sum."""
+MANORCON_SURVIVORS_N = N_(
+    "For each power N = centres² + 4 x centres + {base}; each survivor scores 100 x its N / the sum of the "
+    "survivors' N. An eliminated power scores 0.1 per year survived (the year of elimination not counted: out in "
+    "1905, 0.4). 18 centres or more (or a concession) is a solo: {solo}; every other power scores 0.1 per year "
+    "survived before the solo or its elimination (neither year counted).")
+"""ManorCon v2's: only the survivors' N."""
 
 
 def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
@@ -73,18 +88,13 @@ def manorcon(id: str, name: str, solo: int, dead_count: bool) -> ScoringSystem:
                 rows[p.power] = (Fraction(years, 10), (("N", value[p.power]), ("years survived", years)))
         return game_score(board, rows)
 
-    dead = ("every power's N, an eliminated power's being {base}" if dead_count else
-            "the survivors' N")
     return ScoringSystem(
         id=id,
         name=name,
         rule="Each survivor scores 100 x N / the sum of N of " + ("all seven powers" if dead_count else "the survivors")
              + ", N = centres² + 4 x centres + {base}; eliminated powers 0.1 per year survived (the year out not "
              "counted); a solo scores {solo}, the others 0.1 per year survived.",
-        text="For each power N = centres² + 4 x centres + {base}; each survivor scores 100 x its N / the sum of "
-             f"{dead}. An eliminated power scores 0.1 per year survived (the year of elimination not counted: out in "
-             "1905, 0.4). 18 centres or more (or a concession) is a solo: {solo}; every other power scores 0.1 per "
-             "year survived before the solo or its elimination (neither year counted).",
+        text=MANORCON_EVERY_N if dead_count else MANORCON_SURVIVORS_N,
         parameters=(
             number(name, "solo", "solo points", solo, "What a soloist scores."),
             number(name, "base", "base of N", 16, "The constant in N = centres² + 4 x centres + base.", minimum=1),

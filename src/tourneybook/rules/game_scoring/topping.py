@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from ...i18n import N_
 from ..base import GameScore
 from ..diplomacy import Board
 from .system import (Need, Numbers, ScoringSystem, game_score, losers_last_year, lower_ranks, solo_score, soloist,
@@ -42,9 +43,9 @@ BASE3 = ScoringSystem(
     dipvis_name="Base 3",
     rule="A point per centre and 3 for surviving, and 9 to a lone board topper (3 each to two, 1 each to three...); "
          "a solo scores 46.",
-    text="Each survivor scores 3 plus 1 per centre; an eliminated power 0. The board topper adds 9, divided by 3 "
-         "for each further power sharing the top (3 each for two, 1 each for three, 1/3 each for four...). 18 "
-         "centres or more (or a concession) is a solo: 46, everyone else 0.",
+    text=N_("Each survivor scores 3 plus 1 per centre; an eliminated power 0. The board topper adds 9, divided by 3 "
+            "for each further power sharing the top (3 each for two, 1 each for three, 1/3 each for four...). 18 "
+            "centres or more (or a concession) is a solo: 46, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_base3,
@@ -66,8 +67,8 @@ MISCHIEF = ScoringSystem(
     id="mischief",
     name="Mischief",
     rule="A point per centre, 5 to a lone board topper and 1 each to two sharing the top; a solo scores 34.",
-    text="Each power scores 1 per centre; a lone board topper adds 5, each of two powers sharing the top adds 1 "
-         "(no bonus for three or more). 18 centres or more (or a concession) is a solo: 34, everyone else 0.",
+    text=N_("Each power scores 1 per centre; a lone board topper adds 5, each of two powers sharing the top adds 1 "
+            "(no bonus for three or more). 18 centres or more (or a concession) is a solo: 34, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_mischief,
@@ -97,9 +98,9 @@ VULCAN = ScoringSystem(
     name="Vulcan",
     rule="A point per centre, 5 for surviving, a point per centre ahead of each power below, 10 shared by the "
          "toppers; a solo scores 130, its surviving losers 5.",
-    text="An eliminated power scores 0. Each survivor scores 1 per centre, 5 for surviving, and 1 for each centre "
-         "it is ahead of each power below it (the eliminated included); the powers on the top count share 10. 18 "
-         "centres or more (or a concession) is a solo: 130, every other survivor 5.",
+    text=N_("An eliminated power scores 0. Each survivor scores 1 per centre, 5 for surviving, and 1 for each centre "
+            "it is ahead of each power below it (the eliminated included); the powers on the top count share 10. 18 "
+            "centres or more (or a concession) is a solo: 130, every other survivor 5."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_vulcan,
@@ -143,11 +144,11 @@ DETOUR09 = ScoringSystem(
     name="Detour09",
     rule="A point per centre, 2 for surviving, a lone leader's lead, 4 / 3 / 2 / 1 by rank, scaled to 100; the "
          "eliminated add 0.25 per year survived (the year out not counted, at most 2); a solo scores 110.",
-    text="Each power scores 1 per centre and survivors 2 more; a lone board topper adds the centres it is ahead of "
-         "the next power; the first four by centres add 4, 3, 2 and 1, tied powers taking the points of the lowest "
-         "rank they cover. These scores are scaled to add up to 100. An eliminated power then adds 0.25 per year "
-         "it survived (the year eliminated not counted), at most 2. 18 centres or more (or a concession) is a "
-         "solo: 110; everyone else scores 0.25 per year survived before the solo or their elimination, at most 2.",
+    text=N_("Each power scores 1 per centre and survivors 2 more; a lone board topper adds the centres it is ahead of "
+            "the next power; the first four by centres add 4, 3, 2 and 1, tied powers taking the points of the lowest "
+            "rank they cover. These scores are scaled to add up to 100. An eliminated power then adds 0.25 per year "
+            "it survived (the year eliminated not counted), at most 2. 18 centres or more (or a concession) is a "
+            "solo: 110; everyone else scores 0.25 per year survived before the solo or their elimination, at most 2."),
     parameters=(),
     needs=frozenset({Need.ELIMINATION_YEAR, Need.CONCESSION}),
     score=score_detour09,

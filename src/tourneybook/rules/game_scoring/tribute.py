@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...i18n import N_
 from ..base import GameScore, PlayerScore
 from ..diplomacy import Board
 from .system import Need, Numbers, ScoringSystem, game_score, shared_ranks, solo_score, soloist
@@ -45,10 +46,10 @@ OPEN_TRIBUTE = ScoringSystem(
     name="OpenTribute",
     rule="Survivors score 34 + 3 per centre and pay the leader 1 per centre it has more; the leaders share the "
          "tribute; a solo scores 340.",
-    text="Survivors score 34 + 3 per centre and pay the leader 1 per centre the leader has more; an eliminated "
-         "power scores 0 and pays the leader's count. The leader receives all that is paid; powers tied for the most "
-         "each receive the total / (number of leaders)², rounded down. 18 centres or more (or a concession) is a "
-         "solo: 340, everyone else 0.",
+    text=N_("Survivors score 34 + 3 per centre and pay the leader 1 per centre the leader has more; an "
+            "eliminated power scores 0 and pays the leader's count. The leader receives all that is paid; powers tied "
+            "for the most each receive the total / (number of leaders)², rounded down. 18 centres or more (or a "
+            "concession) is a solo: 340, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_open_tribute,
@@ -81,10 +82,10 @@ TRIBUTE = ScoringSystem(
     name="Tribute",
     rule="A point per centre, the survivors share 66, and each survivor pays the leader a point per centre the "
          "leader has over 6; a solo scores 100.",
-    text="Each power scores 1 per centre and the survivors share 66 equally. Every survivor not on the top count "
-         "pays the board leader 1 per centre the leader has over 6, but never more than its share of 66; powers "
-         "tied on the top count share what is paid. Eliminated powers score 0. 18 centres or more (or a "
-         "concession) is a solo: 100, everyone else 0.",
+    text=N_("Each power scores 1 per centre and the survivors share 66 equally. Every survivor not on the top count "
+            "pays the board leader 1 per centre the leader has over 6, but never more than its share of 66; powers "
+            "tied on the top count share what is paid. Eliminated powers score 0. 18 centres or more (or a "
+            "concession) is a solo: 100, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_tribute,
@@ -121,10 +122,10 @@ OPEN_MIND_THE_GAP = ScoringSystem(
     dipvis_name="OMG",
     rule="1.5 per centre, 9 for surviving, 4.5 / 3 / 1.5 for the top three (ties split), and every power pays a "
          "lone leader its lead over the second, at most half its score; a solo scores 100.",
-    text="Each power scores 1.5 per centre, survivors 9 more, and the most, second and third most centres add 4.5, "
-         "3 and 1.5 (tied powers split their ranks' points). When one power leads alone, every other power pays it "
-         "the leader's lead over the second power in centres, but never more than half its own score. 18 centres "
-         "or more (or a concession) is a solo: 100, everyone else 0.",
+    text=N_("Each power scores 1.5 per centre, survivors 9 more, and the most, second and third most centres add 4.5, "
+            "3 and 1.5 (tied powers split their ranks' points). When one power leads alone, every other power pays it "
+            "the leader's lead over the second power in centres, but never more than half its own score. 18 centres "
+            "or more (or a concession) is a solo: 100, everyone else 0."),
     parameters=(),
     needs=frozenset({Need.CONCESSION}),
     score=score_open_mind_the_gap,
