@@ -1,8 +1,9 @@
 """A command loads only what its event uses (issue 40): a recalc of one family loads no module of another, nor the
-draw engine, and a Diplomacy event loads only its own game-scoring system.
+draw engine, and a Diplomacy event loads only its own game-scoring system; a draw loads its family's seating, rules,
+layouts and forms, and no other family's.
 
-Each recalc runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
-copy of a shipped example, and lists the TourneyBook modules it loaded.
+Each command runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
+copy of a shipped example (or a new event, for a first round), and lists the TourneyBook modules it loaded.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tourneybook.workbook import template
+from tourneybook.workbook.generic import NAME, PLAYERS
+from tourneybook.workbook.layouts import find_layout
+
 ROOT = Path(__file__).resolve().parents[1]
 
 LOADED = """
@@ -22,29 +27,32 @@ import json, os, sys
 from tourneybook.cli import main
 sys.stdout = open(os.devnull, "w")
 status = main(sys.argv[2:])
-json.dump({"status": status, "modules": sorted(m for m in sys.modules if m.startswith("tourneybook"))},
-          open(sys.argv[1], "w"))
+json.dump({"status": status, "modules": sorted(sys.modules)}, open(sys.argv[1], "w"))
 """
 
 
-def loaded_by(args: list[str], folder: Path) -> list[str]:
-    """The TourneyBook modules a fresh ``tourneybook ARGS`` loaded (it must succeed)."""
+def loaded_by(args: list[str], folder: Path, *, everything: bool = False) -> list[str]:
+    """The TourneyBook modules (``everything``: all modules) a fresh ``tourneybook ARGS`` loaded (it must succeed)."""
     out = folder / "loaded.json"
     subprocess.run([sys.executable, "-c", LOADED, str(out), *args], check=True, timeout=300)
     found = json.loads(out.read_text(encoding="utf-8"))
     assert found["status"] == 0
-    return found["modules"]
+    return [m for m in found["modules"] if everything or m.startswith("tourneybook")]
 
 
 FAMILIES = {
     "friedrich": ("rules.friedrich", "rules.fwc2022", "rules.cafe2023", "layouts.friedrich", "layouts.fwc2022",
-                  "layouts.cafe2023"),
-    "carcassonne": ("rules.carcassonne", "layouts.carcassonne"),
+                  "layouts.cafe2023", "draws.friedrich", "draws.roles", "draws.continuation", "actions.draw_advice",
+                  "forms.friedrich"),
+    "carcassonne": ("rules.carcassonne", "layouts.carcassonne", "draws.carcassonne", "forms.carcassonne"),
     "diplomacy": ("rules.diplomacy", "rules.game_scoring", "rules.best_n", "rules.codcon2008", "rules.italia2010",
                   "rules.sit_outs",
-                  "layouts.diplomacy", "layouts.best_n", "layouts.codcon2008", "layouts.italia"),
+                  "layouts.diplomacy", "layouts.best_n", "layouts.codcon2008", "layouts.italia",
+                  "draws.diplomacy", "draws.powers", "draws.board_powers", "draws.sit_outs", "actions.draw_sit_outs",
+                  "forms.diplomacy"),
 }
-"""The modules of each family's rules and workbook layouts, by the start of their names after 'tourneybook.'."""
+"""The modules of each family's rules, workbook layouts, seating and forms, by the start of their names after
+'tourneybook.'."""
 EXAMPLES = {"fwc2022": "friedrich", "cafe2023": "friedrich", "carcassonne2004": "carcassonne",
             "codcon2008": "diplomacy", "italia2010": "diplomacy", "diplomacy": "diplomacy"}
 
@@ -79,3 +87,31 @@ def test_listing_the_systems_loads_no_ruleset_and_no_scorer(tmp_path: Path):
     rules = [m for m in loaded_by(["systems"], tmp_path) if m.startswith("tourneybook.rules.")]
     assert rules == ["tourneybook.rules.base", "tourneybook.rules.game_scoring", "tourneybook.rules.game_scoring.listing",
                      "tourneybook.rules.lots", "tourneybook.rules.ranking", "tourneybook.rules.tables"]
+
+
+DRAWN = {"fwc2022": ("friedrich", 16), "cafe2023": ("friedrich", 16), "carcassonne2004": ("carcassonne", 16),
+         "codcon2008": ("diplomacy", 14), "italia2010": ("diplomacy", 14), "diplomacy": ("diplomacy", 14)}
+"""Each ruleset with a workbook of its own, its family, and a field its first round seats."""
+
+
+@pytest.mark.parametrize("ruleset", DRAWN)
+def test_a_draw_loads_its_family_only(ruleset: str, tmp_path: Path):
+    """`tourneybook draw --round 1` on a new event: its family's seating drawn, no other family's rules, layouts,
+    seating or forms loaded (nor the QR code library: no live address)."""
+    family, players = DRAWN[ruleset]
+    work = tmp_path / "event.xlsx"
+    template.write(work, find_layout(ruleset), tournament="Loads", rows={PLAYERS.name: [{NAME: f"P{i:02}"} for i in range(players)]})
+    everything = loaded_by(["draw", str(work), "--round", "1"], tmp_path, everything=True)
+    modules = [m for m in everything if m.startswith("tourneybook")]
+    assert f"tourneybook.draws.{family}" in modules  # it did draw
+    others = {f: of_family(modules, f) for f in FAMILIES if f != family}
+    assert others == {f: [] for f in others}
+    assert "segno" not in everything
+
+
+def test_the_friedrich_final_draw_loads_no_other_family(tmp_path: Path):
+    work = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "workbooks" / "fwc2022-example.xlsx", work)
+    modules = loaded_by(["draw", str(work), "--final"], tmp_path)
+    assert "tourneybook.workbook.layouts.friedrich_final" in modules
+    assert {f: of_family(modules, f) for f in ("carcassonne", "diplomacy")} == {"carcassonne": [], "diplomacy": []}
