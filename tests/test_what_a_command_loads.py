@@ -1,6 +1,6 @@
 """A command loads only what its event uses (issue 40): a recalc of one family loads no module of another, nor the
 draw engine, and a Diplomacy event loads only its own game-scoring system; a draw loads its family's seating, rules,
-layouts and forms, and no other family's.
+layouts and forms, and no other family's; so do a roll call (``absent``) and ``publish``.
 
 Each command runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
 copy of a shipped example (or a new event, for a first round), and lists the TourneyBook modules it loaded.
@@ -115,3 +115,21 @@ def test_the_friedrich_final_draw_loads_no_other_family(tmp_path: Path):
     modules = loaded_by(["draw", str(work), "--final"], tmp_path)
     assert "tourneybook.workbook.layouts.friedrich_final" in modules
     assert {f: of_family(modules, f) for f in ("carcassonne", "diplomacy")} == {"carcassonne": [], "diplomacy": []}
+
+
+FAMILY_EXAMPLES = {"friedrich": "fwc2022", "carcassonne": "carcassonne2004", "diplomacy": "diplomacy"}
+
+
+@pytest.mark.parametrize("family", FAMILY_EXAMPLES)
+def test_a_roll_call_and_publishing_load_no_other_family(family: str, tmp_path: Path):
+    """``publish`` of the family's example, and ``absent`` on a new event of its ruleset (a roll call before round 1)."""
+    ruleset = FAMILY_EXAMPLES[family]
+    example = tmp_path / "example.xlsx"
+    shutil.copy(ROOT / "workbooks" / f"{ruleset}-example.xlsx", example)
+    new = tmp_path / "new.xlsx"
+    template.write(new, find_layout(ruleset), tournament="Loads", rows={PLAYERS.name: [{NAME: f"P{i:02}"} for i in range(16)]})
+    for command in (["publish", str(example), "--out", str(tmp_path / "published"), "--no-pdf"],
+                    ["absent", str(new), "P01", "--round", "1"]):
+        modules = loaded_by(command, tmp_path)
+        assert of_family(modules, family), command
+        assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}

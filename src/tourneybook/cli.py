@@ -118,6 +118,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A command is one short run whose objects are freed by reference counting as it
+    # goes; the cycle collector would only walk the long-lived ones over and over: the
+    # classes and functions its modules make as they load (a few milliseconds of a
+    # 0.1 s click), then the millions of cells and scores of a large event (about a
+    # third of a 10,000-player recalc). It is back on when the command returns, for a
+    # caller that goes on (the tests, a Python session).
+    gc.disable()
+    try:
+        return _run(argv)
+    finally:
+        gc.enable()
+
+
+def _run(argv: list[str] | None) -> int:
     safe_console()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
@@ -130,11 +144,6 @@ def main(argv: list[str] | None = None) -> int:
     # here it is a KeyboardInterrupt again, caught below once files may be open.
     if getattr(signal.getsignal(signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    # A command is one short run whose objects are freed by reference counting as it
-    # goes; the cycle collector would only walk the millions of long-lived cells and
-    # scores over and over (about a third of a 10,000-player recalc). It is back on
-    # when the command returns, for a caller that goes on (the tests, a Python session).
-    gc.disable()
     try:
         return args.func(args)
     except InputError as exc:
@@ -150,8 +159,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: files are saved all or nothing, so no trace is needed
         print("error: interrupted (Ctrl-C): any workbook being saved was left as it was", file=sys.stderr)
         return EXIT_PROBLEMS
-    finally:
-        gc.enable()
 
 
 if __name__ == "__main__":
