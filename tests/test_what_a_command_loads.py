@@ -1,6 +1,7 @@
 """A command loads only what its event uses (issue 40): a recalc of one family loads no module of another, nor the
 draw engine, and a Diplomacy event loads only its own game-scoring system; a draw loads its family's seating, rules,
-layouts and forms, and no other family's; so do a roll call (``absent``) and ``publish``.
+layouts and forms, and no other family's; so do its forms (of a round, the final, the bracket, blank), a roll call
+(``absent``) and ``publish``.
 
 Each command runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
 copy of a shipped example (or a new event, for a first round), and lists the TourneyBook modules it loaded.
@@ -133,3 +134,27 @@ def test_a_roll_call_and_publishing_load_no_other_family(family: str, tmp_path: 
         modules = loaded_by(command, tmp_path)
         assert of_family(modules, family), command
         assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}
+
+
+FORMS = [("fwc2022", ["--round", "1"]), ("fwc2022", ["--final"]), ("cafe2023", ["--round", "2"]),
+         ("carcassonne2004", ["--round", "1"]), ("carcassonne2004", ["--bracket"]), ("codcon2008", ["--round", "1"]),
+         ("italia2010", ["--round", "1"]), ("diplomacy", ["--round", "1"])]
+"""The forms of each family's examples: a round's, the Friedrich final's, the Carcassonne bracket."""
+
+
+@pytest.mark.parametrize("ruleset, which", FORMS)
+def test_a_familys_forms_load_no_other_family(ruleset: str, which: list[str], tmp_path: Path):
+    work = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "workbooks" / f"{ruleset}-example.xlsx", work)
+    modules = loaded_by(["forms", str(work), *which, "--out", str(tmp_path / "forms.xlsx")], tmp_path)
+    family = EXAMPLES[ruleset]
+    assert f"tourneybook.forms.{family}" in modules  # it made the family's forms
+    assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}
+
+
+@pytest.mark.parametrize("ruleset", ["fwc2022", "carcassonne2004", "diplomacy"])
+def test_blank_forms_load_no_other_family(ruleset: str, tmp_path: Path):
+    modules = loaded_by(["forms", "--blank", ruleset, "--tables", "2", "--out", str(tmp_path / "forms.xlsx")], tmp_path)
+    family = EXAMPLES[ruleset]
+    assert f"tourneybook.forms.{family}" in modules
+    assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}

@@ -22,7 +22,6 @@ from ..rules import find_ruleset
 from .codes import seat_code, table_code
 from .hall_address import ADDRESS_KEY, SEATING_QR_CELL, reporting_on, seating_pictures
 from .sheet import read_draw
-from .stages import read_stages
 from .journal import Journal, JournalError, journal_path
 from .keys import event_keys
 from .qr import png_qr
@@ -171,6 +170,8 @@ def with_seat_codes(form: Any, secret: str, round: int, table: int, seats: Seque
 def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
     """The Friedrich final's report or the knock-out bracket (``forms --final`` / ``--bracket``) with the table codes
     of the games after the rounds (:mod:`.stages`) when live reporting is on; and a note for the organiser."""
+    from .stages import read_stages  # the final's and the knock-out's layouts: a round's forms load neither
+
     if not reporting_on(store):
         return list(forms), ""
     secret, address = secret_and_address(workbook)
