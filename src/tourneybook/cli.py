@@ -13,10 +13,10 @@ command imports only its own module; that module imports its heavy libraries
 
 from __future__ import annotations
 
+import _signal  # the C module, as __main__ uses it: ``import signal`` builds its enums first (0.4 ms of every command)
 import argparse
 import gc
 import os
-import signal
 import sys
 from importlib import import_module
 
@@ -170,8 +170,8 @@ def _run(argv: list[str] | None) -> int:
 
     # Started from __main__, Ctrl-C so far ended the start-up with one sentence; from
     # here it is a KeyboardInterrupt again, caught below once files may be open.
-    if getattr(signal.getsignal(signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if getattr(_signal.getsignal(_signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:
         return args.func(args)
     except InputError as exc:
