@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..draws import DrawnRounds
 from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet, picture_size
 from ..i18n import N_, Words, find_words
@@ -19,8 +18,9 @@ from .draw_rows import ROUND
 from .nameorder import DEFAULT_LANGUAGE, name_order
 from .print_layout import printed_lines, wrapped_row_heights
 
-if TYPE_CHECKING:  # the Friedrich final's layout, which loads the Friedrich rules: the other families' draws do not
-    from .layouts.friedrich_final import FinalOutcome
+if TYPE_CHECKING:  # named in annotations only: the forms, which name this module's sheets, load no draw
+    from ..draws import DrawnRounds
+    from .layouts.friedrich_final import FinalOutcome  # the Friedrich rules with it: the other families' draws do not
 
 QUALITY_SHEET = "Draw quality"
 """The result sheet written by every draw (replaced whole each time)."""
