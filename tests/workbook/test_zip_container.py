@@ -11,25 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_package import _Unseekable  # a stream zipfile writes data descriptors to, as some writers do
 from tourneybook.files.zipcontainer import ZipDamaged, entries, unpacked
 
 NAMES = st.text(st.characters(codec="utf-8", exclude_characters="\0/\\"), min_size=1, max_size=12)
 PARTS = st.lists(st.tuples(NAMES, st.binary(max_size=3000), st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])),
                  min_size=1, max_size=6, unique_by=lambda part: part[0])
-
-
-class _Unseekable(io.RawIOBase):
-    """A stream zipfile cannot seek back in: it writes a data descriptor after each part (as some writers do)."""
-
-    def __init__(self) -> None:
-        self.data = bytearray()
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, b) -> int:
-        self.data += b
-        return len(b)
 
 
 def _zip(parts, *, descriptors: bool = False, before: bytes = b"") -> bytes:
