@@ -25,7 +25,10 @@ def _interrupted_while_starting(signum, frame):
     # Ctrl-C may come while cli.safe_console reconfigures sys.stderr, and that printing then
     # lost the sentence and left a blank line.
     os.write(2, (INTERRUPTED_WHILE_STARTING + "\n").encode())
-    raise SystemExit(1)  # exit status 1, no trace
+    # Ended here, exit status 1: the start-up has opened nothing to close or save, and an exception
+    # unwinding the imports can come back wrapped, with a trace (Python wraps one raised while a
+    # class's attributes are named, as the faster start-up of issue 40 made a Ctrl-C find more often).
+    os._exit(1)
 
 
 _signal.signal(_signal.SIGINT, _interrupted_while_starting)
