@@ -10,6 +10,7 @@ back to Python for the command's own handling.
 # The C module itself: ``import signal`` first builds its enums, several milliseconds
 # in which Ctrl-C would still end in a trace.
 import _signal
+import gc
 import os
 import sys
 
@@ -24,7 +25,10 @@ def _interrupted_while_starting(signum, frame):
     # Ctrl-C may come while cli.safe_console reconfigures sys.stderr, and that printing then
     # lost the sentence and left a blank line.
     os.write(2, (INTERRUPTED_WHILE_STARTING + "\n").encode())
-    raise SystemExit(1)  # exit status 1, no trace
+    # Ended here, exit status 1: the start-up has opened nothing to close or save, and an exception
+    # unwinding the imports can come back wrapped, with a trace (Python wraps one raised while a
+    # class's attributes are named, as the faster start-up of issue 40 made a Ctrl-C find more often).
+    os._exit(1)
 
 
 _signal.signal(_signal.SIGINT, _interrupted_while_starting)
@@ -38,11 +42,18 @@ def main() -> int:
     Python gives SIGINT back to the system's default action as it finalises, so a
     Ctrl-C held past the end of the command would kill the process (exit -2) with
     its answer already printed.
+
+    The process ends with the command: its objects are frozen out of the cycle
+    collector, whose last collections as Python shuts down would walk every one of
+    them only for the system to free the memory anyway (about 3 % of a click).
+    Every file was closed by the command (saves are atomic), and the standard
+    streams are flushed by Python's own shutdown.
     """
     try:
         return cli.main()
     finally:
         _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        gc.freeze()
 
 
 if __name__ == "__main__":

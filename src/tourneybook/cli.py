@@ -13,10 +13,10 @@ command imports only its own module; that module imports its heavy libraries
 
 from __future__ import annotations
 
+import _signal  # the C module, as __main__ uses it: ``import signal`` builds its enums first (0.4 ms of every command)
 import argparse
 import gc
 import os
-import signal
 import sys
 from importlib import import_module
 
@@ -84,6 +84,33 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _HelpLayout(argparse.HelpFormatter):
+    """argparse's own help layout, the terminal's width read here: argparse reads it through shutil, which loads
+    bz2 and lzma with it, and makes a layout at every option added (about 1.5 ms of every command)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` says it: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def _command_parser(**options) -> argparse.ArgumentParser:
+    """A command's parser, with the same help layout as the program's."""
+    return argparse.ArgumentParser(formatter_class=_HelpLayout, **options)
+
+
 def chosen_command(argv: list[str]) -> str | None:
     """The command named on the line (the first word that is not an option), if it is one."""
     word = next((arg for arg in argv if not arg.startswith("-")), None)
@@ -106,9 +133,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         prog="tourneybook",
         description="Scores, tie-breaks, draws and forms for Friedrich, Carcassonne and Diplomacy tournaments.",
         epilog=EXIT_STATUSES,
+        formatter_class=_HelpLayout,
     )
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: main() prints the list of commands
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_command_parser)  # none: main() prints the list of commands
     for name, line in COMMANDS.items():
         if name == chosen:
             import_module(f"{__package__}.commands.{name.replace('-', '_')}").register(sub)
@@ -118,6 +146,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A command is one short run whose objects are freed by reference counting as it
+    # goes; the cycle collector would only walk the long-lived ones over and over: the
+    # classes and functions its modules make as they load (a few milliseconds of a
+    # 0.1 s click), then the millions of cells and scores of a large event (about a
+    # third of a 10,000-player recalc). It is back on when the command returns, for a
+    # caller that goes on (the tests, a Python session).
+    gc.disable()
+    try:
+        return _run(argv)
+    finally:
+        gc.enable()
+
+
+def _run(argv: list[str] | None) -> int:
     safe_console()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
@@ -128,13 +170,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # Started from __main__, Ctrl-C so far ended the start-up with one sentence; from
     # here it is a KeyboardInterrupt again, caught below once files may be open.
-    if getattr(signal.getsignal(signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    # A command is one short run whose objects are freed by reference counting as it
-    # goes; the cycle collector would only walk the millions of long-lived cells and
-    # scores over and over (about a third of a 10,000-player recalc). It is back on
-    # when the command returns, for a caller that goes on (the tests, a Python session).
-    gc.disable()
+    if getattr(_signal.getsignal(_signal.SIGINT), "__module__", None) in ("tourneybook.__main__", "__main__"):
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:
         return args.func(args)
     except InputError as exc:
@@ -150,8 +187,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: files are saved all or nothing, so no trace is needed
         print("error: interrupted (Ctrl-C): any workbook being saved was left as it was", file=sys.stderr)
         return EXIT_PROBLEMS
-    finally:
-        gc.enable()
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@ Read from the source: the modules of ``draws/`` and ``actions/draw*`` that a dra
 (a name taken from the lazy ``tourneybook.draws`` counted as the module that defines it). Every draw reaches the
 shared machinery (``actions.draw``, the planner, the figures) and then its family's engine; neither may import
 another family's seating or rules. And ``tourneybook draw`` run in a fresh interpreter loads no other family's
-seating. (Its ``sys.modules`` still holds other families' rules, loaded by the forms and the Friedrich final's
-layout that the command reaches outside ``draws/`` and ``actions/draw*``: not asserted here.)
+seating. (That the whole command loads no other family's rules, layouts or forms either is asserted in
+tests/test_what_a_command_loads.py.)
 """
 
 from __future__ import annotations

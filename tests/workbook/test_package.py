@@ -313,9 +313,9 @@ def test_a_part_whose_header_is_damaged_is_refused_on_saving():
 def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
     """No zip64: 4 GB and 65,535 parts are the most a saved workbook may reach, and past them saving stops with a sentence."""
     from tourneybook.errors import InputError
-    from tourneybook.files.package import _ZipWriter
+    from tourneybook.files.zipcontainer import ZipWriter
 
-    writer = _ZipWriter()
+    writer = ZipWriter()
     writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))
     writer.directory += [b""] * (0xFFFF - 2)  # as if 65,534 parts were written
     writer.deflated("b.xml", b"<b/>", (1980, 1, 1, 0, 0, 0))  # the 65,535th is still written
@@ -326,13 +326,13 @@ def test_a_zip_an_xlsx_file_cannot_hold_is_refused_before_writing():
 def test_a_last_part_that_ends_past_4_gb_is_refused_before_writing():
     """A part starting below 4 GB but ending past it would put the central directory where a zip cannot point."""
     from tourneybook.errors import InputError
-    from tourneybook.files.package import _ZipWriter
+    from tourneybook.files.zipcontainer import ZipWriter
 
     class NearFourGB(io.BytesIO):
         def tell(self) -> int:
             return super().tell() + 0xFFFFFFFF - 100  # as if 4 GB less 100 bytes were written
 
-    writer = _ZipWriter()
+    writer = ZipWriter()
     writer.out = NearFourGB()
     writer.deflated("a.xml", b"<a/>", (1980, 1, 1, 0, 0, 0))  # 41 bytes, ending below 4 GB: written
     with pytest.raises(InputError, match=r"larger than an .xlsx file can be \(4 GB, 65,535 parts\): nothing was written"):

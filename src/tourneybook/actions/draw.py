@@ -24,6 +24,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..draws import DrawnRounds, QualityReport, Round, UnfilledBoards, quality
 from ..draws.quality import verdict
@@ -39,9 +40,7 @@ from ..workbook.draw_sheets import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEE
 from ..workbook.event import read_event
 from ..workbook.generic import PLAYERS, Player
 from ..workbook.layout import Layout
-from ..workbook.layouts.friedrich_final import FinalOutcome
 from ..workbook.settings_sheet import SETTINGS
-from .draw_sit_outs import fill_and_say, sit_out_rows
 from .draw_reading import (
     DrawEvent,
     absent_but_seated,
@@ -53,6 +52,9 @@ from .draw_reading import (
     sitting_out,
     theatres_of,
 )
+
+if TYPE_CHECKING:
+    from ..workbook.layouts.friedrich_final import FinalOutcome
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def draw_event(
         plan_report = PlanReport(tuple(r.number for r in planned),
                                  quality(DrawnRounds(game, tuple(planned)), history, groups, theatres),
                                  tuple(dict.fromkeys(plan_notes)))
-    sit_out_cells, typed = sit_out_rows(event, draw)
+    sit_out_cells, typed = _sit_out_rows(event, draw)
     outcome = DrawOutcome(draw, quality(draw, history, groups, theatres), history,
                           (*choices.notes, *typed, *_attendance_notes(event.players, wanted, event.sheet)),
                           quality(DrawnRounds(game, history), (), groups, theatres) if history else None,
@@ -218,7 +220,7 @@ def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str]
     out.raise_if_any()
     # the lots of --fill: a stream of their own, so the draw's tables do not change with them
     lots = random.Random(f"fill {_rng(event.read.tournament, wanted[0], seed).random()}")
-    notes = fill_and_say(event, wanted, history, sitting, doubling, fill, lots, out)
+    notes = _fill_and_say(event, wanted, history, sitting, doubling, fill, lots, out)
     out.raise_if_any()
     if top_board:
         sheet = event.layout.top_board.sheet
@@ -227,6 +229,26 @@ def _td_choices(event: DrawEvent, wanted: Sequence[int], sit_outs: Sequence[str]
     out.raise_if_any()
     return _Choices(keep_apart_groups(event.players), theatres_of(event.read.settings), sitting, doubling,
                     top_board=top_board, notes=tuple(notes))
+
+
+def _fill_and_say(event: DrawEvent, wanted: Sequence[int], history: Sequence[Round], sitting: dict[int, list[str]],
+                  doubling: list[str], fill: str | None, rng: random.Random, out: Collector) -> list[str]:
+    """The sit-outs and double boards completed and said (:mod:`.draw_sit_outs`); [] for a family without them and
+    no ``--fill`` to refuse, whose draw then loads none of the Diplomacy sit-outs' modules (issue 40)."""
+    if fill is None and not event.sheet.family.takes_sit_outs:
+        return []
+    from .draw_sit_outs import fill_and_say
+
+    return fill_and_say(event, wanted, history, sitting, doubling, fill, rng, out)
+
+
+def _sit_out_rows(event: DrawEvent, draw: DrawnRounds) -> tuple[dict[tuple[int, int], object], list[str]]:
+    """The rows typed on the layout's sit-outs sheet (Italia 2010, :mod:`.draw_sit_outs`); none without that sheet."""
+    if event.layout.sit_outs is None:
+        return {}, []
+    from .draw_sit_outs import sit_out_rows
+
+    return sit_out_rows(event, draw)
 
 
 def _draw_runs(event: DrawEvent, wanted: Sequence[int], history: tuple[Round, ...], choices: _Choices,

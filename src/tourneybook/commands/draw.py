@@ -68,7 +68,7 @@ def run(args) -> int:
             raise InputError(f"--pdf needs LibreOffice to print the seating list. {INSTALL_HINT} Or leave out --pdf "
                              f"and print the '{SEATING_SHEET}' sheet from your spreadsheet program.")
     book = FileWorkbook(args.workbook)
-    from ..reports.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+    from ..reports.hall_address import seating_pictures  # the live address's QR code, when Settings switch reporting on
 
     pictures = seating_pictures(book, args.workbook)
     doing = "drawing every round" if args.all else "drawing the next round" if args.next else f"drawing round {args.round}"

@@ -14,14 +14,13 @@ exactly as the Excel button reads the live workbook; it is never written.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..i18n import ENGLISH_WORDS, LANGUAGES, Words, find_language, words_in
-from ..forms import DEFAULT_YEARS, blank_forms, bracket_forms, final_forms, round_forms, write
-from ..forms.carcassonne import KnockoutBracketForm
-from ..forms.diplomacy import MAX_YEARS
+from ..forms import blank_forms, bracket_forms, final_forms, round_forms, write
+from ..forms.common import DEFAULT_YEARS, MAX_YEARS
 from ..rules import RULESET_IDS, find_ruleset
-from ..rules.diplomacy_event import chosen, starting_settings
 from ..files.filestore import FileWorkbook
 
 
@@ -122,12 +121,19 @@ def blank(args) -> tuple[list, Path]:
     if args.tables is None and not args.bracket:
         raise InputError("--tables K is required with --blank")
     years = args.years if args.years is not None else DEFAULT_YEARS
-    settings = starting_settings(find_ruleset(args.blank), args.scoring)  # the Diplomacy event's game scoring
-    forms: list = blank_forms(args.blank if settings is None else chosen(settings), args.tables or 0, args.round,
-                              args.tournament, years, words)
+    ruleset = find_ruleset(args.blank)
+    form_of: Any = args.blank
+    if ruleset.chosen is not None or args.scoring is not None:  # the Diplomacy event's game scoring (or a refusal)
+        from ..rules.diplomacy_event import chosen, starting_settings  # on use: another ruleset's forms load none of it
+
+        settings = starting_settings(ruleset, args.scoring)
+        form_of = args.blank if settings is None else chosen(settings)
+    forms: list = blank_forms(form_of, args.tables or 0, args.round, args.tournament, years, words)
     if args.bracket:
-        if find_ruleset(args.blank).knockout is None:
+        if ruleset.knockout is None:
             raise InputError(f"--bracket is for a ruleset with a knock-out (the Carcassonne one), not {args.blank}")
+        from ..forms.carcassonne import KnockoutBracketForm
+
         forms.append(KnockoutBracketForm.of(args.tournament, words=words))
     out = Path(args.out) if args.out else Path(f"forms-{args.blank}.xlsx")
     return forms, out

@@ -18,8 +18,7 @@ for (PEP 562), so a Friedrich draw loads no Carcassonne or Diplomacy module
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_names
 
 _HOME = {
     "draw_carcassonne": "carcassonne",
@@ -40,14 +39,4 @@ from .quality import QualityReport, quality, rematch_bound  # noqa: E402
 __all__ = sorted([*_HOME, "QualityReport", "quality", "rematch_bound"])
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value  # asked once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME))
-
+__getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -157,7 +157,7 @@ def _run(store: WorkbookStore, choice: Choice) -> ActionReport:
                             winner=report.result.winner if report.result is not None else None)
     if choice.action in (DRAW_NEXT, REDRAW):
         wanted = None if choice.action == DRAW_NEXT else choice.round  # None: the next round, the Settings read once
-        from ..reports.stamp import seating_pictures  # the live address's QR code, when Settings switch reporting on
+        from ..reports.hall_address import seating_pictures  # the live address's QR code, when Settings switch reporting on
 
         pictures = seating_pictures(store, _workbook_path(store))
         outcome = checked_write(store, lambda staged: draw_event(staged, wanted, redraw=choice.action == REDRAW,

@@ -2,6 +2,7 @@
 
 * :mod:`.address` - the one column letter ('AA' after 'Z') and the one cell-address parser.
 * :mod:`.package` - the zip of parts, read and written back unchanged but for ours.
+* :mod:`.zipcontainer` - the zip itself: its entries read from the central directory, and written entry by entry.
 * :mod:`.sheetreader` / :mod:`.sheetwriter` / :mod:`.resultstyles` - cells in, result parts out.
 * :mod:`.tablegrowth` - rows typed below an Excel table grow the table.
 * :mod:`.filekind` / :mod:`.saving` - what kind of file was given; atomic saving.

@@ -18,15 +18,13 @@ from __future__ import annotations
 import io
 import posixpath
 import re
-import struct
-import zipfile
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lxml import etree
 
 from ..errors import InputError
+from .zipcontainer import ZipDamaged, ZipEntry, ZipWriter, entries, stored_bytes, unpacked
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -110,13 +108,12 @@ class Package:
 
     def __init__(self, data: bytes, file_name: str):
         self.file_name = file_name
-        try:
-            self._zip = zipfile.ZipFile(io.BytesIO(data))
-            infos = self._zip.infolist()
-        except (zipfile.BadZipFile, ValueError, EOFError):
-            raise DamagedFile(f"{file_name} is not a readable .xlsx/.xlsm workbook (the file is damaged or of another kind).") from None
         self._data = memoryview(data)
         """The file as read: the parts a save does not change are copied from it as stored."""
+        try:
+            infos = entries(self._data)
+        except ZipDamaged:
+            raise DamagedFile(f"{file_name} is not a readable .xlsx/.xlsm workbook (the file is damaged or of another kind).") from None
         self._infos = {i.filename: i for i in infos if not i.is_dir()}
         self._check_sizes(infos)
         self._changed: dict[str, bytes | None] = {}
@@ -126,7 +123,7 @@ class Package:
             raise DamagedFile(f"{file_name} is not an Excel workbook: it has no [Content_Types].xml part.")
         self.types = self.xml("[Content_Types].xml")
 
-    def _check_sizes(self, infos: list[zipfile.ZipInfo]) -> None:
+    def _check_sizes(self, infos: list[ZipEntry]) -> None:
         total = sum(i.file_size for i in infos)
         bomb = total > MAX_UNPACKED or any(
             i.file_size > 2**20 and i.file_size > MAX_RATIO * max(i.compress_size, 1) for i in infos
@@ -170,9 +167,8 @@ class Package:
         """The first ``size`` bytes (-1: all) of a part as the file has it (KeyError if absent)."""
         info = self._infos[name]
         try:
-            with self._zip.open(info) as part:
-                return part.read(size)
-        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError):
+            return unpacked(self._data, info, size)
+        except ZipDamaged:
             raise DamagedFile(f"{self.file_name} is damaged: its part {name} cannot be unpacked. Use a backup copy.") from None
 
     def xml(self, name: str) -> etree._Element:
@@ -249,22 +245,17 @@ class Package:
 
     # --- writing -------------------------------------------------------------------
 
-    def _stored(self, info: zipfile.ZipInfo) -> memoryview:
+    def _stored(self, info: ZipEntry) -> memoryview:
         """A part's bytes as the file stores them (compressed), which follow its local header."""
-        start = info.header_offset
-        header = self._data[start:start + _LOCAL.size]
-        if len(header) < _LOCAL.size or header[:4] != b"PK\x03\x04":
-            raise DamagedFile(f"{self.file_name} is damaged: its part {info.filename} cannot be found. Use a backup copy.")
-        start += _LOCAL.size + sum(struct.unpack("<2H", header[26:30]))  # past the header's name and extra field
-        stored = self._data[start:start + info.compress_size]
-        if len(stored) != info.compress_size:
-            raise DamagedFile(f"{self.file_name} is damaged: its part {info.filename} is cut short. Use a backup copy.")
-        return stored
+        try:
+            return stored_bytes(self._data, info)
+        except ZipDamaged as exc:  # its local header is not where the directory says, or the file ends before its bytes
+            raise DamagedFile(f"{self.file_name} is damaged: its part {info.filename} {exc}. Use a backup copy.") from None
 
     def to_bytes(self) -> bytes:
         """The whole package as a zip: changed parts deflated anew, every other part's stored bytes copied as they are."""
         self._changed["[Content_Types].xml"] = serialize(self.types)
-        target = _ZipWriter()
+        target = ZipWriter()
         # [Content_Types].xml first, as Excel writes it (some readers sniff it there)
         for name in sorted(self.names(), key=lambda n: n != "[Content_Types].xml"):
             info = self._infos.get(name)
@@ -273,70 +264,6 @@ class Package:
             elif info is not None:
                 target.copied(info, self._stored(info))
         return target.finish()
-
-
-_LOCAL = struct.Struct("<4s5H3L2H")
-"""A zip entry's local header: signature, version needed, flags, method, time, date, CRC, sizes, name and extra lengths."""
-_CENTRAL = struct.Struct("<4s6H3L5H2L")
-"""Its central directory entry: the same after a 'version made by', then comment length, disk, attributes and offset."""
-_END = struct.Struct("<4s4H2LH")
-_UTF8_NAME = 0x800
-_DATA_DESCRIPTOR = 0x8
-_DEFLATE_LEVEL = 2
-"""The result sheets of a 10,000-player FWC event (21 MB of XML) take 0.08 s to deflate at level 2, 0.11 s at level 3
-and 0.27 s at zlib's default 6, and come out a fifth larger than at 6. The saved file is 5.2 MB, against 5.1 MB
-when every part was deflated again at level 3."""
-
-
-class _ZipWriter:
-    """A zip written entry by entry: new data deflated, or a part's stored bytes copied with its CRC.
-
-    Python's zipfile can only inflate a part and deflate it again: copying what is stored
-    spares that for every part a save leaves as it was (on a 10,000-player event the entry
-    sheets, half of its XML), and keeps those bytes exactly as they were. Only what a
-    workbook needs is written: no zip64 (a workbook stays far below 4 GB), comments or extras.
-    A kept part is not inflated, so damage inside its compressed bytes (a wrong CRC) is copied as
-    the file had it, not found: the save loses nothing the file still had, and reading that part
-    (a command that needs it) refuses the file as damaged.
-    """
-
-    def __init__(self) -> None:
-        self.out = io.BytesIO()
-        self.directory: list[bytes] = []
-
-    def deflated(self, name: str, data: bytes, date_time: tuple[int, ...]) -> None:
-        packer = zlib.compressobj(_DEFLATE_LEVEL, zlib.DEFLATED, -15)  # raw deflate, as a zip holds it
-        stored = packer.compress(data) + packer.flush()
-        flags = 0 if name.isascii() else _UTF8_NAME
-        self._entry(name.encode(), 20, flags, zipfile.ZIP_DEFLATED, date_time, zlib.crc32(data), stored, len(data))
-
-    def copied(self, info: zipfile.ZipInfo, stored: memoryview) -> None:
-        # without a data descriptor: the CRC and sizes are in the header written here
-        flags = info.flag_bits & ~_DATA_DESCRIPTOR
-        # the name's own bytes: zipfile read them as cp437 without the UTF-8 flag, and LibreOffice as UTF-8
-        encoded = info.filename.encode("utf-8" if flags & _UTF8_NAME else "cp437")
-        self._entry(encoded, info.extract_version, flags, info.compress_type, info.date_time, info.CRC, stored, info.file_size)
-
-    def _entry(self, encoded: bytes, version: int, flags: int, method: int, date_time: tuple[int, ...], crc: int,
-               stored: bytes | memoryview, size: int) -> None:
-        year, month, day, hour, minute, second = date_time
-        offset = self.out.tell()
-        end = offset + _LOCAL.size + len(encoded) + len(stored)  # where the next entry or the central directory starts
-        if max(end, size) > 0xFFFFFFFF or len(self.directory) == 0xFFFF:
-            raise InputError("The workbook would be larger than an .xlsx file can be (4 GB, 65,535 parts): nothing was written.")
-        fields = (version, flags, method, hour << 11 | minute << 5 | second // 2,
-                  (year - 1980) << 9 | month << 5 | day, crc, len(stored), size, len(encoded))
-        self.out.write(_LOCAL.pack(b"PK\x03\x04", *fields, 0) + encoded)
-        self.out.write(stored)
-        self.directory.append(_CENTRAL.pack(b"PK\x01\x02", 20, *fields, 0, 0, 0, 0, 0, offset) + encoded)
-
-    def finish(self) -> bytes:
-        start = self.out.tell()
-        for entry in self.directory:
-            self.out.write(entry)
-        count = len(self.directory)
-        self.out.write(_END.pack(b"PK\x05\x06", 0, 0, count, count, self.out.tell() - start, start, 0))
-        return self.out.getvalue()
 
 
 __all__ = [

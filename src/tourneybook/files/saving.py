@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import time
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -157,6 +156,8 @@ def dated_package(data: bytes, when: dt.datetime) -> bytes:
     its entries in one order (openpyxl writes the parts it copies from a VBA archive, and
     their types, in the order of a Python set, which changes from run to run).
     """
+    import zipfile  # writing a template or forms: a recalc or a draw never loads it
+
     stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:

@@ -7,18 +7,41 @@ forms through the store (:func:`round_forms`, :func:`final_forms`,
 :func:`bracket_forms`), :mod:`.render` makes the workbook with one A4 worksheet
 per printed page, and :mod:`.printing` saves it (and its PDF through LibreOffice).
 
+Importing this package loads none of its modules: each name below is loaded from
+its module when first asked for (PEP 562), so a Friedrich event's forms load no
+Carcassonne or Diplomacy form, and the page layout (:mod:`.layout`) loads alone
+(issue 40).
+
 >>> from tourneybook.forms import REPORT_FIELDS
 >>> REPORT_FIELDS[:6]
 ('Round', 'Table', 'Frederick', 'Elisabeth', 'Maria Theresa', 'Pompadour')
 """
 
-from .carcassonne import CarcassonneSlip, KnockoutBracketForm
-from .diplomacy import DEFAULT_YEARS, SHEET_POWERS, CentreCountSheet, System
-from .event import bracket_forms, final_forms, round_forms
-from .friedrich import REPORT_FIELDS, PompadourReport, Variant
-from .printing import write
-from .render import Form, pages, workbook_bytes
-from .tables import blank_forms, table_form
+from __future__ import annotations
+
+from ..lazy import lazy_names
+
+_HOME = {
+    "CarcassonneSlip": "carcassonne",
+    "KnockoutBracketForm": "carcassonne",
+    "CentreCountSheet": "diplomacy",
+    "DEFAULT_YEARS": "diplomacy",
+    "SHEET_POWERS": "diplomacy",
+    "System": "diplomacy",
+    "bracket_forms": "event",
+    "final_forms": "event",
+    "round_forms": "event",
+    "PompadourReport": "friedrich",
+    "REPORT_FIELDS": "friedrich",
+    "Variant": "friedrich",
+    "write": "printing",
+    "Form": "render",
+    "pages": "render",
+    "workbook_bytes": "render",
+    "blank_forms": "tables",
+    "table_form": "tables",
+}
+"""Each public name and the module (of this package) that defines it."""
 
 __all__ = [
     "CarcassonneSlip",
@@ -40,3 +63,6 @@ __all__ = [
     "workbook_bytes",
     "write",
 ]
+
+
+__getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -11,6 +11,13 @@ from ..errors import Collector
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.attendance import with_mark
 
+DEFAULT_YEARS = 7
+"""A Diplomacy centre-count sheet's years of Fall columns: games last 7 years unless the TD announces otherwise
+(seed 004, 3.1; RULES.md). Here, not with the sheet, because every family's forms take the option."""
+
+MAX_YEARS = 20
+"""More columns than this would not print legibly on one page."""
+
 
 def check_place(problems: Collector, where: str, tournament: object, round: object, table: object) -> None:
     """Tournament name is text; round and table are whole numbers from 1, or None (blank form)."""

@@ -23,17 +23,11 @@ from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
 from ..rules.game_scoring import rule_said
 from ..rules.game_scoring.system import FINAL_COUNT
-from .common import ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
+from .common import DEFAULT_YEARS, MAX_YEARS, ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
 SHEET_POWERS: tuple[str, ...] = tuple(power.value for power in Power)
 """Powers in the order of the sheet: the rules' AEFGIRT (seed 003, IV.6)."""
-
-DEFAULT_YEARS = 7
-"""Games last 7 years unless the TD announces otherwise (seed 004, 3.1; RULES.md)."""
-
-MAX_YEARS = 20
-"""More columns than this would not print legibly on one page."""
 
 
 class System(Enum):

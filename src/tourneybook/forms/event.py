@@ -37,11 +37,9 @@ from ..workbook.reader import PlayerNames, Row, read_sheet
 from ..workbook.event import read_event
 from ..workbook.schema import FIRST_DATA_ROW, Column, EntrySheet, Kind
 from ..workbook.draw_sheets import FINAL_DRAW_SHEET  # the finalists in choosing order, as draw --final wrote them
-from ..workbook.layouts.friedrich_final import FINAL_SHEET  # the finalists under the roles they chose
 from ..files.filekind import workbook_name
 from ..files.store import SheetGrid, WorkbookStore
-from .carcassonne import KnockoutBracketForm
-from .diplomacy import DEFAULT_YEARS
+from .common import DEFAULT_YEARS
 from .render import Form
 from .tables import final_form, table_form
 
@@ -142,6 +140,8 @@ def final_forms(store: WorkbookStore) -> list[Form]:
     checks the roles once typed) are printed on the report, to choose at the
     table. Raises InputError for an event without a final, or with neither.
     """
+    from ..workbook.layouts.friedrich_final import FINAL_SHEET  # the finalists under the roles they chose
+
     head = event_head(store)
     if not any(s.name == FINAL_SHEET for s in head.layout.sheets):
         raise InputError(Problem(f"the ruleset {head.ruleset.id} has no final game report (a Friedrich final)",
@@ -196,6 +196,8 @@ def bracket_forms(store: WorkbookStore) -> list[Form]:
     in. The standings are computed from the entries (as ``recalc`` does), so
     every entry must be readable: InputError lists what is not.
     """
+    from .carcassonne import KnockoutBracketForm
+
     head = event_head(store)
     knockout = head.ruleset.knockout
     if knockout is None:

@@ -13,11 +13,11 @@ from types import MappingProxyType
 from ..errors import InputError
 from ..i18n import ENGLISH_WORDS, Words
 from ..rules import Family, Ruleset, find_ruleset
-from .carcassonne import CarcassonneSlip, slip_sections
-from .common import ReportSection
-from .diplomacy import DEFAULT_YEARS, CentreCountSheet, System, centre_sections
-from .friedrich import REPORT_SECTIONS, PompadourReport, Variant
+from .common import DEFAULT_YEARS, ReportSection
 from .render import Form
+
+# Each family's forms are imported by the function that makes them: a Friedrich event's forms load no
+# Carcassonne or Diplomacy module (issue 40).
 
 def check_ruleset(ruleset: str) -> None:
     """UnknownRuleset naming the known ids when ``ruleset`` is none of them."""
@@ -48,18 +48,24 @@ def table_form(
 
 def _game_report(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
                  years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
+    from .friedrich import PompadourReport, Variant
+
     return PompadourReport.of(tournament, Variant[found.form.variant], round, table, by_seat, marks,
                               rules=found.form.title, words=words)
 
 
 def _centre_count(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
                   years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
+    from .diplomacy import CentreCountSheet, System
+
     return CentreCountSheet.of(tournament, System[found.form.variant], round, table, by_seat, years, top_board,
                                marks, found.form.title, found.form.centre_count, found.form.columns, words)
 
 
 def _slip(found: Ruleset, tournament: str, round: int | None, table: int | None, by_seat: Mapping[str, str],
           years: int, marks: Mapping[str, str] | None, top_board: bool, words: Words) -> Form:
+    from .carcassonne import CarcassonneSlip
+
     unknown = [s for s in by_seat if s not in found.seats]
     if unknown:
         raise InputError(f"unknown seat {unknown[0]!r}; seats: {', '.join(found.seats)}")
@@ -80,10 +86,28 @@ FORMS: Mapping[Family, Callable[..., Form]] = MappingProxyType({
 """Each family's form of a table: the Pompadour game report, the centre-count sheet, the Carcassonne slip."""
 
 
+def _report_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    from .friedrich import REPORT_SECTIONS
+
+    return REPORT_SECTIONS
+
+
+def _centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    from .diplomacy import centre_sections
+
+    return centre_sections(headers)
+
+
+def _slip_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
+    from .carcassonne import slip_sections
+
+    return slip_sections(headers)
+
+
 SECTIONS: Mapping[Family, Callable[[tuple[str, ...]], tuple[ReportSection, ...]]] = MappingProxyType({
-    Family.FRIEDRICH: lambda headers: REPORT_SECTIONS,
-    Family.DIPLOMACY: centre_sections,
-    Family.CARCASSONNE: slip_sections,
+    Family.FRIEDRICH: _report_sections,
+    Family.DIPLOMACY: _centre_sections,
+    Family.CARCASSONNE: _slip_sections,
 })
 """Each family's form, as the parts the players fill in (the Pompadour report's sections, the slip's result,
 the centre count), given the entry sheet's result columns."""
@@ -108,6 +132,8 @@ def final_form(ruleset: str, tournament: str, table: int | None, by_role: Mappin
 
     Before they have chosen (``by_role`` empty), ``choosing`` lists them in choosing order on the report.
     """
+    from .friedrich import PompadourReport, Variant
+
     found = find_ruleset(ruleset)
     if found.final is None:
         raise InputError(f"the ruleset {ruleset} has no final game report (a Friedrich final)")

@@ -15,7 +15,6 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.base import Table
-from ..rules.carcassonne_knockout import bracket_slots
 from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
 from .published import Published, write_output
 from .classification import cut_after, cut_note, split_extras
@@ -153,6 +152,8 @@ def bracket(table: Table, words: Words = ENGLISH_WORDS) -> list[dict[str, Any]]:
 def bracket_places(size: int) -> dict[str, int]:
     """Each match's place down the bracket of ``size`` players: that of the first match of the first round
     it follows from (seed 002: Q1 = winners of S1 and S8, drawn between them)."""
+    from ..rules.carcassonne_knockout import bracket_slots  # a knock-out's page only: no other family loads it
+
     slots = {s.stage: s for s in bracket_slots(size)}
 
     def leaves(stage: str) -> list[str]:

@@ -12,14 +12,15 @@ the knock-out's N-th match in bracket order) that no round's code can open.
   'Knock-out matches' sheet if the director typed it, else the sheet's next free
   row, which a report fills with the stage and both players too. A match the
   bracket does not have has no code, and a report of it is refused at import.
+
+Each stage's layout (the Friedrich final's, the Carcassonne knock-out's) is imported where that stage is read:
+an event loads no other family's layout for it (issue 40).
 """
 
 from __future__ import annotations
 
 from ..forms.event import event_head
 from ..workbook.event import Event, read_event
-from ..workbook.layouts.carcassonne2004 import KNOCKOUT, PLAYER_A, PLAYER_B, STAGE
-from ..workbook.layouts.friedrich_final import FINAL_SHEET
 from ..workbook.schema import FIRST_DATA_ROW, EntrySheet
 from ..files.store import WorkbookStore
 from .sheet import ReportSheet, DrawnTable, Seat, draw_rows, sheet_draw
@@ -40,12 +41,15 @@ def read_stages(store: WorkbookStore, event: Event | None = None) -> ReportSheet
     problems), or ``event`` taken when the caller has read it already (the hall's state, for the standings).
     """
     head = event_head(store)
-    names = {s.name for s in head.layout.sheets}
-    if FINAL_SHEET in names:
+    if head.ruleset.final is not None:  # the Friedrich rulesets', whose layouts have the 'Final game' sheet
+        from ..workbook.layouts.friedrich_final import FINAL_SHEET
+
         return _final(store, head, head.layout.sheet(FINAL_SHEET))
     knockout = head.ruleset.knockout
-    if KNOCKOUT.name not in names or knockout is None:
+    if knockout is None:
         return None
+    from ..workbook.layouts.carcassonne2004 import KNOCKOUT  # the one ruleset with a knock-out, and its sheet
+
     bracket = knockout((event if event is not None else read_event(store, head.read)).record)
     return None if bracket is None else _knockout(store, head, head.layout.sheet(KNOCKOUT.name), bracket)
 
@@ -67,6 +71,8 @@ def _final(store: WorkbookStore, head, schema: EntrySheet) -> ReportSheet:
 
 
 def _knockout(store: WorkbookStore, head, schema: EntrySheet, bracket) -> ReportSheet:
+    from ..workbook.layouts.carcassonne2004 import PLAYER_A, PLAYER_B, STAGE
+
     draw_headers = (STAGE, PLAYER_A, PLAYER_B)
     rows = draw_rows(store, head, schema, draw_headers)
     typed = {row[STAGE]: row for row in rows if row[STAGE] is not None}
@@ -88,6 +94,8 @@ def draw_cells(draw: ReportSheet, table: DrawnTable) -> dict[tuple[int, int], ob
     """The cells a report of a knock-out match not yet on its sheet types besides its results: stage and players."""
     if not table.stage:
         return {}
+    from ..workbook.layouts.carcassonne2004 import STAGE
+
     line = table.seats[0].line
     return {(line, draw.columns[STAGE]): table.stage,
             **{(line, draw.columns[s.seat]): s.player for s in table.seats}}

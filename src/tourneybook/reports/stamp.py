@@ -14,21 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import Collector, InputError
+from ..errors import InputError
 from ..i18n import ENGLISH_WORDS, Words
 from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
-from ..workbook.settings_sheet import SETTINGS, read_live_reporting
 from ..files.store import WorkbookStore
 from ..rules import find_ruleset
 from .codes import seat_code, table_code
+from .hall_address import ADDRESS_KEY, SEATING_QR_CELL, reporting_on, seating_pictures
 from .sheet import read_draw
-from .stages import read_stages
 from .journal import Journal, JournalError, journal_path
 from .keys import event_keys
 from .qr import png_qr
 
-ADDRESS_KEY = "address"
-"""The journal's record of the address ``tourneybook live`` last served on."""
 QR_ROW_HEIGHT = 62
 """Points: room for a QR code of an address at two pixels a module (about 2 cm on paper)."""
 
@@ -173,6 +170,8 @@ def with_seat_codes(form: Any, secret: str, round: int, table: int, seats: Seque
 def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any]) -> tuple[list[Any], str]:
     """The Friedrich final's report or the knock-out bracket (``forms --final`` / ``--bracket``) with the table codes
     of the games after the rounds (:mod:`.stages`) when live reporting is on; and a note for the organiser."""
+    from .stages import read_stages  # the final's and the knock-out's layouts: a round's forms load neither
+
     if not reporting_on(store):
         return list(forms), ""
     secret, address = secret_and_address(workbook)
@@ -195,32 +194,6 @@ def stamp_stage_forms(store: WorkbookStore, workbook: str | Path, forms: Sequenc
                          "printed once the finalists are typed under their roles on the 'Final game' sheet; a match's "
                          "once both its players are known.")
     return stamped, "" if address else NOT_SERVED_YET
-
-
-SEATING_QR_CELL = "D3"
-"""Beside the Seating sheet's list (columns A:C), at its top: the first page printed carries it."""
-
-
-def seating_pictures(store: WorkbookStore, workbook: str | Path | None) -> tuple[tuple[str, bytes], ...]:
-    """The Seating sheet's QR code of the live address, when live reporting is on and ``tourneybook live`` has
-    served this event on an address phones can reach; () otherwise (no journal is made for it)."""
-    if workbook is None or not journal_path(workbook).is_file() or not reporting_on(store):
-        return ()
-    try:
-        address = Journal(journal_path(workbook)).recall(ADDRESS_KEY)
-    except JournalError:  # a damaged journal never stops a draw: the sheet goes without the picture
-        return ()
-    return ((SEATING_QR_CELL, png_qr(address, scale=4)),) if address else ()
-
-
-def reporting_on(store: WorkbookStore) -> bool:
-    """The Settings' "Live reporting" (off without a Settings sheet); InputError naming its cell when it is not yes or no."""
-    if SETTINGS.name not in store.sheet_names():
-        return False
-    out = Collector(InputError)
-    on = read_live_reporting(store.read(SETTINGS.name), out)
-    out.raise_if_any()
-    return on
 
 
 def stamp_round_forms(store: WorkbookStore, workbook: str | Path, forms: Sequence[Any], round: int) -> tuple[list[Any], str]:

@@ -114,9 +114,9 @@ def as_round(entry: EntryRound, family: DrawSheet) -> Round:
 
 def row_values(family: DrawSheet, number: int, table: DrawnTable) -> list[dict[str, Any]]:
     """The cells of one drawn table: one row (Friedrich, Carcassonne) or seven (Diplomacy, AEFGIRT)."""
-    from ..rules.diplomacy import POWER_NAMES
-
     if family.row_per_seat:
+        from ..rules.diplomacy import POWER_NAMES  # a board's powers: no other family's draw loads the Diplomacy rules
+
         by_power = {s.seat: s.player for s in table.seats}
         return [{ROUND: number, family.table: table.number, POWER: p, PLAYER: by_power[p]} for p in POWER_NAMES]
     values: dict[str, Any] = {ROUND: number, family.table: table.number}

@@ -8,17 +8,19 @@ next draw, like the other result sheets; none has seat columns, so
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..draws import DrawnRounds
 from ..files.marks import DRAWN, FINAL_DRAWN, note
 from ..files.store import Cell, ResultSheet, picture_size
 from ..i18n import N_, Words, find_words
 from ..rules.attendance import STAND_IN_MARK, with_mark
 from .draw_rows import ROUND
-from .layouts.friedrich_final import CHOOSING, FINAL_SHEET, FinalOutcome
 from .nameorder import DEFAULT_LANGUAGE, name_order
 from .print_layout import printed_lines, wrapped_row_heights
+
+if TYPE_CHECKING:  # named in annotations only: the forms, which name this module's sheets, load no draw
+    from ..draws import DrawnRounds
+    from .layouts.friedrich_final import FinalOutcome  # the Friedrich rules with it: the other families' draws do not
 
 QUALITY_SHEET = "Draw quality"
 """The result sheet written by every draw (replaced whole each time)."""
@@ -150,15 +152,15 @@ def final_draw_sheet(title: str, outcome: FinalOutcome) -> ResultSheet:
         (Cell(note(FINAL_DRAW_SHEET, FINAL_DRAWN), "note"),),
         tuple(Cell(h, "header") for h in ("Chooses", "Finalist", "May choose", "Role chosen")),
     ]
-    for place, (name, role) in enumerate(zip(outcome.finalists, outcome.roles), start=1):
-        rows.append((Cell(place), Cell(name), Cell(CHOOSING[place - 1]), Cell(role, "good" if role else "")))
+    for place, (name, may_choose, role) in enumerate(zip(outcome.finalists, outcome.choosing, outcome.roles), start=1):
+        rows.append((Cell(place), Cell(name), Cell(may_choose), Cell(role, "good" if role else "")))
     rows.append(())
     rows += [(Cell(text, "note"),) for text in printed_lines(
         "Seed 000 GFTR B: the highest-ranked player has free choice of roles; the second chooses "
-        f"from the remaining three, and so on. Type the choices on the '{FINAL_SHEET}' row.", 85)]
+        f"from the remaining three, and so on. Type the choices on the '{outcome.final_sheet}' row.", 85)]
     rows += [(Cell(text, "warning"),) for n in outcome.notes for text in printed_lines(f"note: {n}", 85)]
     return ResultSheet(FINAL_DRAW_SHEET, tuple(rows), (9, 24, 36, 16), freeze="A4", fit_to_width=True)
 
 
-__all__ = ["FINAL_DRAW_SHEET", "QUALITY_SHEET", "SEATING_SHEET", "CHOOSING", "FinalOutcome", "final_draw_sheet",
+__all__ = ["FINAL_DRAW_SHEET", "QUALITY_SHEET", "SEATING_SHEET", "final_draw_sheet",
            "quality_sheet", "seating_sheet"]

@@ -46,6 +46,16 @@ class FinalOutcome:
     """Each finalist's role as typed on the 'Final game' row; None while the row is empty."""
     notes: tuple[str, ...] = ()
 
+    @property
+    def choosing(self) -> tuple[str, ...]:
+        """What each finalist may choose, in choosing order (seed 000 GFTR B)."""
+        return CHOOSING[:len(self.finalists)]
+
+    @property
+    def final_sheet(self) -> str:
+        """The sheet whose row the finalists' roles are typed on."""
+        return FINAL_SHEET
+
     def render(self) -> str:
         lines = ["Final: the best four choose roles in ranking order (GFTR B)"]
         for place, (name, role) in enumerate(zip(self.finalists, self.roles), start=1):
