@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from ..i18n import ENGLISH_WORDS, N_, Words
-from ..rules.game_scoring import rule_said
 
 PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((?P<player>[^()]+) lost on the clock\)"), N_("({player} lost on the clock)")),
@@ -62,6 +61,8 @@ the system's name, its numbers used ('solo points 100, points for playing 1') an
 def scoring_said(found: re.Match[str], words: Words) -> str:
     """A :data:`SCORING_NOTE` in ``words``' language: the system's name as it is (a name), each number's name said
     (i18n/results_words.py, NUMBERS) and the rule said whole with its numbers (rules/game_scoring, rule_said)."""
+    from ..rules.game_scoring import rule_said  # a Diplomacy event's note only: no other family's page loads it
+
     rule = rule_said(found["rule"], words._)
     if not found["numbers"]:
         return words._(N_("Game scoring: {system}. {rule}")).format(system=found["system"], rule=rule)
