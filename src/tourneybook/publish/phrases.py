@@ -61,7 +61,7 @@ the system's name, its numbers used ('solo points 100, points for playing 1') an
 def scoring_said(found: re.Match[str], words: Words) -> str:
     """A :data:`SCORING_NOTE` in ``words``' language: the system's name as it is (a name), each number's name said
     (i18n/results_words.py, NUMBERS) and the rule said whole with its numbers (rules/game_scoring, rule_said)."""
-    from ..rules.game_scoring import rule_said  # only a Diplomacy event's note: a Friedrich page loads no scorer
+    from ..rules.game_scoring import rule_said  # a Diplomacy event's note only: no other family's page loads it
 
     rule = rule_said(found["rule"], words._)
     if not found["numbers"]:
