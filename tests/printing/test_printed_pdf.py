@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 
 from tourneybook.cli import main as cli
-from tourneybook.office import convert
+from tourneybook.office import convert, convert_all
 from tourneybook.publish import read_published, write_pdf
 from tourneybook.rules import RULESETS
 from tourneybook.workbook import template
@@ -81,14 +81,25 @@ def test_the_exact_fraction_column_does_not_print(big_standings):
     assert not any(w[4] == "Exact" for page in printed for w in page)
 
 
+@pytest.fixture(scope="module")
+def instructions_printed(soffice, tmp_path_factory) -> dict[str, Path]:
+    """Each ruleset -> the PDF of its template's Instructions sheet alone: all printed in one start of LibreOffice
+    (a start per ruleset was most of each test's time)."""
+    folder = tmp_path_factory.mktemp("instructions")
+    alone = []
+    for ruleset in RULESETS:
+        path = template.write(folder / f"{ruleset.id}.xlsx", find_layout(ruleset.id))
+        book = openpyxl.load_workbook(path)
+        for name in book.sheetnames[1:]:
+            del book[name]
+        book.save(path)
+        alone.append(path)
+    return dict(zip((r.id for r in RULESETS), convert_all(alone, "pdf", folder / "pdf")))
+
+
 @pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
-def test_instructions_print_on_at_most_two_pages(soffice, tmp_path, ruleset):
-    path = template.write(tmp_path / "t.xlsx", find_layout(ruleset))
-    book = openpyxl.load_workbook(path)
-    for name in book.sheetnames[1:]:
-        del book[name]
-    book.save(path)
-    printed = pages(convert(path, "pdf", tmp_path / "pdf"))
+def test_instructions_print_on_at_most_two_pages(instructions_printed, ruleset):
+    printed = pages(instructions_printed[ruleset])
     assert 1 <= len(printed) <= 2
     words = [w for page in printed for w in page]
     assert min(w[3] - w[1] for w in words if w[1] > 60) >= 8.5  # readable: no shrunken text

@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tourneybook.office import convert
+from tourneybook.office import convert, convert_all
 from tourneybook.workbook import template
 from tourneybook.workbook.layouts import available_layouts
 from tourneybook.actions.on_file import recalc_file
@@ -21,10 +21,18 @@ def values(path: Path, sheet: str) -> list[tuple]:
     return [tuple(v for v in row) for row in ws.iter_rows(values_only=True) if any(v is not None for v in row)]
 
 
+@pytest.fixture(scope="module")
+def templates_converted(soffice, tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    """Each layout's ruleset -> its template and the template as LibreOffice saved it: all converted in one start
+    of LibreOffice (a start per template was most of each test's time)."""
+    folder = tmp_path_factory.mktemp("templates")
+    written = {layout.ruleset: template.write(folder / f"{layout.ruleset}.xlsx", layout) for layout in available_layouts()}
+    return dict(zip(written, zip(written.values(), convert_all(list(written.values()), "xlsx", folder / "lo"))))
+
+
 @pytest.mark.parametrize("layout", available_layouts(), ids=lambda layout: layout.ruleset)
-def test_every_template_opens_and_keeps_its_entries(soffice, tmp_path: Path, layout):
-    path = template.write(tmp_path / f"{layout.ruleset}.xlsx", layout)
-    converted = convert(path, "xlsx", tmp_path / "lo")
+def test_every_template_opens_and_keeps_its_entries(templates_converted, layout):
+    path, converted = templates_converted[layout.ruleset]
     book = openpyxl.load_workbook(converted, data_only=True)
     assert book.sheetnames == openpyxl.load_workbook(path).sheetnames
     for sheet in ("Settings", "Players", *(s.name for s in layout.sheets)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from copy import copy
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -173,8 +174,10 @@ def entry_sheet(book: openpyxl.Workbook, schema: EntrySheet, rows: Sequence[Mapp
             setattr(header, attribute, style)
         letter = column_letter(i)
         ws.column_dimensions[letter].width = column.width
-        for r in range(FIRST_DATA_ROW, last_row + 1):
-            ws.cell(r, i).fill = INPUT_FILL
+        first = ws.cell(FIRST_DATA_ROW, i)
+        first.fill = INPUT_FILL
+        for r in range(FIRST_DATA_ROW + 1, last_row + 1):  # the first row's style by its index: openpyxl would look
+            ws.cell(r, i)._style = copy(first._style)  # the fill up (hashing it) once a cell, most of a template's time
         dv = _validation(column, players_range)
         dv.add(f"{letter}{FIRST_DATA_ROW}:{letter}{last_row}")
         ws.add_data_validation(dv)
