@@ -1,7 +1,8 @@
-"""Every printed form in Spanish, German, Italian and French, printed through LibreOffice: no English left
-(names and numbers aside) and the language's decimal mark (issue 37).
+"""Every printed form in Spanish, German, Italian and French (issue 37): the forms of every kind, which
+tests/forms/test_every_paper_printed.py prints through LibreOffice (no English left, the decimal mark), and the
+blank forms' language.
 
-One workbook per language holds every form: the Pompadour report (FWC and CAFE, a round's and the final's,
+The forms of each language: the Pompadour report (FWC and CAFE, a round's and the final's,
 with a stand-in), the centre-count sheet (CODCon, Italia's top board, a final-count sheet with a game
 scoring's columns), the Carcassonne slips (4 and 3 players, three to a page) and the knock-out bracket, the
 table-code box with and without the hall's address, and the bracket's codes; then the Seating sheet.
@@ -9,11 +10,8 @@ table-code box with and without the hall's address, and the bracket's codes; the
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from tourneybook.forms import CarcassonneSlip, CentreCountSheet, KnockoutBracketForm, PompadourReport, System, Variant, write
 from tourneybook.i18n import find_words
@@ -59,41 +57,6 @@ def every_form(code: str) -> list:
         CodedBracket(KnockoutBracketForm.of("Essen Cup", SEEDS, {"S1": SEEDS[0]}, words=words), "http://10.0.0.2:8000/",
                      (("S2", "K7QM (Seed B T4XZ, Seed O K7QM)"),)),
     ]
-
-
-@pytest.fixture(scope="module", params=["es", "de", "it", "fr"])
-def printed(request, soffice, tmp_path_factory) -> tuple[str, str]:
-    """(language, the PDF's text) of every form printed in that language."""
-    folder = tmp_path_factory.mktemp(f"forms-{request.param}")
-    _, pdf = write(every_form(request.param), folder / "forms.xlsx", pdf=True)
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    return request.param, text
-
-
-@pytest.mark.libreoffice
-def test_no_english_is_left_on_any_form(printed):
-    code, text = printed
-    assert english_left(text, code, NAMES | set(SEEDS)) == []
-    words = find_words(code)
-    for said in ("Round", "Table", "Signatures", "Table code", "Frederick", "Imperial Army", "England", "Turkey",
-                 "Victory points", "Quarter-finals", "stand-in"):
-        assert words._(said) in " ".join(text.split()), (code, said)
-
-
-@pytest.mark.libreoffice
-def test_numbers_have_the_languages_decimal_mark(printed):
-    """Italia's top board counts 1.2 times (seed 004, 4): printed 1,2 in every one of the four languages."""
-    _, text = printed
-    flowing = " ".join(text.split())  # a label wraps where the language's words are longer
-    assert "× 1,2" in flowing and "1.2" not in flowing
-
-
-@pytest.mark.libreoffice
-def test_the_cut_line_and_the_games_words_follow_the_language(printed):
-    code, text = printed
-    assert find_words(code)._("cut here") in text
-    assert {"es": "Ejército Imperial", "de": "Reichsarmee", "it": "Esercito Imperiale", "fr": "Armée impériale"}[code] in text
-    assert {"es": "Turquía", "de": "Türkei", "it": "Turchia", "fr": "Turquie"}[code] in text
 
 
 def test_the_check_finds_english_words():

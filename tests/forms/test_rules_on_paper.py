@@ -2,19 +2,17 @@
 registry, printed in Spanish, German, Italian and French (issue 37, item 6): no English left on paper (names and
 numbers aside), the system's whole rule in the language with the numbers the event chose, and the decimal comma.
 
-The cheap check reads the forms workbooks as written (one per language, a sheet per ruleset and per system: every
-combination); a property test draws a system's numbers at random. LibreOffice then prints one form per ruleset
-in each language, the four workbooks in one conversion, and the PDFs' text is checked the same way.
+The check reads the forms workbooks as written (one per language, a sheet per ruleset and per system: every
+combination); a property test draws a system's numbers at random. tests/forms/test_every_paper_printed.py prints
+every ruleset's form with the other papers through LibreOffice and checks the PDFs' text the same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-import os
 import random
 import re
-import subprocess
 import sys
 from fractions import Fraction
 from functools import lru_cache
@@ -198,36 +196,3 @@ def test_every_header_and_label_word_fits_its_box(code):
     assert squeezed == []
     army = find_words(code)._("Imperial Army")  # over a column 7.5 wide on the game report's clock
     assert (font_size(Look.HEADER, army, 7.5) < FONT_SIZE[Look.HEADER]) == (code == "de")  # 'Reichsarmee'
-
-
-def one_form_per_ruleset(code: str) -> list:
-    """The forms LibreOffice prints: each ruleset's table form (the Diplomacy aliases: their systems' sheets), and
-    the Carcassonne slip in the table-code box (its label beside the code is the box's longest word)."""
-    return [form for what, form in every_paper(code) if what in {r.id for r in RULESETS} | {"carcassonne2004, coded"}]
-
-
-@pytest.mark.libreoffice
-def test_one_form_per_ruleset_printed_through_libreoffice_speaks_the_language(soffice, tmp_path):
-    """One form per ruleset in each language, printed to PDF by LibreOffice in one run for the four workbooks."""
-    books = [write(one_form_per_ruleset(code), tmp_path / f"forms-{code}.xlsx")[0] for code in SPOKEN]
-    profile = tmp_path / "profile"
-    run = subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                          "--convert-to", "pdf", "--outdir", str(tmp_path), *map(str, books)],
-                         env=dict(os.environ, HOME=str(profile)), capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    for code, book in zip(SPOKEN, books):
-        pdf = book.with_suffix(".pdf")
-        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-        flowing = " ".join(text.split())  # a label wraps where the language's words are longer
-        broken = broken_words(one_form_per_ruleset(code), text)
-        assert broken == set(), (code, broken)  # every header's and label's word printed whole, on one line
-        sheets = flowing.count(find_words(code)._("Signatures: I agree with the centre counts above"))
-        assert english_left(flowing, code, NAMES) == [], code
-        assert not decimals(flowing), code
-        assert sheets == sum(r.family is Family.DIPLOMACY for r in RULESETS), code
-        sos = find_system("sos")
-        assert words_said(code, sos.text) in flowing, code
-
-
-def words_said(code: str, message: str) -> str:
-    return " ".join(find_words(code)._(message).split())

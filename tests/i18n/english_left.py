@@ -25,8 +25,8 @@ def words_of(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=None)
-def english_only(code: str) -> frozenset[str]:
-    """The catalogue's English words that its ``code`` translation does not use anywhere."""
+def catalogue_words(code: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the English words of the ``code`` catalogue's messages, the words of their translations)."""
     with open(LOCALE_DIR / code / "LC_MESSAGES" / "tourneybook.po", "rb") as f:
         catalogue = read_po(f)
     english: set[str] = set()
@@ -38,9 +38,18 @@ def english_only(code: str) -> frozenset[str]:
             english |= words_of(text)
         for text in message.string if isinstance(message.string, tuple) else (message.string,):
             translated |= words_of(text)
-    return frozenset(english - translated)
+    return frozenset(english), frozenset(translated)
 
 
-def english_left(text: str, code: str, names: set[str] = frozenset()) -> list[str]:
-    """The English words in ``text`` (a page in language ``code``), other than ``names``' words."""
-    return sorted(words_of(text) & english_only(code) - {w.casefold() for n in names for w in WORD.findall(n)})
+def english_only(code: str) -> frozenset[str]:
+    """The catalogue's English words that its ``code`` translation does not use anywhere."""
+    english, translated = catalogue_words(code)
+    return english - translated
+
+
+def english_left(text: str, code: str, names: set[str] = frozenset(), english: str = "") -> list[str]:
+    """The English words in ``text`` (a page in language ``code``), other than ``names``' words. With ``english``
+    (the same page written in English) also a word of it that ``text`` kept and no translation writes: a string
+    that never went through the catalogue ('Seed', 'Best of three' printed as the code wrote it)."""
+    kept = words_of(english) - catalogue_words(code)[1] if english else set()
+    return sorted(words_of(text) & (english_only(code) | kept) - {w.casefold() for n in names for w in WORD.findall(n)})

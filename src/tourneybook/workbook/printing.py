@@ -29,19 +29,24 @@ def without_marker(sheet: ResultSheet) -> ResultSheet:
 
 def print_sheets(sheets: Sequence[ResultSheet], target: Path) -> Path:
     """``sheets`` printed into the PDF ``target`` (replaced if there); returns ``target``."""
-    import openpyxl  # an empty workbook to start from: only when printing
-
     with tempfile.TemporaryDirectory(prefix="tourneybook-print-") as folder:
-        book_path = Path(folder) / f"{Path(target).stem}.xlsx"
-        openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
-        book = FileWorkbook(book_path)
-        for sheet in sheets:
-            book.replace(without_marker(sheet))
-        book.remove("Sheet")
-        book.save()
+        book_path = printable_book(sheets, Path(folder) / f"{Path(target).stem}.xlsx")
         made = convert(book_path, "pdf", Path(folder) / "pdf")
         shutil.move(str(made), target)
     return Path(target)
 
 
-__all__ = ["print_sheets"]
+def printable_book(sheets: Sequence[ResultSheet], book_path: Path) -> Path:
+    """The workbook :func:`print_sheets` prints, ``sheets`` alone, saved at ``book_path``."""
+    import openpyxl  # an empty workbook to start from: only when printing
+
+    openpyxl.Workbook().save(book_path)  # one empty sheet, 'Sheet': a workbook needs one
+    book = FileWorkbook(book_path)
+    for sheet in sheets:
+        book.replace(without_marker(sheet))
+    book.remove("Sheet")
+    book.save()
+    return Path(book_path)
+
+
+__all__ = ["print_sheets", "printable_book"]
