@@ -276,6 +276,22 @@ def test_an_oversized_body_is_refused_before_it_is_read(hall):
     assert answer.status_code == 413
     streamed = c.post(f"/t/{code}", content=iter([b"x" * 4096] * 5), headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert streamed.status_code == 413
+    assert answer.text == streamed.text == "The report is too large."
+    spanish = {"Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es-ES,es;q=0.9"}
+    said = [c.post(f"/t/{code}", content=body, headers=spanish).text  # the phone's language, either way it is cut
+            for body in (b"x" * (MAX_BODY + 1), iter([b"x" * 4096] * 5))]
+    assert said == ["El resultado es demasiado largo."] * 2
+
+
+def test_a_busy_hall_says_so_in_the_phones_language(hall):
+    """Beyond the requests the server answers at once, a phone reads the 503's sentence in its own language."""
+    from tourneybook.live.serving import RequestLimit
+
+    full = TestClient(RequestLimit(create_app(hall), limit=0), base_url="http://hall.test")
+    german = full.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert german.status_code == 503 and german.headers["Retry-After"] == "5"
+    assert german.text == "Der Server des Saals ist ausgelastet: versuch es in ein paar Sekunden noch einmal."
+    assert full.get("/").text == "The hall's server is busy: try again in a few seconds."
 
 
 def test_director_actions_need_the_key(hall):

@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 from ..i18n import N_
+from .language import phone_words
 
 MAX_BODY = 16 * 1024
 ATTEMPTS, WINDOW = 5, 60.0
@@ -46,7 +47,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await PlainTextResponse("The report is too large.", status_code=413)(scope, receive, send)
+            await too_large_answer(scope, self.app)(scope, receive, send)
             return
         seen = 0
 
@@ -75,8 +76,25 @@ class TooLarge(Exception):
     """A streamed body passed the limit: answered 413 by :func:`too_large` (the app's exception handler)."""
 
 
+TOO_LARGE = N_("The report is too large.")
+
+
 async def too_large(request: Request, exc: Exception) -> PlainTextResponse:
-    return PlainTextResponse("The report is too large.", status_code=413)
+    return plain_answer(request.scope, request.app, TOO_LARGE, 413)
+
+
+def too_large_answer(scope, app) -> PlainTextResponse:
+    return plain_answer(scope, app, TOO_LARGE, 413)
+
+
+def plain_answer(scope, app, sentence: str, status: int, headers: dict[str, str] | None = None) -> PlainTextResponse:
+    """``sentence`` as plain text in the phone's language (:func:`.language.phone_words`: its switch, else its
+    Accept-Language, else the event's), for a middleware's answer before the hall's pages see the request. ``app``
+    is the hall's application or a middleware around it (its ``app``)."""
+    while not hasattr(app, "state") and hasattr(app, "app"):
+        app = app.app
+    words = phone_words(Request({**scope, "app": app}))
+    return PlainTextResponse(words._(sentence), status_code=status, headers=headers)
 
 
 class Attempts:

@@ -25,8 +25,10 @@ import logging
 from collections import Counter
 
 import uvicorn
-from starlette.responses import PlainTextResponse
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+from ..i18n import N_
+from .guard import plain_answer
 
 REQUEST_TIMEOUT = 10.0
 """Seconds a request may take to arrive whole: a phone on a weak network sends a report form (at most 16 KB) in far less."""
@@ -106,6 +108,9 @@ class HallProtocol(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
             self.transport.close()
 
 
+BUSY = N_("The hall's server is busy: try again in a few seconds.")
+
+
 class RequestLimit:
     """ASGI middleware: at most ``limit`` requests answered at once; beyond it a 503 saying to try again."""
 
@@ -117,8 +122,7 @@ class RequestLimit:
             await self.app(scope, receive, send)
             return
         if self.open >= self.limit:
-            busy = PlainTextResponse("The hall's server is busy: try again in a few seconds.", status_code=503,
-                                     headers={"Retry-After": "5", "Cache-Control": "no-store"})
+            busy = plain_answer(scope, self.app, BUSY, 503, headers={"Retry-After": "5", "Cache-Control": "no-store"})
             await busy(scope, receive, send)
             return
         self.open += 1
