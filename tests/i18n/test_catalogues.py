@@ -54,6 +54,31 @@ def test_the_template_holds_every_message_the_code_says(extracted):
     assert len(now) > 250  # the forms, the Seating sheet, the published files and the rules' words
 
 
+PLAYERS_TEMPLATES = [path for folder in ("live/templates", "publish/templates")
+                     for path in sorted((ROOT / "src" / "tourneybook" / folder).rglob("*.html"))
+                     if not path.relative_to(ROOT / "src" / "tourneybook" / folder).parts[0].startswith("director")]
+"""The templates of every page a player reads (the director's pages are the organiser's: English)."""
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+TEXT = re.compile(r">([^<]*[^\W\d_][^<]*)<|\b(?:title|alt|placeholder|aria-label)=\"([^\"]*[^\W\d_][^\"]*)\"")
+
+
+def words_of_its_own(template: str) -> list[str]:
+    """The text a template writes outside its Jinja2 expressions and scripts: words no catalogue sees."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", "", JINJA.sub(" ", template), flags=re.S)
+    return [" ".join(found.split()) for match in TEXT.finditer(text) for found in match.groups() if found and found.strip()]
+
+
+@pytest.mark.parametrize("path", PLAYERS_TEMPLATES, ids=lambda p: p.name)
+def test_a_players_template_says_every_word_through_the_catalogue(path):
+    """A word typed into a player's template, not as ``{{ _("...") }}``, would stay English on every phone."""
+    assert words_of_its_own(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_template_check_finds_a_word_of_its_own():
+    assert words_of_its_own('<p>{{ _("Stored") }}</p><p title="Back">Send <b>{{ n }}</b></p>') == ["Back", "Send"]
+    assert len(PLAYERS_TEMPLATES) > 10
+
+
 @pytest.mark.parametrize("code", SPOKEN)
 def test_every_message_is_translated_in_every_language(code):
     po = catalogue(LOCALE_DIR / code / "LC_MESSAGES" / "tourneybook.po")
