@@ -4,8 +4,8 @@ poppler's pdftoppm and Chromium).
     python docs/languages/pictures.py
 
 For each of Spanish, German, Italian and French: the FWC 2022 game report of a pre-filled table, the
-CODCon centre-count sheet and the centre-count sheet of a Diplomacy event scored by Haight (the longest game-scoring
-rule: does it fit its box in German?), printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
+CODCon centre-count sheet, the centre-count sheet of a Diplomacy event scored by Haight (the longest game-scoring
+rule: does it fit its box in German?) and the Carcassonne knock-out bracket's bottom half and final, printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
 CAFE'23 example's published page at a phone's size, photographed by headless Chromium, with the example's
 Settings' Language set to the language.
 """
@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tourneybook.forms import CentreCountSheet, PompadourReport, System, Variant, write
+from tourneybook.forms import CentreCountSheet, KnockoutBracketForm, PompadourReport, System, Variant, write
 from tourneybook.forms.tables import table_form
 from tourneybook.i18n import LANGUAGES, ENGLISH, find_words
 from tourneybook.publish import Published, read_published, write_published
@@ -30,6 +30,9 @@ WORKBOOKS = HERE.parents[1] / "workbooks"
 ROLES = {"Frederick": "Íñigo Ibáñez", "Elisabeth": "Anna Berg", "Maria Theresa": "Jörg Müller", "Pompadour": "Zoë Leclerc"}
 POWERS = {"Austria": "Luca Rossi", "England": "Emma Stone", "France": "Hugo Duval", "Germany": "Karl Weber",
           "Italy": "Sara Conti", "Russia": "Olga Petrova", "Turkey": "Ali Demir"}
+SEEDS = ["Carla Costa", "Ben Brandt", "Nils Dorn", "Tanja Novak", "Léa Moreau", "Pablo Ruiz", "Greta Vogt", "Marco Fabbri",
+         "Inès Girard", "Jonas Keller", "Lucía Gil", "Sofia Greco", "Tom Weber", "Élise Blanc", "Diego Sanz", "Mia Roth"]
+"""The knock-out's sixteen by preliminary rank."""
 
 
 def publish_pictures():
@@ -50,8 +53,9 @@ def forms(code: str, folder: Path) -> None:
     diplomacy = find_ruleset("diplomacy")
     haight = table_form(diplomacy.chosen(starting_settings(diplomacy, "haight")), "Copa Europa", 3, 1, POWERS,
                         words=words)
-    _, pdf = write([report, sheet, haight], folder / f"forms-{code}.xlsx", pdf=True, overwrite=True)
-    for number, name in ((1, "game-report"), (2, "centre-count"), (3, "scoring-rule")):
+    bracket = KnockoutBracketForm.of("Copa Europa", SEEDS, {"S2": SEEDS[1], "S7": SEEDS[6]}, words=words)
+    _, pdf = write([report, sheet, haight, bracket], folder / f"forms-{code}.xlsx", pdf=True, overwrite=True)
+    for number, name in ((1, "game-report"), (2, "centre-count"), (3, "scoring-rule"), (5, "knockout-bracket")):
         target = HERE / f"{name}-{code}"
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", "-f", str(number), "-l", str(number),
                         str(pdf), str(target)], check=True)
