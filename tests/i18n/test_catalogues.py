@@ -79,6 +79,29 @@ def test_the_template_check_finds_a_word_of_its_own():
     assert len(PLAYERS_TEMPLATES) > 10
 
 
+PLAYERS_SCRIPTS = [path for path in sorted((ROOT / "src" / "tourneybook" / "live" / "static").glob("*.js"))
+                   if not path.name.startswith("director")]
+SENTENCE = re.compile(r"""(['"`])([A-Z][^\W\d_]*(?: [^\W\d_]+)+[.:!?]?)\1""")
+"""A string literal that reads as a sentence or a heading ('Stored', 'Not stored.'): capitalised, two words or more."""
+
+
+def sentences_of_its_own(script: str) -> list[str]:
+    """The sentences a page script writes itself, its comments aside: its words come from the page (a JSON block)."""
+    code = re.sub(r"/\*.*?\*/|(?<![:\\])//[^\n]*", "", script, flags=re.S)
+    return [found for _, found in SENTENCE.findall(code)]
+
+
+@pytest.mark.parametrize("path", PLAYERS_SCRIPTS, ids=lambda p: p.name)
+def test_a_players_script_writes_no_sentence_of_its_own(path):
+    assert sentences_of_its_own(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_script_check_finds_a_sentence():
+    said = 'row.textContent = "Not stored yet"; // "A comment Here"\nconst kind = "called off";'
+    assert sentences_of_its_own(said) == ["Not stored yet"]
+    assert len(PLAYERS_SCRIPTS) >= 4
+
+
 @pytest.mark.parametrize("code", SPOKEN)
 def test_every_message_is_translated_in_every_language(code):
     po = catalogue(LOCALE_DIR / code / "LC_MESSAGES" / "tourneybook.po")
