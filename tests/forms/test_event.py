@@ -12,6 +12,7 @@ import pytest
 
 from tourneybook.cli import main
 from tourneybook.errors import InputError
+from tourneybook.i18n import find_words
 from tourneybook.forms import (
     CarcassonneSlip,
     CentreCountSheet,
@@ -274,3 +275,21 @@ def test_every_ruleset_prints_the_round_its_draw_wrote(tmp_path, ruleset):
     assert sorted(n for f in forms for n in f.players if n) == names
     assert all(f.tournament == "Every Ruleset Open" and f.round == 1 for f in forms)
     assert workbook_bytes(forms)[:2] == b"PK"  # a zip: the .xlsx
+
+
+@pytest.mark.parametrize("code", ["es", "de", "it", "fr"])
+def test_the_final_and_the_bracket_of_an_event_follow_its_settings_language(tmp_path, code):
+    """`forms --final` and `forms --bracket` print in the event's Language (Settings), as a round's forms do."""
+    words = find_words(code)
+    players = [{NAME: n, STAND_IN: None} for n in "ABCDEFGH"]
+    final = {"Final game": [{"Frederick": "C", "Elisabeth": "A", "Maria Theresa": "D", "Pompadour": "B"}]}
+    for ruleset, rows, option in (("fwc2022", final, "--final"), ("carcassonne2004", {}, "--bracket")):
+        path = tmp_path / f"{ruleset}.xlsx"
+        template.write(path, find_layout(ruleset), tournament="Copa", rows={PLAYERS.name: players, **rows},
+                       language=words.language.name)
+        assert main(["forms", str(path), option]) == 0
+    said = {c.value for out in tmp_path.glob("*-forms-*.xlsx") for ws in openpyxl.load_workbook(out)
+            for row in ws.iter_rows() for c in row if isinstance(c.value, str)}
+    for english in ("Final", "Quarter-finals", "Champion", "Imperial Army"):
+        assert words._(english) in said, (code, english)
+    assert not {"Quarter-finals", "Semi-finals", "Imperial Army"} & said  # (French writes "Champion" too)
