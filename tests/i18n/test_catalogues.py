@@ -118,6 +118,43 @@ def test_every_message_is_translated_in_every_language(code):
     assert plurals and all(len(m.string) == po.num_plurals for m in plurals)
 
 
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def english_kept(english: str, translated: str) -> list[str]:
+    """Three words in a row of ``english`` that ``translated`` kept ('Best of three: Punkte...'): a phrase left
+    untranslated. A name is no phrase: none of the three a single letter (a rule's section, 'CAFE'23 H'), none
+    capitalised inside the sentence (Lord Bute), nor 'seed' (the rules' sources are cited as the English cites them)."""
+    def words(text: str) -> list[str]:
+        return WORD.findall(PLACEHOLDER.sub(" ", text))
+
+    source = words(english)
+    names = {w.casefold() for at, w in enumerate(source) if at and w[0].isupper()} | {"seed"}
+    phrases = {tuple(w.casefold() for w in source[at:at + 3]) for at in range(len(source) - 2)}
+    said = [w.casefold() for w in words(translated)]
+    return [" ".join(three) for three in (tuple(said[at:at + 3]) for at in range(len(said) - 2))
+            if three in phrases and all(len(w) > 1 and w not in names for w in three)]
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_no_translation_keeps_an_english_phrase(code):
+    kept = {}
+    for m in catalogue(LOCALE_DIR / code / "LC_MESSAGES" / "tourneybook.po"):
+        if m.id:
+            for english, said in zip(m.id if isinstance(m.id, tuple) else (m.id,),
+                                     m.string if isinstance(m.string, tuple) else (m.string,)):
+                if english_kept(english, said):
+                    kept[english[:60]] = english_kept(english, said)
+    assert kept == {}, code
+
+
+def test_the_phrase_check_finds_best_of_three():
+    english = "Best of three: write each game's victory points. Lord Bute's America (CAFE'23 H, seed 003, V.3)"
+    assert english_kept(english, "Best of three: Punkte eintragen. Lord Bute's America (CAFE'23 H, seed 003, V.3)") \
+        == ["best of three"]
+    assert english_kept(english, "Zwei Gewinnpartien: Punkte eintragen.") == []
+
+
 @pytest.mark.parametrize("code", SPOKEN)
 def test_the_shipped_mo_is_the_compiled_po(code):
     folder = LOCALE_DIR / code / "LC_MESSAGES"
