@@ -5,9 +5,10 @@ poppler's pdftoppm and Chromium).
 
 For each of Spanish, German, Italian and French: the FWC 2022 game report of a pre-filled table, the
 CODCon centre-count sheet, the centre-count sheet of a Diplomacy event scored by Haight (the longest game-scoring
-rule: does it fit its box in German?) and the Carcassonne knock-out bracket's bottom half and final, printed through LibreOffice as ``tourneybook forms --pdf`` prints them; and the
-CAFE'23 example's published page at a phone's size, photographed by headless Chromium, with the example's
-Settings' Language set to the language.
+rule: does it fit its box in German?) and the Carcassonne knock-out bracket's bottom half and final, printed
+through LibreOffice as ``tourneybook forms --pdf`` prints them; a CODCon event's Seating list as ``draw --pdf``
+prints it; and the CAFE'23 example's published page at a phone's size, photographed by headless Chromium, with the
+example's Settings' Language set to the language.
 """
 
 from __future__ import annotations
@@ -62,6 +63,27 @@ def forms(code: str, folder: Path) -> None:
         print(f"{target}.png")
 
 
+def seating(code: str, folder: Path) -> None:
+    """The Seating list of a CODCon event made in language ``code`` (round 1 drawn), as ``draw --pdf`` prints it."""
+    from tourneybook.actions.draw import draw_event
+    from tourneybook.cli import main as tourneybook
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.office import convert
+    from tourneybook.workbook.printing import printable_book
+
+    players, event = folder / f"players-{code}.csv", folder / f"event-{code}.xlsx"
+    players.write_text("name\n" + "\n".join([*ROLES.values(), *POWERS.values(), "Carla Costa", "Ben Brandt",
+                                              "Nils Dorn"]) + "\n", encoding="utf-8")
+    assert tourneybook(["new", "codcon2008", "--players", str(players), "--out", str(event), "--name", "Copa Europa",
+                        "--language", code]) == 0
+    book = FileWorkbook(event)
+    pdf = convert(printable_book([draw_event(book, 1, seed=1).seating], folder / f"seating-{code}.xlsx"), "pdf", folder)
+    target = HERE / f"seating-{code}"
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", "-f", "1", "-l", "1", str(pdf), str(target)],
+                   check=True)
+    print(f"{target}.png")
+
+
 def page(code: str, folder: Path) -> None:
     """The CAFE'23 example's published page in language ``code`` at a phone's size."""
     published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
@@ -79,6 +101,7 @@ def main() -> None:
         for language in LANGUAGES:
             if language is not ENGLISH:
                 forms(language.code, Path(tmp))
+                seating(language.code, Path(tmp))
                 page(language.code, Path(tmp))
 
 
