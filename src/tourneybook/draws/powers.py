@@ -41,7 +41,7 @@ class PowerBook:
     def cost(self, player: int, power: Power, weights: Weights) -> int:
         theatre = self.theatre_of.get(power)
         again = self.theatres[(player, theatre)] if theatre is not None else 0
-        return weights.power_repeat * self.powers[(player, power)] + weights.theatre_repeat * again
+        return weights.power_repeat * self.powers[(player, power)] + weights.theatre_repeat * theatre_cost(again)
 
     def repeats(self, board: Sequence[int], assignment: Sequence[Power]) -> int:
         """Powers of this assignment that its players already had."""
@@ -56,28 +56,46 @@ class PowerBook:
             self.forget(p, power)
 
 
-def board_cost(board: Sequence[int], book: PowerBook, weights: Weights) -> int:
-    """A quick lower estimate of what :func:`assign_powers` costs at ``board``, by theatre: each theatre's
-    powers are its slots (West 2, Central 3, East 2), a player costs a theatre they had (and a power repeat
-    where they had every power of it). Exact on theatres, used to compare boards (issue 35), not to seat them.
-    """
+THEATRE_FIRST = 8
+"""What a player in a theatre they had costs beyond the times they had it: more than a board's other players' times
+can add, so a board seats the fewest players in a theatre they had before (what each of them feels, issue 35) and
+only then the fewest times."""
+
+
+def theatre_cost(had: int) -> int:
+    """The cost, in theatre repeats, of a player getting a theatre they had ``had`` times."""
+    return THEATRE_FIRST + had if had else 0
+
+
+def theatre_slots(book: PowerBook) -> list[tuple[Theatre | None, list[Power]]]:
+    """Each theatre (None: the powers without one) with its powers, in the order of :data:`POWERS`."""
     groups: dict[Theatre | None, list[Power]] = {}
     for power in POWERS:
         groups.setdefault(book.theatre_of.get(power), []).append(power)
-    kinds = list(groups.items())
-    costs = []
-    for p in board:
-        row = []
-        for theatre, powers in kinds:
-            had = book.theatres[(p, theatre)] if theatre is not None else 0
-            fresh = any(book.powers[(p, power)] == 0 for power in powers)
-            row.append(weights.theatre_repeat * had + (0 if fresh else weights.power_repeat))
-        costs.append(row)
-    best = {tuple(0 for _ in kinds): 0}
-    for row in costs:  # states: how many seats of each theatre are taken
+    return list(groups.items())
+
+
+def theatre_row(player: int, book: PowerBook, weights: Weights,
+                slots: Sequence[tuple[Theatre | None, list[Power]]]) -> tuple[int, ...]:
+    """What ``player`` costs in each theatre of ``slots``: the times they had it, and a power repeat where they
+    had every power of it."""
+    row = []
+    for theatre, powers in slots:
+        had = book.theatres[(player, theatre)] if theatre is not None else 0
+        fresh = any(book.powers[(player, power)] == 0 for power in powers)
+        row.append(weights.theatre_repeat * theatre_cost(had) + (0 if fresh else weights.power_repeat))
+    return tuple(row)
+
+
+def slots_cost(rows: Sequence[Sequence[int]], slots: Sequence[tuple[Theatre | None, list[Power]]]) -> int:
+    """The cheapest way to seat the players of a board costing ``rows`` (:func:`theatre_row`) in the theatres'
+    slots (West 2, Central 3, East 2): a lower estimate of what :func:`assign_powers` costs there, exact on
+    theatres, used to compare boards (issue 35), not to seat them."""
+    best = {tuple(0 for _ in slots): 0}
+    for row in rows:  # states: how many seats of each theatre are taken
         following: dict[tuple[int, ...], int] = {}
         for used, total in best.items():
-            for k, (_, powers) in enumerate(kinds):
+            for k, (_, powers) in enumerate(slots):
                 if used[k] < len(powers):
                     nxt = used[:k] + (used[k] + 1,) + used[k + 1:]
                     value = total + row[k]
