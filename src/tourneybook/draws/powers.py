@@ -105,6 +105,51 @@ def slots_cost(rows: Sequence[Sequence[int]], slots: Sequence[tuple[Theatre | No
     return min(best.values(), default=0)
 
 
+def theatres_floor(rows: Sequence[Sequence[int]], slots: Sequence[tuple[Theatre | None, list[Power]]],
+                   boards: int) -> int:
+    """A lower bound of the theatres' cost of a round whatever its boards (:func:`slots_cost` summed over them):
+    the players costing ``rows`` seated in the slots of ``boards`` boards taken together, by a min-cost flow
+    from the kinds of players to the theatres (successive shortest paths; a handful of nodes)."""
+    kinds = Counter(tuple(row) for row in rows)
+    costs, supply = list(kinds), list(kinds.values())
+    room = [boards * len(powers) for _, powers in slots]
+    flow = [[0] * len(room) for _ in costs]
+    n, total = len(costs), 0
+    while any(supply):
+        # distances over the residual graph: nodes 0..n-1 the kinds, n+k the theatres
+        far = float("inf")
+        dist, back = [0 if s else far for s in supply] + [far] * len(room), [-1] * (n + len(room))
+        for _ in range(n + len(room)):
+            changed = False
+            for i in range(n):
+                for k in range(len(room)):
+                    if dist[i] + costs[i][k] < dist[n + k]:
+                        dist[n + k], back[n + k], changed = dist[i] + costs[i][k], i, True
+                    if flow[i][k] and dist[n + k] - costs[i][k] < dist[i]:
+                        dist[i], back[i], changed = dist[n + k] - costs[i][k], n + k, True
+            if not changed:
+                break
+        open_rooms = [k for k in range(len(room)) if room[k]]
+        if not open_rooms:
+            raise ValueError("more players than seats")
+        k = min(open_rooms, key=lambda k: dist[n + k])
+        path, node = [], n + k
+        while back[node] >= 0:
+            path.append((back[node], node))
+            node = back[node]
+        amount = min([room[k], supply[node], *(flow[b][a - n] for a, b in path if a >= n)])
+        for a, b in path:
+            if a < n:  # kind a takes more of theatre b
+                flow[a][b - n] += amount
+                total += amount * costs[a][b - n]
+            else:  # kind b gives back some of theatre a
+                flow[b][a - n] -= amount
+                total -= amount * costs[b][a - n]
+        room[k] -= amount
+        supply[node] -= amount
+    return total
+
+
 def assign_powers(board: Sequence[int], book: PowerBook, weights: Weights, rng: random.Random) -> list[Power]:
     """The cheapest powers for the seven players of ``board``, given what each player had."""
     powers = list(POWERS)

@@ -25,14 +25,16 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from .model import Weights
-from .powers import PowerBook, slots_cost, theatre_row, theatre_slots
+from .powers import PowerBook, slots_cost, theatre_row, theatre_slots, theatres_floor
 from .search import Seating
 
-STEPS_PER_SEAT = 100
+STEPS_PER_SEAT = 300
 """The annealing's steps per seat of the round (each weighs one swap)."""
 RUNS = 1
 """Annealings from the search's seating, the best kept."""
-HEAT = 3
+CHAINS = 3
+"""At the end, the swaps costing the least of what ranks before tried per player as the first of two in a row."""
+HEAT = 1
 """The annealing's first temperature, in pairs meeting again."""
 
 
@@ -46,10 +48,12 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: ra
     if len(boards) < 2 or seating.tiers is None:
         return
     walk = _Walk(seating, book, weights)
+    if walk.total <= walk.floor:
+        return
     start = [[list(t) for t in rnd] for rnd in seating.rounds]
     best_key, best = (seating.cost, walk.total), start
     for run in range(RUNS):
-        if best_key[1] == 0:
+        if best_key[1] <= walk.floor:
             break
         if run:
             seating.reset(start)
@@ -89,30 +93,52 @@ def _anneal(seating: Seating, walk: _Walk, rng: random.Random) -> tuple[tuple[in
             walk.total = sum(walk.cost)
             if (seating.cost, walk.total) < best_key:
                 best_key, best = (seating.cost, walk.total), [[list(b) for b in rnd] for rnd in seating.rounds]
-                if walk.total == 0:
+                if walk.total <= walk.floor:
                     break
     return best_key, best
 
 
 def _descend(seating: Seating, walk: _Walk) -> None:
-    """Every swap of two boards' players that lowers the theatres' cost with nothing ranked before worse, taken
-    until none is left (the annealing ends near such a seating, not always at it)."""
+    """Each player to blame for a board's theatre repeats moved by the swap, or two swaps in a row, that lowers
+    the theatres' cost with nothing ranked before worse, until none does (the annealing ends near such a
+    seating, not always at it)."""
     boards = seating.rounds[0]
     better = True
-    while better and walk.total:
+    while better and walk.total > walk.floor:
         better = False
-        for t, u in combinations(range(len(boards)), 2):
-            for i, j in product(range(len(boards[t])), range(len(boards[u]))):
-                if not seating.can_swap(0, t, i, u, j):
-                    continue
-                mine, theirs = list(boards[t]), list(boards[u])
-                mine[i], theirs[j] = theirs[j], mine[i]
-                new_t, new_u = walk.cost_of(mine), walk.cost_of(theirs)
-                if new_t + new_u < walk.cost[t] + walk.cost[u] and seating.delta(0, t, i, u, j) <= 0:
-                    seating.swap(0, t, i, u, j)
-                    walk.cost[t], walk.cost[u] = new_t, new_u
-                    walk.total = sum(walk.cost)
+        for t in range(len(boards)):
+            for x in walk.blamed(boards[t], walk.cost[t]):
+                if x in boards[t] and _move(seating, walk, t, boards[t].index(x)):
                     better = True
+
+
+def _move(seating: Seating, walk: _Walk, t: int, i: int) -> bool:
+    """Move seat ``i`` of board ``t`` by the swap, or the two in a row (the second moving on whoever the first
+    moved), that lowers the theatres' cost most with nothing ranked before worse; whether one did."""
+    boards = seating.rounds[0]
+    direct = sorted((seating.delta(0, t, i, u, j), u, j) for u, other in enumerate(boards) if u != t
+                    for j in range(len(other)) if seating.can_swap(0, t, i, u, j))
+    best, gain = [], 0
+    for d, u, j in direct:
+        if d <= 0 and (change := walk.change(boards, [(t, i, u, j)])) < gain:
+            best, gain = [(t, i, u, j)], change
+    if not best:
+        for d, u, j in [c for c in direct if c[0] > 0][:CHAINS]:
+            seating.swap(0, t, i, u, j)
+            for at, seat in ((u, j), (t, i)):
+                for v, other in enumerate(boards):
+                    for k in range(len(other) if v != at else 0):
+                        if seating.can_swap(0, at, seat, v, k) and d + seating.delta(0, at, seat, v, k) <= 0:
+                            change = walk.change(boards, [(t, i, u, j), (at, seat, v, k)], done=1)
+                            if change < gain:
+                                best, gain = [(t, i, u, j), (at, seat, v, k)], change
+            seating.swap(0, t, i, u, j)
+    for move in best:
+        seating.swap(0, *move)
+    for b in {b for move in best for b in (move[0], move[2])}:
+        walk.cost[b] = walk.cost_of(boards[b])
+    walk.total = sum(walk.cost)
+    return bool(best)
 
 
 class _Walk:
@@ -124,10 +150,29 @@ class _Walk:
         self.known: dict[tuple[tuple[int, ...], ...], int] = {}
         self.cost = [self.cost_of(board) for board in seating.rounds[0]]
         self.total = sum(self.cost)
+        self.floor = theatres_floor([self.rows[p] for board in seating.rounds[0] for p in board], self.slots,
+                                    len(seating.rounds[0]))
+        """No seating of these boards costs less (the boards' seats taken together): the walk stops there."""
+
+    def blamed(self, board: Sequence[int], cost: int) -> list[int]:
+        """The players of ``board`` (costing ``cost``) without whom it would repeat less."""
+        rows = [self.rows[p] for p in board]
+        return [p for k, p in enumerate(board) if self._cost_of_rows(rows[:k] + rows[k + 1:]) < cost] or list(board)
+
+    def change(self, boards: Sequence[Sequence[int]], moves: Sequence[tuple[int, int, int, int]],
+               done: int = 0) -> int:
+        """What the theatres' cost changes by after ``moves`` (the first ``done`` of them already made)."""
+        after = {b: list(boards[b]) for move in moves for b in (move[0], move[2])}
+        for ta, ia, tb, ib in moves[done:]:
+            after[ta][ia], after[tb][ib] = after[tb][ib], after[ta][ia]
+        return sum(self.cost_of(board) - self.cost[b] for b, board in after.items())
 
     def cost_of(self, board: Sequence[int]) -> int:
         """What ``board``'s players repeat in the theatres at least (:func:`.powers.slots_cost`)."""
-        key = tuple(sorted(self.rows[p] for p in board))  # boards of the same kinds of players cost the same
+        return self._cost_of_rows([self.rows[p] for p in board])
+
+    def _cost_of_rows(self, rows: list[tuple[int, ...]]) -> int:
+        key = tuple(sorted(rows))  # boards of the same kinds of players cost the same
         if key not in self.known:
             self.known[key] = slots_cost(key, self.slots)
         return self.known[key]
