@@ -25,17 +25,15 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from .model import Weights
-from .powers import PowerBook, slots_cost, theatre_row, theatre_slots, theatres_floor
+from .powers import PowerBook, slots_cost, theatre_cost, theatre_row, theatre_slots, theatres_floor
 from .search import Seating
 
-STEPS_PER_SEAT = 300
-"""The annealing's steps per seat of the round (each weighs one swap)."""
-RUNS = 1
-"""Annealings from the search's seating, the best kept."""
+RUNS: tuple[tuple[float | None, int], ...] = ((None, 100), (1, 300))
+"""The annealings from the search's seating, while the floor is not reached: how hot each starts (in pairs
+meeting again; None: a few theatre repeats, nothing ranked before ever worse, which is quick where the
+seatings as good as the search's are many) and its steps per seat (each weighs one swap). The best is kept."""
 CHAINS = 3
 """At the end, the swaps costing the least of what ranks before tried per player as the first of two in a row."""
-HEAT = 1
-"""The annealing's first temperature, in pairs meeting again."""
 
 
 def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: random.Random) -> None:
@@ -52,13 +50,13 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: ra
         return
     start = [[list(t) for t in rnd] for rnd in seating.rounds]
     best_key, best = (seating.cost, walk.total), start
-    for run in range(RUNS):
+    for run, (heat, steps) in enumerate(RUNS):
         if best_key[1] <= walk.floor:
             break
         if run:
             seating.reset(start)
             walk = _Walk(seating, book, weights)
-        key, seated = _anneal(seating, walk, rng)
+        key, seated = _anneal(seating, walk, rng, heat, steps)
         if key < best_key:
             best_key, best = key, seated
     if [[list(t) for t in rnd] for rnd in seating.rounds] != best:
@@ -67,14 +65,17 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: ra
     _descend(seating, walk)
 
 
-def _anneal(seating: Seating, walk: _Walk, rng: random.Random) -> tuple[tuple[int, int], list[list[list[int]]]]:
-    """One annealing from the seating; the best (search's cost, theatres' cost) seen and its rounds."""
+def _anneal(seating: Seating, walk: _Walk, rng: random.Random, heat: float | None,
+            per_seat: int) -> tuple[tuple[int, int], list[list[list[int]]]]:
+    """One annealing from the seating, starting ``heat`` pairs meeting again hot (None: a few theatre repeats, so
+    nothing ranked before gets worse), ``per_seat`` steps per seat; the best (search's cost, theatres' cost)
+    seen and its rounds."""
     boards = seating.rounds[0]
     seats = [(t, i) for t, board in enumerate(boards) for i in range(len(board))]
-    steps = STEPS_PER_SEAT * len(seats)
+    steps = per_seat * len(seats)
     # the energy: the search's cost first, the theatres after it (``scale`` exceeds any theatres' total)
     scale = 1 + sum(max(walk.rows[p]) for board in boards for p in board)
-    temperature = HEAT * float(scale * seating.tiers.rematch)  # pairs meeting again are taken now and then at first
+    temperature = float(heat * scale * seating.tiers.rematch if heat else 3 * theatre_cost(1))
     cooling = (0.2 / temperature) ** (1 / steps)
     best_key, best = (seating.cost, walk.total), [[list(t) for t in rnd] for rnd in seating.rounds]
     for _ in range(steps):
