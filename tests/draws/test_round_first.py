@@ -6,7 +6,9 @@ and double boards, club-heavy small fields), no round drawn is dominated by what
 an annealing over swaps of that same round finds (tests/draws/round_search.py),
 and every refusal's advice, followed as written, leads to a draw. The days are
 few and small here (CI); ``python bench/draws_bench.py --days N`` runs more and
-bigger ones and reports how often and by how much, with the times.
+bigger ones and reports how often and by how much, with the times. Diplomacy's
+draw alone is cheap enough for 16 more days here (tests/draws/diplomacy_days.py,
+16-60 players), drawn without the workbook.
 """
 
 from __future__ import annotations
