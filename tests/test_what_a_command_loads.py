@@ -1,7 +1,7 @@
 """A command loads only what its event uses (issue 40): a recalc of one family loads no module of another, nor the
 draw engine, and a Diplomacy event loads only its own game-scoring system; a draw loads its family's seating, rules,
 layouts and forms, and no other family's; so do its forms (of a round, the final, the bracket, blank), a roll call
-(``absent``) and ``publish``.
+(``absent``), ``publish``, and the hall of ``live`` with every page it serves.
 
 Each command runs in a fresh Python process (``sys.modules`` of this one holds everything the suite imported) on a
 copy of a shipped example (or a new event, for a first round), and lists the TourneyBook modules it loaded.
@@ -158,3 +158,50 @@ def test_blank_forms_load_no_other_family(ruleset: str, tmp_path: Path):
     family = EXAMPLES[ruleset]
     assert f"tourneybook.forms.{family}" in modules
     assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}
+
+
+SERVED = """
+import json, re, sys
+from pathlib import Path
+from starlette.testclient import TestClient
+from tourneybook.live.app import create_app
+from tourneybook.live.hall import Hall
+from tourneybook.reports.codes import table_code
+from tourneybook.reports.journal import Journal, journal_path
+
+event = Path(sys.argv[2])
+hall = Hall(event, Journal(journal_path(event)))
+assert hall.reload(), hall.problems
+client = TestClient(create_app(hall), base_url="http://hall.test")
+state = client.get("/api/state").json()
+player, round = state["seating"][0]["seats"][0]["player"], state["round"]
+statuses = {path: client.get(path).status_code for path in
+            ("/", "/projector", "/checkin", f"/api/player?player={player}", f"/t/{table_code(hall.table_secret, round, 1)}")}
+csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)[1]
+statuses["/director"] = client.post("/director", data={"csrf": csrf, "key": hall.director_key}).status_code
+json.dump({"statuses": statuses, "modules": sorted(sys.modules)}, open(sys.argv[1], "w"))
+"""
+
+
+@pytest.mark.parametrize("family", FAMILY_EXAMPLES)
+def test_the_hall_loads_no_other_family(family: str, tmp_path: Path):
+    """``tourneybook live``'s hall and app built for the family's example (reporting on), and every page of the phones,
+    the projector, check-in, a table's report and the director's served once (Starlette's test client): no other
+    family's module, no draw, and no pandas (the published tables' library) is loaded."""
+    from tourneybook.files.filestore import FileWorkbook
+    from tourneybook.workbook.settings_sheet import SETTINGS, live_reporting_cells
+
+    work = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "workbooks" / f"{FAMILY_EXAMPLES[family]}-example.xlsx", work)
+    book = FileWorkbook(work)
+    book.write_cells(SETTINGS.name, live_reporting_cells(book.read(SETTINGS.name), on=True))
+    book.save()
+    out = tmp_path / "loaded.json"
+    subprocess.run([sys.executable, "-c", SERVED, str(out), str(work)], check=True, timeout=300)
+    found = json.loads(out.read_text(encoding="utf-8"))
+    assert set(found["statuses"].values()) == {200}, found["statuses"]
+    modules = [m for m in found["modules"] if m.startswith("tourneybook")]
+    assert f"tourneybook.forms.{family}" in modules  # the table's report form was made
+    assert {f: of_family(modules, f) for f in FAMILIES if f != family} == {f: [] for f in FAMILIES if f != family}
+    assert [m for m in modules if m.startswith("tourneybook.draws")] == []
+    assert [m for m in found["modules"] if m.split(".")[0] in ("pandas", "numpy")] == []

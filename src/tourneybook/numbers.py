@@ -142,6 +142,19 @@ def as_json(value: Fraction | SquareRoot) -> dict[str, str]:
     return {"display": display(value), "exact": exact(value)}
 
 
+def shown(value: Any) -> Any:
+    """A cell of a published table or of the hall's pages: numbers as displayed, enums by their value, nothing as ''.
+
+    Here, not beside the published tables' frames: the hall shows its cells so, and loads no pandas (issue 40)."""
+    if value is None:
+        return ""
+    if isinstance(value, (Fraction, SquareRoot)):
+        return display(value)
+    if hasattr(value, "value") and hasattr(value, "name"):
+        return value.value
+    return value
+
+
 def percent_rounded(held: int, total: int) -> int:
     """``100 * held / total`` rounded half up to a whole number (12.5 % -> 13 %)."""
     return _ratio_half_up(100 * held, total) if total > 0 else _ratio_half_up(-100 * held, -total)
@@ -173,5 +186,6 @@ __all__ = [
     "exact",
     "percent_rounded",
     "round_half_up",
+    "shown",
     "to_fraction",
 ]

@@ -34,6 +34,8 @@ from .round_search import RoundFigures, anneal, round_figures
 
 RULESETS = ("cafe2023", "fwc2022", "carcassonne2004", "cdiplo100")
 """One ruleset per family (two Friedrich: CAFE has a final, FWC none)."""
+DIPLOMACY_RULESETS = ("cdiplo100", "diplomacy", "sos", "dss", "opentribute", "codcon2008")
+"""Diplomacy systems an event day can be drawn for (the same draw; each its own workbook and scoring)."""
 COMMAND = re.compile(r"'(tourneybook (?:join|absent) [^']*)'")
 
 
@@ -108,7 +110,7 @@ def event_day(ruleset: str, n: int, seed: int, folder: Path, *, steps: Callable[
     rng = random.Random(seed)
     rows, kind = _field(rng, n, clubs)
     friedrich = ruleset in ("cafe2023", "fwc2022")
-    diplomacy = ruleset == "cdiplo100"
+    diplomacy = ruleset in DIPLOMACY_RULESETS
     path = folder / f"{ruleset}-{n}-{seed}.xlsx"
     template.write(path, find_layout(ruleset), tournament=f"Day {seed}", rows={PLAYERS.name: rows})
     book = FileWorkbook(path)

@@ -13,6 +13,8 @@ The figures of a round, after the rounds played before it (``history``):
 * rematch cost: what the round adds to the sum over pairs of (meetings - 1)^2;
 * keep-apart pairs: pairs of one keep-apart group at one table;
 * theatre repeats (Diplomacy): a player in a theatre they had before;
+* a player on two boards this round repeats a power or theatre between them too (the same power on both is a
+  power repeat, the same theatre a theatre repeat), as the player feels it;
 * 3-player repeats (Carcassonne): a player at a table of three who sat at one before.
 
 Friedrich: the rounds after this one must stay drawable, so a seating that
@@ -106,12 +108,28 @@ class _Past:
             out[5] += sum(1 for p in names if self.small[p])
         return out
 
+    def twice(self, seats: Sequence[tuple[str, str]]) -> list[int]:
+        """What the seats of players on two boards this round add between them: the same power on both boards is
+        a power repeat, the same theatre a theatre repeat (each where the past does not count it already)."""
+        out = [0] * 6
+        mine: dict[str, list[str]] = {}
+        for label, player in seats:
+            mine.setdefault(player, []).append(label)
+        for player, labels in mine.items():
+            for a, b in combinations(labels, 2):
+                if a == b and a in self.labels and not self.seats[(player, a)]:
+                    out[0] += 1
+                theatre = self.theatre_of.get(a)
+                if theatre is not None and theatre == self.theatre_of.get(b) and not self.theatres[(player, theatre)]:
+                    out[4] += 1
+        return out
+
 
 def round_figures(game: Family, rnd: Round, history: Sequence[Round], groups: Sequence[Collection[str]] = (),
                   theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES) -> RoundFigures:
     """The figures of ``rnd`` after ``history``."""
     past = _Past(game, history, groups, theatres)
-    total = [0] * 6
+    total = past.twice([(s.seat, s.player) for table in rnd.tables for s in table.seats])
     for table in rnd.tables:
         for i, v in enumerate(past.table([(s.seat, s.player) for s in table.seats])):
             total[i] += v
@@ -194,11 +212,17 @@ def _anneal_once(past: _Past, seats, order: list[str], tables: int, remaining: i
     def table_figures(t: int) -> list[int]:
         return past.table([(seats[i][1], order[i]) for i in members[t]])
 
+    doubles = {p for p, times in Counter(order).items() if times > 1}
+
+    def twice_figures() -> list[int]:
+        return past.twice([(seats[i][1], p) for i, p in enumerate(order) if p in doubles])
+
     figures = [table_figures(t) for t in range(tables)]
-    cost = sum(_scalar(f) for f in figures)
+    twice = twice_figures()
+    cost = sum(_scalar(f) for f in figures) + _scalar(twice)
     roles = _RolesLeft(history, {order[i]: label for i, (_, label) in enumerate(seats)}, remaining) \
         if remaining else None
-    best_cost, best = cost, [sum(f[k] for f in figures) for k in range(6)]
+    best_cost, best = cost, [sum(f[k] for f in figures) + twice[k] for k in range(6)]
     temperature, cooling = float(WEIGHTS[1]), (0.01 / WEIGHTS[1]) ** (1 / max(1, steps))
     for _ in range(steps):
         temperature *= cooling
@@ -220,13 +244,15 @@ def _anneal_once(past: _Past, seats, order: list[str], tables: int, remaining: i
                 continue
         changed = {ti, tj}
         new = {t: table_figures(t) for t in changed}
-        delta = sum(_scalar(new[t]) - _scalar(figures[t]) for t in changed)
+        new_twice = twice_figures() if order[i] in doubles or order[j] in doubles else twice
+        delta = sum(_scalar(new[t]) - _scalar(figures[t]) for t in changed) + _scalar(new_twice) - _scalar(twice)
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             for t in changed:
                 figures[t] = new[t]
+            twice = new_twice
             cost += delta
             if cost < best_cost:
-                best_cost, best = cost, [sum(f[k] for f in figures) for k in range(6)]
+                best_cost, best = cost, [sum(f[k] for f in figures) + twice[k] for k in range(6)]
         else:
             if roles is not None and seats[i][1] != seats[j][1]:
                 roles.move(order[j], seats[j][1], seats[i][1])

@@ -18,6 +18,7 @@ from tourneybook.draws import (
     draw_italia_top_board,
     quality,
 )
+from tourneybook.draws.powers import PowerBook, slots_cost, theatre_slots, theatres_floor
 from tourneybook.errors import InputError
 from tourneybook.rules.diplomacy import DEFAULT_THEATRES as RULES_THEATRES
 from tourneybook.rules.diplomacy import parse_theatres
@@ -231,3 +232,18 @@ def test_a_draw_with_double_boards_is_the_same_in_every_process():
         for seed in range(4)
     }
     assert len(seen) == 1, seen
+
+
+def test_the_theatres_floor_is_the_cheapest_seating_of_the_rounds_seats_taken_together():
+    """The min-cost flow of the players to the theatres' seats equals the exhaustive count over those seats (all
+    boards as one), and no split of the players into boards costs less (it is the walk's stopping point)."""
+    slots = theatre_slots(PowerBook(DEFAULT_THEATRES))
+    rng = random.Random(3)
+    for _ in range(150):
+        boards = rng.randint(1, 4)
+        kinds = [tuple(rng.choice([0, 9, 10, 1000, 1009]) for _ in slots) for _ in range(rng.randint(1, 6))]
+        rows = [rng.choice(kinds) for _ in range(7 * boards)]
+        floor = theatres_floor(rows, slots, boards)
+        assert floor == slots_cost(rows, [(theatre, powers * boards) for theatre, powers in slots])
+        rng.shuffle(rows)
+        assert sum(slots_cost(rows[b * 7:(b + 1) * 7], slots) for b in range(boards)) >= floor

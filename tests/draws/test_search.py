@@ -74,3 +74,38 @@ def test_this_round_first_ranks_the_first_round_before_the_plan(trial):
         s.swap(r, ta, rng.randrange(4), tb, rng.randrange(4))
         s2, s3 = rng.sample(seatings, 2)
         assert (s2.cost < s3.cost) == (_this_round_first_key(s2) < _this_round_first_key(s3))
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_swap_between_boards_sharing_doubles_changes_the_cost_by_its_delta(first):
+    """Players on two boards (Diplomacy doubles) stay with whoever moves between those boards: the delta counted
+    without doing the swap is the cost the swap makes, and the kept cost is the cost counted afresh."""
+    rng, shared = random.Random(7), 0
+    for _ in range(60):
+        n, boards = rng.randint(14, 30), rng.randint(2, 5)
+        if not n <= 7 * boards <= 2 * n:
+            continue
+        entries = list(range(n)) + rng.sample(range(n), 7 * boards - n)
+        order = rng.sample(entries, len(entries))
+        tables = [order[b * 7:(b + 1) * 7] for b in range(boards)]
+        if any(len(set(t)) < 7 for t in tables):
+            continue
+        meetings = [Counter() for _ in range(n)]
+        for _ in range(2 * n):
+            a, b = rng.sample(range(n), 2)
+            meetings[a][b] += 1
+            meetings[b][a] += 1
+        partners = [frozenset({(p + 1) % n, (p - 1) % n}) if p % 5 == 0 else frozenset() for p in range(n)]
+        partners = [frozenset(q for q in range(n) if p in partners[q] or q in partners[p]) for p in range(n)]
+        seating = Seating([tables], [[0] * n], [[False] * boards], meetings, partners, [0] * n, DEFAULT_WEIGHTS,
+                          this_round_first=first)
+        for _ in range(40):
+            ta, tb = rng.sample(range(boards), 2)
+            ia, ib = rng.randrange(7), rng.randrange(7)
+            if not seating.can_swap(0, ta, ia, tb, ib):
+                continue
+            shared += bool(set(seating.rounds[0][ta]) & set(seating.rounds[0][tb]))
+            delta = seating.delta(0, ta, ia, tb, ib)
+            assert seating.swap(0, ta, ia, tb, ib) == delta
+            assert seating.cost == seating.total_cost() + seating._focus_total()
+    assert shared > 50  # the boards did share players

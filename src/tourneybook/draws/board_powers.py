@@ -9,8 +9,8 @@ of each knowing the other's (the boards given theirs in a few orders, the one
 repeating least kept). For the round drawn after played ones (issue 35:
 this round first), players of two boards are swapped where nothing ranked
 before changes (its rematches, its keep-apart pairs) and fewer of them play a
-theatre or a power they had: before the powers (:func:`spread_theatres`, by
-theatre) and after (:func:`_repair_theatres`, the powers given again).
+theatre or a power they had: before the powers (:func:`.theatre_spread.spread_theatres`,
+by theatre) and after (:func:`_repair_theatres`, the powers given again).
 """
 
 from __future__ import annotations
@@ -21,60 +21,8 @@ from collections.abc import Sequence
 
 from .explain import ordinal
 from .model import Power, Weights
-from .powers import PowerBook, assign_powers, board_cost
+from .powers import PowerBook, assign_powers
 from .search import Seating
-
-THEATRE_TRIES = 3000
-"""Swaps weighed by :func:`spread_theatres` at most (each a few hundred additions)."""
-
-
-def spread_theatres(seating: Seating, book: PowerBook, weights: Weights) -> None:
-    """This round first (issue 35): players of two boards swapped where that changes nothing else the round
-    ranks before (its rematches, its keep-apart pairs, the plan) and fewer of them play a theatre they had.
-
-    Which theatres a board can give without repeats depends on who sits at it
-    (seven seats: 2 West, 3 Central, 2 East), and the search of the boards does
-    not see theatres. A player on two boards moves too (never to a board they
-    already sit at): six of seven seats of a board can be players who had
-    Central, three of them on two boards (issue 35, 18 players).
-    """
-    boards = seating.rounds[0]
-    cost = [board_cost(board, book, weights) for board in boards]
-    left = THEATRE_TRIES
-    while left > 0:
-        found = None
-        for t in sorted(range(len(boards)), key=lambda t: -cost[t]):
-            if cost[t] == 0:
-                break
-            found, left = _theatre_swap(seating, t, cost, book, weights, left)
-            if found is not None:
-                break
-        if found is None:
-            return
-        t, i, u, j, cost[t], cost[u] = found
-        seating.swap(0, t, i, u, j)
-
-
-def _theatre_swap(seating: Seating, t: int, cost: list[int], book: PowerBook, weights: Weights,
-                  left: int) -> tuple[tuple[int, int, int, int, int, int] | None, int]:
-    """The first swap of a player of board ``t`` that lowers the two boards' theatre cost and no figure ranked
-    before it, with the boards' new costs; and the tries left."""
-    boards = seating.rounds[0]
-    for i, x in enumerate(boards[t]):
-        for u, other in enumerate(boards):
-            for j, y in enumerate(other if u != t else ()):
-                if not seating.can_swap(0, t, i, u, j) or seating.delta(0, t, i, u, j) > 0:
-                    continue
-                left -= 1
-                if left <= 0:
-                    return None, 0
-                mine, theirs = list(boards[t]), list(other)
-                mine[i], theirs[j] = y, x
-                new_t, new_u = board_cost(mine, book, weights), board_cost(theirs, book, weights)
-                if new_t + new_u < cost[t] + cost[u]:
-                    return (t, i, u, j, new_t, new_u), left
-    return None, left
-
 
 def powers_for_round(
     seating: Seating, r: int, book: PowerBook, field: Sequence[str], weights: Weights, rng: random.Random
@@ -293,4 +241,4 @@ def power_reasons(board: Sequence[int], powers: Sequence[Power], book: PowerBook
     return reasons
 
 
-__all__ = ["power_reasons", "powers_for_round", "spread_theatres"]
+__all__ = ["power_reasons", "powers_for_round"]

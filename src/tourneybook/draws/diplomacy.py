@@ -24,10 +24,11 @@ from .cost import copy_meetings, keep_apart_partners, meeting_counts, rematch_co
 from .explain import Ledger, make_round
 from .inputs import UnfilledBoards, check_rng, checked_inputs, checked_players, input_collector
 from .model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, DrawnRounds, Family, Power, Round, Seat, DrawnTable, Theatre, Weights
-from .board_powers import powers_for_round, spread_theatres
+from .board_powers import powers_for_round
 from .powers import PowerBook
 from .quality import met_again_bound, rematch_bound
 from .search import Seating, best_of, improve
+from .theatre_spread import spread_theatres
 
 BOARD = 7
 """Players per board: one per power."""
@@ -93,7 +94,7 @@ def draw_diplomacy(
     seating = _searched_seating(entries, field, history, meetings, partners, weights, rng)
     book = _power_book(theatres, history, index)
     if history:
-        spread_theatres(seating, book, weights)
+        spread_theatres(seating, book, weights, rng)
     ledger = Ledger(meetings, partners, [0] * len(field), Family.DIPLOMACY.table_word.lower(), history)
     built = tuple(
         _round_with_powers(seating, r, number, book, field, ledger, sitting[number], weights, rng)

@@ -41,7 +41,7 @@ class PowerBook:
     def cost(self, player: int, power: Power, weights: Weights) -> int:
         theatre = self.theatre_of.get(power)
         again = self.theatres[(player, theatre)] if theatre is not None else 0
-        return weights.power_repeat * self.powers[(player, power)] + weights.theatre_repeat * again
+        return weights.power_repeat * self.powers[(player, power)] + weights.theatre_repeat * theatre_cost(again)
 
     def repeats(self, board: Sequence[int], assignment: Sequence[Power]) -> int:
         """Powers of this assignment that its players already had."""
@@ -56,28 +56,46 @@ class PowerBook:
             self.forget(p, power)
 
 
-def board_cost(board: Sequence[int], book: PowerBook, weights: Weights) -> int:
-    """A quick lower estimate of what :func:`assign_powers` costs at ``board``, by theatre: each theatre's
-    powers are its slots (West 2, Central 3, East 2), a player costs a theatre they had (and a power repeat
-    where they had every power of it). Exact on theatres, used to compare boards (issue 35), not to seat them.
-    """
+THEATRE_FIRST = 8
+"""What a player in a theatre they had costs beyond the times they had it: more than a board's other players' times
+can add, so a board seats the fewest players in a theatre they had before (what each of them feels, issue 35) and
+only then the fewest times."""
+
+
+def theatre_cost(had: int) -> int:
+    """The cost, in theatre repeats, of a player getting a theatre they had ``had`` times."""
+    return THEATRE_FIRST + had if had else 0
+
+
+def theatre_slots(book: PowerBook) -> list[tuple[Theatre | None, list[Power]]]:
+    """Each theatre (None: the powers without one) with its powers, in the order of :data:`POWERS`."""
     groups: dict[Theatre | None, list[Power]] = {}
     for power in POWERS:
         groups.setdefault(book.theatre_of.get(power), []).append(power)
-    kinds = list(groups.items())
-    costs = []
-    for p in board:
-        row = []
-        for theatre, powers in kinds:
-            had = book.theatres[(p, theatre)] if theatre is not None else 0
-            fresh = any(book.powers[(p, power)] == 0 for power in powers)
-            row.append(weights.theatre_repeat * had + (0 if fresh else weights.power_repeat))
-        costs.append(row)
-    best = {tuple(0 for _ in kinds): 0}
-    for row in costs:  # states: how many seats of each theatre are taken
+    return list(groups.items())
+
+
+def theatre_row(player: int, book: PowerBook, weights: Weights,
+                slots: Sequence[tuple[Theatre | None, list[Power]]]) -> tuple[int, ...]:
+    """What ``player`` costs in each theatre of ``slots``: the times they had it, and a power repeat where they
+    had every power of it."""
+    row = []
+    for theatre, powers in slots:
+        had = book.theatres[(player, theatre)] if theatre is not None else 0
+        fresh = any(book.powers[(player, power)] == 0 for power in powers)
+        row.append(weights.theatre_repeat * theatre_cost(had) + (0 if fresh else weights.power_repeat))
+    return tuple(row)
+
+
+def slots_cost(rows: Sequence[Sequence[int]], slots: Sequence[tuple[Theatre | None, list[Power]]]) -> int:
+    """The cheapest way to seat the players of a board costing ``rows`` (:func:`theatre_row`) in the theatres'
+    slots (West 2, Central 3, East 2): a lower estimate of what :func:`assign_powers` costs there, exact on
+    theatres, used to compare boards (issue 35), not to seat them."""
+    best = {tuple(0 for _ in slots): 0}
+    for row in rows:  # states: how many seats of each theatre are taken
         following: dict[tuple[int, ...], int] = {}
         for used, total in best.items():
-            for k, (_, powers) in enumerate(kinds):
+            for k, (_, powers) in enumerate(slots):
                 if used[k] < len(powers):
                     nxt = used[:k] + (used[k] + 1,) + used[k + 1:]
                     value = total + row[k]
@@ -85,6 +103,51 @@ def board_cost(board: Sequence[int], book: PowerBook, weights: Weights) -> int:
                         following[nxt] = value
         best = following
     return min(best.values(), default=0)
+
+
+def theatres_floor(rows: Sequence[Sequence[int]], slots: Sequence[tuple[Theatre | None, list[Power]]],
+                   boards: int) -> int:
+    """A lower bound of the theatres' cost of a round whatever its boards (:func:`slots_cost` summed over them):
+    the players costing ``rows`` seated in the slots of ``boards`` boards taken together, by a min-cost flow
+    from the kinds of players to the theatres (successive shortest paths; a handful of nodes)."""
+    kinds = Counter(tuple(row) for row in rows)
+    costs, supply = list(kinds), list(kinds.values())
+    room = [boards * len(powers) for _, powers in slots]
+    flow = [[0] * len(room) for _ in costs]
+    n, total = len(costs), 0
+    while any(supply):
+        # distances over the residual graph: nodes 0..n-1 the kinds, n+k the theatres
+        far = float("inf")
+        dist, back = [0 if s else far for s in supply] + [far] * len(room), [-1] * (n + len(room))
+        for _ in range(n + len(room)):
+            changed = False
+            for i in range(n):
+                for k in range(len(room)):
+                    if dist[i] + costs[i][k] < dist[n + k]:
+                        dist[n + k], back[n + k], changed = dist[i] + costs[i][k], i, True
+                    if flow[i][k] and dist[n + k] - costs[i][k] < dist[i]:
+                        dist[i], back[i], changed = dist[n + k] - costs[i][k], n + k, True
+            if not changed:
+                break
+        open_rooms = [k for k in range(len(room)) if room[k]]
+        if not open_rooms:
+            raise ValueError("more players than seats")
+        k = min(open_rooms, key=lambda k: dist[n + k])
+        path, node = [], n + k
+        while back[node] >= 0:
+            path.append((back[node], node))
+            node = back[node]
+        amount = min([room[k], supply[node], *(flow[b][a - n] for a, b in path if a >= n)])
+        for a, b in path:
+            if a < n:  # kind a takes more of theatre b
+                flow[a][b - n] += amount
+                total += amount * costs[a][b - n]
+            else:  # kind b gives back some of theatre a
+                flow[b][a - n] -= amount
+                total -= amount * costs[b][a - n]
+        room[k] -= amount
+        supply[node] -= amount
+    return total
 
 
 def assign_powers(board: Sequence[int], book: PowerBook, weights: Weights, rng: random.Random) -> list[Power]:

@@ -160,16 +160,17 @@ class Seating:
     def floor(self, rematch_bound: int, met_again: int = 0) -> int:
         """A proven lower bound of :attr:`cost`: the rematch bound, and the keep-apart pairs the group sizes
         force in each round (:mod:`.bounds`); with the tiers, the first round's forced keep-apart pairs and
-        ``met_again``, what it must add to the rematch cost (:func:`.quality.met_again_bound`). The search
-        stops there."""
+        ``met_again``, what it must add to the rematch cost and to its pairs met again
+        (:func:`.quality.met_again_bound`). The search stops there."""
         groups = partner_cliques(self.partners)
         forced = [keep_apart_bound([{p for t in rnd for p in t}], [[len(t) for t in rnd]], groups)
                   for rnd in self.rounds]
         floor = self.w.rematch * rematch_bound + self.w.keep_apart * sum(forced)
         if self.tiers is not None and forced:
-            floor += self.tiers.apart * forced[0] + self.tiers.rematch * met_again
-            if most_meetings(self._history[0]) <= 1:  # no pair met twice: each pair met again counts once
-                floor += self.tiers.pair * met_again
+            # met_again bounds the sum over this round's pairs of m, the times each met before; such a pair costs
+            # rematch * (2m - 1) + pair, never less than m * (rematch + pair): a pair met twice is no cheaper per
+            # meeting than two pairs met once, so the bound holds whoever met twice (issue 35, the speed goal)
+            floor += self.tiers.apart * forced[0] + (self.tiers.rematch + self.tiers.pair) * met_again
             been = self._history[1]
             small_seats = sum(len(t) for t, small in zip(self.rounds[0], self.small[0]) if small)
             floor += self.tiers.small * max(0, small_seats - sum(1 for t in self.rounds[0] for p in t if not been[p]))
@@ -235,22 +236,19 @@ class Seating:
         """Cost change of swapping seat ``ia`` of table ``ta`` with seat ``ib`` of ``tb``."""
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
         x, y = a_table[ia], b_table[ib]
-        if self._doubles and set(a_table) & set(b_table):
-            # A player on both boards (a double): pairs interact, so measure by doing.
-            d = self.swap(r, ta, ia, tb, ib)
-            self.swap(r, ta, ia, tb, ib)
-            return d
+        # A player on both boards (a double) still sits with whoever moves between them: those pairs do not change.
+        both = set(a_table).intersection(b_table) if self._doubles else ()
         # _pair_change written out: this is the search's innermost loop
         rc, rematch, keep_apart = self._rc, self.w.rematch, self.w.keep_apart
         d = 0
         for mover, other, old, new in ((x, y, a_table, b_table), (y, x, b_table, a_table)):
             met, apart = self.meet[mover], self.partners[mover]
             for z in old:
-                if z != mover:
+                if z != mover and z not in both:
                     c = met[z]
                     d += rematch * (rc[c - 1] - rc[c]) - (keep_apart if z in apart else 0)
             for z in new:
-                if z != other:
+                if z != other and z not in both:
                     c = met[z]
                     d += rematch * (rc[c + 1] - rc[c]) + (keep_apart if z in apart else 0)
         if self.small[r][ta] != self.small[r][tb]:

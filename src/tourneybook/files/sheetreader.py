@@ -166,10 +166,15 @@ def read_sheet_part(package: Package, part: str, sheet: str, facts: BookFacts, l
     """
     if last_row < MAX_ROW:
         head = package.head(part, 2**16)
-        if any(int(number) > last_row for number in _LAST_ROW.findall(head)):
+        later = next((m for m in _LAST_ROW.finditer(head) if int(m[1]) > last_row), None)
+        if later is not None:
+            # Up to that row's start tag, where the reader stops: the XML parser reads its input in chunks of 32 KB
+            # and parses each whole, which made reading a result sheet's title rows cost as much as its first 500.
+            # Should the parser want more than that, the whole part is read below.
+            end = head.find(b">", later.end()) + 1
             with contextlib.suppress(DamagedFile):  # if not, the whole part read below says what is wrong with it
                 refuse_dtd(head, part, package.file_name)
-                return _read_xml(head, package.file_name, part, sheet, facts, last_row)  # stops at that row
+                return _read_xml(head[:end] if end else head, package.file_name, part, sheet, facts, last_row)
     data = package.read(part)
     refuse_dtd(data, part, package.file_name)
     return _read_xml(data, package.file_name, part, sheet, facts, last_row)

@@ -19,11 +19,10 @@ import threading
 from typing import Any
 
 from ..i18n import ENGLISH_WORDS, Words
-from ..publish.tables import shown
+from ..numbers import shown
 from ..workbook import cells
 from ..workbook.event import Event
 from ..workbook.round_progress import RoundsCounted
-from ..workbook.layouts.italia2010 import TOP_BOARD
 from ..workbook.schema import FIRST_DATA_ROW
 from ..reports.sheet import ReportSheet, DrawnTable, Snapshot
 from ..reports.reporting import game_of, stage_points
@@ -62,6 +61,9 @@ def top_board_of(event: Event, snapshot: Snapshot, number: int) -> int | None:
     top = event.layout.top_board
     if top is None or not number or top.sheet not in snapshot.sheet_names():
         return None
+    # Imported here, the layout's module being loaded already: another event's pages load no Diplomacy layout.
+    from ..workbook.layouts.italia2010 import TOP_BOARD
+
     schema = event.layout.sheet(top.sheet)
     grid = snapshot.read(top.sheet)
     at_round, at_top = schema.index("Round"), schema.index(TOP_BOARD)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from ..forms.tables import report_sections
 from ..i18n import ENGLISH_WORDS, Words
-from ..workbook.layouts.best_n import CONCEDED
 from ..workbook.schema import Column, Kind
 from ..reports.sheet import KEY_JOIN, ReportSheet, DrawnTable
 from .report_words import column_words, field_label, value_words
@@ -27,9 +26,15 @@ from .report_words import column_words, field_label, value_words
 SEVERAL_JOIN = "+"
 """Between an entry's key and a ticked word in a tick-box's name ('Winners+France')."""
 
-ONE_POWER = (CONCEDED,)
-"""A board's yes/no columns where one power at most says yes (the game conceded to it): asked once, as a choice of
-the board's powers, not yes or no seven times; the cells are typed per power as the sheet has them."""
+
+def chosen_once() -> tuple[str, ...]:
+    """A board's yes/no columns where one power at most says yes (the game conceded to it): asked once, as a choice of
+    the board's powers, not yes or no seven times; the cells are typed per power as the sheet has them."""
+    # Asked of a Diplomacy board only, and imported then: another family's report pages load no Diplomacy layout.
+    from ..workbook.layouts.best_n import CONCEDED
+
+    return (CONCEDED,)
+
 
 KINDS = {Kind.WHOLE: "number", Kind.EXACT: "decimal", Kind.TIME: "time", Kind.CHOICE: "choice", Kind.YES_NO: "yesno",
          Kind.PLAYER: "player", Kind.TEXT: "text"}
@@ -136,12 +141,13 @@ def report_parts(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]
                           section.grid.rows)
             columns = section.grid.columns
         elif section.by_seat and draw.blocks:  # a board: a line per power, the section's columns across
-            columns = tuple(h for h in section.headers if h not in ONE_POWER)
+            once = chosen_once()
+            columns = tuple(h for h in section.headers if h not in once)
             lines = tuple(Line(said(s.seat), s.player,
                                tuple(entry(f"{s.seat}{KEY_JOIN}{h}", h, field_label(draw, f"{s.seat}{KEY_JOIN}{h}", words))
                                      for h in columns)) for s in table.seats)
             entries = tuple(one_power(draw, table, h, f"f{next(ids)}", values, problems, words)
-                            for h in section.headers if h in ONE_POWER)
+                            for h in section.headers if h in once)
         elif section.by_seat:  # a slip: the seat's own column ('VP 2' is Player 2's)
             seats = table.seats[:len(section.headers)]
             lines = tuple(Line(said(s.seat), s.player, (entry(h, h, column_words(h, words)),))
@@ -177,7 +183,7 @@ def grid_line(section, label: str, role: str, cells: tuple[str, ...], table: Dra
 
 def one_power(draw: ReportSheet, table: DrawnTable, header: str, id: str, values: Mapping[str, str],
               problems: Mapping[str, Sequence[str]], words: Words = ENGLISH_WORDS) -> Entry:
-    """A board's column of :data:`ONE_POWER` asked once: which power (or none), its problems at any power's cell."""
+    """A board's column of :func:`chosen_once` asked once: which power (or none), its problems at any power's cell."""
     keys = {s.seat: f"{s.seat}{KEY_JOIN}{header}" for s in table.seats}
     chosen = values.get(header) or next((seat for seat, key in keys.items()
                                          if values.get(key, "").strip().casefold() == "yes"), "")
@@ -207,7 +213,7 @@ def posted_values(draw: ReportSheet, table: DrawnTable, form: Mapping[str, str])
                 several[e.key] = several.get(e.key, ()) + e.choices
     values = {}
     for f in draw.fields(table):
-        if draw.blocks and f.header in ONE_POWER and f.header in form:  # asked once: yes on the power chosen
+        if draw.blocks and f.header in chosen_once() and f.header in form:  # asked once: yes on the power chosen
             values[f.key] = "yes" if str(form.get(f.header, "")) == f.key.split(KEY_JOIN)[0] else ""
         elif f.key in several:
             ticked = [word for word in several[f.key] if form.get(f"{f.key}{SEVERAL_JOIN}{word}")]

@@ -15,7 +15,7 @@ from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..publish import Published
 from ..publish.classification import cut_after
 from ..publish.page import place_reason
-from ..publish.tables import shown
+from ..numbers import shown
 from ..rules.ranking import NO_RESULT
 from ..workbook.event import event_result, read_event
 from ..workbook.nameorder import in_name_order, name_order

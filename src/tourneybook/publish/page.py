@@ -19,7 +19,7 @@ from ..rules.ranking import LOT, NO_RESULT, SHARED, LotState
 from .published import Published, write_output
 from .classification import cut_after, cut_note, split_extras
 from .phrases import said
-from .tables import shown
+from ..numbers import shown
 
 TEMPLATE = "standings.html"
 

@@ -18,21 +18,10 @@ from typing import Any
 import pandas as pd
 
 from ..i18n import N_
-from ..numbers import SquareRoot, display, exact, round_half_up
+from ..numbers import exact, round_half_up, shown
 from ..files.store import formula_like
 from ..rules.ranking import LotState
 from .published import GAMES_CSV, STANDINGS_CSV, Published, write_output
-
-
-def shown(value: Any) -> Any:
-    """A cell of a published table: numbers as displayed, enums by their value, nothing as ''."""
-    if value is None:
-        return ""
-    if isinstance(value, (Fraction, SquareRoot)):
-        return display(value)
-    if hasattr(value, "value") and hasattr(value, "name"):
-        return value.value
-    return value
 
 
 CELL_STARTS = ",;\"\r\n"
@@ -140,4 +129,4 @@ def csv_text(frame: pd.DataFrame, separator: str = ",", number: Callable[[Any], 
     return (safe.map(number) if number else safe).to_csv(index=False, sep=separator)
 
 
-__all__ = ["CELL_STARTS", "csv_text", "games_frame", "neutralised", "shown", "standings_frame", "write_tables"]
+__all__ = ["CELL_STARTS", "csv_text", "games_frame", "neutralised", "standings_frame", "write_tables"]

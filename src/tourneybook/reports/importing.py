@@ -29,7 +29,6 @@ from ..files.store import WorkbookStore
 from .sheet import DrawnTable, ReportSheet, read_draw, seated_of
 from .journal import CLASH, IMPORTED, REFUSED, Journal, Report
 from .reporting import typed_cells
-from ..workbook.layouts.friedrich_final import FINAL_SHEET
 from .stages import STAGES_ROUND, read_stages, stage_name
 
 
@@ -103,6 +102,9 @@ def _text(value) -> str:
 def import_reports(store: WorkbookStore, journal: Journal) -> Imported:
     """Write every confirmed or accepted report into the empty cells of its table's rows; the caller saves the store,
     then calls :meth:`Imported.remember`."""
+    # Imported here: the hall imports this module for mark_clashes, and another family's event loads no Friedrich layout.
+    from ..workbook.layouts.friedrich_final import FINAL_SHEET
+
     draw = read_draw(store)
     final = FINAL_SHEET in store.sheet_names()
     written, already, disagreements, refused, names = [], [], [], [], {}

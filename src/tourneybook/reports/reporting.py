@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import Collector, InputError
 from ..files.store import WorkbookStore
-from ..publish.tables import shown
+from ..numbers import shown
 from ..workbook.event import event_result, read_event
 from ..workbook.reader import read_sheet
 from .sheet import ReportSheet, DrawnTable, Field, Snapshot

@@ -193,6 +193,10 @@ class Scheme:
     takes_sit_outs: bool = False
     """The TD's sit-outs score the Settings' ``sit_out_points`` (the Diplomacy event); a system without them
     refuses a record that has any."""
+    score_checked: Callable[[Board], GameScore] | None = None
+    """The game scoring of a board :attr:`board_checks` found nothing wrong with, which it does not check again: the
+    standings' boards are all checked first (a check of every board costs as much as scoring it). None: each board
+    is scored by :attr:`score_game`."""
 
     def tournament_problems(self, t: Tournament) -> list[Problem]:
         """Everything wrong with a tournament record, all at once."""
@@ -233,7 +237,8 @@ class Scheme:
     def scored(self, boards: Sequence[Board]) -> tuple[GameScore, ...]:
         """Each of ``boards`` scored once; given in (round, board) order (:func:`in_order`, sorted once by the
         caller), the order of the Games sheet."""
-        return tuple(self.score_game(b) for b in boards)
+        score = self.score_checked or self.score_game
+        return tuple(score(b) for b in boards)
 
     def standings(self, t: Tournament, *, checked: bool = False) -> TournamentResult:
         """Rank by the sum of the best N games, then the tie-breaks, then a lot.

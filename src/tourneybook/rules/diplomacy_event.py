@@ -202,7 +202,8 @@ def form_columns(system: ScoringSystem) -> tuple[str, ...]:
 
 def board_checks(system: ScoringSystem, score: Callable[[Board], GameScore], board: Board) -> list[Problem]:
     """Every board's checks, the year-by-year counts when the system needs them, what the system refuses, and what
-    only its scoring finds missing (ManorCon's losers to a solo score the years played: the game's last year)."""
+    only its scoring finds missing (ManorCon's losers to a solo score the years played: the game's last year).
+    ``score``: the system's scoring of a board so checked (:attr:`.Scheme.score_checked`)."""
     problems = board_problems(board, need_history=Need.YEAR_COUNTS in system.needs) + system.board_problems(board)
     if problems:
         return problems
@@ -224,9 +225,11 @@ def scheme_of(settings: Any) -> Scheme:
     check or the standings ask first."""
     system, numbers = settings.system, numbers_of(settings)
     score = functools.lru_cache(maxsize=4096)(lambda board: system.scores(board, numbers))
+    # The board's checks passed (board_checks makes them, with the system's own): scored without checking it again
+    checked = functools.lru_cache(maxsize=4096)(lambda board: system.score(board, system.numbers(numbers)))
     return Scheme(ID, f"Diplomacy: {system.name}", score, (best_game(TIE_BREAK),),
-                  every_game_when_zero=True, board_checks=lambda board: board_checks(system, score, board),
-                  scoring_note=scoring_note(settings), takes_sit_outs=True)
+                  every_game_when_zero=True, board_checks=lambda board: board_checks(system, checked, board),
+                  scoring_note=scoring_note(settings), takes_sit_outs=True, score_checked=checked)
 
 
 def tournament_problems(t: Tournament) -> list[Problem]:

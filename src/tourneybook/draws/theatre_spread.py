@@ -1,0 +1,182 @@
+"""Theatres spread over the boards of the round drawn after played ones (issue 35: this round first).
+
+Which theatres a board can give without repeats depends on who sits at it
+(seven seats: 2 West, 3 Central, 2 East), and the search of the boards does
+not see theatres. So players of two boards are swapped where that changes
+nothing the round ranks before (its rematches, its keep-apart pairs, the
+plan: the search's cost does not rise) and the boards' theatres repeat less.
+
+Swaps that keep everything ranked before are few once the rematches are at
+their floor (after two rounds of 49 players, 6 of 2,058), and one at a time
+they stall where a few in a row would do (event day 6 of
+tests/draws/test_round_first.py). So it is an annealing, as the yardstick
+of the tests is: a swap that seats a pair again is taken now and then while
+the temperature is high, the cost ranks the search's figures before the
+theatres, and the best seating seen is kept; then every single swap that
+still helps is taken. A player on two boards moves too (never to a board
+they already sit at).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from itertools import combinations, product
+
+from .model import Weights
+from .powers import PowerBook, slots_cost, theatre_cost, theatre_row, theatre_slots, theatres_floor
+from .search import Seating
+
+RUNS: tuple[tuple[float | None, int], ...] = ((None, 100), (1, 300))
+"""The annealings from the search's seating, while the floor is not reached: how hot each starts (in pairs
+meeting again; None: a few theatre repeats, nothing ranked before ever worse, which is quick where the
+seatings as good as the search's are many) and its steps per seat (each weighs one swap). The best is kept."""
+CHAINS = 3
+"""At the end, the swaps costing the least of what ranks before tried per player as the first of two in a row."""
+
+
+def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: random.Random) -> None:
+    """Swap players of round 0's boards so that fewer play a theatre they had, nothing ranked before worse.
+
+    ``book`` holds the played rounds only. The boards' theatre cost is exact
+    (:func:`.powers.slots_cost`); the powers are given afterwards.
+    """
+    boards = seating.rounds[0]
+    if len(boards) < 2 or seating.tiers is None:
+        return
+    walk = _Walk(seating, book, weights)
+    if walk.total <= walk.floor:
+        return
+    start = [[list(t) for t in rnd] for rnd in seating.rounds]
+    best_key, best = (seating.cost, walk.total), start
+    for run, (heat, steps) in enumerate(RUNS):
+        if best_key[1] <= walk.floor:
+            break
+        if run:
+            seating.reset(start)
+            walk = _Walk(seating, book, weights)
+        key, seated = _anneal(seating, walk, rng, heat, steps)
+        if key < best_key:
+            best_key, best = key, seated
+    if [[list(t) for t in rnd] for rnd in seating.rounds] != best:
+        seating.reset(best)
+    walk = _Walk(seating, book, weights)
+    _descend(seating, walk)
+
+
+def _anneal(seating: Seating, walk: _Walk, rng: random.Random, heat: float | None,
+            per_seat: int) -> tuple[tuple[int, int], list[list[list[int]]]]:
+    """One annealing from the seating, starting ``heat`` pairs meeting again hot (None: a few theatre repeats, so
+    nothing ranked before gets worse), ``per_seat`` steps per seat; the best (search's cost, theatres' cost)
+    seen and its rounds."""
+    boards = seating.rounds[0]
+    seats = [(t, i) for t, board in enumerate(boards) for i in range(len(board))]
+    steps = per_seat * len(seats)
+    # the energy: the search's cost first, the theatres after it (``scale`` exceeds any theatres' total)
+    scale = 1 + sum(max(walk.rows[p]) for board in boards for p in board)
+    temperature = float(heat * scale * seating.tiers.rematch if heat else 3 * theatre_cost(1))
+    cooling = (0.2 / temperature) ** (1 / steps)
+    best_key, best = (seating.cost, walk.total), [[list(t) for t in rnd] for rnd in seating.rounds]
+    for _ in range(steps):
+        temperature *= cooling
+        (t, i), (u, j) = rng.sample(seats, 2)
+        if t == u or not seating.can_swap(0, t, i, u, j):
+            continue
+        mine, theirs = list(boards[t]), list(boards[u])
+        mine[i], theirs[j] = theirs[j], mine[i]
+        new_t, new_u = walk.cost_of(mine), walk.cost_of(theirs)
+        d = seating.delta(0, t, i, u, j)
+        energy = d * scale + new_t + new_u - walk.cost[t] - walk.cost[u]
+        if energy <= 0 or rng.random() < math.exp(-energy / temperature):
+            seating.swap(0, t, i, u, j)
+            walk.cost[t], walk.cost[u] = new_t, new_u
+            walk.total = sum(walk.cost)
+            if (seating.cost, walk.total) < best_key:
+                best_key, best = (seating.cost, walk.total), [[list(b) for b in rnd] for rnd in seating.rounds]
+                if walk.total <= walk.floor:
+                    break
+    return best_key, best
+
+
+def _descend(seating: Seating, walk: _Walk) -> None:
+    """Each player to blame for a board's theatre repeats moved by the swap, or two swaps in a row, that lowers
+    the theatres' cost with nothing ranked before worse, until none does (the annealing ends near such a
+    seating, not always at it)."""
+    boards = seating.rounds[0]
+    better = True
+    while better and walk.total > walk.floor:
+        better = False
+        for t in range(len(boards)):
+            for x in walk.blamed(boards[t], walk.cost[t]):
+                if x in boards[t] and _move(seating, walk, t, boards[t].index(x)):
+                    better = True
+
+
+def _move(seating: Seating, walk: _Walk, t: int, i: int) -> bool:
+    """Move seat ``i`` of board ``t`` by the swap, or the two in a row (the second moving on whoever the first
+    moved), that lowers the theatres' cost most with nothing ranked before worse; whether one did."""
+    boards = seating.rounds[0]
+    direct = sorted((seating.delta(0, t, i, u, j), u, j) for u, other in enumerate(boards) if u != t
+                    for j in range(len(other)) if seating.can_swap(0, t, i, u, j))
+    best, gain = [], 0
+    for d, u, j in direct:
+        if d <= 0 and (change := walk.change(boards, [(t, i, u, j)])) < gain:
+            best, gain = [(t, i, u, j)], change
+    if not best:
+        for d, u, j in [c for c in direct if c[0] > 0][:CHAINS]:
+            seating.swap(0, t, i, u, j)
+            for at, seat in ((u, j), (t, i)):
+                for v, other in enumerate(boards):
+                    for k in range(len(other) if v != at else 0):
+                        if seating.can_swap(0, at, seat, v, k) and d + seating.delta(0, at, seat, v, k) <= 0:
+                            change = walk.change(boards, [(t, i, u, j), (at, seat, v, k)], done=1)
+                            if change < gain:
+                                best, gain = [(t, i, u, j), (at, seat, v, k)], change
+            seating.swap(0, t, i, u, j)
+    for move in best:
+        seating.swap(0, *move)
+    for b in {b for move in best for b in (move[0], move[2])}:
+        walk.cost[b] = walk.cost_of(boards[b])
+    walk.total = sum(walk.cost)
+    return bool(best)
+
+
+class _Walk:
+    """The boards' theatre costs, kept up to date as players swap."""
+
+    def __init__(self, seating: Seating, book: PowerBook, weights: Weights):
+        self.slots = theatre_slots(book)
+        self.rows = {p: theatre_row(p, book, weights, self.slots) for board in seating.rounds[0] for p in board}
+        self.known: dict[tuple[tuple[int, ...], ...], int] = {}
+        self.cost = [self.cost_of(board) for board in seating.rounds[0]]
+        self.total = sum(self.cost)
+        self.floor = theatres_floor([self.rows[p] for board in seating.rounds[0] for p in board], self.slots,
+                                    len(seating.rounds[0]))
+        """No seating of these boards costs less (the boards' seats taken together): the walk stops there."""
+
+    def blamed(self, board: Sequence[int], cost: int) -> list[int]:
+        """The players of ``board`` (costing ``cost``) without whom it would repeat less."""
+        rows = [self.rows[p] for p in board]
+        return [p for k, p in enumerate(board) if self._cost_of_rows(rows[:k] + rows[k + 1:]) < cost] or list(board)
+
+    def change(self, boards: Sequence[Sequence[int]], moves: Sequence[tuple[int, int, int, int]],
+               done: int = 0) -> int:
+        """What the theatres' cost changes by after ``moves`` (the first ``done`` of them already made)."""
+        after = {b: list(boards[b]) for move in moves for b in (move[0], move[2])}
+        for ta, ia, tb, ib in moves[done:]:
+            after[ta][ia], after[tb][ib] = after[tb][ib], after[ta][ia]
+        return sum(self.cost_of(board) - self.cost[b] for b, board in after.items())
+
+    def cost_of(self, board: Sequence[int]) -> int:
+        """What ``board``'s players repeat in the theatres at least (:func:`.powers.slots_cost`)."""
+        return self._cost_of_rows([self.rows[p] for p in board])
+
+    def _cost_of_rows(self, rows: list[tuple[int, ...]]) -> int:
+        key = tuple(sorted(rows))  # boards of the same kinds of players cost the same
+        if key not in self.known:
+            self.known[key] = slots_cost(key, self.slots)
+        return self.known[key]
+
+
+__all__ = ["spread_theatres"]
