@@ -164,6 +164,10 @@ class Calc:
         """The id of a window whose title matches ``name``, or ''."""
         return (self.xdotool("search", "--name", name).split() or [""])[0]
 
+    def shown(self, name: str) -> bool:
+        """A window whose title matches ``name`` is mapped on the screen (drawn), not only made."""
+        return bool(self.xdotool("search", "--onlyvisible", "--name", name).split())
+
     def press(self, window: str, key: str) -> None:
         self.xdotool("windowfocus", window, "key", key)  # no window manager: focus, not activate
 
@@ -185,11 +189,21 @@ class Calc:
             state = self.state()
             if state and state["url"] == workbook.as_uri() and not self.window("^Warning$|^Tip of the Day"):
                 self.handing.append(handing)  # it may wait for the document to close: ended with soffice
-                time.sleep(1)  # the OnLoad job has run once the document is the current one
-                return state
+                return self._loaded(workbook, state, deadline)
             time.sleep(POLL)
         handing.kill()
         raise AssertionError(f"{workbook.name} did not open in Calc within {timeout} s")
+
+    def _loaded(self, workbook: Path, state: dict, deadline: float) -> dict:
+        """``state`` once the extension's OnLoad job has run on the document: a workbook with buttons has them taken
+        over (``watched``); on one without, the job has nothing to do."""
+        if not has_buttons(workbook):
+            return state
+        while not state.get("watched"):
+            assert time.monotonic() < deadline, f"the extension did not take {workbook.name}'s buttons over: {state}"
+            time.sleep(POLL)
+            state = self.state() or state
+        return state
 
     def type_without_enter(self, sheet: str, cell: str, text: str) -> None:
         """Click ``cell`` of ``sheet`` and type ``text`` on the keyboard, without Enter: Calc's cell editor stays up
@@ -264,8 +278,7 @@ class Calc:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             said = [d["text"] for d in self.dialogs() if d["title"] == DIALOG]
-            if said and self.window(f"^{DIALOG}$"):
-                time.sleep(0.5)  # drawn
+            if said and self.shown(f"^{DIALOG}$"):
                 return said[0]
             time.sleep(POLL)
         shot = self.screenshot(self.folder / "no-dialog.png")
@@ -277,8 +290,7 @@ class Calc:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             said = [d["text"] for d in self.dialogs() if re.search(title, d["title"])]
-            if said and self.window(title):
-                time.sleep(0.5)  # drawn
+            if said and self.shown(title):
                 return said[0]
             time.sleep(POLL)
         raise AssertionError(f"no box titled {title!r} within {timeout} s: {self.dialogs()}")
@@ -375,3 +387,11 @@ def cell_texts(workbook: Path, sheet: str) -> str:
     texts = [str(v) for row in book[sheet].iter_rows(values_only=True) for v in row if v is not None]
     book.close()
     return re.sub(r"\s+", " ", " | ".join(texts))
+
+
+def has_buttons(workbook: Path) -> bool:
+    """The file has buttons the extension's OnLoad job takes over: Excel's (a drawing's macro) or the ``<controls>``
+    LibreOffice wrote for an .xlsm's (put back by the job)."""
+    with zipfile.ZipFile(workbook) as package:
+        return any(b"<x:FmlaMacro>" in package.read(n) for n in package.namelist() if n.endswith(".vml")) or any(
+            b"<controls>" in package.read(n) for n in package.namelist() if n.startswith("xl/worksheets/sheet"))

@@ -7,6 +7,7 @@ numbers with the decimal comma. English pages are the other tests' (they stay wo
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 import pytest
@@ -35,13 +36,21 @@ def phone(hall, code: str, device: str) -> TestClient:
 
 
 def csrf(c: TestClient, path: str) -> str:
-    """The browser's token (every page sets its cookie; a form carries the same)."""
-    c.get(path)
+    """The browser's token (the first page sets its cookie, kept for the phone's every form; a form carries the same):
+    the page is loaded only for a phone that has none yet."""
+    if c.cookies.get(CSRF_COOKIE) is None:
+        c.get(path)
     return c.cookies.get(CSRF_COOKIE)
 
 
 def text_of(page) -> str:
-    return read_page(page.text)[0]
+    return _text(page.text)
+
+
+@functools.lru_cache(maxsize=32)
+def _text(html: str) -> str:
+    """A page's text, read once however many checks read it."""
+    return read_page(html)[0]
 
 
 def problems_of(page) -> list[str]:
