@@ -1,8 +1,8 @@
 """Every paper a player reads, printed through LibreOffice in Spanish, German, Italian and French (issue 37, item 6):
 no English left (names and numbers aside), the language's decimal mark, every header's word whole.
 
-Each language's papers: every ruleset's round form and the same in the table-code box (the Diplomacy centre-count
-sheet under five game-scoring systems), the final's report, the Carcassonne slips and the knock-out bracket (plain
+Each language's papers: every ruleset's round form and the same in the table-code box, the Diplomacy centre-count
+sheet under each of the 37 game-scoring systems, the final's report, the Carcassonne slips and the knock-out bracket (plain
 and coded), the table-code box with and without the hall's address; then a CODCon event made by ``tourneybook new
 --language``: its round's forms (``tourneybook forms``) and its Seating sheet as ``draw --pdf`` prints it. The
 twelve workbooks are converted in one start of LibreOffice (``office.convert_all``), and each PDF's text is
@@ -12,6 +12,7 @@ that never went through the catalogue.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -31,7 +32,8 @@ from tourneybook.workbook.printing import printable_book
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from english_left import english_left  # noqa: E402 - shared with the published files' tests
 from test_forms_in_languages import NAMES as FORM_NAMES, SEEDS, every_form  # noqa: E402 - the final, knock-out, marks
-from test_rules_on_paper import NAMES as PAPER_NAMES, broken_words, decimals, every_paper  # noqa: E402
+from test_rules_on_paper import (NAMES as PAPER_NAMES, SYSTEM_IDS, broken_words, chosen_numbers, decimals,  # noqa: E402
+                                 every_paper)  # noqa: E402
 
 SPOKEN = ["es", "de", "it", "fr"]
 PLAYERS = ["Álvaro Núñez", "Beatriz Ortega", "Chiara Rossi", "Dirk Vogel", "Élodie Martin", "Fritz Schulz",
@@ -44,11 +46,9 @@ NAMES = {*FORM_NAMES, *PAPER_NAMES, *SEEDS, *PLAYERS, TITLE, "CODCon 2008", "htt
 
 def forms_of(code: str) -> list:
     """Every form of every kind in language ``code``, the bracket once more without its codes; every ruleset's
-    round form, plain and in the table-code box. (The centre-count sheet under each of the 37 game-scoring
-    systems is checked as written, tests/forms/test_rules_on_paper.py: the same sheet, another rule text; the
-    rulesets printed here print five of them.)"""
+    round form, plain and in the table-code box; the centre-count sheet under every game-scoring system."""
     return [*every_form(code), KnockoutBracketForm.of("Essen Cup", SEEDS, words=find_words(code)),
-            *(form for what, form in every_paper(code) if not what.startswith("diplomacy: "))]
+            *(form for _, form in every_paper(code))]
 
 
 def form_text(forms: list) -> str:
@@ -134,6 +134,22 @@ def test_every_form_says_the_games_words_and_the_decimal_comma(printed, code):
     assert said.count(signature) == sheets > 3, code  # a sheet per Diplomacy form: none lost in printing
     assert " ".join(words._(find_system("sos").text).split()) in said, code
     assert broken_words(forms_of(code), text) == set(), code
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("code", SPOKEN)
+def test_every_game_scoring_systems_rule_is_printed_whole_in_the_language(printed, code):
+    """The centre-count sheet under each of the 37 game-scoring systems prints its rule whole, in the language,
+    with the numbers the event chose (as tests/forms/test_rules_on_paper.py reads them in the written cells)."""
+    words, rng, said = find_words(code), random.Random(37), flowing(printed[code]["forms"])
+    missing = []
+    for system_id in SYSTEM_IDS:  # every_paper's order: the same numbers drawn
+        numbers = chosen_numbers(system_id, rng)
+        system = find_system(system_id)
+        rule = words.number(words._(system.text).format(**system.placeholders(numbers)))
+        if " ".join(rule.split()) not in said:
+            missing.append(system_id)
+    assert missing == [], code
 
 
 @pytest.mark.libreoffice
