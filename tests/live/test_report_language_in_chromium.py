@@ -68,6 +68,14 @@ def send(driver, button: str, then: str) -> None:
     wait_for(lambda: driver.execute_script(
         "return !document.documentElement.dataset.old && document.readyState === 'complete' && "
         "!!document.querySelector(arguments[0])", then))
+    assert fits(driver), driver.current_url
+
+
+def fits(driver) -> bool:
+    """Nothing of the page runs off a phone's screen sideways, however long the language's words: a wide grid (an
+    Italia board's years) scrolls inside its own box, not the whole page."""
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
 def shown(driver) -> str:
