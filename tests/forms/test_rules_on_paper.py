@@ -160,11 +160,11 @@ def test_any_numbers_of_any_system_are_said_in_the_language(chosen, code):
     each number with the language's decimal mark ('0,25'), and no English is left."""
     system_id, numbers = chosen
     system, words = find_system(system_id), find_words(code)
-    note = count_note(system.form_text(numbers).count_note, words)
+    note = count_note(system.form_text(numbers), words)
     assert english_left(note, code, NAMES) == [] and not decimals(note)
     for value in system.placeholders(numbers).values():
         assert words.number(value) in note
-    assert count_note(system.form_text(numbers).count_note, ENGLISH_WORDS) == system.form_text(numbers).count_note
+    assert count_note(system.form_text(numbers), ENGLISH_WORDS) == system.form_text(numbers).count_note
 
 
 def broken_words(forms: list, printed: str) -> set[str]:

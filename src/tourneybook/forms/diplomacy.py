@@ -21,7 +21,6 @@ from enum import Enum
 from ..errors import Collector
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
-from ..rules.game_scoring import rule_said
 from ..rules.game_scoring.system import FINAL_COUNT
 from .common import DEFAULT_YEARS, MAX_YEARS, ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
@@ -143,13 +142,13 @@ def centre_sections(headers: tuple[str, ...]) -> tuple[ReportSection, ...]:
     return (ReportSection(CENTRES_TITLE, main, by_seat=True), ReportSection(YEARS_TITLE, years, optional=True, by_seat=True))
 
 
-def count_note(text: str, words: Words = ENGLISH_WORDS) -> str:
+def count_note(text: CentreCountText, words: Words = ENGLISH_WORDS) -> str:
     """The count note in ``words``' language: a ruleset's own note whole; a game scoring's, its opening sentence
     and the system's whole rule with the numbers used (rules/game_scoring), written with the language's decimal
     mark."""
-    if text.startswith(FINAL_COUNT) and text != FINAL_COUNT:
-        return words._(FINAL_COUNT) + words.number(rule_said(text[len(FINAL_COUNT):], words._))
-    return words._(text)
+    if text.rule:
+        return words._(FINAL_COUNT) + words.number(words._(text.rule).format(**dict(text.numbers)))
+    return words._(text.count_note)
 
 
 def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
@@ -180,7 +179,7 @@ def centre_page(sheet: CentreCountSheet, words: Words = ENGLISH_WORDS) -> Page:
     rows.append(line(Cell(_("Total (at most 34)"), Look.LABEL, 3 if italia else 2),
                      *(box() for _ in sheet.year_labels), box() if final_count else Cell("", Look.BLANK),
                      *(Cell("", Look.BLANK) for _ in extra), height=22))
-    rows.append(note(count_note(sheet.text.count_note, words), cols, height=24))
+    rows.append(note(count_note(sheet.text, words), cols, height=24))
     rows += [
         section(_(sheet.text.vote_rule), cols),
         line(header(_("Year, season")), header(_("Proposal (survivors named)"), rest - 2),

@@ -295,6 +295,11 @@ class CentreCountText:
     """The heading of the draw votes: when and how a draw is voted."""
     game_ends: str
     """The ways the game may end, to circle."""
+    rule: str = ""
+    """A game scoring's whole rule as its message (the count note's text after its opening), '' for a ruleset's
+    own note: the forms say it in the players' language with :attr:`numbers` in its places."""
+    numbers: tuple[tuple[str, str], ...] = ()
+    """The rule's placeholders and the numbers the event chose, as the rule prints them."""
 
 
 # --- reading JSON records (docs/formats/diplomacy.md) --------------------------------

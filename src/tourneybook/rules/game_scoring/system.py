@@ -166,7 +166,8 @@ class ScoringSystem:
     def form_text(self, numbers: Mapping[str, Fraction | int] | None = None) -> CentreCountText:
         """What the centre-count sheet prints for this system, stating the numbers used."""
         return CentreCountText(count_note=FINAL_COUNT + self.rule_text(numbers), vote_rule=self.vote_rule,
-                               game_ends=self.game_ends)
+                               game_ends=self.game_ends, rule=self.text,
+                               numbers=tuple(self.placeholders(numbers).items()))
 
 
 # --- what the families share ------------------------------------------------------------------------
