@@ -119,6 +119,9 @@ class Package:
         self._changed: dict[str, bytes | None] = {}
         """Parts written (bytes) or deleted (None) since reading."""
         self._order = [i.filename for i in infos if not i.is_dir()]
+        self._relationships: dict[str, tuple[Relationship, ...]] = {}
+        """Relationships parts read, by part name: replacing a result sheet asks every part for its relationships
+        (what else reaches the sheet's charts), so each would be parsed again for every sheet."""
         if "[Content_Types].xml" not in self._infos:
             raise DamagedFile(f"{file_name} is not an Excel workbook: it has no [Content_Types].xml part.")
         self.types = self.xml("[Content_Types].xml")
@@ -177,12 +180,14 @@ class Package:
     def write(self, name: str, data: bytes, content_type: str | None = None) -> None:
         """Set a part's bytes; ``content_type`` registers a new part's type."""
         self._changed[name] = data
+        self._relationships.pop(name, None)
         if content_type is not None:
             self.set_type(name, content_type)
 
     def delete(self, name: str) -> None:
         if name in self:
             self._changed[name] = None
+        self._relationships.pop(name, None)
         for override in self.types.findall(q(TYPES, "Override")):
             if override.get("PartName") == "/" + name:
                 self.types.remove(override)
@@ -209,13 +214,17 @@ class Package:
         name = rels_name(source)
         if name not in self:
             return []
-        out = []
+        known = self._relationships.get(name)
+        if known is None:
+            known = self._relationships[name] = tuple(self._read_relationships(source, name))
+        return list(known)
+
+    def _read_relationships(self, source: str, name: str) -> Iterator[Relationship]:
         for rel in self.xml(name).findall(q(PKG_REL, "Relationship")):
             external = rel.get("TargetMode") == "External"
             target = rel.get("Target", "")
-            out.append(Relationship(rel.get("Id", ""), rel.get("Type", ""), target if external else resolve(source, target),
-                                    external=external))
-        return out
+            yield Relationship(rel.get("Id", ""), rel.get("Type", ""), target if external else resolve(source, target),
+                               external=external)
 
     def set_relationships(self, source: str, rels: list[Relationship]) -> None:
         """Write the relationships part of ``source`` (deleted when there are none)."""

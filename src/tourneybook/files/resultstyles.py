@@ -65,19 +65,22 @@ def _shape(element: etree._Element) -> tuple:
     return (element.tag, sorted(element.attrib.items()), (element.text or "").strip(), [_shape(c) for c in element])
 
 
-def _same(a: etree._Element, b: etree._Element) -> bool:
-    return _shape(a) == _shape(b)
+def _index_of(collection: etree._Element, tag: str, wanted: etree._Element, shapes: dict[str, list[tuple]]) -> int:
+    """The index of an element like ``wanted`` in ``collection``, appended when there is none.
 
-
-def _index_of(collection: etree._Element, tag: str, wanted: etree._Element) -> int:
-    """The index of an element like ``wanted`` in ``collection``, appended when there is none."""
-    items = collection.findall(q(MAIN, tag))
-    for i, item in enumerate(items):
-        if _same(item, wanted):
-            return i
+    ``shapes`` keeps what each collection's elements say, by ``tag``, from its first search on: a workbook's
+    styles part holds dozens of cell formats, and each format a recalculation adds was compared with every one.
+    """
+    known = shapes.get(tag)
+    if known is None:
+        known = shapes[tag] = [_shape(item) for item in collection.findall(q(MAIN, tag))]
+    shape = _shape(wanted)
+    if shape in known:
+        return known.index(shape)
     collection.append(wanted)
-    collection.set("count", str(len(items) + 1))
-    return len(items)
+    known.append(shape)
+    collection.set("count", str(len(known)))
+    return len(known) - 1
 
 
 def _border_below(color: str) -> etree._Element:
@@ -97,6 +100,9 @@ class ResultStyles:
     def __init__(self, root: etree._Element):
         self.root = root
         self._cache: dict[tuple[str, str, bool], int] = {}
+        self._shapes: dict[str, list[tuple]] = {}
+        """What the fonts, fills, borders and cell formats of the part say (:func:`_index_of`); only this object
+        adds to them."""
         self.changed = False
 
     def index(self, style: str, number_format: str = "", wrapped: bool = False) -> int:
@@ -117,18 +123,18 @@ class ResultStyles:
         xfs = _list(root, "cellXfs", ("cellStyles", "dxfs", "tableStyles", "colors", "extLst"))
         xf = etree.Element(q(MAIN, "xf"), numFmtId=str(self._format_id(number_format)), fontId="0", fillId="0", borderId="0", xfId="0")
         if any(k in look for k in ("bold", "italic", "size", "color")):
-            xf.set("fontId", str(_index_of(fonts, "font", self._font(fonts, look))))
+            xf.set("fontId", str(_index_of(fonts, "font", self._font(fonts, look), self._shapes)))
             xf.set("applyFont", "1")
         if "fill" in look:
             fill = etree.Element(q(MAIN, "fill"))
             pattern = etree.SubElement(fill, q(MAIN, "patternFill"), patternType="solid")
             etree.SubElement(pattern, q(MAIN, "fgColor"), rgb="FF" + str(look["fill"]))
             etree.SubElement(pattern, q(MAIN, "bgColor"), indexed="64")
-            xf.set("fillId", str(_index_of(fills, "fill", fill)))
+            xf.set("fillId", str(_index_of(fills, "fill", fill, self._shapes)))
             xf.set("applyFill", "1")
         if "border_below" in look:
             borders = _list(root, "borders", ("cellStyleXfs", "cellXfs"))
-            xf.set("borderId", str(_index_of(borders, "border", _border_below(str(look["border_below"])))))
+            xf.set("borderId", str(_index_of(borders, "border", _border_below(str(look["border_below"])), self._shapes)))
             xf.set("applyBorder", "1")
         if number_format:
             xf.set("applyNumberFormat", "1")
@@ -140,7 +146,7 @@ class ResultStyles:
         elif wrapped:  # long texts in a wrapped column
             xf.set("applyAlignment", "1")
             etree.SubElement(xf, q(MAIN, "alignment"), wrapText="1")
-        return _index_of(xfs, "xf", xf)
+        return _index_of(xfs, "xf", xf, self._shapes)
 
     def _font(self, fonts: etree._Element, look: dict[str, object]) -> etree._Element:
         """The workbook's default font with the look's bold, italic, size and colour."""
