@@ -24,7 +24,7 @@ from lxml import etree
 from .address import absolute, column_letter, split_cell
 from .package import MAIN, REL, q
 from .resultstyles import ResultStyles
-from .store import Chart, ResultSheet, picture_size, title_header
+from .store import Cell, Chart, ResultSheet, picture_size, title_header
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
@@ -183,15 +183,53 @@ def _text_xml(text: str) -> str:
     return f'<is><t xml:space="preserve">{text}</t></is>' if preserved else f"<is><t>{text}</t></is>"
 
 
-def _cell_xml(ref: str, style: str, value: Any) -> str:
-    """One <c> as text, for a value of any kind; ``style`` is its ' s="n"' attribute or ''."""
+def _cell_tail(style: str, value: Any) -> str:
+    """One <c> as text after its reference, for a value of any kind; ``style`` is its ' s="n"' attribute or ''."""
     shown = _shown(value)
     if shown is None:
-        return f'<c r="{ref}"{style}/>'
+        return f"{style}/>"
     kind, text = shown
     if kind == "inlineStr":
-        return f'<c r="{ref}"{style} t="inlineStr">{_text_xml(text)}</c>'
-    return f'<c r="{ref}"{style} t="{kind}"><v>{text}</v></c>' if kind else f'<c r="{ref}"{style}><v>{text}</v></c>'
+        return f'{style} t="inlineStr">{_text_xml(text)}</c>'
+    return f'{style} t="{kind}"><v>{text}</v></c>' if kind else f"{style}><v>{text}</v></c>"
+
+
+class _CellTexts:
+    """What follows a cell's reference in its <c>, for one sheet: cell formats looked up once per (style,
+    format, wrapped), each distinct text escaped once."""
+
+    def __init__(self, styles: ResultStyles, wrapped: frozenset[str]):
+        self.styles = styles
+        self.wrapped = wrapped
+        """The letters of the wrapped columns."""
+        self.formats: dict[tuple[str, str, bool], str] = {}
+        self.texts: dict[str, str] = {}
+
+    def make(self, cell: Cell, letter: str) -> str:
+        """The text of ``cell`` in column ``letter``; '' for an empty cell, which is never written (as spreadsheet
+        programs do)."""
+        value = cell.value
+        kind = type(value)
+        if not cell.style and (value is None or (kind is str and not value)):
+            return ""
+        fmt = cell.number_format
+        if not fmt and kind not in _PLAIN_KINDS:
+            fmt = _date_format(value)
+        key = (cell.style, fmt, kind is str and letter in self.wrapped)
+        style = self.formats.get(key)
+        if style is None:
+            index = self.styles.index(*key)
+            style = self.formats[key] = f' s="{index}"' if index else ""
+        if kind is int:
+            return f"{style}><v>{value}</v></c>"
+        if kind is str and value:
+            inline = self.texts.get(value)
+            if inline is None:
+                inline = self.texts[value] = _text_xml(_NOT_IN_XML.sub("", value))
+            return f'{style} t="inlineStr">{inline}</c>'
+        if kind is Fraction:
+            return f"{style}><v>{_number_text(value.numerator / value.denominator)}</v></c>"
+        return _cell_tail(style, value)
 
 
 def _rows_xml(sheet: ResultSheet, styles: ResultStyles, width: int) -> bytes:
@@ -201,50 +239,37 @@ def _rows_xml(sheet: ResultSheet, styles: ResultStyles, width: int) -> bytes:
     each <c> as a string is several times faster than having lxml serialize an
     element per cell, and gives the same bytes (lxml escapes only &, <, > and a
     carriage return in a text; references, style numbers and numbers need none).
-    Texts, whole numbers and fractions, nearly every cell of a result sheet, are
-    matched by exact type (an isinstance test against Fraction is slow);
-    :func:`_cell_xml` makes the others. Cell formats are looked up once per
-    (style, format, wrapped), and each distinct text is escaped once.
+
+    Result sheets share their cells: one serves every empty place, each recurring number
+    (:func:`tourneybook.workbook.render.number_cell`), each repeat of a name or a seat. So
+    each cell's text after its reference is made once per column (:class:`_CellTexts`),
+    the cell known by its identity, which no other cell takes while the sheet holds them
+    all (hashing a cell by its fields would cost more than making its text).
     """
-    wrapped = frozenset(sheet.wrap_columns)
     heights = dict(sheet.row_heights)
-    letters = [""] + [column_letter(c) for c in range(1, width + 1)]
-    formats: dict[tuple[str, str, bool], str] = {}
-    texts: dict[str, str] = {}
+    letters = [column_letter(c) for c in range(1, width + 1)]
+    made: list[dict[int, str]] = [{} for _ in letters]
+    """By column: each cell's text, by the cell's identity."""
+    make = _CellTexts(styles, frozenset(letters[c - 1] for c in sheet.wrap_columns if c <= width)).make
     out: list[str] = []
     for r, line in enumerate(sheet.rows, start=1):
         number = str(r)
-        cells: list[str] = []
-        for c, cell in enumerate(line, start=1):
-            value = cell.value
-            kind = type(value)
-            if not cell.style and (value is None or (kind is str and not value)):
-                continue  # an empty cell is never written (as spreadsheet programs do)
-            fmt = cell.number_format
-            if not fmt and kind not in _PLAIN_KINDS:
-                fmt = _date_format(value)
-            key = (cell.style, fmt, kind is str and c in wrapped)
-            style = formats.get(key)
-            if style is None:
-                index = styles.index(*key)
-                style = formats[key] = f' s="{index}"' if index else ""
-            ref = letters[c] + number
-            if kind is int:
-                cells.append(f'<c r="{ref}"{style}><v>{value}</v></c>')
-            elif kind is str and value:
-                text = texts.get(value)
-                if text is None:
-                    text = texts[value] = _text_xml(_NOT_IN_XML.sub("", value))
-                cells.append(f'<c r="{ref}"{style} t="inlineStr">{text}</c>')
-            elif kind is Fraction:
-                cells.append(f'<c r="{ref}"{style}><v>{_number_text(value.numerator / value.denominator)}</v></c>')
-            else:
-                cells.append(_cell_xml(ref, style, value))
         height = f' ht="{heights[r]}" customHeight="1"' if r in heights else ""
-        if cells:
-            out.append(f'<row r="{number}"{height}>{"".join(cells)}</row>')
+        first = len(out)
+        out.append(f'<row r="{number}"{height}>')
+        for letter, known, cell in zip(letters, made, line):
+            key = id(cell)
+            text = known.get(key)
+            if text is None:
+                text = known[key] = make(cell, letter)
+            if text:
+                out.append(f'<c r="{letter}{number}"{text}')
+        if len(out) > first + 1:
+            out.append("</row>")
         elif height:  # a row with only its height
-            out.append(f'<row r="{number}"{height}/>')
+            out[first] = f'<row r="{number}"{height}/>'
+        else:
+            out.pop()
     return "".join(out).encode()
 
 

@@ -150,7 +150,7 @@ def standings_sheet(
     adjusted = any(r.adjustment or r.adjustment_reasons for r in standings.rows)
     marks = any(r.mark for r in standings.rows)
     columns = [
-        ("Rank", 6, lambda r: Cell(r.rank), True),
+        ("Rank", 6, lambda r: number_cell(r.rank), True),
         ("Player", _text_width("Player", (r.player for r in standings.rows), 20), lambda r: Cell(r.player), False),
         *([("Club", _text_width("Club", clubs.values(), 14), lambda r: Cell(clubs.get(r.player)), False)] if clubs else []),
         (standings.total_name, _number_width(standings.total_name), lambda r: number_cell(r.total), True),
@@ -290,7 +290,8 @@ def table_sheet(table: Table, name: str) -> ResultSheet:
     """An extras table (final, knock-out, awards) on its own sheet, its notes below."""
     numeric = [i for i in range(len(table.headers)) if _numbers_only(row[i] for row in table.rows if i < len(row))]
     rows = [*_head(table.title, name), _header(table.headers, numeric)]
-    rows.extend(tuple(number_cell(v) for v in row) for row in table.rows)
+    texts = _SameCells()  # a table of counted games names each player, game and power many times
+    rows.extend(tuple(texts[v] if type(v) is str else number_cell(v) for v in row) for row in table.rows)
     if table.notes:
         rows.append(())
         rows.extend((Cell(n, "note"),) for n in table.notes)
