@@ -358,14 +358,15 @@ class FileWorkbook:
     def _drop_parts(self, part: str) -> None:
         """Delete what only the sheet ``part`` uses (its drawings, charts, comments...), keeping the part name free."""
         mine = self.package.reachable(part) - {part}
-        # what another part still reaches (a picture shared with an entry sheet) stays
-        others = {r.target for r in self.package.relationships("") if not r.external}
-        for name in list(self.package.names()):
-            if not (name.endswith(".rels") or name == part or name in mine):
-                others.update(r.target for r in self.package.relationships(name) if not r.external)
-        for name in mine - others:
-            self.package.delete(name)
-            self.package.delete(rels_name(name))
+        if mine:  # (most result sheets have no drawing: then no other part need be asked what it reaches)
+            # what another part still reaches (a picture shared with an entry sheet) stays
+            others = {r.target for r in self.package.relationships("") if not r.external}
+            for name in list(self.package.names()):
+                if not (name.endswith(".rels") or name == part or name in mine):
+                    others.update(r.target for r in self.package.relationships(name) if not r.external)
+            for name in mine - others:
+                self.package.delete(name)
+                self.package.delete(rels_name(name))
         self.package.delete(rels_name(part))
 
     def _drop_local_names(self, index: int, shift: bool) -> None:

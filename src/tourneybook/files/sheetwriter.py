@@ -225,7 +225,8 @@ class _CellTexts:
         if kind is str and value:
             inline = self.texts.get(value)
             if inline is None:
-                inline = self.texts[value] = _text_xml(_NOT_IN_XML.sub("", value))
+                # a printable text holds no character XML cannot (those are all controls or non-characters)
+                inline = self.texts[value] = _text_xml(value if value.isprintable() else _NOT_IN_XML.sub("", value))
             return f'{style} t="inlineStr">{inline}</c>'
         if kind is Fraction:
             return f"{style}><v>{_number_text(value.numerator / value.denominator)}</v></c>"

@@ -53,8 +53,11 @@ def fits_page_width(widths: Sequence[float], *, landscape: bool) -> bool:
 def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
     """Lines a text takes when wrapped at word boundaries in a column ``width`` characters wide (bold: a little less)."""
     room = max(1, int(width) - (1 if bold else 0))
+    text = str(text)
+    if len(text) <= room and text.isascii():
+        return 1  # its words and the blanks between them fit on one line: most names and notes of a result table
     lines, used = 1, 0
-    for word in str(text).split():
+    for word in text.split():
         size = shown_width(word)
         need = size if used == 0 else used + 1 + size
         if need <= room or used == 0:

@@ -54,10 +54,10 @@ def number_cell(value: Any, style: str = "") -> Cell:
         return _whole_cell(value, style)
     if value is None or kind is str:
         return EMPTY if value is None and not style else Cell(value, style)
+    if kind is SquareRoot:  # irrational (sTCC): its rounded root is what is shown
+        return _root_cell(value.square.numerator, value.square.denominator, style)
     if isinstance(value, Fraction):
         return _fraction_cell(value.numerator, value.denominator, style)
-    if isinstance(value, SquareRoot):  # irrational (sTCC): its rounded root is what is shown
-        return _root_cell(value.square.numerator, value.square.denominator, style)
     if hasattr(value, "value") and hasattr(value, "name"):  # an enum member
         return Cell(value.value, style)
     return Cell(value, style)
@@ -258,13 +258,15 @@ def games_sheet(games: Sequence[GameScore], title: str) -> ResultSheet:
     rows = [*_head(title, GAMES), _header(names)]
     players, seats = _SameCells(), _SameCells()
     no_note = Cell(None, "note")
+    column = {name: i for i, name in enumerate(parts)}
     for g in games:
         game = Cell(g.game)
         note = Cell("; ".join(g.notes), "note") if g.notes else no_note  # on the game's first row
         for p in g.players:
-            cells = {name: number_cell(value) for name, value in p.parts}  # a part the player has not is empty
-            rows.append((game, players[p.player], seats[p.seat], number_cell(p.points),
-                         *[cells.get(name, EMPTY) for name in parts], note))
+            cells = [EMPTY] * len(parts)  # a part the player has not is empty
+            for name, value in p.parts:
+                cells[column[name]] = number_cell(value)
+            rows.append((game, players[p.player], seats[p.seat], number_cell(p.points), *cells, note))
             note = no_note
     widths = (_text_width("Game", (g.game for g in games), 9, 16),
               _text_width("Player", players, 20),
