@@ -8,7 +8,6 @@ and Excel print the same page from them).
 from __future__ import annotations
 
 import math
-import textwrap
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -70,6 +69,8 @@ def wrapped_lines(text: str, width: float, bold: bool = False) -> int:
 def printed_lines(text: str, width: int = 120) -> list[str]:
     """A long note as lines of at most ``width`` characters, broken between words: each on a row of its own,
     so that it prints whole within the page instead of running off its edge (or splitting mid-word)."""
+    import textwrap  # only printouts break notes into lines: a recalculation never loads it
+
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
@@ -88,11 +89,14 @@ def wrapped_row_heights(
     wrapped lines over the next row.
     """
     heights = []
+    wrapped = [(c - 1, widths[c - 1]) for c in columns]
     for number, row in enumerate(rows[first - 1 :], start=first):
-        lines = max(
-            (wrapped_lines(row[c - 1].value, widths[c - 1]) for c in columns if c - 1 < len(row) and type(row[c - 1].value) is str),
-            default=1,
-        )
+        lines = 1
+        for index, width in wrapped:  # a loop, not max() over a generator: this runs for every row of a Games sheet
+            if index < len(row):
+                value = row[index].value
+                if type(value) is str and value:
+                    lines = max(lines, wrapped_lines(value, width))
         if lines > 1:
             heights.append((number, ROW_PT * lines))
     return tuple(heights)
