@@ -356,3 +356,28 @@ def test_a_part_named_in_another_encoding_keeps_its_name_byte_for_byte():
         assert after.namelist() == before.namelist() == ["[Content_Types].xml", "xl/media/Zo├½.png"]
         assert not after.getinfo("xl/media/Zo├½.png").flag_bits & 0x800
         assert after.read("xl/media/Zo├½.png") == bytes(range(256))
+
+
+def test_relationships_read_once_are_those_last_written():
+    """A package keeps each relationships part it has read (a recalculation asks every part for them once per
+    sheet it replaces): writing, replacing or deleting one is what the next reading gives."""
+    from tourneybook.files.package import REL, Package, Relationship
+
+    package = Package(_zip_of_every_kind(), "kinds.xlsx")
+    sheet = "xl/worksheets/sheet1.xml"
+    assert package.relationships(sheet) == []
+    chart = Relationship("rId1", REL + "/drawing", "xl/drawings/drawing1.xml")
+    package.set_relationships(sheet, [chart])
+    assert package.relationships(sheet) == [chart]
+    picture = Relationship("rId2", REL + "/image", "xl/media/Zoë.png")
+    package.set_relationships(sheet, [chart, picture])
+    assert package.relationships(sheet) == [chart, picture]
+    package.relationships(sheet).clear()  # a caller's list is its own
+    assert package.relationships(sheet) == [chart, picture]
+    package.write("xl/worksheets/_rels/sheet1.xml.rels", (
+        b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        b'<Relationship Id="rId9" Type="' + REL.encode() + b'/hyperlink" Target="https://example.org" TargetMode="External"/>'
+        b"</Relationships>"))
+    assert package.relationships(sheet) == [Relationship("rId9", REL + "/hyperlink", "https://example.org", external=True)]
+    package.set_relationships(sheet, [])
+    assert package.relationships(sheet) == []

@@ -8,6 +8,7 @@ sheets still use), and to what openpyxl reads back.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 import struct
 import zlib
@@ -19,6 +20,7 @@ import openpyxl
 import pytest
 from lxml import etree
 
+from tourneybook.files.address import column_letter
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.resultstyles import MINIMAL_STYLES, ResultStyles
 from tourneybook.files.sheetwriter import DRAWING_NS, _date_format, cell_element, drawing_part, render_sheet
@@ -148,3 +150,59 @@ def test_a_picture_is_drawn_at_its_png_size():
     drawing = etree.fromstring(drawing_part((), (("C4", png),)))
     ext = drawing.find(f"{{{DRAWING_NS}}}oneCellAnchor/{{{DRAWING_NS}}}ext")
     assert (ext.get("cx"), ext.get("cy")) == (str(300 * 9525), str(37 * 9525))  # 9525 EMU a pixel at 96 dpi
+
+
+SHARED_VALUES = ("Klara Petrov", " lead blank", "tab\tinside", "bell\x07", "Zoë", "a & b < c", "", None, 0, 7, -3, 2**60,
+                 Fraction(943, 4), Fraction(1, 3), Fraction(10, 1), 2.5, True, dt.date(2024, 5, 1), Decimal("1.25"))
+"""Values of every kind the sheets hold, the awkward texts among them (blanks to keep, controls to drop, escapes)."""
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_cells_shared_down_and_across_columns_are_written_as_lxml_writes_each(seed):
+    """A result sheet shares its cells (one for every empty place, each recurring number, each repeated name), and
+    the writer makes each shared cell's text once per column: the same cell object in a wrapped and in a plain
+    column, styled or not, with or without a number format, must still come out as lxml writes each cell there."""
+    rng = random.Random(seed)
+    pool = [Cell(rng.choice(SHARED_VALUES), rng.choice(("", "", "note", "header", "warning")), rng.choice(("", "", "0.00")))
+            for _ in range(25)]
+    width = rng.randint(1, 9)
+    rows = tuple(tuple(rng.choice(pool) for _ in range(rng.randint(0, width))) for _ in range(rng.randint(1, 40)))
+    wrapped = tuple(sorted(rng.sample(range(1, width + 1), rng.randint(0, width))))
+    heights = tuple((r, 15.0 * rng.randint(2, 4)) for r in sorted(rng.sample(range(1, len(rows) + 1), min(2, len(rows)))))
+    sheet = ResultSheet("Shared", rows, wrap_columns=wrapped, row_heights=heights)
+    styles = ResultStyles(etree.fromstring(MINIMAL_STYLES))
+    written = re.fullmatch(r".*<sheetData>(.*)</sheetData>.*", render_sheet(sheet, styles).worksheet.decode(), re.DOTALL)
+
+    expected = etree.Element("sheetData")
+    height_of = dict(heights)
+    for r, line in enumerate(rows, start=1):
+        row = etree.Element("row", r=str(r))
+        if r in height_of:
+            row.set("ht", str(height_of[r]))
+            row.set("customHeight", "1")
+        for c, cell in enumerate(line, start=1):
+            value = cell.value
+            if cell.style or not (value is None or value == ""):
+                fmt = cell.number_format or _date_format(value)
+                style = styles.index(cell.style, fmt, type(value) is str and c in wrapped)
+                cell_element(row, f"{column_letter(c)}{r}", value, style)
+        if len(row) or r in height_of:
+            expected.append(row)
+    assert written is not None
+    assert written.group(1) == etree.tostring(expected, encoding="unicode")[len("<sheetData>"):-len("</sheetData>")]
+
+
+def test_each_look_takes_one_cell_format_however_often_it_is_asked_for():
+    """The styles part's formats are compared by what they say (read once, then kept): a look asked for again, by
+    the same writer or by a new one over the part it saved, finds the format it added, and the part stops growing."""
+    root = etree.fromstring(MINIMAL_STYLES)
+    looks = [(style, fmt, wrapped) for style in ("", "title", "header", "note", "warning", "good", "cut", "number_header")
+             for fmt in ("", "0.00", "0.000") for wrapped in (False, True)]
+    first = ResultStyles(root)
+    indexes = [first.index(*look) for look in looks]
+    assert [first.index(*look) for look in reversed(looks)] == indexes[::-1]
+    saved = etree.tostring(root)
+    again = ResultStyles(etree.fromstring(saved))
+    assert [again.index(*look) for look in looks] == indexes and etree.tostring(again.root) == saved
+    formats = root.find("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}cellXfs")
+    assert formats.get("count") == str(len(formats)) == str(len(set(indexes)))
