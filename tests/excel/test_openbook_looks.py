@@ -10,7 +10,7 @@ import xlwings as xw
 from excel_remote import payload
 
 from tourneybook.excel.openbook import OpenBookStore, windows_line_look
-from tourneybook.files.sheetwriter import LINE_COLOURS
+from tourneybook.files.charts import LINE_COLOURS
 from tourneybook.files.store import Cell, Chart, ResultSheet
 
 

@@ -95,7 +95,7 @@ def test_each_line_of_places_after_each_round_is_told_apart_and_named(soffice, t
     from tourneybook.rules.by_round import standings_by_round
     from tourneybook.workbook.printing import print_sheets
     from tourneybook.workbook.render import by_round_sheet
-    from tourneybook.files.sheetwriter import chart_part
+    from tourneybook.files.charts import chart_part
 
     published = read_published(WORKBOOKS / "cafe2023-example.xlsx")
     rounds = standings_by_round(published.event.ruleset, published.event.record, whole=published.result.standings)

@@ -23,7 +23,8 @@ from lxml import etree
 from tourneybook.files.address import column_letter
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.files.resultstyles import MINIMAL_STYLES, ResultStyles
-from tourneybook.files.sheetwriter import DRAWING_NS, _date_format, cell_element, drawing_part, render_sheet
+from tourneybook.files.charts import DRAWING_NS, drawing_part
+from tourneybook.files.sheetwriter import _date_format, cell_element, render_sheet
 from tourneybook.files.store import Cell, Formula, ResultSheet, picture_size
 
 EVERY_KIND = ResultSheet(

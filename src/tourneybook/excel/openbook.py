@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import InputError
 from ..files.address import column_letter, split_cell
 from ..files.marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
-from ..files.sheetwriter import LINE_COLOURS, LINE_DASHES, LINE_MARKERS
+from ..files.charts import LINE_COLOURS, LINE_DASHES, LINE_MARKERS
 from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, formula_like, title_header
 
 @dataclass(frozen=True)
@@ -324,7 +324,7 @@ class OpenBookStore:
 
 
     def _lines_apart(self, made: Any, count: int) -> None:
-        """Each line its own colour and marker, as the file store draws them (files/sheetwriter.py).
+        """Each line its own colour and marker, as the file store draws them (files/charts.py).
 
         xlwings has no call for a line's dash or for a label at its last point: Excel on Windows gets them
         through the series' COM object; elsewhere the legend names the lines."""
@@ -355,7 +355,7 @@ MSO_LINE_DASH, XL_LABEL_RIGHT = 4, -4152
 
 
 def windows_line_look(api: Any, index: int) -> None:
-    """The dash and the end label the file store gives a line (files/sheetwriter.py), through Excel's COM series:
+    """The dash and the end label the file store gives a line (files/charts.py), through Excel's COM series:
     every sixth line dashed, and the player's name at the line's last point."""
     if LINE_DASHES[index // len(LINE_MARKERS) % len(LINE_DASHES)] == "dash":
         api.Format.Line.DashStyle = MSO_LINE_DASH

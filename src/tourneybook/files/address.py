@@ -37,9 +37,14 @@ def split_cell(ref: str) -> tuple[int, int]:
     return int(match.group(2)), col
 
 
+def quoted(sheet: str) -> str:
+    """A sheet's name as a reference writes it before its '!': in quotes, a quote in it doubled ("'Bob''s'")."""
+    return "'" + sheet.replace("'", "''") + "'"
+
+
 def absolute(ref: str) -> str:
     """'B5:B20' -> '$B$5:$B$20'."""
     return ":".join(_CELL.sub(r"$\1$\2", part) for part in ref.split(":"))
 
 
-__all__ = ["absolute", "address", "column_letter", "split_cell"]
+__all__ = ["absolute", "address", "column_letter", "quoted", "split_cell"]

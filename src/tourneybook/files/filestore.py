@@ -29,7 +29,7 @@ from typing import Any
 from lxml import etree
 
 from ..errors import InputError, Problem
-from .address import absolute, column_letter, split_cell
+from .address import absolute, column_letter, quoted, split_cell
 from .filekind import check_suffix, refuse_other_kinds, wrong_kind
 from .marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
 from .package import MAIN, REL, DamagedFile, Package, Relationship, q, rels_name, serialize
@@ -37,7 +37,7 @@ from .resultstyles import MINIMAL_STYLES, ResultStyles
 from .saving import check_not_open, lock_files, remove_leftovers, replace_file, save_atomically, write_all
 from .sheetreader import BookFacts, read_plain_sheet, read_sheet_part, without_filler
 from .tablegrowth import grow_tables
-from .sheetwriter import cell_element, quoted, render_sheet
+from .sheetwriter import cell_element, render_sheet
 from .store import ResultSheet, SheetGrid
 
 OWNED_NAME = "TourneyBook.ResultSheets"

@@ -40,6 +40,15 @@ _DTD = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCT
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=False)
 
 
+_NOT_IN_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` without the characters an XML 1.0 part cannot hold (a part holding one would not open): its
+    controls (but tab and line ends) and two non-characters. A printable text has none of them."""
+    return text if text.isprintable() else _NOT_IN_XML.sub("", text)
+
+
 class DamagedFile(InputError):
     """The workbook file cannot be read safely as a whole (not a cell's problem)."""
 
@@ -289,4 +298,5 @@ __all__ = [
     "relative",
     "resolve",
     "serialize",
+    "xml_text",
 ]
