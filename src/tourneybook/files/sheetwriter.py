@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from lxml import etree
 
+from ..frozen import frozen
 from .address import column_letter, split_cell
 from .charts import chart_part, drawing_part
 from .package import MAIN, REL, q, xml_text
@@ -96,7 +96,7 @@ def _date_format(value: Any) -> str:
     return "yyyy-mm-dd" if isinstance(value, dt.date) else ""
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderedSheet:
     """The worksheet part of a result sheet and its charts' parts (still to be placed in the package)."""
 

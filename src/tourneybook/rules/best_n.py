@@ -14,12 +14,13 @@ Squares, Draw Size Scoring, C-Diplo 100, OpenTribute and the Diplomacy event
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from ..frozen import frozen
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
@@ -41,7 +42,7 @@ from .ranking import Adjustment, Criterion, Standings, Wins, field_values, lot_n
 from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict, where
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """The Settings of a system that asks only for N: best 2 games, as CODCon 2008 counts them."""
 
@@ -58,7 +59,7 @@ class Settings:
     """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Entrant:
     """A registered player and what only the players list says about them."""
 
@@ -70,7 +71,7 @@ class Entrant:
     """Fills a board but is not ranked: CODCon's Tournament Director (003 VII), a stand-in in the newer systems."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tournament:
     """A best-N Diplomacy tournament record; each system's module narrows ``settings`` to its own Settings."""
 
@@ -98,7 +99,7 @@ class Tournament:
             object.__setattr__(self, "players", tuple(Entrant(p) if isinstance(p, str) else p for p in self.players))
 
 
-@dataclass(frozen=True)
+@frozen
 class Played:
     """One game of one player, as the standings use it."""
 
@@ -110,7 +111,7 @@ class Played:
     """The game score the system gave it."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """What the tie-breaks look at: each ranked player's games and the registered players."""
 
@@ -120,7 +121,7 @@ class Field:
     """The registered players by name (distance from home, the TD mark)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TieBreak:
     """One tie-break of a system: its name (a column of the standings) and each player's value."""
 
@@ -160,7 +161,7 @@ DISTANCE = TieBreak("distance from home", lambda f, group: {
     p: f.entrants[p].distance if p in f.entrants else None for p in group})
 
 
-@dataclass(frozen=True)
+@frozen
 class Scheme:
     """How one system ranks its best-N tournament around its game scoring."""
 
