@@ -1,6 +1,6 @@
 """The packages import only downwards, so there is no import cycle between them.
 
-The layers, bottom first: the shared low modules (errors, numbers, progress, lazy,
+The layers, bottom first: the shared low modules (frozen records, errors, numbers, progress, lazy,
 office, i18n: the players' language); the file layer (a workbook file's parts, cells in and result sheets
 out, the store interface: it knows nothing of tournaments); the pure rules; the
 pure draws; the event workbook (schemas, layouts, reading the event, result
@@ -26,7 +26,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "tourneybook"
 
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "numbers", "progress", "office", "i18n", "lazy"}),
+    frozenset({"errors", "numbers", "progress", "office", "i18n", "lazy", "frozen"}),
     frozenset({"files"}),
     frozenset({"rules"}),
     frozenset({"draws"}),

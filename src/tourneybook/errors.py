@@ -6,10 +6,10 @@ else escaping the package is a defect.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """One thing wrong with the organiser's input, located as precisely as known."""
 

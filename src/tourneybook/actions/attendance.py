@@ -10,9 +10,9 @@ raised before anything is written; the caller saves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
+from ..frozen import frozen
 from ..workbook import cells
 from ..rules.attendance import rounds_text
 from ..workbook.generic import ABSENT, ATTENDANCE_NOTE, CLUB, FROM_ROUND, GROUP, NAME, PLAYERS, STAND_IN, WITHDREW_AFTER, Player, control_character, player_names, read_players
@@ -22,7 +22,7 @@ from ..files.store import CellValue, SheetGrid, WorkbookStore
 from ..workbook.reader import PlayerNames, either
 
 
-@dataclass(frozen=True)
+@frozen
 class AttendanceChange:
     """What ``withdraw`` or ``join`` typed, for the command to say."""
 

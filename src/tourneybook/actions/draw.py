@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..draws import DrawnRounds, QualityReport, Round, UnfilledBoards, quality
@@ -34,6 +34,7 @@ from ..errors import Collector, InputError, Problem
 from ..files.filekind import workbook_name
 from ..files.marks import check_writable
 from ..files.store import ResultSheet, WorkbookStore
+from ..frozen import frozen
 from ..rules.seats import Power, Theatre
 from ..workbook.draw_rows import DrawSheet, Typing, as_round, write_round
 from ..workbook.draw_sheets import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, final_draw_sheet, quality_sheet, seating_sheet
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from ..workbook.layouts.friedrich_final import FinalOutcome
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawOutcome:
     """What ``draw_event`` did."""
 
@@ -92,7 +93,7 @@ class DrawOutcome:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@frozen
 class PlanReport:
     """The plan the rounds drawn belong to: every round to the end, each figure against its proven lower bound."""
 
@@ -194,7 +195,7 @@ def draw_event(
     return outcome
 
 
-@dataclass(frozen=True)
+@frozen
 class _Choices:
     """The TD's choices for the rounds drawn, and what the Players and Settings sheets add (internal)."""
 

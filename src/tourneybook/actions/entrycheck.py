@@ -15,13 +15,13 @@ they stay for ``recalc`` to report, and do not stop a withdrawal on event day.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import InputError, Problem
 from ..files.filekind import workbook_name
 from ..files.marks import Mark, check_writable, sheet_mark
 from ..files.store import CellValue, ResultSheet, SheetGrid, WorkbookStore
+from ..frozen import frozen
 from ..rules.attendance import seating_problems
 from ..workbook.draw_rows import PLAYER, ROUND, EntryRound, draw_headers
 from ..workbook.generic import attendance
@@ -119,7 +119,7 @@ def recalc_problems(store: WorkbookStore) -> list[Problem]:
     return []
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawnSeatClash:
     """A player seated in a drawn round that the Players sheet says they do not play.
 

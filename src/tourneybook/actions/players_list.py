@@ -20,12 +20,12 @@ import io
 import re
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Collector, InputError, Problem
+from ..frozen import frozen
 from ..workbook import cells
 from ..files.filekind import refuse_ole
 from ..workbook.generic import Player
@@ -56,7 +56,7 @@ BOMS = ((b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"), (b"\xef\xbb\xbf", "utf
 """Byte-order marks Excel writes: UTF-16 ('Unicode Text'), UTF-8 ('CSV UTF-8')."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayersList:
     """What a list gave: its players, and notes for the organiser (columns ignored)."""
 
@@ -64,7 +64,7 @@ class PlayersList:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class _Grid:
     """The list's cells, and how to name a place in it (internal)."""
 

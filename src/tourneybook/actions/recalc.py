@@ -11,9 +11,9 @@ the file at all. The store is given: the file store, or the workbook open in Exc
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from ..errors import InputError, Problem
+from ..frozen import frozen
 from ..i18n import unspoken_note
 from ..rules.base import TournamentResult
 from ..rules.by_round import standings_by_round
@@ -26,7 +26,7 @@ from ..workbook.render import ISSUES, issues_sheet, result_sheets
 from ..workbook.control import ACTION_SHEET as INSTRUCTIONS  # the template names it; importing the template would load openpyxl
 
 
-@dataclass(frozen=True)
+@frozen
 class RecalcReport:
     """What a recalculation did."""
 

@@ -20,7 +20,8 @@ Rounds are independent: the bound of several rounds is the sum of theirs.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+
+from ..frozen import frozen
 
 
 def even_split_pairs(group: int, tables: int) -> int:
@@ -33,7 +34,7 @@ def even_split_pairs(group: int, tables: int) -> int:
     return extra * (q + 1) * q // 2 + (max(1, tables) - extra) * q * (q - 1) // 2
 
 
-@dataclass(frozen=True)
+@frozen
 class ForcedKeepApart:
     """The keep-apart pairs one round cannot avoid, and why."""
 

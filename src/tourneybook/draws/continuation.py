@@ -32,8 +32,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from ..frozen import frozen
 from .cost import meeting_counts
 from .design import rematch_free, rows_design
 from .friedrich_round import RoleBalance
@@ -52,7 +52,7 @@ RESTART_FIELD = 48
 """Largest field given more than one search: small fields need restarts and make them cheap."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """The remaining rounds as index tables (internal)."""
 

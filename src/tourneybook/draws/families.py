@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..frozen import frozen
 from .model import DEFAULT_THEATRES, DrawnRounds, Family, Power, Round, Theatre
 from .shape import GameShape, shape_of
 
@@ -20,7 +20,7 @@ Generator = Callable[..., DrawnRounds]
 """(players, rounds, history, keep_apart, *, rng, theatres, sit_outs, doubles) -> DrawnRounds."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawFamily:
     """How one family's rounds are drawn and written."""
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from ..errors import Collector, InputError, Problem
+from ..frozen import frozen
 from .model import Round
 
 
-@dataclass(frozen=True)
+@frozen
 class UnfilledBoards(Problem):
     """A round whose seats do not fill boards of seven: the TD asks players to sit out or play two boards (seed 003
     II.5). The numbers are kept for the layer that says how to ask them (a command's options, a sheet of sit-outs)."""

@@ -8,9 +8,9 @@ the same shape, so a draw can be made all at once or round by round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..frozen import frozen
 from ..rules.base import Family
 from ..rules.seats import DEFAULT_THEATRES as THEATRES_TEXT
 from ..rules.seats import Power, Role, Theatre, parse_theatres
@@ -26,7 +26,7 @@ DEFAULT_THEATRES: Mapping[Power, Theatre] = MappingProxyType(parse_theatres(THEA
 """Seed 003, II.4 as RULES.md reads it: West, Central and East (the rules' default, parsed once)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Seat:
     """One player at one table."""
 
@@ -36,7 +36,7 @@ class Seat:
     """The player's name as entered."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawnTable:
     """One table (board) of one round."""
 
@@ -58,7 +58,7 @@ class DrawnTable:
         raise KeyError(player)
 
 
-@dataclass(frozen=True)
+@frozen
 class Round:
     """One round of a draw, or one round already played (history)."""
 
@@ -70,7 +70,7 @@ class Round:
     """Players not seated this round (Diplomacy sit-outs chosen by the organiser)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawnRounds:
     """The rounds drawn by one call of a generator (history is not repeated here)."""
 
@@ -96,7 +96,7 @@ class DrawnRounds:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@frozen
 class Weights:
     """Named penalty weights of the draw's cost function (higher = avoided harder).
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
+from ..frozen import frozen
 from .bounds import even_split_pairs, forced_keep_apart
 from .model import DEFAULT_THEATRES, DrawnRounds, Family, Power, Round, Theatre
 from .shape import shape_of
@@ -54,7 +54,7 @@ def verdict(value: int, bound: int) -> str:
     return f"at its lower bound {bound}: none better exists"
 
 
-@dataclass(frozen=True)
+@frozen
 class QualityReport:
     """The quality figures of a draw (history included)."""
 

@@ -8,13 +8,13 @@ Friedrich role, a Diplomacy power), whether 3-player tables are counted
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..frozen import frozen
 from .model import POWERS, ROLES, Family
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class GameShape:
     """What the figures and the words of one game's draw depend on."""
 

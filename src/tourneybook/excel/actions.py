@@ -21,10 +21,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, Problem
+from ..frozen import frozen
 from ..workbook import cells
 from ..actions.draw import FINAL_DRAW_SHEET, QUALITY_SHEET, SEATING_SHEET, draw_event, draw_final
 from ..actions.entrycheck import checked_write
@@ -54,7 +54,7 @@ from ..workbook.control import (  # noqa: F401 - the control block's cells and w
 from ..files.store import WorkbookStore
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice:
     """The action the organiser chose, and its round."""
 
@@ -64,7 +64,7 @@ class Choice:
     """The roll call's player (Instructions!B4)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionReport:
     """What an action did: the message for the organiser, the sheets written, the forms to draw."""
 

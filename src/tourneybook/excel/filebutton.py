@@ -17,11 +17,11 @@ and ``tourneybook publish`` write them; the workbook is then not written at all.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..files.filestore import FileWorkbook
+from ..frozen import frozen
 from ..workbook.render import ISSUES, issues_sheet
 from ..workbook.settings_sheet import SETTINGS
 from .actions import (
@@ -53,7 +53,7 @@ NO_REPORTS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Click:
     """What a click did, for the extension's dialog: the text, and the sheet to show when the workbook is open again."""
 

@@ -25,7 +25,6 @@ import os
 import sys
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -35,8 +34,9 @@ from ..files.address import column_letter, split_cell
 from ..files.marks import Mark, may_delete, may_replace, not_ours, printed_without_note, sheet_mark
 from ..files.sheetwriter import LINE_COLOURS, LINE_DASHES, LINE_MARKERS
 from ..files.store import Cell, CellValue, Chart, ResultSheet, SheetGrid, formula_like, title_header
+from ..frozen import frozen
 
-@dataclass(frozen=True)
+@frozen
 class Look:
     """How a named cell style looks in Excel (see :attr:`Cell.style`)."""
 

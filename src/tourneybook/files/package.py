@@ -19,11 +19,11 @@ import io
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from lxml import etree
 
 from ..errors import InputError
+from ..frozen import frozen
 from .zipcontainer import ZipDamaged, ZipEntry, ZipWriter, entries, stored_bytes, unpacked
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -76,7 +76,7 @@ def serialize(root: etree._Element) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
-@dataclass(frozen=True)
+@frozen
 class Relationship:
     id: str
     type: str

@@ -14,13 +14,13 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from lxml import etree
 
+from ..frozen import frozen
 from .address import absolute, column_letter, split_cell
 from .package import MAIN, REL, q
 from .resultstyles import ResultStyles
@@ -105,7 +105,7 @@ def _date_format(value: Any) -> str:
     return "yyyy-mm-dd" if isinstance(value, dt.date) else ""
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderedSheet:
     """The worksheet part of a result sheet and its charts' parts (still to be placed in the package)."""
 

@@ -9,14 +9,15 @@ standings" button run the very same code. Result sheets are described as data
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any, Protocol
+
+from ..frozen import frozen
 
 CellValue = Any  # str | int | float | Fraction | Decimal | datetime | bool | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Mark:
     """What a sheet's note says about it (:mod:`tourneybook.files.marks` reads and writes the notes)."""
 
@@ -55,7 +56,7 @@ class Formula(str):
     """
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetGrid:
     """The values of one sheet as the organiser left them, from cell A1."""
 
@@ -74,7 +75,7 @@ class SheetGrid:
         return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Cell:
     """One written cell of a result sheet."""
 
@@ -85,7 +86,7 @@ class Cell:
     """Excel number format such as '0.00'; '' for general."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Chart:
     """A bar chart over a block of the sheet (categories and one or more value columns)."""
 
@@ -107,7 +108,7 @@ class Chart:
     """Each series' values run along a row (a player's positions round by round) rather than down a column."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ResultSheet:
     """A computed sheet, replaced whole on every recalculation."""
 

@@ -8,9 +8,10 @@ best 16, best of three, pre-filled with the names known so far.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..errors import Collector
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.carcassonne_knockout import bracket_slots
 from .common import ReportSection, check_marks, check_names, check_place, shown_name
@@ -20,7 +21,7 @@ SLIP_WIDTHS = (8.0, 30.0, 14.0, 10.0, 30.0)
 """Seat, player, victory points, place, signature."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CarcassonneSlip:
     """The result slip of one preliminary table (seed 002: tables of 4, at most three of 3)."""
 
@@ -116,7 +117,7 @@ def bracket_height(cells: list[Cell]) -> float:
 STAGES = (N_("Round of 16"), N_("Quarter-finals"), N_("Semi-finals"), N_("Final"))
 
 
-@dataclass(frozen=True)
+@frozen
 class KnockoutBracketForm:
     """The printed knock-out of the best 16 (seed 002, K.O. rounds; RULES.md, Carcassonne)."""
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import re
 
 from ..errors import Collector
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.attendance import with_mark
 
@@ -98,7 +99,7 @@ def said_mark(mark: str, words: Words = ENGLISH_WORDS) -> str:
     return ", ".join(parts)
 
 
-@dataclass(frozen=True)
+@frozen
 class ReportSection:
     """A part of a paper form that the players fill in, as the phone's report groups it (:mod:`tourneybook.live`).
 
@@ -127,7 +128,7 @@ class ReportSection:
     open once something is in it; unlike ``optional`` its entries are sent whether shown or not."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FormGrid:
     """A section printed as a grid: the columns' headings, and each row's label, who plays it (a role: the phone
     names its player) and the entry sheet's column in each cell ('' for a cell left blank; a ``several`` header

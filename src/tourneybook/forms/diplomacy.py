@@ -15,10 +15,10 @@ a sheet made without them prints none rather than another system's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
 from ..rules.game_scoring.system import FINAL_COUNT
@@ -45,7 +45,7 @@ NO_TEXT = CentreCountText(count_note="", vote_rule=N_("Draw votes"), game_ends="
 """A sheet made without a ruleset's texts: headings only, never another system's rules."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CentreCountSheet:
     """The centre count of one board, Fall by Fall, with votes and signatures."""
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..frozen import frozen
 from ..i18n import Words, find_words
 from ..rules.attendance import STAND_IN_MARK
 from ..rules.base import Ruleset
@@ -52,7 +53,7 @@ YEARS_HEADER, TOP_BOARD_HEADER = "Years per game", "Top board"
 """A layout sheet with these columns beside 'Round' gives a round's game length and its top board."""
 
 
-@dataclasses.dataclass(frozen=True)
+@frozen
 class EventHead:
     """What every form of an event shares: the ruleset, its layout, the Settings and the Players."""
 

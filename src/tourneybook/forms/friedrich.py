@@ -14,10 +14,10 @@ the workbook's Friedrich entry row follows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import Collector
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..rules.friedrich import ATTACKERS, STARTING_CONTROLLER, Nation, Role
 from ..rules.friedrich.records import OffensiveOutcome
@@ -110,7 +110,7 @@ class Variant(Enum):
     """The CAFE'23 report (seed 001): no victory bonus; the Clock of Fate set-up and the turn protocol."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PompadourReport:
     """One game report: one table of one round (seed 000, GFTR F)."""
 

@@ -8,9 +8,9 @@ only span columns, never rows, so a page reads top to bottom like the paper.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
+from ..frozen import frozen
 from ..i18n import N_
 
 
@@ -39,7 +39,7 @@ class Look(Enum):
     """The table's code for live reporting, in a thick box at the top of the form: large, bold, read off paper."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Cell:
     """One cell of a row, spanning ``span`` grid columns."""
 
@@ -50,7 +50,7 @@ class Cell:
     """Number of grid columns the cell covers."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One printed line of the form."""
 
@@ -59,7 +59,7 @@ class Row:
     """Row height in points (a writing box needs at least 20, about 7 mm)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Picture:
     """A PNG drawn over the page (a QR code), its top-left corner at a 0-based row and grid column."""
 
@@ -68,7 +68,7 @@ class Picture:
     png: bytes
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     """One form: printed on exactly one A4 page."""
 

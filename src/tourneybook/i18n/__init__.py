@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import gettext
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from ..frozen import frozen
 
 DOMAIN = "tourneybook"
 """The catalogues' gettext domain (``<code>/LC_MESSAGES/tourneybook.mo``)."""
@@ -27,7 +28,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 """Where the catalogues are, inside the package (shipped as package data)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Language:
     """A language the players' words are written in."""
 
@@ -72,7 +73,7 @@ NUMBER = re.compile(r"[+-]?\d+\.\d+")
 """A decimal number as TourneyBook writes it ('43.83', '-3.00'), inside any text."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Words:
     """The players' words and numbers in one language: what every printed or published surface takes."""
 

@@ -12,7 +12,9 @@ at zero; /api/state says ``time`` once the server has seen the end pass.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from ..frozen import frozen
 
 CLOCK_KEY = "round-clock"
 """Journal meta: the clock as :meth:`RoundClock.kept` writes it."""
@@ -21,7 +23,7 @@ LONGEST = 24 * 60
 """Minutes a round clock may show at most, however it got there (started, extended, recalled): a day."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RoundClock:
     state: str = STOPPED
     """stopped (no clock shown), running, paused, or time (ran out: it shows 0:00 and "time")."""

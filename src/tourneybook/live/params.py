@@ -11,8 +11,8 @@ is true, and ``int`` of more than 4,300 digits raises.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from ..frozen import frozen
 from ..i18n import N_
 from ..reports.codes import normalised
 
@@ -31,7 +31,7 @@ class BadParameter(Exception):
         self.sentence, self.values = sentence, values
 
 
-@dataclass(frozen=True)
+@frozen
 class WholeNumber:
     """A whole number from ``least`` to ``most``, in the digits 0-9 only."""
 
@@ -47,7 +47,7 @@ class WholeNumber:
         return int(text)
 
 
-@dataclass(frozen=True)
+@frozen
 class TableCode:
     """A table code as a player types it: case, spaces and dashes do not matter; never empty."""
 
@@ -63,7 +63,7 @@ class TableCode:
         return code
 
 
-@dataclass(frozen=True)
+@frozen
 class Text:
     """Free text up to ``longest`` characters (a key, a version); '' when absent."""
 

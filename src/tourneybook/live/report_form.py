@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..forms.tables import report_sections
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, Words
 from ..workbook.schema import Column, Kind
 from ..reports.sheet import KEY_JOIN, ReportSheet, DrawnTable
@@ -41,7 +42,7 @@ KINDS = {Kind.WHOLE: "number", Kind.EXACT: "decimal", Kind.TIME: "time", Kind.CH
 """How the phone asks for each kind of entry (the templates' report/entry.html)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     """One thing the report asks, as the phone shows it."""
 
@@ -80,7 +81,7 @@ class Entry:
         return "" if self.kind == "blank" else self.said or self.value
 
 
-@dataclass(frozen=True)
+@frozen
 class Line:
     """One row of a part that is filled seat by seat (a board's power, a slip's seat): the seat, its player."""
 
@@ -90,7 +91,7 @@ class Line:
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Part:
     """A section of the paper form."""
 

@@ -8,9 +8,9 @@ Names are data here: the pages escape them (:mod:`.pages`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words, find_words
 from ..publish import Published
 from ..publish.classification import cut_after
@@ -27,7 +27,7 @@ PLACE, PLAYER, DECIDED_BY, OUT_IN = "place", "player", "decided by", "out in"
 """Headers of an extra table that places players (the Friedrich final, the knock-out's final placings, awards)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HallState:
     """A workbook read at one moment: the pages' data, and the draw the reports are checked against."""
 

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from dataclasses import dataclass
 from importlib.resources import files
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from ..frozen import frozen
+
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 """The kinds of file served; anything else in the folder is not."""
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticFile:
     body: bytes
     gzipped: bytes

@@ -6,10 +6,10 @@ that none of them imports the package it is part of.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..files.saving import replace_file, write_all
+from ..frozen import frozen
 from ..i18n import Words, find_words
 from ..rules.base import TournamentResult
 from ..workbook.event import Event
@@ -17,7 +17,7 @@ from ..workbook.event import Event
 STANDINGS_CSV, GAMES_CSV, STANDINGS_PDF, STANDINGS_HTML = "standings.csv", "games.csv", "standings.pdf", "standings.html"
 
 
-@dataclass(frozen=True)
+@frozen
 class Published:
     """An event's result, ready to publish."""
 

@@ -14,11 +14,11 @@ sees who that is and decides).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..actions.attendance import absent, drawn_seat, present
 from ..actions.entrycheck import checked_write
 from ..errors import Collector, InputError
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, N_, Words
 from ..files.store import WorkbookStore
 from ..workbook.generic import PLAYERS, Player, read_players
@@ -34,7 +34,7 @@ CLOSED = N_("Check-in is closed: tell the director at the desk.")
 """What a phone is told while the director has no round's check-in open."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckInState:
     """What /api/state says of check-in: the round asked about, whether it is open, and the answers so far."""
 
@@ -104,7 +104,7 @@ def unanswered(names: list[str], state: CheckInState, players: tuple[Player, ...
     return [n for n in names if n in called and n not in state.answers]
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckInImport:
     answer: CheckIn
     said: str

@@ -20,10 +20,11 @@ workbook holding it is saved: a failed save leaves every report to import again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..actions.entrycheck import checked_write
 from ..errors import InputError
+from ..frozen import frozen
 from ..workbook import cells
 from ..files.store import WorkbookStore
 from .sheet import DrawnTable, ReportSheet, read_draw, seated_of
@@ -32,7 +33,7 @@ from .reporting import typed_cells
 from .stages import STAGES_ROUND, read_stages, stage_name
 
 
-@dataclass(frozen=True)
+@frozen
 class Disagreement:
     report: Report
     differences: tuple[tuple[str, str, str], ...]
@@ -45,7 +46,7 @@ class Disagreement:
         return [list(f) + [f in self.differences] for f in self.fields]
 
 
-@dataclass(frozen=True)
+@frozen
 class Imported:
     written: tuple[Report, ...] = ()
     already: tuple[Report, ...] = ()

@@ -45,9 +45,9 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..frozen import frozen
 from .journal_faults import BUSY_TIMEOUT, JournalError, JournalLocked, busy_timeout, folder_sentence, journal_error, waiting_at_most
 
 WAITING, CONFIRMED, REPLACED = "waiting", "confirmed", "replaced"
@@ -112,7 +112,7 @@ ADDED_COLUMNS = {("reports", "detail"): "ALTER TABLE reports ADD COLUMN detail T
 """Columns a journal made by an older TourneyBook lacks, by table: added when it is opened."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     """One reported result of a table, as the phone sent it."""
 
@@ -152,7 +152,7 @@ class Report:
         return same_cookie or (bool(self.address) and self.confirmed_address == self.address)
 
 
-@dataclass(frozen=True)
+@frozen
 class Dispute:
     """A player of another seat finds a report wrong: why, and their own version if they gave one."""
 
@@ -168,7 +168,7 @@ class Dispute:
     created: float
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckIn:
     """A player's answer to the director's check-in for a round: plays it or skips it."""
 

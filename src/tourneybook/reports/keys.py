@@ -18,10 +18,10 @@ import contextlib
 import json
 import os
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..frozen import frozen
 from .codes import DIRECTOR_SECRET, TABLE_SECRET
 from .journal import Journal, JournalError
 
@@ -29,7 +29,7 @@ SUFFIX = ".live-secret"
 DIRECTOR_KEY_LENGTH = 12
 
 
-@dataclass(frozen=True)
+@frozen
 class EventKeys:
     """The two secrets of an event, and whether they were made just now."""
 

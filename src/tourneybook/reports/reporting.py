@@ -12,11 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import field, dataclass
+from dataclasses import field
 from typing import Any
 
 from ..errors import Collector, InputError
 from ..files.store import WorkbookStore
+from ..frozen import frozen
 from ..numbers import shown
 from ..workbook.event import event_result, read_event
 from ..workbook.reader import read_sheet
@@ -37,7 +38,7 @@ cannot be read (turn 40, 'lots') before it checks the game (a missing entry, 'Na
 each pass finds what the one before hid, and the player gets every problem at once."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Checked:
     problems: tuple[str, ...]
     """Every problem, each naming the field ('VP 2: "abc" is not a whole number')."""

@@ -10,11 +10,12 @@ header, or by power and header on a board ('England|Centres').
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
 from ..errors import Collector, InputError
 from ..forms.event import PLAYER, POWER, ROUND, TABLE_HEADERS, EventHead, draw_only, event_head, has_column
+from ..frozen import frozen
 from ..workbook.reader import Row, read_sheet
 from ..workbook.schema import Column, EntrySheet
 from ..files.store import CellValue, ReadOnce, SheetGrid, WorkbookStore
@@ -23,7 +24,7 @@ KEY_JOIN = "|"
 """Between a power and a header in a field key of a Diplomacy board."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Seat:
     seat: str
     """Role, power or 'Player 1'."""
@@ -32,7 +33,7 @@ class Seat:
     """The sheet row holding this seat's results (the table's one row, or the power's row of a board)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawnTable:
     round: int
     table: int
@@ -41,7 +42,7 @@ class DrawnTable:
     """A knock-out match's stage ('SF1'); '' for a round's table and the final."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """One thing the report asks: a cell of the draw sheet."""
 
@@ -51,7 +52,7 @@ class Field:
     line: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ReportSheet:
     sheet: str
     table_word: str

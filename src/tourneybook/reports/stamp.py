@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..frozen import frozen
 from ..i18n import ENGLISH_WORDS, Words
 from ..forms.layout import Cell, Look, Page, Picture, gap, line, note
 from ..files.store import WorkbookStore
@@ -30,7 +30,7 @@ QR_ROW_HEIGHT = 62
 """Points: room for a QR code of an address at two pixels a module (about 2 cm on paper)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class StampedForm:
     """A form with the live stamp in a box at its top (issue 29 point 9): the table's code in 14 pt type, the
     table's QR code and the event's beside it, and how to use them; prints like the form itself."""
@@ -95,7 +95,7 @@ def _on_top(page: Page, rows: tuple, pictures: tuple[Picture, ...]) -> Page:
     return Page(page.name, page.widths, (*rows, *page.rows), landscape=page.landscape, pictures=(*pictures, *moved))
 
 
-@dataclass(frozen=True)
+@frozen
 class CodedBracket:
     """The knock-out bracket with the code of every match whose players are known, and the address's QR code,
     at the foot of each of its pages (a player reporting a match finds its code on the bracket on the wall)."""

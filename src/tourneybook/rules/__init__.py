@@ -12,15 +12,15 @@ imports its module then: a Friedrich recalc never loads a Diplomacy scorer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from ..errors import UnknownRuleset
+from ..frozen import frozen
 from .base import Family, FormProfile, Ruleset
 
 
-@dataclass(frozen=True)
+@frozen
 class Listed:
     """One line of the registry: a ruleset as listing it needs, and the module that makes it."""
 

@@ -15,13 +15,14 @@ it three ways, each here as a pure function:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import Problem
+from ..frozen import frozen
 from .ranking import Standings
 
 
-@dataclass(frozen=True)
+@frozen
 class Attendance:
     """When one player is at the event; a player without a record plays every round."""
 

@@ -14,11 +14,12 @@ the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ..frozen import frozen
 from .ranking import Standings
 from .tables import Table, Value
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerScore:
     """One player's points in one game, with the parts that explain them."""
 
@@ -46,7 +47,7 @@ class PlayerScore:
         raise KeyError(name)
 
 
-@dataclass(frozen=True)
+@frozen
 class GameScore:
     """The scores of one game (a Friedrich table, a Carcassonne table, a Diplomacy board)."""
 
@@ -62,7 +63,7 @@ class GameScore:
         raise KeyError(player)
 
 
-@dataclass(frozen=True)
+@frozen
 class TournamentResult:
     """Everything a recalculation produces for one tournament."""
 
@@ -116,7 +117,7 @@ class Family(Enum):
         return self is Family.DIPLOMACY
 
 
-@dataclass(frozen=True)
+@frozen
 class FormProfile:
     """What the printable forms of a ruleset's tables need beyond its family and seats."""
 
@@ -134,7 +135,7 @@ class FormProfile:
     final count ('Eliminated in', 'In draw', 'Conceded to'), as the Boards sheet has them; () for none."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Qualification:
     """A later stage the ranking qualifies for (a final, a knock-out): who goes on, and the stage's word."""
 
@@ -145,7 +146,7 @@ class Qualification:
     player passed over, the next moving up); [] where the Settings have no such stage."""
 
 
-@dataclass(frozen=True)
+@frozen
 class SettingsChoice:
     """A Settings row whose value chooses the other rows (Diplomacy's game scoring: each system has its numbers).
 
@@ -177,7 +178,7 @@ TournamentT = TypeVar("TournamentT")
 """A ruleset's own tournament record."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Ruleset(Generic[SettingsT, GameT, TournamentT]):
     """One ruleset: its identity, its pure functions and what the upper layers need of it.
 

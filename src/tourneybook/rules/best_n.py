@@ -14,7 +14,7 @@ Squares, Draw Size Scoring, C-Diplo 100, OpenTribute and the Diplomacy event
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import Collector, Problem, ValidationError
 from ..numbers import common_denominator
 from . import records_json as read
+from ..frozen import frozen
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
@@ -43,7 +44,7 @@ from .ranking import Adjustment, Criterion, Standings, Wins, field_values, lot_n
 from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict, where
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """The Settings of a system that asks only for N: best 2 games, as CODCon 2008 counts them."""
 
@@ -60,7 +61,7 @@ class Settings:
     """The event's rounds: the draw's, and the round from which a full tie is left to a lot."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Entrant:
     """A registered player and what only the players list says about them."""
 
@@ -72,7 +73,7 @@ class Entrant:
     """Fills a board but is not ranked: CODCon's Tournament Director (003 VII), a stand-in in the newer systems."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tournament:
     """A best-N Diplomacy tournament record; each system's module narrows ``settings`` to its own Settings."""
 
@@ -100,7 +101,7 @@ class Tournament:
             object.__setattr__(self, "players", tuple(Entrant(p) if isinstance(p, str) else p for p in self.players))
 
 
-@dataclass(frozen=True)
+@frozen
 class Played:
     """One game of one player, as the standings use it."""
 
@@ -112,7 +113,7 @@ class Played:
     """The game score the system gave it."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """What the tie-breaks look at: each ranked player's games and the registered players."""
 
@@ -122,7 +123,7 @@ class Field:
     """The registered players by name (distance from home, the TD mark)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TieBreak:
     """One tie-break of a system: its name (a column of the standings) and each player's value."""
 
@@ -162,7 +163,7 @@ DISTANCE = TieBreak("distance from home", lambda f, group: {
     p: f.entrants[p].distance if p in f.entrants else None for p in group})
 
 
-@dataclass(frozen=True)
+@frozen
 class Scheme:
     """How one system ranks its best-N tournament around its game scoring."""
 

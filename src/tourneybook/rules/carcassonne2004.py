@@ -10,8 +10,8 @@ player game are multiplied by 3/4." "In a case of a tie the sum of the victory p
 average points gained at this table for the calculation of the percentages only."
 RULES.md "Carcassonne 2004" settles the seed's arithmetic slips (392, not 394).
 
-The sums and their ranking are in :mod:`.carcassonne_sums`, the knock-out in
-:mod:`.carcassonne_knockout`; the JSON record format
+What is entered is in :mod:`.carcassonne_records`, the sums and their ranking in
+:mod:`.carcassonne_sums`, the knock-out in :mod:`.carcassonne_knockout`; the JSON record format
 (docs/formats/carcassonne2004.md) is read at the end of this module with :mod:`.records_json`.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -27,20 +27,20 @@ from typing import Any
 from ..errors import Collector, Problem
 from ..numbers import display
 from . import records_json as read
-from .attendance import Attendance, eligible, marked, passed_over, plays, by_player, seating_problems
+from .attendance import eligible, marked, passed_over, plays, by_player, seating_problems
 from .base import Family, FormProfile, GameScore, PlayerScore, Qualification, Ruleset, Table, TournamentResult
 from .carcassonne_knockout import (
     BRACKET_SIZES,
     Bracket,
-    Match,
     bracket,
     knockout_records,
     knockout_table,
     match_from_dict,
     placings_table,
 )
+from .carcassonne_records import PreliminaryTable, Settings, Tournament, VpResult
 from .carcassonne_sums import PreliminarySums
-from .ranking import Adjustment, Standings, lot_needed, split_evenly
+from .ranking import Standings, lot_needed, split_evenly
 from .scored import once_per_record, scored_once
 
 RANKING_POINTS: Mapping[int, tuple[int, ...]] = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
@@ -49,76 +49,6 @@ THREE_PLAYER_VP_FACTOR = Fraction(3, 4)
 """Seed 002: 3-player VP x 3/4 for the VP tie-break sum."""
 MAX_ROUNDS = 20
 """A sanity bound on the preliminary rounds setting (the seed plays 4)."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The organiser's choices for one Carcassonne 2004 tournament."""
-
-    tournament: str = field(
-        default="International Carcassonne Championship 2004",
-        metadata={"label": "Tournament name", "help": "Shown on every sheet; also seeds the suggested lots."},
-    )
-    """Tournament name; also seeds the reproducible suggested lots."""
-    preliminary_rounds: int = field(
-        default=4,
-        metadata={"label": "Preliminary rounds", "help": "Games every player plays before the knock-out (seed: 4)."},
-    )
-    """Games in the preliminary (seed 002: four)."""
-    knockout_size: int = field(
-        default=16,
-        metadata={"label": "Knock-out size", "help": "Players who qualify: 16 (seed), 8, 4 or 2; 0 for no knock-out."},
-    )
-    """Qualifiers for the knock-out (seed 002: the best 16); 0 for none."""
-    max_three_player_tables: int = field(
-        default=3,
-        metadata={"label": "Most 3-player tables per round", "help": "Seed: at most three tables of three per round."},
-    )
-    """Seed 002: 'a maximum of three tables with only three players in every round'."""
-    withdrawn_in_knockout: bool = field(
-        default=False,
-        metadata={"label": "Withdrawn players may qualify",
-                  "help": "yes: a player who withdrew during the preliminary may still be among the knock-out's qualifiers."},
-    )
-    """Whether a withdrawn player may qualify for the knock-out (no: the next in the ranking moves up)."""
-
-
-@dataclass(frozen=True)
-class VpResult:
-    """One player's result at a preliminary table."""
-
-    player: str
-    vp: int
-    """Victory points scored in the game, as counted at the table."""
-
-
-@dataclass(frozen=True)
-class PreliminaryTable:
-    """One preliminary game: a table of three or four players."""
-
-    round: int
-    table: int
-    seats: tuple[VpResult, ...]
-
-    @property
-    def label(self) -> str:
-        return f"R{self.round} T{self.table}"
-
-
-@dataclass(frozen=True)
-class Tournament:
-    """Everything entered for one tournament."""
-
-    players: tuple[str, ...]
-    tables: tuple[PreliminaryTable, ...]
-    knockout: tuple[Match, ...] = ()
-    settings: Settings = Settings()
-    adjustments: tuple[Adjustment, ...] = ()
-    """Manual changes to ranking points, each with its reason (always shown)."""
-    lot_decisions: Mapping[str, int] = field(default_factory=dict)
-    """The organiser's lot number per player (lower ranks first) for ties the rules leave to a lot."""
-    attendance: tuple[Attendance, ...] = ()
-    """Late arrivals and withdrawals (docs/attendance.md); everyone else plays every round."""
 
 
 def seatable(players: int, max_three_player_tables: int = 3) -> bool:

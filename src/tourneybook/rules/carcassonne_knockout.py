@@ -16,12 +16,12 @@ Pure: takes the preliminary order and the match records, never reads a file.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from ..errors import Collector
 from . import records_json as read
+from ..frozen import frozen
 from .tables import Table
 
 GAMES_PER_MATCH = 3
@@ -31,7 +31,7 @@ _PREFIX = {8: "S", 4: "Q", 2: "SF", 1: "F"}
 _ROUND_NAME = {"S": "round of 16", "Q": "quarter-final", "SF": "semi-final", "F": "final"}
 
 
-@dataclass(frozen=True)
+@frozen
 class KnockoutGame:
     """One game of a match, as entered."""
 
@@ -41,7 +41,7 @@ class KnockoutGame:
     """The player whose chess clock ran out: that player lost the game whatever the VP."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Match:
     """A knock-out match as entered: its stage, its two players and the games played so far."""
 
@@ -62,7 +62,7 @@ class Decision(Enum):
     """Wins and VP total equal after three games: the higher preliminary rank."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """A place in the bracket: who meets there."""
 
@@ -73,7 +73,7 @@ class Slot:
     """Stages whose winners meet here; None in the first stage."""
 
 
-@dataclass(frozen=True)
+@frozen
 class GameOutcome:
     """One game seen from the higher seed's side."""
 
@@ -84,7 +84,7 @@ class GameOutcome:
     """None for a tied game."""
 
 
-@dataclass(frozen=True)
+@frozen
 class MatchResult:
     """A bracket match: its players once known, its games and its winner once decided."""
 
@@ -108,7 +108,7 @@ class MatchResult:
         return (sum(g.vp[0] for g in self.games), sum(g.vp[1] for g in self.games))
 
 
-@dataclass(frozen=True)
+@frozen
 class Bracket:
     """The knock-out as far as it has been played."""
 

@@ -15,11 +15,12 @@ The tournament is the best-N scheme of :mod:`.best_n` with these tie-breaks and 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Problem, ValidationError
+from ..frozen import frozen
 from ..i18n import N_
 from .base import FormProfile, GameScore, PlayerScore, Table
 from .best_n import (
@@ -49,7 +50,7 @@ LEAD_BONUS_PER_CENTRE = 2
 """VII.3: "a bonus equal to 2x the number of centers owned"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """The tournament's choices on the Settings sheet."""
 
@@ -71,7 +72,7 @@ class Settings:
     """The theatre split used by seating, 'West: England, France; Central: ...; East: ...'."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tournament(BestN):
     """A CODCon tournament record (:class:`.best_n.Tournament`): players may carry a distance and the TD mark."""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
+from ..frozen import frozen
 from .attendance import Attendance
 from .ranking import Adjustment
 from .seats import DEFAULT_THEATRES, Power, Theatre, parse_theatres  # the seats' names: shared with the draw
@@ -37,7 +37,7 @@ ROUNDS = 3
 """Rounds ``draw --all`` seats: seed 003 has three; no Diplomacy Settings name a count."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerResult:
     """One power's result on a board."""
 
@@ -58,7 +58,7 @@ class PowerResult:
         return self.centres > 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """One Diplomacy game: seven powers on one board in one round."""
 
@@ -302,7 +302,7 @@ def absent_players(players: Iterable[str], played: Container[str]) -> list[str]:
     return [f"{len(absent)} registered players played no game: {', '.join(absent)}"]
 
 
-@dataclass(frozen=True)
+@frozen
 class CentreCountText:
     """The rule texts a system's centre-count sheet prints: each system's own, from its registry value."""
 
@@ -392,7 +392,7 @@ def _power_from_dict(data: Any, where: str, c: Collector) -> PowerResult | None:
     return PowerResult(power, player, centres, eliminated, tuple(h for h in history if h is not None))
 
 
-@dataclass(frozen=True)
+@frozen
 class TournamentFields:
     """What both Diplomacy tournament records hold; each ruleset reads its own further fields from ``data``."""
 

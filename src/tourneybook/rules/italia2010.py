@@ -21,11 +21,12 @@ the best single game, then the second-best, then a lot (docs/formats/diplomacy.m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..frozen import frozen
 from ..i18n import N_
 from ..numbers import common_denominator, exact_sum
 from . import records_json as read
@@ -50,7 +51,7 @@ from .ranking import Adjustment, Criterion, StandingRow, Standings, Wins, field_
 from .sit_outs import TD_REQUEST, SitOut, sit_out_problems, sit_outs_from_dict
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """The tournament's choices on the Settings sheet."""
 
@@ -82,7 +83,7 @@ class Settings:
     """The largest deduction one adjustment may make."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tournament:
     """An Italia 2010 tournament record."""
 
@@ -104,7 +105,7 @@ class Tournament:
     """Late arrivals and withdrawals (docs/attendance.md): a withdrawn player is never seated again."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Counted:
     """One result as it enters the tournament total."""
 

@@ -18,11 +18,11 @@ the tie is only noted (:attr:`Standings.shared`); no lot is asked for.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from ..frozen import frozen
 from ..numbers import ZERO, SquareRoot, common_denominator
 from .lots import suggested_lot
 
@@ -38,7 +38,7 @@ class Wins(Enum):
     """sTCC, role wins: less is better."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Criterion:
     """One ranking criterion, e.g. 'points' or 'sTCC (Frederick game)'."""
 
@@ -65,7 +65,7 @@ class LotState(Enum):
     """Ordered by the organiser's lot decision."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Adjustment:
     """A manual change to a player's total (penalty or correction), always shown."""
 
@@ -75,7 +75,7 @@ class Adjustment:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class StandingRow:
     """One place in the standings."""
 
@@ -95,7 +95,7 @@ class StandingRow:
     """Attendance shown beside the name: 'withdrew after round 2', 'from round 2' (rules/attendance.py)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Standings:
     """A ranking: rows in order, and the ties still waiting for the organiser's lot."""
 

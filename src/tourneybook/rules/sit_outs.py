@@ -12,18 +12,18 @@ same in a workbook (the Sit-outs sheet: Round, Player) and in JSON
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Collector, Problem
 from . import records_json as read
+from ..frozen import frozen
 from .attendance import Attendance, seating_problems
 
 TD_REQUEST = "sat out at the TD's request"
 """What a sit-out's row says on the result sheets (Italia's Results counted, the Diplomacy event's Games counted)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class SitOut:
     """A round a player sat out because the TD asked (004 section 6)."""
 

@@ -6,14 +6,15 @@ Carcassonne knock-out, imports nothing that points back at it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from ..frozen import frozen
 
 Value = Fraction | int | str | None
 """What a cell of a result shows: an exact number, a count, a text, or nothing."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """A titled table of a result that is not the standings: final, bracket, awards."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..files.store import CellValue, SheetGrid
+from ..frozen import frozen
 from ..rules.base import Family, Ruleset
 from . import cells
 from .layouts import find_layout
@@ -27,7 +28,7 @@ ROUND, POWER, PLAYER = "Round", "Power", "Player"
 """The draw's headers: the round of every row; Diplomacy's Boards have a row per power (Power, Player)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawSheet:
     """Where and how one ruleset's draw sits on its entry sheet."""
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
 from ..files.address import split_cell
 from ..files.store import WorkbookStore
+from ..frozen import frozen
 from ..rules.base import Ruleset, TournamentResult
 from ..rules.clubs import club_ranking
 from .nameorder import DEFAULT_LANGUAGE, shared_places_in_language
@@ -28,7 +28,7 @@ from .draw_rows import draw_sheet, entry_rounds
 from .round_progress import RoundsCounted, rounds_counted
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """A workbook's entries, read and converted: ready for the ruleset."""
 

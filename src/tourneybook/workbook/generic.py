@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import Collector, Problem
+from ..frozen import frozen
 from ..rules.attendance import Attendance, order_problem, range_problem
 from ..rules.ranking import Adjustment
 from . import cells
@@ -77,7 +77,7 @@ ADJUSTMENTS = EntrySheet(
     ),
 )
 
-@dataclass(frozen=True)
+@frozen
 class Player:
     """One row of the Players sheet."""
 

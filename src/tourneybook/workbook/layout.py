@@ -35,11 +35,11 @@ record, in both directions:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problem
 from ..files.store import WorkbookStore
+from ..frozen import frozen
 from .reader import Row
 from .schema import EntrySheet
 
@@ -49,7 +49,7 @@ SheetRows = Mapping[str, Sequence[Mapping[str, Any]]]
 """Rows to type into sheets, by sheet name: each row maps a header to a value."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TopBoard:
     """A top board the draw seats from the standings (Italia 2010, seed 004 section 4)."""
 
@@ -61,7 +61,7 @@ class TopBoard:
     """The sheet it is marked on."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """How one ruleset's tournament is entered in a workbook."""
 

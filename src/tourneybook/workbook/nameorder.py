@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 
 from ..errors import InputError
+from ..frozen import frozen
 from ..rules.ranking import NO_RESULT, SHARED, Standings
 
 FOLDED = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i"}
@@ -28,7 +29,7 @@ DUTCH_PARTICLES = ("van der", "van den", "van de", "van 't", "in 't", "in de", "
 """Particles ('tussenvoegsels') a Dutch list skips at the start of a surname: 'van Dijk' is found under D. Longest first."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Collation:
     """How one language orders names: its own letters and where they stand, and its spellings read as others."""
 

@@ -9,19 +9,20 @@ other sheets still are, so one run reports everything that can be found.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import Collector, Problem
 from . import cells
+from ..frozen import frozen
 from .nameorder import base_letters
 from ..files.address import address, column_letter, split_cell
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
 from ..files.store import SheetGrid
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One entry row, typed: values by column header (None where the cell is empty)."""
 

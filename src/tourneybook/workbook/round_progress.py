@@ -10,12 +10,12 @@ that did not move after one table was typed are not taken for a mistake.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from ..frozen import frozen
 from .draw_rows import DrawSheet, EntryRound, draw_headers
 
 
-@dataclass(frozen=True)
+@frozen
 class PartRound:
     """A round some of whose drawn tables have a result and some not."""
 
@@ -24,7 +24,7 @@ class PartRound:
     tables: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RoundsCounted:
     """The rounds the standings count, and the rounds partly entered (issue 29, point 8)."""
 

@@ -13,10 +13,10 @@ and are never read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from ..files.address import column_letter
+from ..frozen import frozen
 
 HEADER_ROW = 3
 """Sheet row (1-based) holding the column headers."""
@@ -45,7 +45,7 @@ class Kind(Enum):
     """A clock time ('14:30', or a time-formatted cell); read as datetime.time."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Column:
     """One column of an entry sheet."""
 
@@ -68,7 +68,7 @@ class Column:
     """A column added after workbooks were in use (at the end): a sheet without its header reads it as empty."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EntrySheet:
     """A sheet the organiser types into."""
 

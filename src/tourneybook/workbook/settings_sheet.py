@@ -12,12 +12,12 @@ import enum
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem
+from ..frozen import frozen
 from ..rules import Ruleset, find_ruleset
 from ..rules.base import SettingsChoice
 from . import cells
@@ -228,7 +228,7 @@ def _language(rows: LabelRows, out: Collector) -> str:
         return DEFAULT_LANGUAGE
 
 
-@dataclass(frozen=True)
+@frozen
 class SettingsHead:
     """The first two rows of the Settings sheet, and the event's language."""
 
@@ -376,7 +376,7 @@ def _settings(grid: SheetGrid, rows: LabelRows, default: Any, out: Collector, to
     return default
 
 
-@dataclass(frozen=True)
+@frozen
 class EventSettings:
     """The Settings sheet read once per command: the ruleset, the tournament, its settings, the club ranking."""
 

@@ -9,9 +9,10 @@ Offensive Option and the sTCC inputs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
+from ...frozen import frozen
 from ..attendance import Attendance
 from ..ranking import Adjustment
 from ..seats import Role  # the seats' names: shared with the draw
@@ -73,7 +74,7 @@ NATION_NAME = {nation: nation.value for nation in Nation}
 """Each nation's name, as shown."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Objectives:
     """An attacking nation's result: objectives held out of its total."""
 
@@ -87,7 +88,7 @@ class Objectives:
     """The turn it left the game (Card of Fate); None if it stayed to the end."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ImperialSwitch:
     """The Imperial Army passing from Maria Theresa to another player."""
 
@@ -99,7 +100,7 @@ class ImperialSwitch:
     """IA objectives held at the switch, out of the IA's total in this game."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Offensive:
     """The course of a launched Prussian Offensive Option."""
 
@@ -115,7 +116,7 @@ class Offensive:
     """The turn it was called off; None otherwise (it then ended with the game)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TcCount:
     """The sTCC inputs from the game report (GFTR D, tie-breaker 2)."""
 
@@ -136,7 +137,7 @@ _ROLE_FIELD = {
 """The Game field holding each role's player (looked up, not rebuilt, on every call)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     """One Friedrich game as reported: a qualifying game or the final."""
 
@@ -206,7 +207,7 @@ class Game:
         return Nation.PRUSSIA in self.winners and not won_by_oo
 
 
-@dataclass(frozen=True)
+@frozen
 class Player:
     """A registered player."""
 
@@ -216,7 +217,7 @@ class Player:
     """Fills a seat when the field is not a multiple of four; never ranked."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """A Friedrich tournament's choices (the workbook's Settings sheet)."""
 
@@ -243,7 +244,7 @@ class Settings:
     """Whether a late arrival (fewer than the four games) may reach the final; a withdrawn player never does."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tournament:
     """Everything the standings are computed from."""
 

@@ -8,17 +8,17 @@ scores and second-best scores.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...frozen import frozen
 from ...numbers import ZERO, SquareRoot, display
 from ..base import GameScore, PlayerScore
 from .records import MAX_TURNS, NATION_NAME, ROLE_NAME, ROLES, Game, Nation, Role, TcCount
 from .validation import check_game
 
 
-@dataclass(frozen=True)
+@frozen
 class NationResult:
     """One nation's score in one game, with the results compared for it."""
 
@@ -35,7 +35,7 @@ class NationResult:
         return results[0][1] if len(results) == 1 else max(points for _, points in results)
 
 
-@dataclass(frozen=True)
+@frozen
 class NationScores:
     """What a ruleset's scoring says about one game."""
 

@@ -12,9 +12,9 @@ n / scale is the score itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ...frozen import frozen
 from ...numbers import SquareRoot, common_denominator
 from ..base import GameScore
 from ..scored import once_per_record
@@ -22,7 +22,7 @@ from .records import Game, Tournament
 from .scoring import SECOND_BEST, NationScorer, score_checked, stcc
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoredGames:
     """A checked tournament's qualifying games, each scored once, and its scores as whole numbers."""
 

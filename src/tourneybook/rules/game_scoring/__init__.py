@@ -21,19 +21,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ...errors import UnknownSystem
+from ...frozen import frozen
 from .listing import LINES
 
 if TYPE_CHECKING:
     from .system import ScoringSystem
 
 
-@dataclass(frozen=True)
+@frozen
 class Listed:
     """One line of the registry: a system as a list shows it, and the value that scores it."""
 

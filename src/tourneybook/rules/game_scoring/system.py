@@ -11,11 +11,11 @@ scores a solo or a concession the system's way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from ...errors import Collector, Problem, ValidationError
+from ...frozen import frozen
 from ...i18n import N_
 from ..base import GameScore, PlayerScore, Value
 from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, Power, PowerResult, validate_board
@@ -45,7 +45,7 @@ class Need(Enum):
     """The power the game was conceded to, scored as its solo."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Parameter:
     """One number of a system that the tournament director may change in a Settings row."""
 
@@ -86,7 +86,7 @@ def number_text(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoringSystem:
     """One Diplomacy game-scoring system: identity, rule texts, numbers, needs and its pure score function."""
 

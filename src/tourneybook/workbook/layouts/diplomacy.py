@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Collector, Problem
+from ...frozen import frozen
 from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, POWER_PLACE, Board, Power, PowerResult
 from ...rules.sit_outs import SitOut, where
 from ..generic import ADJUSTMENTS, LOT, PLAYERS, Player
@@ -59,7 +59,7 @@ ELIMINATED_COLUMN = Column(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Block:
     """The rows of one board, as typed."""
 

@@ -8,11 +8,11 @@ they chose as typed on the 'Final game' row.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Collector, InputError, Problem
 from ...files.store import WorkbookStore
+from ...frozen import frozen
 from ...rules.attendance import passed_over
 from ...rules.friedrich import Role
 from ...rules.friedrich.standings import final_ranking
@@ -36,7 +36,7 @@ CHOOSING = (
 player has the choice of the remaining three roles, and so on." """
 
 
-@dataclass(frozen=True)
+@frozen
 class FinalOutcome:
     """What ``draw_final`` found: the finalists in choosing order, and the roles typed so far."""
 
