@@ -69,6 +69,22 @@ def measure(argv: list[str], *, check: bool = True) -> Run:
     return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, code)
 
 
+def instructions(argv: list[str]) -> float | None:
+    """Millions of instructions ``argv`` runs, counted by valgrind's callgrind (None without valgrind): unlike a
+    time, the same on an idle machine and a busy one, so a change's cost is seen whatever else is running."""
+    import shutil
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    process = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=installed_environment(), text=True)
+    counted = [line.split()[-1] for line in process.stderr.splitlines() if "Collected :" in line]
+    if process.returncode or not counted:
+        raise SystemExit(f"{' '.join(argv)} failed under valgrind ({process.returncode}): {process.stderr[-2000:]}")
+    return int(counted[-1].replace(",", "")) / 1e6
+
+
 def spread(values: list[float], digits: int = 2) -> str:
     """'min/median/max' of the repeats."""
     return "/".join(f"{v:.{digits}f}" for v in (min(values), statistics.median(values), max(values)))

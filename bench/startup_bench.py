@@ -1,6 +1,6 @@
 """The everyday click, start-up included: wall seconds and the modules each command loads.
 
-    python bench/startup_bench.py [--repeat 7] [--players 100]
+    python bench/startup_bench.py [--repeat 7] [--players 100] [--instructions]
 
 Each command runs as a fresh ``tourneybook`` process on a fresh copy of its
 workbook, interleaved with ``python -c 'import openpyxl'`` (the cost of merely
@@ -17,7 +17,10 @@ above the CPU time was spent waiting for a core); the goal (issue 40) is a recal
 at or under 0.12 s wall. The module counts are read by running the same
 command once more in a child that lists ``sys.modules`` after it: all modules,
 TourneyBook's own, and those of TourneyBook's draw engine and of the other
-families' rules, which a recalc should never load.
+families' rules, which a recalc should never load. With ``--instructions``,
+each command also runs once under valgrind's callgrind, and the millions of
+instructions it ran are shown beside ``import openpyxl``'s: a figure the
+machine's load does not move, where a wall time on a shared machine wanders.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from machine import describe, installed_environment, measure, spread  # noqa: E402
+from machine import describe, installed_environment, instructions, measure, spread  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = 0.12
@@ -81,6 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--instructions", action="store_true", help="count each command's instructions (valgrind)")
     args = parser.parse_args()
     print(describe())
     print(f"{args.repeat} interleaved runs each; wall seconds min/median/max; goal: a recalc <= {GOAL} s")
@@ -114,10 +118,11 @@ def main() -> None:
                 ["forms", str(work), "--round", "1", "--out", str(folder / "forms.xlsx"), "--force"], drawn)
         baseline = [measure(OPENPYXL) for _ in range(args.repeat)]
         openpyxl = [r.wall for r in baseline]
+        counted = instructions(OPENPYXL) if args.instructions else None
         print(f"{'python -c import openpyxl':<34} {spread(openpyxl, 3):>17} "
-              f"{statistics.median(r.cpu for r in baseline):>6.3f}")
+              f"{statistics.median(r.cpu for r in baseline):>6.3f}" + (f" {counted:>9.0f}M instructions" if counted else ""))
         print(f"{'command':<34} {'wall s':>17} {'cpu s':>6} {'/openpyxl':>9} {'modules':>8} {'own':>5}  "
-              "own by kind; goal")
+              + ("Minstr " if args.instructions else "") + "own by kind; goal")
         for name, (argv, source) in commands.items():
             walls, cpus = [], []
             for i in range(args.repeat):
@@ -133,11 +138,18 @@ def main() -> None:
             if source is not None:
                 shutil.copy(source, work)
             total, own = modules_loaded(argv, folder)
+            if args.instructions:
+                if source is not None:
+                    shutil.copy(source, work)
+                millions = instructions([sys.executable, "-m", "tourneybook", *argv])
+                if source is not None:
+                    shutil.copy(source, work)
             ratio = statistics.median(walls) / statistics.median(openpyxl)
             met = "met" if argv[0] == "recalc" and statistics.median(walls) <= GOAL else \
                 "MISSED" if argv[0] == "recalc" else ""
             print(f"{name:<34} {spread(walls, 3):>17} {statistics.median(cpus):>6.3f} {ratio:>9.2f} {total:>8} "
-                  f"{len(own):>5}  {foreign(own)}; {met}", flush=True)
+                  f"{len(own):>5}  " + (f"{millions:>6.0f} " if args.instructions else "") + f"{foreign(own)}; {met}",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -74,11 +74,15 @@ def test_a_recalc_loads_no_other_family_and_no_draw(ruleset: str, tmp_path: Path
     assert [m for m in modules if m.startswith("tourneybook.draws")] == []
 
 
-def test_a_diplomacy_event_loads_its_own_system_only(tmp_path: Path):
-    """The shipped Diplomacy example is scored by Sum of Squares: of the 37 systems' modules, only its family's."""
+@pytest.mark.parametrize("command", ["recalc", "publish"])
+def test_a_diplomacy_event_loads_its_own_system_only(command: str, tmp_path: Path):
+    """The shipped Diplomacy example is scored by Sum of Squares: of the 37 systems' modules, only its family's, for
+    its recalc and for its published page, whose game-scoring note is said from its parts, not found again among
+    every system's rules."""
     work = tmp_path / "event.xlsx"
     shutil.copy(ROOT / "workbooks" / "diplomacy-example.xlsx", work)
-    scoring = [m for m in loaded_by(["recalc", str(work)], tmp_path) if m.startswith("tourneybook.rules.game_scoring.")]
+    argv = [command, str(work)] + (["--out", str(tmp_path / "published"), "--no-pdf"] if command == "publish" else [])
+    scoring = [m for m in loaded_by(argv, tmp_path) if m.startswith("tourneybook.rules.game_scoring.")]
     assert scoring == ["tourneybook.rules.game_scoring.listing", "tourneybook.rules.game_scoring.sum_of_squares",
                        "tourneybook.rules.game_scoring.system"]
 

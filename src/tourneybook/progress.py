@@ -9,7 +9,6 @@ when a bar is actually due.
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -40,6 +39,8 @@ def waiting(what: str, delay: float = DELAY) -> Iterator[None]:
     if not _terminal():
         yield
         return
+    import threading  # only a terminal shows the time: a script's or a button's click does not start a thread
+
     done = threading.Event()
 
     def show() -> None:

@@ -69,6 +69,37 @@ def N_(message: str) -> str:
     return message
 
 
+class Phrase(str):
+    """An English sentence that knows the message and the values it was made of, so that a language says it again
+    from those, not by finding its words around the values (the Diplomacy event's game-scoring note: the system's
+    name, its numbers by their names, its whole rule).
+
+    It is the English text wherever a text goes (a sheet, the command's output, JSON). A value is kept as it is (a
+    name, a number), or said if it is a Phrase itself, or, a tuple of them, each said and joined by commas.
+    """
+
+    message: str
+    values: dict[str, str | Phrase | tuple[str | Phrase, ...]]
+
+    def __new__(cls, message: str, **values: str | Phrase | tuple[str | Phrase, ...]) -> Phrase:
+        made = super().__new__(cls, message.format(**{k: _joined(v, str) for k, v in values.items()}))
+        made.message, made.values = message, values
+        return made
+
+    def __reduce__(self):  # a copy or a pickle is a Phrase again, not only its English text
+        return _phrase, (self.message, self.values)
+
+
+def _phrase(message: str, values: dict) -> Phrase:
+    return Phrase(message, **values)
+
+
+def _joined(value: str | Phrase | tuple[str | Phrase, ...], say) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(_joined(v, say) for v in value)
+    return say(value) if isinstance(value, Phrase) else value
+
+
 NUMBER = re.compile(r"[+-]?\d+\.\d+")
 """A decimal number as TourneyBook writes it ('43.83', '-3.00'), inside any text."""
 
@@ -87,6 +118,10 @@ class Words:
     def _(self, message: str) -> str:
         """``message`` in this language (the English message itself where the catalogue lacks it)."""
         return self.translations.gettext(message) if message else message
+
+    def say(self, phrase: Phrase) -> str:
+        """``phrase`` in this language: its message translated, with its values (those that are phrases said too)."""
+        return self._(phrase.message).format(**{k: _joined(v, self.say) for k, v in phrase.values.items()})
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The singular or the plural message as this language chooses for ``n`` (its catalogue's plural rule)."""
@@ -146,5 +181,5 @@ def unspoken_note(language: str) -> str:
             f"the published results are in English (TourneyBook writes them in {spoken}).")
 
 
-__all__ = ["DOMAIN", "ENGLISH", "ENGLISH_WORDS", "LANGUAGES", "LOCALE_DIR", "Language", "N_", "Words", "find_language",
+__all__ = ["DOMAIN", "ENGLISH", "ENGLISH_WORDS", "LANGUAGES", "LOCALE_DIR", "Language", "N_", "Phrase", "Words", "find_language",
            "find_words", "unspoken_note", "words_in"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import ENGLISH_WORDS, N_, Words
+from ..i18n import ENGLISH_WORDS, N_, Phrase, Words
 
 PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((?P<player>[^()]+) lost on the clock\)"), N_("({player} lost on the clock)")),
@@ -53,35 +53,16 @@ results and of its knock-out's next match, of rules/diplomacy.py's absent_player
 Standings chart's title (workbook/render.py), and their messages."""
 
 
-SCORING_NOTE = re.compile(r"^Game scoring: (?P<system>.+?)(?: \((?P<numbers>[^()]+)\))?\. (?P<rule>.+)$", re.S)
-"""The Diplomacy event's game scoring as its games-counted table states it (rules/diplomacy_event.py, scoring_note):
-the system's name, its numbers used ('solo points 100, points for playing 1') and its whole rule."""
-
-
-def scoring_said(found: re.Match[str], words: Words) -> str:
-    """A :data:`SCORING_NOTE` in ``words``' language: the system's name as it is (a name), each number's name said
-    (i18n/results_words.py, NUMBERS) and the rule said whole with its numbers (rules/game_scoring, rule_said)."""
-    from ..rules.game_scoring import rule_said  # a Diplomacy event's note only: no other family's page loads it
-
-    rule = rule_said(found["rule"], words._)
-    if not found["numbers"]:
-        return words._(N_("Game scoring: {system}. {rule}")).format(system=found["system"], rule=rule)
-    numbers = ", ".join(f"{words._(name)} {value}" for name, _, value in
-                        (number.rpartition(" ") for number in found["numbers"].split(", ")))
-    return words._(N_("Game scoring: {system} ({numbers}). {rule}")).format(system=found["system"], numbers=numbers,
-                                                                           rule=rule)
-
-
 def said(text: str, words: Words = ENGLISH_WORDS) -> str:
     """``text`` of a published table in ``words``' language, with its numbers' decimal mark."""
+    if isinstance(text, Phrase):  # made of its message and values (the Diplomacy event's game-scoring note)
+        return words.number(words.say(text))
     translated = words._(text)
-    if translated == text and (found := SCORING_NOTE.match(text)):
-        translated = scoring_said(found, words)
-    elif translated == text:
+    if translated == text:
         for pattern, message in PHRASES:
             translated = pattern.sub(lambda m, message=message: words._(message).format(
                 **{k: words._(v) if v else "" for k, v in m.groupdict().items()}), translated)  # a criterion said too
     return words.number(translated)
 
 
-__all__ = ["PHRASES", "SCORING_NOTE", "said", "scoring_said"]
+__all__ = ["PHRASES", "said"]

@@ -87,6 +87,8 @@ def _said(cell: Cell, words: Words, event: str) -> Cell:
         head, colon, tail = value.partition(": ")
         if colon and tail == event:
             return dataclasses.replace(cell, value=f"{words._(head)}: {tail}")
+        if not value.endswith(" "):  # as it is: a phrase (the game-scoring note) is said from its parts
+            return dataclasses.replace(cell, value=said(value, words))
         kept = value.rstrip(" ")  # a number's header keeps its blank at the right
         return dataclasses.replace(cell, value=said(kept, words) + value[len(kept):])
     if words.code != "en" and type(value) is not bool and isinstance(value, (int, float, Fraction, Decimal)):

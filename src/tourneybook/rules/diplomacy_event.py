@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Collector, InputError, Problem, ValidationError
+from ..i18n import N_, Phrase
 from . import records_json as read
 from .base import FormProfile, GameScore, Ruleset, SettingsChoice
 from .best_n import Scheme, Tournament, best_game, best_n_ruleset
@@ -179,11 +180,16 @@ def numbers_text(settings: Any) -> str:
                      for p in system.parameters)
 
 
-def scoring_note(settings: Any) -> str:
-    """The system and the numbers used, as the Games counted table and the published page state them."""
+def scoring_note(settings: Any) -> Phrase:
+    """The system and the numbers used, as the Games counted table and the published page state them: 'Game
+    scoring: C-Diplo 100 (solo points 100, ...). <the whole rule>', a phrase each language says from its parts."""
     system = settings.system
-    used = numbers_text(settings)
-    return f"Game scoring: {system.name}{f' ({used})' if used else ''}. {system.rule_text(numbers_of(settings))}"
+    rule = Phrase(system.text, **system.placeholders(numbers_of(settings)))
+    used = tuple(Phrase("{name} {value}", name=Phrase(row_label(system, p).partition(": ")[2]),
+                        value=number_text(getattr(settings, p.key))) for p in system.parameters)
+    if not used:
+        return Phrase(N_("Game scoring: {system}. {rule}"), system=system.name, rule=rule)
+    return Phrase(N_("Game scoring: {system} ({numbers}). {rule}"), system=system.name, numbers=used, rule=rule)
 
 
 NEED_COLUMNS: tuple[tuple[frozenset[Need], str], ...] = (

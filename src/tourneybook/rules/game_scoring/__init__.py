@@ -19,9 +19,6 @@ tourneybook.errors.UnknownSystem: unknown game-scoring system 'chess'; known: ..
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -80,43 +77,6 @@ def find_system(system_id: str) -> ScoringSystem:
     return listed(system_id).system()
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-"""A number's place in a rule text ('{solo}')."""
-
-
-def _as_printed(text: str) -> re.Pattern[str]:
-    """A rule text with any numbers in its places, as :meth:`ScoringSystem.rule_text` prints them (38, 0.5, 1/3)."""
-    parts = PLACEHOLDER.split(text)
-    pattern, seen = [], set()
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            pattern.append(re.escape(part))
-        else:  # a number the text names twice is the same number both times
-            pattern.append(f"(?P={part})" if part in seen else rf"(?P<{part}>-?\d+(?:[./]\d+)?)")
-            seen.add(part)
-    return re.compile("".join(pattern))
-
-
-@cache
-def _rule_texts() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Every system's whole rule text, with the pattern of it printed (every family's module imported once)."""
-    texts = dict.fromkeys(line.system().text for line in LISTED)
-    return tuple((text, _as_printed(text)) for text in texts)
-
-
-def rule_said(printed: str, say: Callable[[str], str]) -> str:
-    """A system's whole rule as printed with its numbers (:meth:`ScoringSystem.rule_text`), said by ``say`` (a
-    language's catalogue) with the same numbers in their places; ``printed`` as it is when it is no system's rule.
-
-    The forms and the published page hold the rule as printed, so it is found again by its words around the numbers.
-    """
-    for text, pattern in _rule_texts():
-        found = pattern.fullmatch(printed)
-        if found:
-            return say(text).format(**found.groupdict())
-    return printed
-
-
 def __getattr__(name: str) -> Any:
     """``SYSTEMS`` (every system, each module imported) and the types of :mod:`.system`, loaded when asked for."""
     if name == "SYSTEMS":
@@ -127,4 +87,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["LISTED", "SYSTEMS", "SYSTEM_IDS", "Listed", "Need", "Numbers", "Parameter", "ScoringSystem",
-           "UnknownSystem", "find_system", "listed", "rule_said"]
+           "UnknownSystem", "find_system", "listed"]
