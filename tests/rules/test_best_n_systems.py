@@ -187,3 +187,25 @@ def test_board_totals(counts):
     leaders = counts.count(most)
     received = sum(most - c for c in counts) // leaders ** 2 * leaders
     assert sum(points("opentribute", b)) == 34 * len(survivors) + 3 * sum(counts) - sum(most - c for c in survivors) + received
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(centres, min_size=3, max_size=5), st.integers(0, 3), st.sampled_from(["dss", "cdiplo100", "sos"]))
+def test_a_total_is_the_players_best_n_game_scores_added_up(counts, n, ruleset_id):
+    """However the boards' scores split (DSS: sixths, sevenths...), each total is exactly the sum of the player's
+    best N game scores, every game when N is 0 (the standings add them as whole numbers over one denominator)."""
+    ruleset = find_ruleset(ruleset_id)
+    names = [f"Player {i}" for i in range(10)]
+    boards = tuple(board(c, rnd=r, players=[names[(3 * r + seat) % 10] for seat in range(7)])
+                   for r, c in enumerate(counts, start=1))
+    record = ruleset.tournament_of("Property", boards, dataclasses.replace(ruleset.settings, games_counted=n))
+    scores: dict[str, list[F]] = {}
+    for b in boards:
+        game = ruleset.score_game(b)
+        for seat in b.powers:
+            scores.setdefault(seat.player, []).append(game.of(seat.player).points)
+    rows = ruleset.standings(record).standings.rows
+    assert sorted(r.player for r in rows) == sorted(scores)
+    for row in rows:
+        expected = sum(sorted(scores[row.player], reverse=True)[: n or None], F(0))
+        assert type(row.total) is F and row.total == expected, (row.player, scores[row.player], n)

@@ -10,7 +10,7 @@ import xlsxwriter
 from rich_workbook import rich_copy
 
 from tourneybook.files.filestore import FileWorkbook
-from tourneybook.files.sheetreader import read_plain_sheet, read_sheet_part, styles_from
+from tourneybook.files.sheetreader import _has_formula, _sheet_data, read_plain_sheet, read_sheet_part, styles_from
 
 WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 
@@ -74,3 +74,24 @@ def test_a_style_index_the_file_lacks_is_found_and_no_other(count: int):
             cell = f'<c r="B7" s="{written}" t="n"><v>3</v></c>'.encode()
             assert (pattern.search(cell) is not None) == (index >= count), (count, written)
     assert pattern.search(b'<c r="B7" t="s"><v>4711</v></c>') is None  # no style: the default one
+
+
+_ROW = b'<row r="4"><c r="A4" s="3"%s</c></row>'
+_VALIDATION = b'<dataValidations count="1"><dataValidation sqref="A4:A9"><formula1>1</formula1></dataValidation></dataValidations>'
+
+
+@pytest.mark.parametrize(
+    "cell, formula",
+    [
+        (b"><v>92</v>", False),
+        (b"><f>SUM(B4:C4)</f><v>92</v>", True),
+        (b'><f t="shared" ref="A4:A9" si="0">B4*2</f><v>92</v>', True),
+        (b' t="inlineStr"><is><r><rPr><family val="2"/></rPr><t>Anna Berg</t></r></is>', False),  # a rich text's font
+    ],
+)
+def test_a_formula_is_found_among_the_cells_and_a_validation_formula_is_none(cell: bytes, formula: bool):
+    """The one search for '<f' finds a cell's formula however it opens, and nothing else: not a rich text's
+    <family>, nor the <formula1> of a data validation after the cells (the sheet is then read by calamine)."""
+    part = b"<worksheet><sheetData>" + _ROW % cell + b"</sheetData>" + _VALIDATION + b"</worksheet>"
+    start, end = _sheet_data(part)
+    assert _has_formula(part, start, end) is formula

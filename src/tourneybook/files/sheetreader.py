@@ -251,15 +251,27 @@ def check_well_formed(data: bytes, file_name: str, part: str, sheet: str) -> Non
         raise _not_well_formed(file_name, part, sheet, f"{expat.ErrorString(exc.code)}: line {exc.lineno}, column {exc.offset}") from None
 
 
-def without_filler(data: bytes) -> bytes | None:
+def _sheet_data(data: bytes) -> tuple[int, int]:
+    """Where the part's cells lie: the start of <sheetData> and of </sheetData> (-1 for a tag not found)."""
+    return data.find(b"<sheetData>"), data.rfind(b"</sheetData>")
+
+
+def _row_count(data: bytes, start: int, end: int) -> int:
+    """The rows between ``start`` and ``end`` (:func:`_sheet_data`'s); 0 when either was not found."""
+    return data.count(b"<row ", start, end) if start >= 0 and end >= 0 else 0
+
+
+def without_filler(data: bytes, rows: int | None = None) -> bytes | None:
     """The part with only its rows that hold a value, when the others are most of it; None for an ordinary part.
 
     A row is kept whole, with its reference, so the careful reader reads the same
     grid from it; the rest of the part (merged ranges and all) is kept as it is.
     None too when a kept row has no reference (its number depends on the rows cut).
+    ``rows``: the part's rows when the caller has counted them (:func:`_row_count`).
     """
-    start, end = data.find(b"<sheetData>"), data.rfind(b"</sheetData>")
-    rows = data.count(b"<row ", start, end) if start >= 0 and end >= 0 else 0
+    start, end = _sheet_data(data)
+    if rows is None:
+        rows = _row_count(data, start, end)
     if rows <= _FILLER_ROWS:  # few rows, or a prefixed (x:row) sheet: read as it is
         return None
     enough = (rows - _FILLER_ROWS) / 4  # this many rows with a value make an ordinary sheet
@@ -280,13 +292,30 @@ def without_filler(data: bytes) -> bytes | None:
     return b"".join((data[:head], *kept, data[end:]))
 
 
-def _plain(data: bytes, facts: BookFacts) -> bool:
-    """True when calamine reads this worksheet part exactly as :func:`read_sheet_part` would."""
-    if b"<f>" in data or b"<f " in data or b't="e"' in data or _FAR_COLUMN.search(data):
+def _has_formula(data: bytes, start: int, end: int) -> bool:
+    """A formula (<f> or <f ...>) among the cells between ``start`` and ``end``: one search for '<f', where another
+    element starting so (a rich text's <family>) is rare, rather than one search for each way a formula opens."""
+    at = data.find(b"<f", start, end)
+    while at >= 0:
+        if data[at + 2 : at + 3] in (b">", b" "):
+            return True
+        at = data.find(b"<f", at + 2, end)
+    return False
+
+
+def _plain(data: bytes, facts: BookFacts, rows: int, start: int, end: int) -> bool:
+    """True when calamine reads this worksheet part exactly as :func:`read_sheet_part` would.
+
+    ``rows``, ``start`` and ``end``: the part's rows and where its cells lie (:func:`_row_count`, :func:`_sheet_data`);
+    each look at the part is a pass over all of it, so each is made once.
+    """
+    cells_from, cells_to = (start, end) if start >= 0 and end >= 0 else (0, len(data))
+    if _has_formula(data, cells_from, cells_to) or data.find(b't="e"', cells_from, cells_to) >= 0 \
+            or _FAR_COLUMN.search(data, cells_from, cells_to):
         return False
     last = data.rfind(b"<row ")
     match = _LAST_ROW.match(data, last) if last >= 0 else None
-    if match and int(match.group(1)) > 4 * data.count(b"<row ") + 1000:
+    if match and int(match.group(1)) > 4 * rows + 1000:
         return False  # a stray row far below the entries
     return not facts.has_missing_style(data)
 
@@ -296,10 +325,12 @@ def read_plain_sheet(calamine_book: Any, package: Package, part: str, sheet: str
     data = package.read(part)
     refuse_dtd(data, part, package.file_name)
     check_well_formed(data, package.file_name, part, sheet)
-    trimmed = without_filler(data)
+    start, end = _sheet_data(data)
+    rows = _row_count(data, start, end)
+    trimmed = without_filler(data, rows)
     if trimmed is not None:
         return _read_xml(trimmed, package.file_name, part, sheet, facts)
-    if not _plain(data, facts):
+    if not _plain(data, facts, rows, start, end):
         return _read_xml(data, package.file_name, part, sheet, facts)
     try:
         found = calamine_book.get_sheet_by_name(sheet)

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..numbers import common_denominator
 from . import records_json as read
 from ..frozen import frozen
 from .attendance import Attendance, marked, seating_problems
@@ -257,7 +259,7 @@ class Scheme:
             _add_board(played, board, game)
         entrants = {e.name: e for e in t.players}
         sat = _sat_out(t.sit_outs)
-        unranked = sorted(p for p in played if entrants.get(p, Entrant(p)).td)
+        unranked = sorted(p for p in played if _stand_in(entrants, p))
         ranked = sorted(p for p in {*played, *sat} if p not in unranked)
         table = self._ranked(t, played, entrants, sat, due=lots_due(t.games, t.settings.rounds))
         notes = [self.unranked_note.format(p) for p in unranked]
@@ -275,11 +277,9 @@ class Scheme:
 
         ``due``: a lot may decide, the last of the event's rounds having boards (:func:`lots_due`).
         """
-        ranked = sorted(p for p in {*played, *sat} if not entrants.get(p, Entrant(p)).td)
+        ranked = sorted(p for p in {*played, *sat} if not _stand_in(entrants, p))
         n = t.settings.games_counted
-        points = sit_out_points(t)
-        totals = {p: sum(sorted([g.points for g in played.get(p, ())] + [points] * len(sat.get(p, ())),
-                                reverse=True)[: n or None], Fraction(0)) for p in ranked}
+        totals = _best_n_totals(ranked, played, sat, sit_out_points(t), n)
         f = Field(played, entrants)
         table = rank(ranked, totals, [tb.criterion(f, ranked) for tb in self.tie_breaks], tournament=t.name,
                      total_name=f"best {n} games" if n else "all games", lot_decisions=dict(t.lot_decisions),
@@ -343,7 +343,8 @@ class Scheme:
         for p in ranked:
             results = [(g.points, (g.board.label, g.seat.power.value, g.seat.centres)) for g in played.get(p, ())]
             results += [(points, (f"R{s.round}: {TD_REQUEST}", "", None)) for s in sat.get(p, ())]
-            for i, (score, (game, power, centres)) in enumerate(sorted(results, key=lambda r: -r[0])):
+            # best first; reverse keeps the sort stable, so a game stays before a sit-out of its score
+            for i, (score, (game, power, centres)) in enumerate(sorted(results, key=itemgetter(0), reverse=True)):
                 rows.append((p, game, power, centres, score, "yes" if not n or i < n else "no"))
         note = (f"The best {n} games of each player make the tournament score{self.source}." if n
                 else "Every game counts.")
@@ -384,6 +385,31 @@ def lots_due(boards: Sequence[Board], rounds: int = ROUNDS) -> bool:
 def sit_out_points(t: Tournament) -> Fraction:
     """What each of ``t``'s sit-outs scores: its Settings' sit-out points (a record without sit-outs needs none)."""
     return t.settings.sit_out_points if t.sit_outs else Fraction(0)
+
+
+def _stand_in(entrants: Mapping[str, Entrant], player: str) -> bool:
+    """The player fills a board but is not ranked (a player on no list is ranked)."""
+    entrant = entrants.get(player)
+    return entrant is not None and entrant.td
+
+
+def _best_n_totals(ranked: Sequence[str], played: Mapping[str, Sequence[Played]], sat: Mapping[str, Sequence[SitOut]],
+                   sit_out: Fraction, n: int) -> dict[str, Fraction]:
+    """Each ranked player's best ``n`` results added up (0: every result): their games, and their sit-outs scoring
+    ``sit_out`` each.
+
+    Worked as whole numbers over the scores' common denominator, one Fraction made per total: sorting and
+    adding Fractions cost a gcd per sum and two products per comparison, for every player at every round.
+    """
+    scale, factor = common_denominator([sit_out, *(g.points for p in ranked for g in played.get(p, ()))])
+    sit_out_scaled = sit_out.numerator * factor[sit_out.denominator]
+    totals: dict[str, Fraction] = {}
+    for p in ranked:
+        results = [g.points.numerator * factor[g.points.denominator] for g in played.get(p, ())]
+        results += [sit_out_scaled] * len(sat.get(p, ()))
+        results.sort(reverse=True)
+        totals[p] = Fraction(sum(results[: n or None]), scale)
+    return totals
 
 
 def _sat_out(sit_outs: Iterable[SitOut]) -> dict[str, list[SitOut]]:

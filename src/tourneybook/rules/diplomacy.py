@@ -27,6 +27,10 @@ SOLO_CENTRES = 18
 """A power holding this many centres after a Fall wins alone (003 V.1, 004 2.4.1)."""
 
 
+ALL_POWERS: tuple[Power, ...] = tuple(Power)
+"""The seven powers, each once, AEFGIRT: a board's powers as the sheets and the centre-count sheet give them."""
+POWER_PLACE: dict[Power, int] = {power: i for i, power in enumerate(ALL_POWERS)}
+"""Each power's place in :data:`ALL_POWERS`: a board's powers sorted AEFGIRT by a look-up, not a search."""
 POWER_NAMES: tuple[str, ...] = tuple(power.value for power in Power)
 """The powers in the order of a board's rows, the draw's seats and the centre-count sheet: AEFGIRT (003 IV.6)."""
 ROUNDS = 3
@@ -96,8 +100,7 @@ class Board:
 
     def in_power_order(self) -> list[PowerResult]:
         """The results sorted Austria to Turkey, whatever order they were entered in."""
-        order = list(Power)
-        return sorted(self.powers, key=lambda p: order.index(p.power))
+        return sorted(self.powers, key=lambda p: POWER_PLACE[p.power])
 
 
 def board_problems(board: Board, *, need_history: bool, no_concession: str = "") -> list[Problem]:
@@ -105,46 +108,57 @@ def board_problems(board: Board, *, need_history: bool, no_concession: str = "")
 
     ``no_concession``: a ruleset whose rules know no concession (CODCon 2008, Italia 2010) says why, and a
     board recording one is refused with that sentence instead of being scored as if it had none."""
+    # Every board of an event is checked, and nearly every one is right: each check is a comparison, and a
+    # message (with the power's name) is only made for a board that is wrong.
     c = Collector()
     game = f"game {board.label}"
-    seen: dict[Power, int] = {}
-    for p in board.powers:
-        seen[p.power] = seen.get(p.power, 0) + 1
-    for power in Power:
-        if power not in seen:
-            c.add(f"{power.value} is missing: a board has all seven powers", game)
-        elif seen[power] > 1:
-            c.add(f"{power.value} is entered {seen[power]} times", game)
+    seats = board.powers
+    if tuple(p.power for p in seats) != ALL_POWERS:  # the seven powers once each, in order, as the sheets give them
+        seen: dict[Power, int] = {}
+        for p in seats:
+            seen[p.power] = seen.get(p.power, 0) + 1
+        for power in Power:
+            if power not in seen:
+                c.add(f"{power.value} is missing: a board has all seven powers", game)
+            elif seen[power] > 1:
+                c.add(f"{power.value} is entered {seen[power]} times", game)
     players: dict[str, list[str]] = {}
-    for p in board.powers:
-        where = f"{game}, {p.power.value}"
+    for p in seats:
         if not p.player.strip():
-            c.add("no player entered", where)
+            c.add("no player entered", f"{game}, {p.power.value}")
         else:
             players.setdefault(p.player, []).append(p.power.value)
-        c.check(0 <= p.centres <= MAP_CENTRES, f"centres {p.centres} must be between 0 and {MAP_CENTRES}", where)
-    for player, powers in players.items():
-        if len(powers) > 1:
-            c.add(f"{player} plays {' and '.join(powers)} on the same board", game)
-    total = sum(p.centres for p in board.powers)
-    c.check(total <= MAP_CENTRES, f"centres add up to {total}, more than the {MAP_CENTRES} on the map", game)
-    c.check(any(p.survived for p in board.powers), "no power survives", game)
-    soloists = [p.power.value for p in board.powers if p.centres >= SOLO_CENTRES]
+        if not 0 <= p.centres <= MAP_CENTRES:
+            c.add(f"centres {p.centres} must be between 0 and {MAP_CENTRES}", f"{game}, {p.power.value}")
+    if len(players) < len(seats):  # someone plays two powers (or a name is empty)
+        for player, powers in players.items():
+            if len(powers) > 1:
+                c.add(f"{player} plays {' and '.join(powers)} on the same board", game)
+    total = sum([p.centres for p in seats])
+    if total > MAP_CENTRES:
+        c.add(f"centres add up to {total}, more than the {MAP_CENTRES} on the map", game)
+    if not any([p.centres > 0 for p in seats]):  # PowerResult.survived, asked of each power at once
+        c.add("no power survives", game)
+    soloists = [p.power.value for p in seats if p.centres >= SOLO_CENTRES]
     if len(soloists) > 1:
         c.add(f"{' and '.join(soloists)} both hold {SOLO_CENTRES}+ centres: only one power can solo", game)
     year = board.final_year
-    if board.last_year is not None:
-        c.check(board.last_year >= FIRST_YEAR, f"last year {board.last_year} is before {FIRST_YEAR}", game)
-    for p in board.powers:
+    if board.last_year is not None and board.last_year < FIRST_YEAR:
+        c.add(f"last year {board.last_year} is before {FIRST_YEAR}", game)
+    for p in seats:
+        eliminated = p.eliminated
+        if (eliminated is None) == (p.centres > 0) and (eliminated is None or (
+                eliminated >= FIRST_YEAR and (year is None or eliminated <= year))):
+            continue  # a survivor with no elimination year, or a power eliminated in a year of the game
         where = f"{game}, {p.power.value}"
-        if p.survived and p.eliminated is not None:
-            c.add(f"survives with {p.centres} centres but has elimination year {p.eliminated}", where)
-        if not p.survived and p.eliminated is None:
+        if p.survived and eliminated is not None:
+            c.add(f"survives with {p.centres} centres but has elimination year {eliminated}", where)
+        if not p.survived and eliminated is None:
             c.add("has no centres but no elimination year", where)
-        if p.eliminated is not None:
-            c.check(p.eliminated >= FIRST_YEAR, f"elimination year {p.eliminated} is before {FIRST_YEAR}", where)
+        if eliminated is not None:
+            c.check(eliminated >= FIRST_YEAR, f"elimination year {eliminated} is before {FIRST_YEAR}", where)
             if year is not None:
-                c.check(p.eliminated <= year, f"elimination year {p.eliminated} is after the game's last year {year}", where)
+                c.check(eliminated <= year, f"elimination year {eliminated} is after the game's last year {year}", where)
     c.extend(_history_problems(board, need_history=need_history))
     c.extend(_draw_problems(board))
     c.extend(_concession_problems(board))
@@ -201,30 +215,33 @@ def _history_problems(board: Board, *, need_history: bool) -> list[Problem]:
     if year is None:  # some power has a history
         raise AssertionError("bug: some power has a history")
     years = year - FIRST_YEAR + 1
+    counted = True  # every power's history has the game's years, each count on the map: the years' sums are checked
     for p in board.powers:
+        history = p.history
         where = f"{game}, {p.power.value}"
-        if len(p.history) != years:
-            c.add(f"centre history has {len(p.history)} years; {FIRST_YEAR} to {year} needs {years}", where)
+        if len(history) != years:
+            c.add(f"centre history has {len(history)} years; {FIRST_YEAR} to {year} needs {years}", where)
+            counted = False
             continue
-        if any(not 0 <= n <= MAP_CENTRES for n in p.history):
-            c.add(f"centre history {list(p.history)} has a count outside 0 to {MAP_CENTRES}", where)
+        if history and (min(history) < 0 or max(history) > MAP_CENTRES):  # whole counts: none outside 0 to 34
+            c.add(f"centre history {list(history)} has a count outside 0 to {MAP_CENTRES}", where)
+            counted = False
             continue
-        if p.history[-1] != p.centres:
-            c.add(f"centre history ends with {p.history[-1]} in {year} but final centres are {p.centres}", where)
-        first_zero = next((i for i, n in enumerate(p.history) if n == 0), None)
-        if first_zero is not None:
-            if any(p.history[first_zero:]):
+        if history[-1] != p.centres:
+            c.add(f"centre history ends with {history[-1]} in {year} but final centres are {p.centres}", where)
+        if 0 in history:
+            first_zero = history.index(0)
+            if any(history[first_zero:]):
                 c.add(f"has centres again after losing all in {FIRST_YEAR + first_zero}", where)
             elif p.eliminated is not None and p.eliminated != FIRST_YEAR + first_zero:
                 c.add(f"elimination year {p.eliminated} but the history has no centres from {FIRST_YEAR + first_zero}", where)
-        for i, n in enumerate(p.history[:-1]):
-            if n >= SOLO_CENTRES:
-                c.add(f"{n} centres in {FIRST_YEAR + i} is a solo, yet the game goes on to {year}", where)
-                break
-    if all(len(p.history) == years and all(0 <= n <= MAP_CENTRES for n in p.history) for p in board.powers):
-        for i in range(years):
-            total = sum(p.history[i] for p in board.powers)
-            c.check(total <= MAP_CENTRES, f"{FIRST_YEAR + i}: centres add up to {total}, more than {MAP_CENTRES}", game)
+        if years > 1 and max(history[:-1]) >= SOLO_CENTRES:  # the first such year is named
+            i, n = next((i, n) for i, n in enumerate(history) if n >= SOLO_CENTRES)
+            c.add(f"{n} centres in {FIRST_YEAR + i} is a solo, yet the game goes on to {year}", where)
+    if counted:
+        for i, total in enumerate(map(sum, zip(*(p.history for p in board.powers)))):  # each year's counts
+            if total > MAP_CENTRES:
+                c.add(f"{FIRST_YEAR + i}: centres add up to {total}, more than {MAP_CENTRES}", game)
     return c.problems
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import Collector, Problem, ValidationError
 from ..frozen import frozen
 from ..i18n import N_
-from ..numbers import exact_sum
+from ..numbers import common_denominator, exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
@@ -144,8 +144,12 @@ def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> 
             in_round.setdefault((b.round, seat.player), []).append(seat)
     rows = []
     for b, game in zip(boards, games):
+        label = b.label
+        points: dict[str, Fraction] = {}  # each player's game score, found once (GameScore.of searches the seats)
+        for scored in game.players:
+            points.setdefault(scored.player, scored.points)
         for seat in b.in_power_order():
-            factor, why = Fraction(1), []
+            factor, why = ONE, []
             if b.top:
                 factor *= s.top_board_factor
                 why.append(f"top board x{_show(s.top_board_factor)}")
@@ -153,11 +157,15 @@ def counted_results(t: Tournament, games: Sequence[GameScore] | None = None) -> 
             if len(seats) == 2 and all(x.survived for x in seats):
                 factor *= s.two_board_factor
                 why.append(f"survived two boards x{_show(s.two_board_factor)}")
-            rows.append(Counted(seat.player, b.round, b.label, seat.power.value, game.of(seat.player).points,
-                                factor, ", ".join(why)))
+            rows.append(Counted(seat.player, b.round, label, seat.power.value, points[seat.player], factor,
+                                ", ".join(why)))
     for sit in sorted(t.sit_outs, key=lambda x: (x.round, x.player)):
-        rows.append(Counted(sit.player, sit.round, "sit-out", "", s.sit_out_points, Fraction(1), TD_REQUEST))
+        rows.append(Counted(sit.player, sit.round, "sit-out", "", s.sit_out_points, ONE, TD_REQUEST))
     return rows
+
+
+ONE = Fraction(1)
+"""The factor of a result no multiplier applies to: one Fraction for all of them (each result made its own)."""
 
 
 def _show(f: Fraction) -> str:
@@ -212,7 +220,11 @@ def _rank(t: Tournament, rows: Sequence[Counted], players: Sequence[str] | None 
         if r.player in of:
             of[r.player].append(r)
     totals = {p: exact_sum(r.counted for r in of[p]) for p in players}
-    games = {p: sorted((r.counted for r in of[p] if r.seat), reverse=True) for p in players}
+    # best first, sorted as whole numbers over the results' common denominator (comparing Fractions costs two
+    # products each); reverse keeps the sort stable, and equal scores are the same number either way
+    _, factor = common_denominator([r.counted for r in rows])
+    games = {p: sorted((r.counted for r in of[p] if r.seat), key=lambda x: x.numerator * factor[x.denominator],
+                       reverse=True) for p in players}
     criteria = [
         Criterion(BEST_GAME, Wins.HIGHER, field_values({p: g[0] if g else None for p, g in games.items()})),
         Criterion(SECOND_BEST_GAME, Wins.HIGHER, field_values({p: g[1] if len(g) > 1 else None for p, g in games.items()})),

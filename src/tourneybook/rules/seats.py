@@ -47,6 +47,8 @@ class Power(Enum):
     TURKEY = "Turkey"
     """Turkey."""
 
+    __hash__ = object.__hash__  # as Role's: every board's checks, scoring and seating look powers up in dicts
+
     @property
     def starting_centres(self) -> int:
         """Home centres at the start: Russia 4, the others 3."""

@@ -210,16 +210,38 @@ def converter(column: Column) -> Callable[[Any], Any]:
     if kind is Kind.TIME:
         return time
     if kind is Kind.CHOICE:
-        return lambda value: choice(value, column)
+        return _choice_of(column)
     if kind is not Kind.WHOLE and kind is not Kind.EXACT:
         return text  # players are matched by the reader
-    number_of = whole if kind is Kind.WHOLE else exact
     low, high = column.minimum, column.maximum
+    if kind is Kind.WHOLE:
 
-    def number(value: Any) -> int | Fraction:
-        found = number_of(value)
+        def whole_in_range(value: Any) -> int:
+            found = value if type(value) is int else whole(value)  # a number cell (nearly every one) is taken as it is
+            if (low is not None and found < low) or (high is not None and found > high):
+                in_range(found, column)  # says which bound, in the organiser's words
+            return found
+
+        return whole_in_range
+
+    def number(value: Any) -> Fraction:
+        found = exact(value)
         if (low is not None and found < low) or (high is not None and found > high):
-            in_range(found, column)  # says which bound, in the organiser's words
+            in_range(found, column)
         return found
 
     return number
+
+
+def _choice_of(column: Column) -> Callable[[Any], str]:
+    """:func:`choice` of ``column``, its choices looked up by their folded case at once (a Power cell on each of
+    a Diplomacy sheet's rows compared one choice after another, folding both each time)."""
+    spelled: dict[str, str] = {}
+    for allowed in column.choices:
+        spelled.setdefault(allowed.casefold(), allowed)  # the first of two that fold alike, as choice() takes it
+
+    def chosen(value: Any) -> str:
+        found = spelled.get(text(value).casefold())
+        return found if found is not None else choice(value, column)  # choice() says what is allowed
+
+    return chosen

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import Collector, Problem
 from ...frozen import frozen
-from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, Board, Power, PowerResult
+from ...rules.diplomacy import FIRST_YEAR, MAP_CENTRES, POWER_PLACE, Board, Power, PowerResult
 from ...rules.sit_outs import SitOut, where
 from ..generic import ADJUSTMENTS, LOT, PLAYERS, Player
 from ..layout import locate
@@ -38,6 +38,8 @@ YEARS: tuple[str, ...] = tuple(str(FIRST_YEAR + i) for i in range(YEAR_COLUMNS))
 """Headers of the year columns."""
 POWERS: tuple[str, ...] = tuple(p.value for p in Power)
 """The sheet's power order, AEFGIRT, as on the printed centre-count sheet."""
+POWER_OF: dict[str, Power] = {p.value: p for p in Power}
+"""The power a row's Power cell names (the reader gives the sheet's spelling): Power(name) without its search."""
 
 SEATING_COLUMNS = (
     Column(ROUND, Kind.WHOLE, required=True, minimum=1, width=7, help="Round number, from 1 (the same on all seven rows of a board)."),
@@ -120,15 +122,19 @@ def is_played(block: Block, result_headers: Sequence[str]) -> bool:
 
 def _history(row: Row, out: Collector) -> list[int] | None:
     """The typed counts from 1901 to the last filled year; a blank after a 0 is 0, any other gap a problem."""
-    values = [row[y] for y in YEARS]
-    filled = [i for i, v in enumerate(values) if v is not None]
-    if not filled:
+    values = list(map(row.values.__getitem__, YEARS))
+    end = len(values)
+    while end and values[end - 1] is None:
+        end -= 1
+    if not end:
         return []
+    if None not in values[:end]:  # every year to the last typed: the count as it is (nearly every row)
+        return values[:end]
     history: list[int] = []
     ok = True
-    for i, value in enumerate(values[: filled[-1] + 1]):
+    for i, value in enumerate(values[:end]):
         if value is None and 0 not in history:
-            out.extend([row.problem(f"the count of {YEARS[i]} is missing (the count goes on to {YEARS[filled[-1]]})", YEARS[i])])
+            out.extend([row.problem(f"the count of {YEARS[i]} is missing (the count goes on to {YEARS[end - 1]})", YEARS[i])])
             ok = False
         history.append(0 if value is None else value)
     return history if ok else None
@@ -165,11 +171,10 @@ def read_board(block: Block, out: Collector, *, final_column: bool, need_history
         eliminated = row[ELIMINATED]
         if eliminated is None and centres == 0 and 0 in history:
             eliminated = FIRST_YEAR + history.index(0)  # the count already says when
-        results.append(PowerResult(Power(row[POWER]), row[PLAYER], centres, eliminated, tuple(history)))
+        results.append(PowerResult(POWER_OF[row[POWER]], row[PLAYER], centres, eliminated, tuple(history)))
     if len(out.problems) > before:
         return None
-    order = list(Power)
-    return Board(block.round, block.board, tuple(sorted(results, key=lambda p: order.index(p.power))), top=top)
+    return Board(block.round, block.board, tuple(sorted(results, key=lambda p: POWER_PLACE[p.power])), top=top)
 
 
 def _centres(row: Row, history: list[int], out: Collector, *, final_column: bool) -> int | None:
