@@ -23,9 +23,10 @@ from typing import Any
 
 import openpyxl
 import pytest
+from babel.messages.pofile import read_po
 from hypothesis import given, settings, strategies as st
 
-from tourneybook.i18n import find_words
+from tourneybook.i18n import LOCALE_DIR, Phrase, find_words
 from tourneybook.numbers import display
 from tourneybook.publish import Published, read_published, write_published
 from tourneybook.publish.page import render_page
@@ -201,17 +202,39 @@ FIELD = {Family.FRIEDRICH: 17, Family.CARCASSONNE: 17, Family.DIPLOMACY: 15}
 @pytest.mark.parametrize("code", SPOKEN)
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
 def test_the_rules_notes_of_an_event_under_way_speak_the_language(ruleset, code):
-    """Every note the page publishes on a simulated event, before its first results and after each round (the
-    final and the knock-out not played yet): said in the language, none left English (the examples are finished
-    events: 'no top board entered', 'round 4 has no results yet' and the finalists' order are never in them)."""
+    """Every note the page publishes on simulated events of several sizes and seeds, before their first results and
+    after each round (the final and the knock-out not played yet): said in the language, none left English (the
+    examples are finished events: 'no top board entered', 'round 4 has no results yet' and the finalists' order are
+    never in them); and every note and every text of a table beside the standings is a phrase or a whole message of
+    the catalogue, so a note the rules word anew cannot slip past the catalogue."""
     words = find_words(code)
-    record = simulate(ruleset.id, FIELD[ruleset.family], seed=5)
-    for played in (0, *rounds_played(record)):
-        result = ruleset.standings(after_round(record, played))
-        names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ())),
-                 *([record.settings.system.name] if hasattr(record.settings, "system") else [])}  # 'Sum of Squares'
-        for note in (*result.notes, *(n for t in result.extras for n in t.notes)):
-            assert english_left(said(note, words), code, names) == [], (played, note)
+    for players, seed in ((FIELD[ruleset.family], 5), (FIELD[ruleset.family] + 6, 1), (FIELD[ruleset.family] + 13, 2)):
+        record = simulate(ruleset.id, players, seed=seed)
+        for played in (0, *rounds_played(record)):
+            result = ruleset.standings(after_round(record, played))
+            names = {*result.standings.order, *(getattr(p, "name", p) for p in getattr(record, "players", ())),
+                     *([record.settings.system.name] if hasattr(record.settings, "system") else [])}  # 'Sum of Squares'
+            texts = [*result.notes, *(n for t in result.extras for n in (*t.notes, *t.headers)),
+                     *(v for t in result.extras for row in t.rows for v in row if isinstance(v, Phrase))]
+            for text in texts:
+                assert english_left(said(text, words), code, names) == [], (players, seed, played, text)
+                assert not unworded(text), (players, seed, played, text)
+
+
+@lru_cache(maxsize=None)
+def catalogue_messages() -> frozenset[str]:
+    with open(Path(LOCALE_DIR).parent / "tourneybook.pot", "rb") as f:
+        return frozenset(m.id for m in read_po(f) if isinstance(m.id, str) and m.id)
+
+
+def unworded(text: str) -> list[str]:
+    """The messages of ``text`` that are neither in the catalogue nor only places for values ('{score} {clock}')."""
+    if isinstance(text, Phrase):
+        places_only = not re.sub(r"\{\w+\}|[\s(),:;]", "", text.message)  # '{score} {clock}': no words of its own
+        own = [] if text.message in catalogue_messages() or places_only else [text.message]
+        inner = [v for value in text.values.values() for v in (value if isinstance(value, tuple) else (value,))]
+        return own + [m for v in inner if isinstance(v, Phrase) for m in unworded(v)]
+    return [] if text in catalogue_messages() or not re.search(r"[^\W\d_]{3,}", text) else [text]
 
 
 @st.composite
@@ -230,11 +253,13 @@ def test_the_game_scoring_note_of_any_system_speaks_the_language(event, code, co
     words = find_words(code)
     event = dataclasses.replace(event, games_counted=counted, sit_out_points=Fraction(5, 2))
     scheme = scheme_of(event)
-    notes = (scoring_note(event), "Every game counts." if not counted else
-             f"The best {counted} games of each player make the tournament score.",
-             "A round sat out at the TD's request scores the Settings' sit-out points (2.5) and counts as one of the "
-             "player's games; the best game tie-break looks only at boards played.")
-    assert scheme.scoring_note == notes[0]
+    counted_note, note, sit_out = scheme.counted_notes(counted, Fraction(5, 2))
+    assert counted_note == ("Every game counts." if not counted else
+                            f"The best {counted} games of each player make the tournament score.")
+    assert sit_out == ("A round sat out at the TD's request scores the Settings' sit-out points (2.5) and counts as "
+                       "one of the player's games; the best game tie-break looks only at boards played.")
+    assert note == scoring_note(event)
+    notes = (note, counted_note, sit_out)
     for note in notes:
         shown = said(note, words)
         assert english_left(shown, code, {event.system.name}) == [], note
@@ -271,3 +296,38 @@ def test_games_csv_says_every_systems_parts_in_the_language(code):
     assert {"rank points", "tribute paid", "years survived", "conceded", "yes"} <= parts
     assert english_left(" / ".join(words._(p) for p in parts), code) == []
     assert {"tribute", "survived", "conceded"} <= set(english_left(" / ".join(parts), code))
+
+
+def test_no_note_of_the_rules_is_worded_by_an_f_string():
+    """A note of a result or of a table beside the standings is made as a phrase (message and values) or is a whole
+    message, never an f-string: the published page, the PDF and the hall say it in the players' language only so
+    (an f-string note stays English, as 'qualifying tie decided only by a suggested lot: ...' did). Read from the
+    source: every value appended or added to, or assigned to, a ``notes`` or ``note``, and every note function's
+    return value (``absent_players``, ``repeated_powers``, ``lot_needed``, ``_missing_note``)."""
+    import ast
+
+    rules = Path(__file__).resolve().parents[2] / "src" / "tourneybook" / "rules"
+    notes_of = {"absent_players", "repeated_powers", "lot_needed", "_missing_note", "counted_notes"}
+    worded = []
+    for path in sorted(rules.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # a game's own notes (a GameScore's, and those its scoring's helpers word) are the organiser's Games
+        # sheet's, never published
+        games = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                 and ("GameScore" in ast.unparse(f) or f.name in ("_non_solo_scores", "_tie_notes")) for n in ast.walk(f)}
+        for node in ast.walk(tree):
+            values = []
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in ("notes", "note"):
+                values = node.args
+            elif isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Name) and t.id in ("notes", "note") for t in targets):
+                    values = [node.value]
+            elif isinstance(node, ast.FunctionDef) and node.name in notes_of:
+                values = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None]
+            for value in values:
+                if id(node) in games:
+                    continue
+                worded += [f"{path.relative_to(rules)}:{s.lineno}" for s in ast.walk(value) if isinstance(s, ast.JoinedStr)]
+    assert worded == [], worded

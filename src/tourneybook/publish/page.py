@@ -99,7 +99,7 @@ def said_table(table: Table, words: Words = ENGLISH_WORDS) -> dict[str, Any]:
     rounds."""
     names = [h.casefold() in PLAYER_HEADERS for h in table.headers]
     rows = [[_cell(shown(v), words, name=name) for v, name in zip(row, names)] for row in table.rows]
-    return {"title": words._(table.title), "headers": [words._(h) for h in table.headers], "rows": rows,
+    return {"title": words._(table.title), "headers": [said(h, words) for h in table.headers], "rows": rows,
             "notes": [said(n, words) for n in table.notes], "bracket": bracket(table, words)}
 
 
@@ -136,7 +136,7 @@ def bracket(table: Table, words: Words = ENGLISH_WORDS) -> list[dict[str, Any]]:
                 {"name": row[i] or "", "wins": wins[k] if len(wins) == 2 else "", "won": bool(row[i]) and row[i] == winner}
                 for k, i in enumerate((1, 2))
             ]
-            status = "" if row[column["games"]] else str(row[column["decided by"]] or "") if "decided by" in column else ""
+            status = "" if row[column["games"]] else shown(row[column["decided by"]]) if "decided by" in column else ""
             # before it is played: 'to play', or 'waiting for S1, S8' under 'winner S1' and 'winner S8'
             games = shown(row[column["games"]]) or status
             matches.append({"stage": stage, "players": players, "games": said(games, words)})

@@ -20,6 +20,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..i18n import N_, Phrase
 from ..numbers import common_denominator
 from . import records_json as read
 from ..frozen import frozen
@@ -179,8 +180,8 @@ class Scheme:
     """N = 0 counts every game (Sum of Squares); otherwise N must be at least 1."""
     source: str = ""
     """The rule's reference after the 'games counted' note, e.g. ' (003 VII)'."""
-    unranked_note: str = "{} is a stand-in: games scored for the board, not ranked"
-    """The note for an entrant marked ``td``."""
+    unranked_note: str = N_("{player} is a stand-in: games scored for the board, not ranked")
+    """The note (a message) for an entrant marked ``td``."""
     awards: str = ""
     """The best-power awards' note, when the system gives them (CODCon 003 VI.2); '' for none."""
     player_fields: tuple[str, ...] = ()
@@ -262,7 +263,7 @@ class Scheme:
         unranked = sorted(p for p in played if _stand_in(entrants, p))
         ranked = sorted(p for p in {*played, *sat} if p not in unranked)
         table = self._ranked(t, played, entrants, sat, due=lots_due(t.games, t.settings.rounds))
-        notes = [self.unranked_note.format(p) for p in unranked]
+        notes = [Phrase(self.unranked_note, player=p) for p in unranked]
         notes += absent_players(list(dict.fromkeys(e.name for e in t.players)), {*played, *sat})
         notes += [lot_needed(g) for g in table.unresolved_lots]
         notes += repeated_powers(t.games)
@@ -346,13 +347,20 @@ class Scheme:
             # best first; reverse keeps the sort stable, so a game stays before a sit-out of its score
             for i, (score, (game, power, centres)) in enumerate(sorted(results, key=itemgetter(0), reverse=True)):
                 rows.append((p, game, power, centres, score, "yes" if not n or i < n else "no"))
-        note = (f"The best {n} games of each player make the tournament score{self.source}." if n
-                else "Every game counts.")
-        notes = (note, self.scoring_note) if self.scoring_note else (note,)
-        if t.sit_outs:
-            notes += (f"A round sat out at the TD's request scores the Settings' sit-out points ({number_text(points)}) "
-                      "and counts as one of the player's games; the best game tie-break looks only at boards played.",)
+        notes = self.counted_notes(n, points if t.sit_outs else None)
         return Table("Games counted", ("Player", "Game", "Power", "Centres", "Score", "Counted"), tuple(rows), notes)
+
+    def counted_notes(self, counted: int, sit_out_points: Fraction | None) -> tuple[str, ...]:
+        """The Games counted table's notes: how many games count, the game scoring when the scheme states it, and
+        what a sit-out scores when any was sat out (``sit_out_points`` None when none was)."""
+        note = (Phrase(N_("The best {count} games of each player make the tournament score{source}."),
+                       count=str(counted), source=self.source) if counted else N_("Every game counts."))
+        notes = (note, self.scoring_note) if self.scoring_note else (note,)
+        if sit_out_points is not None:
+            notes += (Phrase(N_("A round sat out at the TD's request scores the Settings' sit-out points ({points}) and "
+                                "counts as one of the player's games; the best game tie-break looks only at boards "
+                                "played."), points=number_text(sit_out_points)),)
+        return notes
 
     def tournament_from_dict(self, data: Mapping[str, Any], record: type[Tournament], defaults: Any) -> Tournament:
         """A tournament record from JSON; ValidationError with every problem otherwise."""

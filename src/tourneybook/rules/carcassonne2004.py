@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import Collector, Problem
+from ..i18n import N_, Phrase
 from ..numbers import display
 from . import records_json as read
 from .attendance import eligible, marked, passed_over, plays, by_player, seating_problems
@@ -292,8 +293,8 @@ def _missing_note(t: Tournament) -> list[str]:
     if not t.tables:
         return ["no results yet: the standings start with the first table typed"]
     if len(missing) == 1:
-        return [f"round {missing[0]} has no results yet"]
-    return [f"rounds {', '.join(map(str, missing))} have no results yet"]
+        return [Phrase(N_("round {round} has no results yet"), round=str(missing[0]))]
+    return [Phrase(N_("rounds {rounds} have no results yet"), rounds=", ".join(map(str, missing)))]
 
 
 def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
@@ -310,7 +311,8 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         played = games_of[player]
         expected = sum(1 for r in rounds if plays(here, player, r))
         if rounds and played < expected:
-            notes.append(f"{player} played {played} of {expected} rounds entered")
+            notes.append(Phrase(N_("{player} played {played} of {expected} rounds entered"), player=player,
+                                played=str(played), expected=str(expected)))
     table = marked(table, t.attendance)
     notes += [lot_needed(group) for group in table.unresolved_lots]
     extras: list[Table] = []
@@ -321,16 +323,17 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
         qualified = set(qualifiers(table.order, t)[:size])
         skipped = passed_over(table.order, qualifiers(table.order, t)[:size], size)
         if skipped:
-            notes.append(f"withdrawn, so not in the knock-out: {', '.join(skipped)}; the next in the ranking moves up")
+            notes.append(Phrase(N_("withdrawn, so not in the knock-out: {players}; the next in the ranking moves up"),
+                                players=", ".join(skipped)))
         if any(qualified & set(g) for g in table.unresolved_lots):
-            notes.append("the knock-out seeding rests on a suggested lot: enter the organiser's decision")
+            notes.append(N_("the knock-out seeding rests on a suggested lot: enter the organiser's decision"))
         extras.append(knockout_table(b))
         details["knockout"] = knockout_records(b)
         placings = placings_table(b, table.order)
         if placings is not None:
             extras.append(placings)
     elif t.settings.knockout_size and not _missing_rounds(t):
-        notes.append(f"fewer than {t.settings.knockout_size} players: no knock-out")
+        notes.append(Phrase(N_("fewer than {count} players: no knock-out"), count=str(t.settings.knockout_size)))
     return TournamentResult("carcassonne2004", table, games, tuple(extras), tuple(notes), details)
 
 

@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any
 
 from ..errors import Collector
+from ..i18n import N_, Phrase
 from . import records_json as read
 from ..frozen import frozen
 from .tables import Table
@@ -268,16 +269,18 @@ def knockout_table(b: Bracket) -> Table:
         if m.players is None:
             slot = next(s for s in bracket_slots(b.size) if s.stage == m.stage)
             higher, lower = (f"winner {f}" for f in slot.feeders)  # type: ignore[union-attr]
-            status = f"waiting for {', '.join(m.waiting_for)}"
+            status = Phrase(N_("waiting for {matches}"), matches=", ".join(m.waiting_for))
         else:
             higher, lower = m.players
-            status = m.decided_by.value if m.decided_by else (f"game {len(m.games) + 1} next" if m.games else "to play")
-        games = ", ".join(_game_text(g) for g in m.games)
+            status = m.decided_by.value if m.decided_by else (
+                Phrase(N_("game {number} next"), number=str(len(m.games) + 1)) if m.games else "to play")
+        games = Phrase("{games}", games=tuple(_game_text(g) for g in m.games))  # '118-93 (Anna lost on the clock), ...'
         wins = "-".join(map(str, m.wins)) if m.games else ""
         totals = "-".join(map(str, m.vp_totals)) if m.games else ""
         rows.append((m.stage, higher, lower, games, wins, totals, m.winner, status))
     notes = tuple(
-        f"Next: {m.stage} {m.players[0]} v {m.players[1]} ({m.players[0]}, the higher seed, starts games 1 and 3)"
+        Phrase(N_("Next: {match} {higher} v {lower} ({higher}, the higher seed, starts games 1 and 3)"), match=m.stage,
+               higher=m.players[0], lower=m.players[1])
         for m in b.next_matches
         if m.players
     )
@@ -312,9 +315,11 @@ def knockout_records(b: Bracket) -> tuple[dict[str, Any], ...]:
     return tuple(records)
 
 
-def _game_text(g: GameOutcome) -> str:
+def _game_text(g: GameOutcome) -> str | Phrase:
     text = f"{g.vp[0]}-{g.vp[1]}"
-    return f"{text} ({g.lost_on_clock} lost on the clock)" if g.lost_on_clock else text
+    if not g.lost_on_clock:
+        return text
+    return Phrase("{score} {clock}", score=text, clock=Phrase(N_("({player} lost on the clock)"), player=g.lost_on_clock))
 
 
 def placings_table(b: Bracket, preliminary: Sequence[str]) -> Table | None:

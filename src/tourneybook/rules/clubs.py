@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ..i18n import N_, Phrase
 from .base import Table
 from .ranking import Standings
 
@@ -45,12 +46,13 @@ def club_ranking(standings: Standings, clubs: Mapping[str, str], best: int) -> T
         rows.append((place, club, key[0], counted))
     for club in short:
         counted = ", ".join(f"{player} ({rank})" for rank, player, _ in members[club])
-        rows.append(("", club, None, f"{counted}: fewer than {best} players, not ranked"))
-    notes = (
-        f"Clubs ranked by the sum of their best {best} players' {standings.total_name} (places in brackets); "
-        "equal sums are ordered by the places of the players counted.",
-    )
-    return Table(TITLE, ("Place", "Club", f"{standings.total_name} (best {best})", "Players counted"), tuple(rows), notes)
+        rows.append(("", club, None, Phrase(N_("{players}: fewer than {count} players, not ranked"), players=counted,
+                                            count=str(best))))
+    total = Phrase(standings.total_name)
+    notes = (Phrase(N_("Clubs ranked by the sum of their best {count} players' {total} (places in brackets); equal sums "
+                       "are ordered by the places of the players counted."), count=str(best), total=total),)
+    header = Phrase(N_("{total} (best {count})"), total=total, count=str(best))
+    return Table(TITLE, ("Place", "Club", header, "Players counted"), tuple(rows), notes)
 
 
 __all__ = ["TITLE", "club_ranking"]

@@ -159,7 +159,7 @@ SCHEME = Scheme(
     "codcon2008", "CODCon 2008", score_game,
     (best_game("highest single game"), AGAINST_TIED, AVERAGE_CENTRES, CENTRE_DIFFERENTIAL, DISTANCE),
     source=" (003 VII)",
-    unranked_note="{} is the TD: games scored for the board, not ranked (003 VII)",
+    unranked_note=N_("{player} is the TD: games scored for the board, not ranked (003 VII)"),
     awards="Outstanding play of each power: highest single-game score; ties broken by the TD (003 VI.2).",
     player_fields=("distance", "td"),
     settings_problems=_theatre_problems,

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..i18n import N_, Phrase
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
 from ..frozen import frozen
@@ -279,7 +280,8 @@ def repeated_powers(boards: Sequence[Board]) -> list[str]:
         for p in b.powers:
             played.setdefault((p.player, p.power), []).append(b.label)
     return [
-        f"{player} played {power.value} more than once ({', '.join(labels)})"
+        Phrase(N_("{player} played {power} more than once ({boards})"), player=player, power=Phrase(power.value),
+               boards=", ".join(labels))
         for (player, power), labels in sorted(played.items(), key=lambda kv: (kv[0][0], kv[0][1].value))
         if len(labels) > 1
     ]
@@ -296,10 +298,12 @@ def absent_players(players: Iterable[str], played: Container[str]) -> list[str]:
     if not absent:
         return []
     if len(absent) == 1:
-        return [f"{absent[0]} is registered but played no game"]
+        return [Phrase(N_("{player} is registered but played no game"), player=absent[0])]
     if len(absent) == len(registered):
-        return [f"no results entered yet: none of the {len(absent)} registered players has played a game"]
-    return [f"{len(absent)} registered players played no game: {', '.join(absent)}"]
+        return [Phrase(N_("no results entered yet: none of the {count} registered players has played a game"),
+                       count=str(len(absent)))]
+    return [Phrase(N_("{count} registered players played no game: {players}"), count=str(len(absent)),
+                   players=", ".join(absent))]
 
 
 @frozen

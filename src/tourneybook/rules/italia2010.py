@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
 from ..frozen import frozen
-from ..i18n import N_
+from ..i18n import N_, Phrase
 from ..numbers import common_denominator, exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
@@ -295,10 +295,11 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     table = marked(table, t.attendance)
     notes = []
     if top is not None:
-        notes.append(f"places 1-3 are the first three of the top board {top.label} by position (004 section 4)")
+        notes.append(Phrase(N_("places 1-3 are the first three of the top board {board} by position (004 section 4)"),
+                            board=top.label))
         fixed = table.order[:3]
-        notes += [f"{p}'s lot number is not used: the top board fixes places 1-3 (004 section 4)"
-                  for p, _ in t.lot_decisions if p in fixed]
+        notes += [Phrase(N_("{player}'s lot number is not used: the top board fixes places 1-3 (004 section 4)"),
+                         player=p) for p, _ in t.lot_decisions if p in fixed]
     else:
         notes.append("no top board entered: every place is by points")
     played = {r.player for r in rows}

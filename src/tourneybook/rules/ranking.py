@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..frozen import frozen
+from ..i18n import N_, Phrase
 from ..numbers import ZERO, SquareRoot, common_denominator
 from .lots import suggested_lot
 
@@ -131,7 +132,8 @@ def lot_needed(group: Sequence[str]) -> str:
     Worded here once: the rulesets that note it themselves and the Issues sheet, which adds it for
     the others, recognise it by its text.
     """
-    return f"lot needed: {', '.join(group)} are still tied; the suggested order is shown until the organiser's lot is entered"
+    return Phrase(N_("lot needed: {players} are still tied; the suggested order is shown until the organiser's lot is "
+                     "entered"), players=", ".join(group))
 
 
 def _final_totals(players: Sequence[str], totals: Mapping[str, Fraction | int], adjust: Mapping[str, Fraction]

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import Problem
-from ..i18n import N_
+from ..i18n import N_, Phrase
 from ..numbers import SquareRoot, exact, round_half_up
 from ..rules.base import GameScore, Table, TournamentResult
 from ..rules.ranking import LotState, Standings, lot_needed
@@ -182,7 +182,8 @@ def standings_sheet(
     if charted:
         last = FIRST_ROW + len(standings.rows) - 1
         top = FIRST_ROW + charted - 1
-        chart_title = f"{standings.total_name} per player" + (f" (top {charted})" if charted < len(standings.rows) else "")
+        chart_title = (Phrase(N_("{total} per player (top {count})"), total=Phrase(standings.total_name), count=str(charted))
+                       if charted < len(standings.rows) else Phrase(N_("{total} per player"), total=Phrase(standings.total_name)))
         height = min(CHART_HEIGHT_CM, max(7.5, 0.45 * charted + 3))
         anchor_row = last + 2
         charts = (

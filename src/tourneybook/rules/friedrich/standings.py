@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from ...i18n import N_, Phrase
 from ...numbers import SquareRoot
 from ..attendance import eligible, marked, passed_over
 from ..base import GameScore, Table, TournamentResult
@@ -51,23 +52,27 @@ def standings(t: Tournament, scorer: NationScorer, ruleset: str, *, checked: boo
     if not scored.games:
         notes.append("no results yet: the standings start with the first game typed")
     for group in table.unresolved_lots:
-        notes.append(f"qualifying tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
+        notes.append(Phrase(N_("qualifying tie decided only by a suggested lot: {players}; enter the lot"),
+                            players=", ".join(group)))
     stand_ins = [p.name for p in t.players if p.stand_in]
     if stand_ins:
-        notes.append(f"stand-ins, scored at their tables but not ranked: {', '.join(stand_ins)}")
+        notes.append(Phrase(N_("stand-ins, scored at their tables but not ranked: {players}"),
+                            players=", ".join(stand_ins)))
     extras: tuple[Table, ...] = ()
     top = finalists(table.order, t)
     skipped = passed_over(table.order, top, len(top))
     if skipped and t.settings.finalists:
-        notes.append(f"not in the final (withdrawn, or arrived late or missed a round): {', '.join(skipped)}; the next in the ranking moves up")
+        notes.append(Phrase(N_("not in the final (withdrawn, or arrived late or missed a round): {players}; the next in "
+                               "the ranking moves up"), players=", ".join(skipped)))
     complete = len(tally.rounds) == t.settings.games_counted
     if t.final is not None:
         final_score = score_checked(t.final, scorer)  # checked with the tournament
         extras = (final_result(t.final, final_score, scored.games, table, t.settings.tournament, dict(t.final_lots)),)
         if set(t.final.player(r) for r in Role) != set(top):
-            notes.append(f"the final's players are not the current top {len(top)}: {', '.join(top)}")
+            notes.append(Phrase(N_("the final's players are not the current top {count}: {players}"),
+                                count=str(len(top)), players=", ".join(top)))
     elif complete and t.settings.finalists:
-        notes.append(f"finalists, choosing roles in this order: {', '.join(top)}")
+        notes.append(Phrase(N_("finalists, choosing roles in this order: {players}"), players=", ".join(top)))
     return TournamentResult(ruleset, table, scored.scores, extras, tuple(notes))
 
 
@@ -90,7 +95,8 @@ def _qualifying(t: Tournament, tally: Tally, notes: list[str]) -> Standings:
         stcc_of[name] = None if fred is None else stcc_of_game[fred]
         quality[name] = None if fred is None else tally.quality(fred)
         if fred is not None and games[fred].tc is None:
-            notes.append(f"{games[fred].label}: sTCC inputs not entered; {name}'s sTCC tie-breaker is missing (ranks last)")
+            notes.append(Phrase(N_("{game}: sTCC inputs not entered; {player}'s sTCC tie-breaker is missing (ranks last)"),
+                                game=games[fred].label, player=name))
     criteria = [
         Criterion(E_MT_SECOND_BEST, Wins.HIGHER, field_values(e_mt)),
         Criterion(STCC, Wins.LOWER, field_values(stcc_of)),
@@ -193,12 +199,15 @@ def final_result(
         qrank = qualified.row(p).rank if p in qualified.order else None
         rows.append((place, p, role[p].value, qrank, int(nations[p]), wins[role[p]], score.of(p).points, how))
     won_by = first.rows[1].decided_by
-    won_how = f"{won_by} ({winner.lot.value})" if won_by == LOT and winner.lot else won_by
-    notes = [f"{winner.player} wins the final on {won_how}; places 2 to 4 follow the {FINAL_SCORE}",
+    won_how = (Phrase("{criterion} ({lot})", criterion=Phrase(won_by), lot=Phrase(winner.lot.value))
+               if won_by == LOT and winner.lot else Phrase(won_by))
+    notes = [Phrase(N_("{player} wins the final on {criterion}; places 2 to 4 follow the final game score"),
+                    player=winner.player, criterion=won_how),
              "decided by: what put a finalist below the one above (the second: below the winner, on the winner's order)"]
     open_lots = [g for g in first.unresolved_lots if winner.player in g and winner.lot is LotState.SUGGESTED]
     for group in (*open_lots, *rest.unresolved_lots):
-        notes.append(f"final tie decided only by a suggested lot: {', '.join(group)}; enter the lot")
+        notes.append(Phrase(N_("final tie decided only by a suggested lot: {players}; enter the lot"),
+                            players=", ".join(group)))
     headers = ("place", "player", "role", "qualifying rank", WINNING_NATIONS, ROLE_WINS, FINAL_SCORE, "decided by")
     return Table(FINAL_TITLE, headers, tuple(rows), tuple(notes))
 
