@@ -99,6 +99,18 @@ def test_a_club_of_27_in_49_seats_is_spread_as_evenly_as_the_boards_allow(tmp_pa
     assert not theirs.dominates(third)
 
 
+@pytest.mark.parametrize("seed, players, theatres", [(20, 131, 38), (29, 86, 29)])
+def test_a_big_field_with_five_on_two_boards_repeats_no_theatre_a_swap_spares(seed, players, theatres):
+    """Found by bench/draws_scan.py: round 3 of these days (five players on two boards) repeated one theatre
+    more than the yardstick's seating of the same boards. The repair after the powers spent its 60 swaps on the
+    players on two boards, who repeat a theatre whatever board they sit at, before it reached one a swap spares."""
+    day = diplomacy_day(seed, high=140)
+    assert (day.players, day.fill, [number for number, *_ in day.rounds]) == (players, "double", [2, 3])
+    _, ours, theirs, _ = day.rounds[1]
+    assert (ours.repeated_pairs, ours.keep_apart, ours.theatre_repeats) == (0, 0, theatres)
+    assert not theirs.dominates(ours)
+
+
 def test_the_diplomacy_days_meet_every_kind_of_field():
     """The seeds of the test above are not all of one kind: clubs of every kind, and both ways to fill boards."""
     shapes = [day_shape(seed) for seed in range(DIPLOMACY_DAYS)]
