@@ -23,6 +23,7 @@ import pytest
 from tourneybook.actions.attendance import absent
 from tourneybook.actions.draw import draw_event
 from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
+from tourneybook.draws.bounds import even_split_pairs
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
 from tourneybook.draws.friedrich import _budget
@@ -86,6 +87,36 @@ def test_no_diplomacy_round_is_dominated_on_many_days(first):
             assert not theirs.dominates(ours), f"{where}: {ours} vs {theirs}"
 
 
+def test_a_club_of_27_in_49_seats_is_spread_as_evenly_as_the_boards_allow(tmp_path):
+    """Issue 35, found by bench/draws_scan.py (workbook day of seed 38): 56 players, a club of 32, round 3 with
+    six sitting out seats a club of 27 at 7 boards. The search kept 41 of its pairs together where the even
+    split (4 a board, 3 at one) keeps 39 with no pair meeting again: every member of the club was in a
+    compromise, so the search drew among 27 seats and seldom the two of a rematch. Now: the proven floor."""
+    report = event_day("cdiplo100", 56, 38, tmp_path, steps=lambda seats: 100 * seats)
+    assert (report.clubs, [number for number, *_ in report.rounds]) == ("mixed", [2, 3])  # the day of the scan
+    third, theirs = report.rounds[1][1:3]
+    assert (third.repeated_pairs, third.keep_apart) == (0, even_split_pairs(27, 7)) == (0, 39)
+    assert not theirs.dominates(third)
+
+
+@pytest.mark.parametrize("seed, number, players, figures", [
+    (20, 3, 131, (0, 0, 38)),  # the repair after the powers: 60 swaps in all, spent first on the doubles
+    (29, 3, 86, (0, 0, 29)),  # the same: the swaps tried for players who repeat whatever board they sit at
+    (45, 3, 50, (1, 36, 15)),  # the theatres' walk: a player on two boards looked fresh on both
+    (49, 2, 24, (20, 7, 1)),  # the same: walk and floor at 0, a theatre repeated where the yardstick spared it
+    (52, 3, 50, (4, 0, 18)),  # the theatres' hot annealing cooled over 300 steps a seat: 21 where 19 were found
+])
+def test_the_rounds_with_players_on_two_boards_the_scan_found_dominated_are_not(seed, number, players, figures):
+    """Found by bench/draws_scan.py: a round with players on two boards repeated one theatre more than the
+    yardstick's seating of the same boards, nothing else worse. Now: (repeated pairs, keep-apart pairs, theatre
+    repeats) as the yardstick's."""
+    day = diplomacy_day(seed, high=140)
+    assert (day.players, day.fill) == (players, "double")
+    _, ours, theirs, _ = next(r for r in day.rounds if r[0] == number)
+    assert (ours.repeated_pairs, ours.keep_apart, ours.theatre_repeats) == figures
+    assert not theirs.dominates(ours)
+
+
 def test_the_diplomacy_days_meet_every_kind_of_field():
     """The seeds of the test above are not all of one kind: clubs of every kind, and both ways to fill boards."""
     shapes = [day_shape(seed) for seed in range(DIPLOMACY_DAYS)]
@@ -111,17 +142,18 @@ def _day_of_sixteen(seed: int) -> tuple[list[str], tuple[Round, ...], str]:
     return first, played, skips
 
 
-@pytest.mark.parametrize("seed", [5, 13])
-def test_sixteen_players_round_three_meets_no_one_again(seed):
+@pytest.mark.parametrize("seed, together_met", [(5, True), (13, False)])
+def test_sixteen_players_round_three_meets_no_one_again(seed, together_met):
     """Issue 35: the plan of rounds 3 and 4 searched together fixes who plays which role first, which costs
-    round 3 two rematches on these days (asserted first: that is what was drawn); searched alone, roles moving
-    with the seats, round 3 seats no pair that met before, and round 4 is still drawn, each in a role they owe."""
+    round 3 two rematches on seed 5 (asserted first: that is what was drawn; on seed 13 too until the search
+    drew only among the seats of a rematch while round 3 had one); searched alone, roles moving with the seats,
+    round 3 seats no pair that met before, and round 4 is still drawn, each in a role they owe."""
     field, played, skipped = _day_of_sixteen(seed)
     index = {name: i for i, name in enumerate(field)}
     partners = keep_apart_partners(index, [["Stand-in 1", "Stand-in 2"]])
     owed = roles_owed(field, played)
     together = _plan(field, played, owed, partners, DEFAULT_WEIGHTS, _budget(16))
-    assert _round_key(together.tables[0], meeting_counts(index, played), partners)[0] > 0  # what was drawn
+    assert (_round_key(together.tables[0], meeting_counts(index, played), partners)[0] > 0) == together_met
     rest = draw_friedrich(field, rounds=2, history=played, keep_apart=[["Stand-in 1", "Stand-in 2"]],
                           rng=random.Random(seed))
     third = quality(DrawnRounds(Family.FRIEDRICH, rest.rounds[:1]), played)

@@ -119,8 +119,10 @@ def _repeats_of(boards, doubled: Sequence[int], assigned: dict[int, list[Power]]
     return total
 
 
-REPAIRS = 60
-"""Swaps tried at most by :func:`_repair_theatres`, each two boards' powers given again (a few ms)."""
+REPAIRS = 2
+"""Swaps tried at most by :func:`_repair_theatres` per seat of the round (at least 60 in all), each two boards'
+powers given again (a fraction of a ms): 60 in all left 131 players (five on two boards) a theatre repeat
+that the next swaps undid."""
 
 
 def _repair_theatres(seating: Seating, assigned: dict[int, list[Power]], book: PowerBook, weights: Weights,
@@ -129,11 +131,11 @@ def _repair_theatres(seating: Seating, assigned: dict[int, list[Power]], book: P
     before changes, and kept where the two boards' powers, given again, then repeat less (a player on two boards
     too: their other board's powers stay in the book)."""
     boards = seating.rounds[0]
-    left = REPAIRS
+    left = max(60, REPAIRS * sum(map(len, boards)))
     for t in range(len(boards)):
         for i in range(len(boards[t])):
             x = boards[t][i]
-            if not _had_before(x, assigned[t][i], book):
+            if not _had_before(x, assigned[t][i], book) or not _fresh_theatre_left(x, assigned[t][i], book):
                 continue
             for u in range(len(boards)):
                 for j in range(len(boards[u]) if u != t else 0):
@@ -148,6 +150,18 @@ def _repair_theatres(seating: Seating, assigned: dict[int, list[Power]], book: P
                 else:
                     continue
                 break
+
+
+def _fresh_theatre_left(player: int, power: Power, book: PowerBook) -> bool:
+    """Whether another board could seat ``player`` in a theatre they neither had nor play on their other board
+    (or in a power they never had, where the theatre is not what repeats): a player on two boards with one
+    theatre left repeats one anyway, and the swaps tried for them (in board order, first) spent the budget
+    before a repeat a swap undoes was reached (issue 35: 86 players, five on two boards, 30 theatre repeats
+    where 29 were needed)."""
+    theatre = book.theatre_of.get(power)
+    if theatre is None or book.theatres[(player, theatre)] <= 1:
+        return True  # a power repeat in a theatre had once: another power of it may do
+    return any(book.theatres[(player, other)] == 0 for other in set(book.theatre_of.values()))
 
 
 def _had_before(player: int, power: Power, book: PowerBook) -> bool:

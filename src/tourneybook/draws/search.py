@@ -14,7 +14,10 @@ players sit at now, while the rounds after it are re-planned whenever the
 field changes again. So with ``this_round_first`` the first new round's
 repeated pairs (pairs that met before, weighed by their rematch cost) and keep-apart pairs cost more than
 the whole plan can (:class:`Tiers`): the search minimises them in that order,
-and only then the plan's total, with the later rounds still drawn.
+and only then the plan's total, with the later rounds still drawn. While that
+round adds more to the rematch cost than its floor, the player picked is one of
+a pair that met before (issue 35: a big club keeps all its members in a
+compromise, which drowned the few seats of a rematch).
 """
 
 from __future__ import annotations
@@ -105,6 +108,8 @@ class Seating:
         self.small_cap = small_cap
         """Carcassonne: the even spread of 3-player seats; more visits than this are a compromise."""
         self._history = (meetings, small_counts)
+        self._met_again: int | None = None
+        """With the tiers, the floor of what the first new round adds to the rematch cost (set by :meth:`floor`)."""
         self.tiers = Tiers(rounds, meetings, small_counts, weights, small_cap) if this_round_first and rounds else None
         """Set when the first new round's compromises come first (see the module docstring)."""
         self._focus_weight: list[dict[int, int]] = []
@@ -147,6 +152,9 @@ class Seating:
                     self._at[r][a].append(t)
         self._hot: list[list[list[tuple[int, int, int]] | None]] = [[None] * len(rnd) for rnd in self.rounds]
         """Per round and table, its seats in a compromise; None once a swap may have changed them."""
+        self._met_hot: list[list[tuple[int, int, int]] | None] = [None] * len(self.rounds[0]) if self.rounds else []
+        """Per table of the first new round, its seats in a pair that met before; None once a swap may have
+        changed them."""
 
     def total_cost(self) -> int:
         pairs = 0
@@ -167,6 +175,7 @@ class Seating:
                   for rnd in self.rounds]
         floor = self.w.rematch * rematch_bound + self.w.keep_apart * sum(forced)
         if self.tiers is not None and forced:
+            self._met_again = met_again
             # met_again bounds the sum over this round's pairs of m, the times each met before; such a pair costs
             # rematch * (2m - 1) + pair, never less than m * (rematch + pair): a pair met twice is no cheaper per
             # meeting than two pairs met once, so the bound holds whoever met twice (issue 35, the speed goal)
@@ -285,6 +294,8 @@ class Seating:
             for t in (*at[x], *at[y]):
                 hot[t] = None
         self._hot[r][ta] = self._hot[r][tb] = None
+        if r == 0 and self._met_hot:
+            self._met_hot[ta] = self._met_hot[tb] = None
         seats = self._at[r]
         seats[x][seats[x].index(ta)] = tb
         seats[y][seats[y].index(tb)] = ta
@@ -306,7 +317,17 @@ class Seating:
 
     def hot_seat(self, rng: random.Random) -> tuple[int, int, int] | None:
         """``rng.choice(self.hot_seats())`` without building the list (the same draw of ``rng``: choice and
-        randrange both take ``_randbelow`` of the length); None when no seat is in a compromise."""
+        randrange both take ``_randbelow`` of the length); None when no seat is in a compromise.
+
+        With the tiers, while the first new round adds more to the rematch cost than its floor, only its seats
+        in a pair that met before: the keep-apart pairs a club's size forces keep every member of a big club in
+        a compromise, and drawn among them the few seats of a rematch were picked too rarely to undo it (issue
+        35: a club of 27 in 49 seats).
+        """
+        if self._met_again is not None and self.focus_cost // self.tiers.rematch > self._met_again:
+            met = self._met_seats()
+            if met:
+                return met[rng.randrange(len(met))]
         total = 0
         for r, (rnd, known) in enumerate(zip(self.rounds, self._hot)):
             for t, table in enumerate(rnd):
@@ -322,6 +343,15 @@ class Seating:
                     return seats[k]
                 k -= len(seats)
         raise AssertionError("k is below the total")
+
+    def _met_seats(self) -> list[tuple[int, int, int]]:
+        """The seats of the first new round in a pair that met before."""
+        before, known = self._history[0], self._met_hot
+        for t, table in enumerate(self.rounds[0]):
+            if known[t] is None:
+                known[t] = [(0, t, i) for i, x in enumerate(table)
+                            if any(before[x][z] for z in table if z != x)]
+        return [seat for seats in known for seat in seats]
 
     def _hot_at(self, r: int, t: int, table: list[int]) -> list[tuple[int, int, int]]:
         # each pair looked at once: meetings and keep-apart partners are symmetric

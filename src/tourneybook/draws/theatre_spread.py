@@ -28,10 +28,12 @@ from .model import Weights
 from .powers import PowerBook, slots_cost, theatre_cost, theatre_row, theatre_slots, theatres_floor
 from .search import Seating
 
-RUNS: tuple[tuple[float | None, int], ...] = ((None, 100), (1, 300))
+RUNS: tuple[tuple[float | None, int], ...] = ((None, 100), (1, 600))
 """The annealings from the search's seating, while the floor is not reached: how hot each starts (in pairs
 meeting again; None: a few theatre repeats, nothing ranked before ever worse, which is quick where the
-seatings as good as the search's are many) and its steps per seat (each weighs one swap). The best is kept."""
+seatings as good as the search's are many) and its steps per seat (each weighs one swap). The best is kept.
+The hot one cools over 600 steps a seat: over 300, 50 players with 4 pairs forced to meet again and six on
+two boards kept 21 theatre repeats where the yardstick's seating of the same boards has 19 (scan seed 52)."""
 CHAINS = 3
 """At the end, the swaps costing the least of what ranks before tried per player as the first of two in a row."""
 
@@ -85,7 +87,7 @@ def _anneal(seating: Seating, walk: _Walk, rng: random.Random, heat: float | Non
             continue
         mine, theirs = list(boards[t]), list(boards[u])
         mine[i], theirs[j] = theirs[j], mine[i]
-        new_t, new_u = walk.cost_of(mine), walk.cost_of(theirs)
+        new_t, new_u = walk.cost_of(mine, t, {mine[i]: u}), walk.cost_of(theirs, u, {theirs[j]: t})
         d = seating.delta(0, t, i, u, j)
         energy = d * scale + new_t + new_u - walk.cost[t] - walk.cost[u]
         if energy <= 0 or rng.random() < math.exp(-energy / temperature):
@@ -108,7 +110,7 @@ def _descend(seating: Seating, walk: _Walk) -> None:
     while better and walk.total > walk.floor:
         better = False
         for t in range(len(boards)):
-            for x in walk.blamed(boards[t], walk.cost[t]):
+            for x in walk.blamed(t):
                 if x in boards[t] and _move(seating, walk, t, boards[t].index(x)):
                     better = True
 
@@ -137,46 +139,82 @@ def _move(seating: Seating, walk: _Walk, t: int, i: int) -> bool:
     for move in best:
         seating.swap(0, *move)
     for b in {b for move in best for b in (move[0], move[2])}:
-        walk.cost[b] = walk.cost_of(boards[b])
+        walk.cost[b] = walk.cost_of(boards[b], b)
     walk.total = sum(walk.cost)
     return bool(best)
 
 
 class _Walk:
-    """The boards' theatre costs, kept up to date as players swap."""
+    """The boards' theatre costs, kept up to date as players swap.
+
+    A player on two boards cannot take a theatre they never had on both: the same theatre twice is a repeat
+    too. So their two seats (the first and second of :class:`.search.Seating`'s, which a swap keeps) cost as
+    if the theatres they never had were shared out between them, every other one to each; seen as one player
+    on each board, they looked fresh on both, the walk stopped at a floor its seating did not reach (issue 35:
+    24 players, six on two boards, a theatre repeated where the search's seating spared it).
+    """
 
     def __init__(self, seating: Seating, book: PowerBook, weights: Weights):
         self.slots = theatre_slots(book)
-        self.rows = {p: theatre_row(p, book, weights, self.slots) for board in seating.rounds[0] for p in board}
+        boards = seating.rounds[0]
+        self.rows = {p: theatre_row(p, book, weights, self.slots) for board in boards for p in board}
+        self.at = seating._at[0]
+        """Per player, the boards they sit at (the search keeps it as players swap)."""
+        self.twice = {p: _shared_out(row, p, book, weights, self.slots) for p, row in self.rows.items()
+                      if len(self.at[p]) > 1}
         self.known: dict[tuple[tuple[int, ...], ...], int] = {}
-        self.cost = [self.cost_of(board) for board in seating.rounds[0]]
+        self.cost = [self.cost_of(board, t) for t, board in enumerate(boards)]
         self.total = sum(self.cost)
-        self.floor = theatres_floor([self.rows[p] for board in seating.rounds[0] for p in board], self.slots,
-                                    len(seating.rounds[0]))
+        self.floor = theatres_floor([self._row(p, t) for t, board in enumerate(boards) for p in board], self.slots,
+                                    len(boards))
         """No seating of these boards costs less (the boards' seats taken together): the walk stops there."""
+        self.boards = boards
 
-    def blamed(self, board: Sequence[int], cost: int) -> list[int]:
-        """The players of ``board`` (costing ``cost``) without whom it would repeat less."""
-        rows = [self.rows[p] for p in board]
-        return [p for k, p in enumerate(board) if self._cost_of_rows(rows[:k] + rows[k + 1:]) < cost] or list(board)
+    def _row(self, p: int, t: int, came: dict[int, int] | None = None) -> tuple[int, ...]:
+        """``p``'s row at board ``t`` (a player on two boards: that of the seat they sit at, or came from)."""
+        if p not in self.twice:
+            return self.rows[p]
+        return self.twice[p][self.at[p].index(came[p] if came and p in came else t)]
+
+    def blamed(self, t: int) -> list[int]:
+        """The players of board ``t`` without whom it would repeat less."""
+        board = self.boards[t]
+        rows = [self._row(p, t) for p in board]
+        return [p for k, p in enumerate(board) if self._cost_of_rows(rows[:k] + rows[k + 1:]) < self.cost[t]] \
+            or list(board)
 
     def change(self, boards: Sequence[Sequence[int]], moves: Sequence[tuple[int, int, int, int]],
                done: int = 0) -> int:
         """What the theatres' cost changes by after ``moves`` (the first ``done`` of them already made)."""
         after = {b: list(boards[b]) for move in moves for b in (move[0], move[2])}
+        came: dict[int, int] = {}
         for ta, ia, tb, ib in moves[done:]:
+            came.setdefault(after[ta][ia], ta)
+            came.setdefault(after[tb][ib], tb)
             after[ta][ia], after[tb][ib] = after[tb][ib], after[ta][ia]
-        return sum(self.cost_of(board) - self.cost[b] for b, board in after.items())
+        return sum(self.cost_of(board, b, came) - self.cost[b] for b, board in after.items())
 
-    def cost_of(self, board: Sequence[int]) -> int:
-        """What ``board``'s players repeat in the theatres at least (:func:`.powers.slots_cost`)."""
-        return self._cost_of_rows([self.rows[p] for p in board])
+    def cost_of(self, board: Sequence[int], t: int, came: dict[int, int] | None = None) -> int:
+        """What ``board``'s players repeat in the theatres at least (:func:`.powers.slots_cost`) at board ``t``;
+        ``came``: the boards the players moving there come from."""
+        return self._cost_of_rows([self._row(p, t, came) for p in board])
 
     def _cost_of_rows(self, rows: list[tuple[int, ...]]) -> int:
         key = tuple(sorted(rows))  # boards of the same kinds of players cost the same
         if key not in self.known:
             self.known[key] = slots_cost(key, self.slots)
         return self.known[key]
+
+
+def _shared_out(row: tuple[int, ...], player: int, book: PowerBook, weights: Weights,
+                slots) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The rows of the two seats of a player on two boards: the theatres they never had shared out, every other
+    one to each seat, the other seat's costing as a theatre had once."""
+    fresh = [k for k, (theatre, _) in enumerate(slots)
+             if theatre is not None and book.theatres[(player, theatre)] == 0]
+    mine = [set(fresh[0::2]), set(fresh[1::2])]
+    return tuple(tuple(value + (weights.theatre_repeat * theatre_cost(1) if k in fresh and k not in own else 0)
+                       for k, value in enumerate(row)) for own in mine)
 
 
 __all__ = ["spread_theatres"]
