@@ -20,10 +20,10 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
+from ..frozen import frozen
 from ..i18n import N_, Phrase
 from ..numbers import common_denominator
 from . import records_json as read
-from ..frozen import frozen
 from .attendance import Attendance, marked, seating_problems
 from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .diplomacy import (

@@ -20,9 +20,9 @@ from enum import Enum
 from typing import Any
 
 from ..errors import Collector
+from ..frozen import frozen
 from ..i18n import N_, Phrase
 from . import records_json as read
-from ..frozen import frozen
 from .tables import Table
 
 GAMES_PER_MATCH = 3

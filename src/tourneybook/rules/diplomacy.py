@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..frozen import frozen
 from ..i18n import N_, Phrase
 from ..errors import Collector, Problem, ValidationError
 from . import records_json as read
-from ..frozen import frozen
 from .attendance import Attendance
 from .ranking import Adjustment
 from .seats import DEFAULT_THEATRES, Power, Theatre, parse_theatres  # the seats' names: shared with the draw

@@ -15,8 +15,8 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from ..errors import Collector, Problem
-from . import records_json as read
 from ..frozen import frozen
+from . import records_json as read
 from .attendance import Attendance, seating_problems
 
 TD_REQUEST = "sat out at the TD's request"

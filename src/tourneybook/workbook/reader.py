@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import Collector, Problem
-from . import cells
 from ..frozen import frozen
+from . import cells
 from .nameorder import base_letters
 from ..files.address import address, column_letter, split_cell
 from .schema import FIRST_DATA_ROW, HEADER_ROW, Column, EntrySheet, Kind
