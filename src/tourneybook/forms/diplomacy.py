@@ -19,9 +19,8 @@ from enum import Enum
 
 from ..errors import Collector
 from ..frozen import frozen
-from ..i18n import ENGLISH_WORDS, N_, Words
+from ..i18n import ENGLISH_WORDS, N_, Phrase, Words
 from ..rules.diplomacy import FIRST_YEAR, CentreCountText, Power
-from ..rules.game_scoring.system import FINAL_COUNT
 from .common import DEFAULT_YEARS, MAX_YEARS, ReportSection, check_marks, check_names, check_place, marks_in_seat_order, names_in_seat_order, shown_name
 from .layout import Cell, Look, Page, box, header, label, line, note, section, title
 
@@ -146,8 +145,8 @@ def count_note(text: CentreCountText, words: Words = ENGLISH_WORDS) -> str:
     """The count note in ``words``' language: a ruleset's own note whole; a game scoring's, its opening sentence
     and the system's whole rule with the numbers used (rules/game_scoring), written with the language's decimal
     mark."""
-    if text.rule:
-        return words._(FINAL_COUNT) + words.number(words._(text.rule).format(**dict(text.numbers)))
+    if isinstance(text.count_note, Phrase):
+        return words.number(words.say(text.count_note))
     return words._(text.count_note)
 
 

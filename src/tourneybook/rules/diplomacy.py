@@ -311,16 +311,13 @@ class CentreCountText:
     """The rule texts a system's centre-count sheet prints: each system's own, from its registry value."""
 
     count_note: str
-    """Under the count: what to write and how it scores."""
+    """Under the count: what to write and how it scores; a game scoring's is a phrase, its opening and its whole rule
+    with the numbers the event chose (:meth:`ScoringSystem.rule_text`), which the forms say in the players'
+    language."""
     vote_rule: str
     """The heading of the draw votes: when and how a draw is voted."""
     game_ends: str
     """The ways the game may end, to circle."""
-    rule: str = ""
-    """A game scoring's whole rule as its message (the count note's text after its opening), '' for a ruleset's
-    own note: the forms say it in the players' language with :attr:`numbers` in its places."""
-    numbers: tuple[tuple[str, str], ...] = ()
-    """The rule's placeholders and the numbers the event chose, as the rule prints them."""
 
 
 # --- reading JSON records (docs/formats/diplomacy.md) --------------------------------

@@ -173,20 +173,20 @@ def numbers_of(settings: Any) -> dict[str, Fraction]:
     return {p.key: getattr(settings, p.key) for p in settings.system.parameters}
 
 
-def numbers_text(settings: Any) -> str:
-    """The numbers used in words: 'solo points 100, points for playing 1, ...'; '' for a system without any."""
+def numbers_used(settings: Any) -> tuple[Phrase, ...]:
+    """The numbers used, each by its name: 'solo points 100', 'points for playing 1', ...; () for a system without
+    any."""
     system = settings.system
-    return ", ".join(f"{row_label(system, p).partition(': ')[2]} {number_text(getattr(settings, p.key))}"
-                     for p in system.parameters)
+    return tuple(Phrase("{name} {value}", name=Phrase(row_label(system, p).partition(": ")[2]),
+                        value=number_text(getattr(settings, p.key))) for p in system.parameters)
 
 
 def scoring_note(settings: Any) -> Phrase:
     """The system and the numbers used, as the Games counted table and the published page state them: 'Game
     scoring: C-Diplo 100 (solo points 100, ...). <the whole rule>', a phrase each language says from its parts."""
     system = settings.system
-    rule = Phrase(system.text, **system.placeholders(numbers_of(settings)))
-    used = tuple(Phrase("{name} {value}", name=Phrase(row_label(system, p).partition(": ")[2]),
-                        value=number_text(getattr(settings, p.key))) for p in system.parameters)
+    rule = system.rule_text(numbers_of(settings))
+    used = numbers_used(settings)
     if not used:
         return Phrase(N_("Game scoring: {system}. {rule}"), system=system.name, rule=rule)
     return Phrase(N_("Game scoring: {system} ({numbers}). {rule}"), system=system.name, numbers=used, rule=rule)
@@ -343,5 +343,5 @@ RULESET = chosen(settings_of(DEFAULT_SYSTEM))
 """The registry's value: the event with the default system; :func:`chosen` narrows it to the Settings' system."""
 
 __all__ = ["CELL_FUNCTIONS", "CHOICE", "DEFAULT_SYSTEM", "ID", "RULESET", "SCORING_LABEL", "chosen", "numbers_of",
-           "numbers_text", "row_label", "scheme_of", "scoring_note", "settings_of", "settings_type", "starting_settings", "standings",
+           "numbers_used", "row_label", "scheme_of", "scoring_note", "settings_of", "settings_type", "starting_settings", "standings",
            "tournament_from_dict", "tournament_problems", "older", "with_system"]

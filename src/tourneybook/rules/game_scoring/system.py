@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ...errors import Collector, Problem, ValidationError
 from ...frozen import frozen
-from ...i18n import N_
+from ...i18n import N_, Phrase
 from ..base import GameScore, PlayerScore, Value
 from ..diplomacy import FIRST_YEAR, SOLO_CENTRES, Board, CentreCountText, Power, PowerResult, validate_board
 
@@ -155,9 +155,9 @@ class ScoringSystem:
         """Each parameter's value as the rule texts print it."""
         return {key: number_text(value) for key, value in self.numbers(numbers).items()}
 
-    def rule_text(self, numbers: Mapping[str, Fraction | int] | None = None) -> str:
-        """The whole rule with the numbers used."""
-        return self.text.format(**self.placeholders(numbers))
+    def rule_text(self, numbers: Mapping[str, Fraction | int] | None = None) -> Phrase:
+        """The whole rule with the numbers used: a phrase, which a language says with the same numbers in place."""
+        return Phrase(self.text, **self.placeholders(numbers))
 
     def rule_sentence(self, numbers: Mapping[str, Fraction | int] | None = None) -> str:
         """The one-sentence rule with the numbers used."""
@@ -165,9 +165,8 @@ class ScoringSystem:
 
     def form_text(self, numbers: Mapping[str, Fraction | int] | None = None) -> CentreCountText:
         """What the centre-count sheet prints for this system, stating the numbers used."""
-        return CentreCountText(count_note=FINAL_COUNT + self.rule_text(numbers), vote_rule=self.vote_rule,
-                               game_ends=self.game_ends, rule=self.text,
-                               numbers=tuple(self.placeholders(numbers).items()))
+        return CentreCountText(count_note=Phrase("{opening}{rule}", opening=Phrase(FINAL_COUNT), rule=self.rule_text(numbers)),
+                               vote_rule=self.vote_rule, game_ends=self.game_ends)
 
 
 # --- what the families share ------------------------------------------------------------------------
