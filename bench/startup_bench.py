@@ -1,6 +1,6 @@
 """The everyday click, start-up included: wall seconds and the modules each command loads.
 
-    python bench/startup_bench.py [--repeat 7] [--players 100] [--instructions]
+    python bench/startup_bench.py [--repeat 7] [--players 100] [--instructions] [--seeds 1] [--every-ruleset]
 
 Each command runs as a fresh ``tourneybook`` process on a fresh copy of its
 workbook, interleaved with ``python -c 'import openpyxl'`` (the cost of merely
@@ -21,6 +21,9 @@ families' rules, which a recalc should never load. With ``--instructions``,
 each command also runs once under valgrind's callgrind, and the millions of
 instructions it ran are shown beside ``import openpyxl``'s: a figure the
 machine's load does not move, where a wall time on a shared machine wanders.
+``--seeds K`` recalculates K simulated events of each family (seeds 1..K),
+``--every-ruleset`` one of every ruleset: the goal holds over many events, not
+one seed's.
 """
 
 from __future__ import annotations
@@ -85,17 +88,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--instructions", action="store_true", help="count each command's instructions (valgrind)")
+    parser.add_argument("--seeds", type=int, default=1, help="simulated events of each family, seeded 1, 2, ...")
+    parser.add_argument("--every-ruleset", action="store_true", help="simulate every ruleset, not one of each family")
     args = parser.parse_args()
     print(describe())
     print(f"{args.repeat} interleaved runs each; wall seconds min/median/max; goal: a recalc <= {GOAL} s")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         sources: dict[str, Path] = {f"recalc {r} example": ROOT / "workbooks" / f"{r}-example.xlsx" for r in EXAMPLES}
-        for ruleset in SIMULATED:
-            made = folder / f"{ruleset}-{args.players}.xlsx"
-            subprocess.run([sys.executable, "-m", "tourneybook", "simulate", ruleset, "--players", str(args.players),
-                            "--out", str(made)], check=True, stdout=subprocess.DEVNULL, env=installed_environment())
-            sources[f"recalc {ruleset} {args.players}"] = made
+        for ruleset in EXAMPLES if args.every_ruleset else SIMULATED:
+            for seed in range(1, args.seeds + 1):
+                made = folder / f"{ruleset}-{args.players}-{seed}.xlsx"
+                subprocess.run([sys.executable, "-m", "tourneybook", "simulate", ruleset, "--players", str(args.players),
+                                "--seed", str(seed), "--out", str(made)], check=True, stdout=subprocess.DEVNULL,
+                               env=installed_environment())
+                sources[f"recalc {ruleset} {args.players}" + (f" seed {seed}" if args.seeds > 1 else "")] = made
         work = folder / "work.xlsx"
         commands: dict[str, tuple[list[str], Path | None]] = {
             "--help": (["--help"], None),
