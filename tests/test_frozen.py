@@ -121,3 +121,134 @@ def test_every_frozen_dataclass_of_the_package_is_a_frozen_record():
                         if options.get("frozen") == "True" and options.get("order") != "True":
                             plain.append(f"{path.relative_to(SRC)}: {node.name}")
     assert not plain, plain
+
+
+# --- made as dataclasses makes it: __init__, defaults, factories, post-init, refusals -------------------------------
+
+INIT_FIELD = st.sampled_from(["required", "default", "factory", "not in init"])
+
+
+def made_body(kinds: list[str], post_init: bool) -> dict:
+    """A class namespace whose fields are required, defaulted, made by a factory, or left out of ``__init__``."""
+    namespace: dict = {"__annotations__": {f"f{i}": "object" for i in range(len(kinds))}, "__module__": __name__}
+    for i, kind in enumerate(kinds):
+        if kind == "default":
+            namespace[f"f{i}"] = i * 10
+        elif kind == "factory":
+            namespace[f"f{i}"] = dataclasses.field(default_factory=list)
+        elif kind == "not in init":
+            namespace[f"f{i}"] = dataclasses.field(default="fixed", init=False)
+    if post_init:
+        def __post_init__(self):
+            object.__setattr__(self, "seen", tuple(getattr(self, f"f{i}") for i in range(len(kinds))))
+        namespace["__post_init__"] = __post_init__
+    return namespace
+
+
+@settings(max_examples=300, deadline=None)
+@given(kinds=st.lists(INIT_FIELD, max_size=5), post_init=st.booleans(), kw_only=st.booleans(),
+       generic=st.booleans(), data=st.data())
+def test_a_frozen_record_is_made_as_a_frozen_dataclass(kinds, post_init, kw_only, generic, data):
+    import inspect
+    from typing import Generic, TypeVar
+
+    import types
+
+    bases = (Generic[TypeVar("T")],) if generic else ()
+
+    def made(body: dict) -> type:
+        return types.new_class("Record", bases, exec_body=lambda space: space.update(body))
+
+    if not kw_only:  # a required parameter after a defaulted one is refused alike
+        order = {"required": 0, "not in init": 0, "default": 1, "factory": 1}
+        kinds = sorted(kinds, key=order.__getitem__)
+    ours = frozen(kw_only=kw_only)(made(made_body(kinds, post_init)))
+    theirs = dataclasses.dataclass(frozen=True, kw_only=kw_only)(made(made_body(kinds, post_init)))
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    assert ours.__doc__ == theirs.__doc__
+    assert ours.__init__.__qualname__ == theirs.__init__.__qualname__
+    assert ours.__init__.__module__ == theirs.__init__.__module__
+    assert ours.__init__.__annotations__ == theirs.__init__.__annotations__
+    assert ours.__match_args__ == theirs.__match_args__
+    assert ours.__dataclass_params__.frozen and dataclasses.is_dataclass(ours)
+    given_names = [f"f{i}" for i, k in enumerate(kinds) if k == "required" or (k != "not in init" and data.draw(
+        st.booleans()))]
+    values = {name: data.draw(VALUES) for name in given_names}
+    if kw_only or data.draw(st.booleans()):
+        mine, yours = ours(**values), theirs(**values)
+    else:  # positionally, in field order, when every field before a given one is given too
+        names = [f"f{i}" for i, k in enumerate(kinds) if k != "not in init"]
+        upto = [n for n in names[:len(given_names)]] if names[:len(given_names)] == given_names else None
+        if upto is None:
+            mine, yours = ours(**values), theirs(**values)
+        else:
+            mine, yours = ours(*values.values()), theirs(*values.values())
+    assert repr(mine) == repr(yours)
+    assert getattr(mine, "seen", None) == getattr(yours, "seen", None)
+    for i, kind in enumerate(kinds):
+        if kind == "factory" and f"f{i}" not in values:
+            assert getattr(mine, f"f{i}") == [] and getattr(mine, f"f{i}") is not getattr(ours(**values), f"f{i}")
+    assert repr(dataclasses.replace(mine)) == repr(dataclasses.replace(yours))
+    assert dataclasses.asdict(mine) == dataclasses.asdict(yours)
+    for name in ("f0", "other"):
+        with pytest.raises(dataclasses.FrozenInstanceError) as refused:
+            setattr(mine, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError) as also:
+            setattr(yours, name, 1)
+        assert str(refused.value) == str(also.value)
+        with pytest.raises(dataclasses.FrozenInstanceError) as refused:
+            delattr(mine, name)
+        with pytest.raises(dataclasses.FrozenInstanceError) as also:
+            delattr(yours, name)
+        assert str(refused.value) == str(also.value)
+    if any(k == "required" for k in kinds):
+        for cls in (ours, theirs):
+            with pytest.raises(TypeError):
+                cls()
+
+
+def test_a_plain_subclass_may_set_what_is_not_a_field():
+    """As with dataclasses: the frozen class refuses every name; a plain subclass of it only the fields."""
+    @frozen
+    class Record:
+        a: int
+
+    class Plain(Record):
+        pass
+
+    thing = Plain(1)
+    thing.note = "kept"
+    del thing.note
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        thing.a = 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del thing.a
+
+
+def test_a_subclass_record_is_frozen_too():
+    @frozen
+    class Record:
+        a: int
+
+    @frozen
+    class More(Record):
+        b: int = 2
+
+    assert More(1) == More(1, 2) and More.__dataclass_params__.frozen
+    with pytest.raises(TypeError, match="non-frozen"):
+        dataclasses.dataclass(type("Thawed", (Record,), {"__module__": __name__}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        More(1).b = 3
+
+
+def test_the_records_of_a_recalc_are_not_compiled_one_by_one():
+    """Every record a Diplomacy recalc starts gets its __init__ from a shape shared by its signature."""
+    import subprocess
+    import sys
+
+    script = ("import tourneybook.actions.recalc, tourneybook.workbook.layouts.diplomacy, gc, tourneybook.frozen as f\n"
+              "records = [o for o in gc.get_objects() if isinstance(o, type) and '_frozen_shown' in o.__dict__]\n"
+              "print(len(records), sum('_frozen_names' in o.__dict__ for o in records), len(f._SHAPES))")
+    made = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    records, shared, shapes = map(int, made.stdout.split())
+    assert records > 30 and shared == records and shapes < records / 2
