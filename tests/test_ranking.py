@@ -287,3 +287,24 @@ def test_a_field_wide_sort_keeps_deciding_criterion_and_lots_of_a_worked_field()
     assert [r.rank for r in s.rows] == [1, 2, 3, 4, 5]
     assert s.unresolved_lots == (tuple(s.order[3:]),)
     assert dict(s.row("Bob").tiebreaks)["h2h"] is None and dict(s.row("Dee").tiebreaks)["h2h"] == 1
+
+
+@given(data=st.binary(max_size=300))
+def test_the_lots_digest_is_sha256(data):
+    """The lot's key is SHA-256 of its text, whichever module of the standard library computes it."""
+    import hashlib
+
+    from tourneybook.rules.lots import sha256
+
+    assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+def test_a_suggested_lot_does_not_load_openssl():
+    """hashlib loads OpenSSL (some 2 ms of a click); the lot is drawn without it."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from tourneybook.rules.lots import suggested_lot\n"
+              "print(suggested_lot('Open', ['Anna', 'Ben', 'Dora']), 'hashlib' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["['Ben',", "'Anna',", "'Dora']", "False"]

@@ -11,11 +11,21 @@ from collections.abc import Iterable
 
 def lot_key(tournament: str, player: str, group: Iterable[str]) -> str:
     """A stable pseudo-random key; lower keys draw the better places."""
-    from hashlib import sha256  # OpenSSL's, loaded only when a tie is left to a lot
-
     members = "\x1f".join(sorted(group))
     text = f"{tournament}\x1e{members}\x1e{player}"
     return sha256(text.encode("utf-8")).hexdigest()
+
+
+def sha256(data: bytes):
+    """SHA-256 from the standard library's own module: ``hashlib`` loads OpenSSL first (some 2 ms of a click)."""
+    try:
+        from _sha256 import sha256 as digest  # Python 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256 as digest  # Python 3.12 on
+        except ImportError:  # a Python built without them
+            from hashlib import sha256 as digest
+    return digest(data)
 
 
 def suggested_lot(tournament: str, group: Iterable[str]) -> list[str]:

@@ -9,7 +9,6 @@ board is refused.
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,8 @@ from ..layout import TopBoard
 from ..schema import FIRST_DATA_ROW, EntrySheet
 
 if TYPE_CHECKING:  # the draw engine is loaded by the draw, never by a recalc
+    import random
+
     from ...draws import DrawnRounds, Round
 
 
