@@ -124,6 +124,27 @@ def test_top_board_factor_and_top_three():
     assert before.order[0] == "Star"
 
 
+def test_the_ranking_before_the_top_board_is_made_only_when_read(monkeypatch):
+    """A recalc never reads it (only the JSON output does): standings() leaves it to be made, once, when asked."""
+    import pickle
+
+    from tourneybook.rules import italia2010
+
+    r1 = board(BREAK, players={A: "Star", E: "P1", F: "P2", G: "P3"})
+    top = board(BREAK, players={A: "P1", E: "P2", F: "P3", G: "Star"}, rnd=2, top=True)
+    ranked = []
+    real = italia2010._rank
+    monkeypatch.setattr(italia2010, "_rank", lambda *a, **k: ranked.append(a[2] if len(a) > 2 else None) or real(*a, **k))
+    result = standings(Tournament("cup", (r1, top)))
+    assert len(ranked) == 2  # everyone, and the players below the top board's three
+    before = result.details["before_top_board"]
+    assert result.details["before_top_board"] is before and len(ranked) == 3
+    assert before.order == ranking_before_top_board(Tournament("cup", (r1, top))).order
+    assert [r.total for r in before.rows][:1] == [Fraction(197)]  # Star's round-1 board alone
+    copied = pickle.loads(pickle.dumps(result))
+    assert dict(copied.details).keys() == {"before_top_board"} and copied.details["before_top_board"] == before
+
+
 def test_two_boards_survived_get_15_percent_on_both():
     """004 section 6: +15 % on both results only if the player survived on both boards."""
     both = (board(BREAK, players={F: "Twin"}), board(BREAK, players={G: "Twin"}, no=2))

@@ -63,6 +63,34 @@ class GameScore:
         raise KeyError(player)
 
 
+class Details(Mapping[str, Any]):
+    """Named results made when first read, each once: ``Details(before_top_board=partial(rank, ...))``.
+
+    Italia's ranking before the top board is a whole ranking of the event, which only the JSON
+    output shows; the workbook's recalc and the hall never ask for it. A maker is a picklable
+    callable of no arguments (a :func:`functools.partial` of a module's function), so the
+    result is copied and pickled as a dict would be.
+    """
+
+    def __init__(self, **makers: Callable[[], Any]) -> None:
+        self._makers = makers
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
+
+    def __iter__(self):
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+    def __repr__(self) -> str:
+        return f"Details({', '.join(self._makers)})"
+
+
 @frozen
 class TournamentResult:
     """Everything a recalculation produces for one tournament."""
@@ -76,7 +104,8 @@ class TournamentResult:
     """Things the organiser must see: unresolved lots, stand-ins left out, rounds missing."""
     details: Mapping[str, Any] = field(default_factory=dict)
     """Results the JSON output carries as fields of their own, by name, beside the tables: Italia's
-    'before_top_board' (a Standings, 004 3.3), Carcassonne's 'knockout' (each match and game as a record)."""
+    'before_top_board' (a Standings, 004 3.3), Carcassonne's 'knockout' (each match and game as a record).
+    A :class:`Details` computes each when first read: a recalc never reads them."""
 
     @property
     def winner(self) -> tuple[str, str] | None:

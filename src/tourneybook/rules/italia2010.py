@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import field, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..errors import Collector, Problem, ValidationError
@@ -31,7 +32,7 @@ from ..i18n import N_, Phrase
 from ..numbers import common_denominator, exact_sum
 from . import records_json as read
 from .attendance import Attendance, marked, seating_problems
-from .base import Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
+from .base import Details, Family, FormProfile, GameScore, Ruleset, Table, TournamentResult
 from .diplomacy import (
     FIRST_YEAR,
     POWER_NAMES,
@@ -308,7 +309,9 @@ def standings(t: Tournament, *, checked: bool = False) -> TournamentResult:
     extras = (Table("Results counted", ("Player", "Round", "Game", "Power", "Score", "Factor", "Counted", "Why"),
                     tuple((r.player, r.round, r.game, r.seat, r.points, r.factor, r.counted, r.why)
                           for r in sorted(rows, key=lambda r: (r.player, r.round, r.game)))),)
-    details = {BEFORE_TOP_BOARD: everyone if top is None else _before_top_board(t, rows, top)}
+    # the ranking that seeded the top board is one more of the whole event, read by the JSON output alone
+    details = ({BEFORE_TOP_BOARD: everyone} if top is None
+               else Details(**{BEFORE_TOP_BOARD: partial(_before_top_board, t, rows, top)}))
     return TournamentResult("italia2010", table, games, extras, tuple(notes), details)
 
 
