@@ -46,12 +46,12 @@ def frozen(cls=None, /, *, kw_only: bool = False):
             if not own.get("__doc__"):  # else dataclasses asks inspect for object.__init__'s signature, and tokenizes it
                 cls.__doc__ = "made below"
             cls = dataclass(init=False, eq=False, repr=False, kw_only=kw_only)(cls)
-            cls.__dataclass_params__ = _frozen_params(kw_only)
+            cls.__dataclass_params__ = _frozen_params(kw_only=kw_only)
             cls._frozen_names = frozenset(f.name for f in fields(cls))
             cls.__setattr__ = _refuse_setting
             cls.__delattr__ = _refuse_deleting
             if "__init__" not in own:
-                cls.__init__ = _init(cls, fields(cls), kw_only)
+                cls.__init__ = _init(cls, fields(cls), kw_only=kw_only)
             if not own.get("__doc__"):  # dataclasses' docstring: the class's name and signature
                 from inspect import signature
 
@@ -108,7 +108,7 @@ def _plain(cls, own: dict, kw_only: bool) -> bool:
 _PARAMS: dict[bool, object] = {}
 
 
-def _frozen_params(kw_only: bool):
+def _frozen_params(*, kw_only: bool):
     """The ``__dataclass_params__`` of a frozen dataclass, taken from one: what a subclass and a reader check."""
     if kw_only not in _PARAMS:
         _PARAMS[kw_only] = dataclass(frozen=True, eq=False, repr=False, kw_only=kw_only)(
@@ -155,7 +155,7 @@ def _shape(positional: int, factories: tuple[bool, ...], post_init: bool) -> Cod
     return _SHAPES[key]
 
 
-def _init(cls, made, kw_only: bool) -> FunctionType:
+def _init(cls, made, *, kw_only: bool) -> FunctionType:
     """The class's ``__init__``: its shape's code with the field names in place of ``_0``, ``_1``..."""
     made = [f for f in made if f.init]
     names = [f.name for f in made]
