@@ -27,6 +27,7 @@ instances stays a plain ``@dataclass(frozen=True, order=True)``.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import MISSING, KW_ONLY, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from reprlib import recursive_repr
@@ -206,6 +207,21 @@ def _equal(self, other):
         values = self.__class__._frozen_compared  # from the class: a getter is not a method of the record
         return values(self) == values(other)
     return NotImplemented
+
+
+if sys.version_info >= (3, 13):  # dataclasses compares field by field there: a NaN field is not equal to itself
+    def _equal(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            values = self.__class__._frozen_compared
+            same = True
+            for mine, theirs in zip(values(self), values(other)):
+                same = mine == theirs
+                if not same:
+                    return same  # as `a == b and c == d` answers
+            return same
+        return NotImplemented
 
 
 def _hash(self):
