@@ -129,11 +129,11 @@ def imported(hall: Hall) -> None:
     assert hall.reload(), hall.problems
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
-def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, tmp_path):
-    rng = random.Random(f"{ruleset}/{seed}")
-    event = simulated(ruleset, tmp_path, seed)
+def emptied_day(ruleset: str, seed: int, folder: Path, rng: random.Random):
+    """A simulated day whose tables of every round (some, up to all; ``rng`` chooses) and Friedrich's final lose their
+    results: (the event, recalc's points of every game, the hall of it emptied, the tables chosen, the final's
+    tables, the results they had by (round, table), as a phone would type them)."""
+    event = simulated(ruleset, folder, seed)
     expected = recalc_points(event)
     hall = hall_of(event)
     state = hall.state
@@ -145,7 +145,14 @@ def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, 
     assert bool(stages) == (FINAL_SHEET in FileWorkbook(event).sheet_names())  # Friedrich: the final is reported too
     typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
     cleared(event, [(state.draw_of(t), t) for t in chosen + stages])
-    hall = hall_of(event)
+    return event, expected, hall_of(event), chosen, stages, typed
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
+def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, tmp_path):
+    rng = random.Random(f"{ruleset}/{seed}")
+    event, expected, hall, chosen, stages, typed = emptied_day(ruleset, seed, tmp_path, rng)
 
     rng.shuffle(chosen)
     for table in chosen:
@@ -247,22 +254,11 @@ def wrong_version(hall: Hall, table, values: dict[str, str]) -> dict[str, str]:
 def test_the_directors_page_shows_every_reports_points_as_recalc_gives_them(ruleset, seed, tmp_path):
     """The director's page scores the reports of every table together (reports/report_points.py) where it scored
     each against the whole event: a random day's tables of every round (and Friedrich's final) lose their results and
-    are reported and confirmed, none imported; one report of a round has a word for a number. Every report's points
-    on the page are those recalc's Games sheet gives the game (and the Final sheet the final); the wrong one's are
-    none; and each is what checking that report alone gives (check_report, as the phone's preview checks it)."""
+    are reported and confirmed, none imported; one report of a round has a word for a number. Every round's report's
+    points on the page are those recalc's Games sheet gives the game; the wrong one's are none; and each report's,
+    the final's too, are what checking that report alone gives (check_report, as the phone's preview checks it)."""
     rng = random.Random(f"director/{ruleset}/{seed}")
-    event = simulated(ruleset, tmp_path, seed)
-    expected = recalc_points(event)
-    hall = hall_of(event)
-    state = hall.state
-    chosen = []  # in every round some tables, up to all of them
-    for number in sorted({t.round for t in state.draw.tables}):
-        tables = [t for t in state.draw.tables if t.round == number]
-        chosen += rng.sample(tables, rng.randint(1, len(tables)))
-    stages = [t for t in (state.stages.tables if state.stages else ()) if not t.stage and "Final" in expected]
-    typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
-    cleared(event, [(state.draw_of(t), t) for t in chosen + stages])
-    hall = hall_of(event)
+    event, expected, hall, chosen, stages, typed = emptied_day(ruleset, seed, tmp_path, rng)
 
     wrong = rng.choice(chosen)
     reports = {}
