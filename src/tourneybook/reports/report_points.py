@@ -1,13 +1,14 @@
 """The points of many reports from one reading of the event: the director's page of a hall of 100 tables.
 
 Checking one report reads the whole event with the report typed in and ranks it (:func:`.reporting.check_report`):
-some 60 ms in a Friedrich event of 400 players, so a page showing the points of 100 reports spent 5 s on its
-first answer reading the same event a hundred times. A game's points depend on nothing but the game (the
-ruleset's ``score_game``), so the reports of a sheet's tables are typed in together and the event is read and
-ranked once. A report has no points while the event with it typed in has a problem: when the reading of them all
-finds one, the report at fault is checked alone as its phone checked it, and the others are read together again. A problem is a report's own entry or results that contradict each other, never a result still
-missing (a round partly entered is a note: :mod:`tourneybook.workbook.round_progress`), so a reading of every
-report without a problem is a reading of each one without a problem.
+some 60 ms in a Friedrich event of 400 players, so a page showing the points of 100 reports spent 5 s on its first
+answer reading the same event a hundred times. A game's points depend on nothing but the game (the ruleset's
+``score_game``), so the reports of a sheet's tables are typed in together and the event is read and ranked once. A
+report has no points while the event with it typed in has a problem: when the reading of them all finds one, the
+report at fault is checked alone as its phone checked it, and the others are read together again. A round's report
+has a problem at an entry of its own or where results contradict each other, never for a result still missing (a
+round partly entered is a note: :mod:`tourneybook.workbook.round_progress`), so a reading of every report without a
+problem is a reading of each one without a problem.
 """
 
 from __future__ import annotations
