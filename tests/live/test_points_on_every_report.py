@@ -8,6 +8,7 @@ each confirmer's summary must show every seat's points, with their parts, equal 
 once it is in the workbook: the simulated workbook's own Games sheet (and Final sheet), and the Games sheet of
 the workbook recalculated after the import. A knock-out's matches (Carcassonne) are reported the same way, each
 as soon as the bracket knows its players, their wins, VP totals and winner against recalc's 'Knock-out' sheet.
+The director's page shows the same points for every report of such a day, scored together in one reading of the event.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from test_director import director, report_box
 from test_final_and_knockout import phone
 from test_report_in_chromium import hall_of
 
@@ -26,7 +28,7 @@ from tourneybook.cli import main
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.live.hall import Hall
 from tourneybook.reports.importing import import_reports
-from tourneybook.reports.reporting import typed_values
+from tourneybook.reports.reporting import check_report, typed_values
 from tourneybook.reports.stages import STAGES_ROUND
 from tourneybook.rules import RULESETS
 from tourneybook.workbook.layouts.carcassonne2004 import KNOCKOUT
@@ -127,11 +129,11 @@ def imported(hall: Hall) -> None:
     assert hall.reload(), hall.problems
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
-def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, tmp_path):
-    rng = random.Random(f"{ruleset}/{seed}")
-    event = simulated(ruleset, tmp_path, seed)
+def emptied_day(ruleset: str, seed: int, folder: Path, rng: random.Random):
+    """A simulated day whose tables of every round (some, up to all; ``rng`` chooses) and Friedrich's final lose their
+    results: (the event, recalc's points of every game, the hall of it emptied, the tables chosen, the final's
+    tables, the results they had by (round, table), as a phone would type them)."""
+    event = simulated(ruleset, folder, seed)
     expected = recalc_points(event)
     hall = hall_of(event)
     state = hall.state
@@ -143,7 +145,14 @@ def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, 
     assert bool(stages) == (FINAL_SHEET in FileWorkbook(event).sheet_names())  # Friedrich: the final is reported too
     typed = {(t.round, t.table): typed_values(state.snapshot, state.draw_of(t), t) for t in chosen + stages}
     cleared(event, [(state.draw_of(t), t) for t in chosen + stages])
-    hall = hall_of(event)
+    return event, expected, hall_of(event), chosen, stages, typed
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
+def test_every_preview_and_summary_shows_the_points_recalc_gives(ruleset, seed, tmp_path):
+    rng = random.Random(f"{ruleset}/{seed}")
+    event, expected, hall, chosen, stages, typed = emptied_day(ruleset, seed, tmp_path, rng)
 
     rng.shuffle(chosen)
     for table in chosen:
@@ -222,3 +231,53 @@ def test_every_knockout_match_previews_and_confirms_what_recalc_gives(ruleset, s
 
     assert main(["recalc", str(event)]) == 0
     assert knockout_figures(event) == expected
+
+
+def director_points(page: str, report: int) -> dict[str, str]:
+    """{player: points} on the director page's line of the table whose latest report is ``report``."""
+    line = report_box(page, report).split("</summary>", 1)[0]
+    return {html.unescape(p): v for p, v in re.findall(r'<span class="pt">(.*?) <b>([^<]*)</b></span>', line)}
+
+
+def wrong_version(hall: Hall, table, values: dict[str, str]) -> dict[str, str]:
+    """``values`` with one number a phone could not send ('lots'), at a field where the check says so."""
+    draw = hall.state.draw_of(table)
+    for key in (k for k, v in values.items() if v.lstrip("-").isdigit()):
+        wrong = {**values, key: "lots"}
+        if check_report(hall.state.snapshot, draw, table, wrong).problems:
+            return wrong
+    raise AssertionError(f"no field of {game_name(hall, table)} refuses a word")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", [r.id for r in RULESETS])
+def test_the_directors_page_shows_every_reports_points_as_recalc_gives_them(ruleset, seed, tmp_path):
+    """The director's page scores the reports of every table together (reports/report_points.py) where it scored
+    each against the whole event: a random day's tables of every round (and Friedrich's final) lose their results and
+    are reported and confirmed, none imported; one report of a round has a word for a number. Every round's report's
+    points on the page are those recalc's Games sheet gives the game; the wrong one's are none; and each report's,
+    the final's too, are what checking that report alone gives (check_report, as the phone's preview checks it)."""
+    rng = random.Random(f"director/{ruleset}/{seed}")
+    event, expected, hall, chosen, stages, typed = emptied_day(ruleset, seed, tmp_path, rng)
+
+    wrong = rng.choice(chosen)
+    reports = {}
+    for table in chosen + stages:
+        table = hall.state.draw_of(table).table(table.round, table.table)
+        values = typed[(table.round, table.table)]
+        values = wrong_version(hall, table, values) if table == wrong else values
+        report = hall.journal.add(table.round, table.table, values, "phone-a", seat=table.seats[0].seat)
+        hall.journal.confirm(report.id, "phone-b", table.seats[1].seat)
+        reports[report.id] = table
+    page = director(hall).get("/director").text
+
+    for report, table in reports.items():
+        shown = director_points(page, report)
+        alone = check_report(hall.state.snapshot, hall.state.draw_of(table), table, hall.journal.get(report).values)
+        assert shown == {player: points for _, player, points in alone.points}, game_name(hall, table)
+        if table == wrong:
+            assert shown == {}
+        elif table.round != STAGES_ROUND:  # the final is scored once its qualifying round is in the workbook
+            assert shown == expected[game_name(hall, table)], game_name(hall, table)
+    assert hall.reload()  # a save: the points are kept, and shown alike
+    assert all(director_points(director(hall).get("/director").text, r) == director_points(page, r) for r in reports)

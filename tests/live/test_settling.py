@@ -161,7 +161,7 @@ def test_an_earlier_rounds_tables_are_folded_under_their_round_with_each_seats_p
     def scored(*args):
         raise AssertionError("an imported report of an earlier round scored again")
 
-    monkeypatch.setattr("tourneybook.live.hall.check_report", scored)
+    monkeypatch.setattr("tourneybook.live.hall.reports_points", scored)
     page = director(hall).get("/director").text
     tables = page.split('id="tables"', 1)[1]
     now, earlier = tables.split('id="round-1"', 1)

@@ -14,7 +14,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,8 @@ from .clock import CLOCK_KEY, RoundClock, stage_of
 from ..reports.journal import Journal, JournalError, JournalLocked, Report, report_states, waiting_at_most
 from ..reports.importing import mark_clashes
 from ..reports.keys import event_keys
-from ..reports.reporting import check_report, game_points, own_game
+from ..reports.report_points import Points, reports_points
+from ..reports.reporting import game_points, own_game
 from ..workbook.settings_sheet import SETTINGS
 from ..reports.stamp import reporting_on
 from ..i18n import ENGLISH_WORDS, Words
@@ -283,25 +284,28 @@ class Hall:
         plain, packed = made[words.code]
         return (packed, True) if gzipped else (plain, False)
 
-    def points_of(self, report: Report, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
-        """Each seat's (seat, player, points) as ``report`` gives them, scored as the phone's preview scores it.
+    def points_of(self, reports: Sequence[tuple[Report, DrawnTable]]) -> list[Points]:
+        """Each seat's (seat, player, points) as each report gives them, scored as the phone's preview scores it.
 
         Kept from one save of the workbook to the next while what they depend on stays: the report, the table's
-        players and the Settings sheet (the ruleset and its numbers). Scoring a game reads the whole event (some
-        80 ms in a Friedrich event of 400 players), and the director's page of 100 tables is drawn at every save.
+        players and the Settings sheet (the ruleset and its numbers). Those not kept are scored together, the event
+        read once for them all (:func:`tourneybook.reports.report_points.reports_points`): the director's page of a
+        hall of 100 tables, opened first thing, reads a Friedrich event of 400 players once, not once per table.
         """
         state = self.state
         if state is None:
-            return ()
+            return [() for _ in reports]
         settings = state.snapshot.read(SETTINGS.name).rows if SETTINGS.name in state.snapshot.sheet_names() else ()
-        key = (report.id, table.seats, settings)
-        if key not in self._points:
-            if len(self._points) > 20_000:  # a long day's settings changes: start again rather than grow
+        keys = [(report.id, table.seats, settings) for report, table in reports]
+        new = {key: (state.draw_of(table), table, report.values)
+               for key, (report, table) in zip(keys, reports) if key not in self._points}
+        if new:
+            if len(self._points) + len(new) > 20_000:  # a long day's settings changes: start again rather than grow
                 self._points.clear()
-            self._points[key] = check_report(state.snapshot, state.draw_of(table), table, report.values).points
-        return self._points[key]
+            self._points.update(zip(new, reports_points(state.snapshot, list(new.values()))))
+        return [self._points[key] for key in keys]
 
-    def workbook_points(self, table: DrawnTable) -> tuple[tuple[str, str, str], ...]:
+    def workbook_points(self, table: DrawnTable) -> Points:
         """Each seat's (seat, player, points) of ``table``'s game as the workbook holds it, () when it has none: an
         earlier round's imported report, shown without scoring it again (the event is read once a save, and a game
         is scored on its own in microseconds where checking a report reads the whole event)."""

@@ -19,6 +19,8 @@ from ..workbook.generic import PLAYERS, read_players
 from ..reports.checkin import unanswered
 from ..reports.sheet import KEY_JOIN, DrawnTable
 from .hall import Hall
+from .state import HallState
+from ..reports.report_points import Points
 from ..reports.importing import ONE_PHONE, named
 from ..reports.journal import (ACCEPTED, CLASH, DECIDED_FROM, DISPUTED, IMPORTED, REFUSED, REJECTED, REPLACED,
                                SETTLED_FROM, WAITING, CheckIn, JournalError, Report)
@@ -81,20 +83,27 @@ def table_lines(hall: Hall, now: float) -> list[dict[str, Any]]:
     playing = {state.draw.current_round, STAGES_ROUND} if state is not None else {k[0] for k in latest}
     drawn = {(t.round, t.table) for t in state.tables if t.round in playing} if state is not None else set()
     keys = sorted({*latest, *drawn}, key=lambda k: (k[0] == STAGES_ROUND, k))
-    return [line(hall, key, order, latest.get(key), older.get(key, []), now, key[0] in playing)
-            for order, key in enumerate(keys)]
+    tables = [_table(state, key) for key in keys]
+    lines = [line(hall, key, order, table, latest.get(key), older.get(key, []), now, key[0] in playing)
+             for order, (key, table) in enumerate(zip(keys, tables))]
+    live = [(latest.get(key), table, found["now"] or found["needs"]) for key, table, found in zip(keys, tables, lines)]
+    for found, points in zip(lines, _points(hall, live)):
+        found["points"] = points
+    return lines
 
 
-def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, older: list[Report],
-         now: float, current: bool) -> dict[str, Any]:
-    """A table's line. Each seat's points are scored for the tables of the current round, the final and the
-    knock-out, and for any that needs the director; an earlier round's settled line (its result in the workbook,
-    folded under its round) goes without, so the page of a fourth round of 100 tables scores 100 reports, not 400."""
-    state = hall.state
-    table = None
-    if state is not None:
-        sheet = state.stages if key[0] == STAGES_ROUND else state.draw
-        table = sheet.table(*key) if sheet is not None else None
+def _table(state: HallState | None, key: tuple[int, int]) -> DrawnTable | None:
+    """The drawn table of ``key`` (round, table), the final's or the knock-out's in their round; None for a table
+    no longer drawn."""
+    if state is None:
+        return None
+    sheet = state.stages if key[0] == STAGES_ROUND else state.draw
+    return sheet.table(*key) if sheet is not None else None
+
+
+def line(hall: Hall, key: tuple[int, int], order: int, table: DrawnTable | None, report: Report | None,
+         older: list[Report], now: float, current: bool) -> dict[str, Any]:
+    """A table's line, but for each seat's points (:func:`_points`, the line's "points")."""
     status = report.status if report is not None else NO_REPORT
     late = status == WAITING and now - report.created > LATE
     needs = status in NEEDS or late
@@ -112,22 +121,31 @@ def line(hall: Hall, key: tuple[int, int], order: int, report: Report | None, ol
         "seats": table.seats if table is not None else (),
         "reported_by": _who(report.seat, seats) if report is not None and report.device != "director" else "",
         "confirmed_by": _confirmer(report, seats) if report is not None else "",
-        "points": _points(hall, report, table, live=current or needs),
         "report": _report(hall, report, table) if report is not None else None,
         "older": [{"id": r.id, "state": r.status, "when": _clock(r.created)} for r in reversed(older)],
     }
 
 
-def _points(hall: Hall, report: Report | None, table: DrawnTable | None, *,
-            live: bool) -> tuple[tuple[str, str, str], ...]:
-    """Each seat's points on the table's line: the report's, scored as the phone's preview scores it; an earlier
-    round's imported report shows the workbook's game instead (the same result, read once a save, so a day of
-    settled rounds costs no scoring at each save or at the first page)."""
-    if report is None or table is None:
-        return ()
-    if not live and report.status == IMPORTED and table.round != STAGES_ROUND:
-        return hall.workbook_points(table) or hall.points_of(report, table)
-    return hall.points_of(report, table)
+def _points(hall: Hall, lines: list[tuple[Report | None, DrawnTable | None, bool]]) -> list[Points]:
+    """Each seat's points on each table's line (report, table, whether the line is live), all scored together.
+
+    A live line (a table of the current round, the final or the knock-out, or one that needs the director) shows
+    its report's, scored as the phone's preview scores it (:meth:`.hall.Hall.points_of`: the event read once for
+    every report not scored before). An earlier round's settled line (its result in the workbook, folded under its
+    round) shows the workbook's game instead: the same result, read once a save, so the page of a fourth round of
+    100 tables scores 100 reports, not 400, and a day of settled rounds costs no scoring at each save."""
+    found: list[Points] = [() for _ in lines]
+    scored: list[int] = []
+    for i, (report, table, live) in enumerate(lines):
+        if report is None or table is None:
+            continue
+        if not live and report.status == IMPORTED and table.round != STAGES_ROUND:
+            found[i] = hall.workbook_points(table)
+        if not found[i]:
+            scored.append(i)
+    for i, points in zip(scored, hall.points_of([(lines[i][0], lines[i][1]) for i in scored])):
+        found[i] = points
+    return found
 
 
 def _who(seat: str, seats: dict[str, str]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -150,22 +150,34 @@ def own_game(event, table: DrawnTable, store: WorkbookStore | None = None) -> Ga
     are known the moment its result is: a game the record leaves out for that is read from its row in ``store``
     (the layout's ``game_alone``). None for a table without a result, and for a knock-out match (its figures are the
     bracket's: :func:`stage_points`)."""
+    return own_games(event, (table,), store)[0]
+
+
+def own_games(event, tables: Sequence[DrawnTable], store: WorkbookStore | None = None) -> list[GameScore | None]:
+    """:func:`own_game` of each of ``tables``, the record's games looked up and the draw sheet's rows read once for
+    them all (a round of 100 tables reported at once, not a reading of the sheet per table)."""
     record = event.record
-    if table.round == STAGES_ROUND:
-        final = getattr(record, "final", None)
-        return event.ruleset.score_game(final) if final is not None and not table.stage else None
     games = getattr(record, "games", None) or getattr(record, "tables", None) or ()
-    for game in games:
-        number = getattr(game, "table", None) or getattr(game, "board", None)
-        if (game.round, number) == (table.round, table.table):
-            return event.ruleset.score_game(game)
-    alone = event.layout.game_alone
-    if alone is None or store is None:
-        return None
-    schema = event.layout.draw_sheet
-    rows = read_sheet(store.read(schema.name), schema, Collector(InputError), present=store.sheet_names())
-    game = next((alone(row) for row in rows if row.line == table.seats[0].line), None)
-    return event.ruleset.score_game(game) if game is not None else None
+    recorded = {}
+    for game in games:  # the first game of a (round, table), as a search from the top finds it
+        recorded.setdefault((game.round, getattr(game, "table", None) or getattr(game, "board", None)), game)
+    final = getattr(record, "final", None)
+    alone, rows = event.layout.game_alone, None
+    found: list[GameScore | None] = []
+    for table in tables:
+        if table.round == STAGES_ROUND:
+            found.append(event.ruleset.score_game(final) if final is not None and not table.stage else None)
+            continue
+        game = recorded.get((table.round, table.table))
+        if game is None and alone is not None and store is not None:
+            if rows is None:
+                schema = event.layout.draw_sheet
+                rows = {row.line: row for row in reversed(read_sheet(store.read(schema.name), schema,
+                                                                     Collector(InputError), present=store.sheet_names()))}
+            row = rows.get(table.seats[0].line)
+            game = alone(row) if row is not None else None
+        found.append(event.ruleset.score_game(game) if game is not None else None)
+    return found
 
 
 def game_points(game: GameScore) -> tuple[tuple[str, str, str], ...]:
