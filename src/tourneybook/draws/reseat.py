@@ -15,19 +15,33 @@ or the theatres, most is taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from .search import Seating
 
-if TYPE_CHECKING:
-    from .theatre_spread import _Walk
+
+class TheatreCosts(Protocol):
+    """The boards' theatre costs as :mod:`.theatre_spread`'s walk keeps them."""
+
+    cost: list[int]
+    """Per board of the round, what its players repeat at least."""
+    total: int
+    floor: int
+    """No seating of the round's boards costs less."""
+
+    def cost_of(self, board: Sequence[int], t: int, came: dict[int, int] | None = None) -> int:
+        """What ``board``'s players would repeat at board ``t`` (``came``: where the players moving come from)."""
+
+    def settle_splits(self) -> bool:
+        """Players on two boards to the splits of their theatres that cost least."""
 
 SPLITS_BUDGET = 30_000
 """Splits of two boards' players looked at, at most, per round (7 + 7 players split 1,716 ways): a few hundred
 ms at most; a big field's boards are not all paired."""
 
 
-def reseat_pairs(seating: Seating, walk: _Walk) -> bool:
+def reseat_pairs(seating: Seating, walk: TheatreCosts) -> bool:
     """Seat the players of two boards again, the boards with theatre repeats first, while that lowers
     (what ranks before, the theatres); whether it did."""
     boards = seating.rounds[0]
@@ -52,7 +66,7 @@ def reseat_pairs(seating: Seating, walk: _Walk) -> bool:
     return improved
 
 
-def _best_split(seating: Seating, walk: _Walk, x: int, y: int, budget: int) -> tuple[int, list[int] | None]:
+def _best_split(seating: Seating, walk: TheatreCosts, x: int, y: int, budget: int) -> tuple[int, list[int] | None]:
     """(splits looked at, the players for board ``x`` of the best split lowering (what ranks before, the
     theatres), None if none does). A player on both boards stays on both."""
     boards = seating.rounds[0]
