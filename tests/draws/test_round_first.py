@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from tourneybook.actions.draw import draw_event
 from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
 from tourneybook.draws.bounds import even_split_pairs
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
+from tourneybook.draws import reseat
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
 from tourneybook.draws.friedrich import _budget
 from tourneybook.draws.friedrich_round import RoleBalance, fresh_players_needed, roles_owed, still_drawable
@@ -288,6 +290,47 @@ def test_a_player_on_two_boards_costs_the_walk_the_split_of_theatres_that_suits_
     walk = _Walk(seating, book, DEFAULT_WEIGHTS)
     assert (walk.total, walk.floor) == (0, 0)
     assert walk.twice[0] == ((9, 9, 0), (9, 0, 9))  # (Central, West, East): East at board 1, West at board 2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_boards_seated_again_change_the_search_cost_by_what_their_pairs_add(seed):
+    """reseat.py ranks the ways to seat two boards again by what the pairs at one board add (Seating.pair_cost):
+    seated again at random, two boards change the search's cost by exactly that; and seating boards again
+    every way then lowers (the search's cost, the theatres' cost), the theatres as a new walk costs them.
+    A round 3 of 31 players in clubs of four, four on two boards."""
+    rng = random.Random(seed)
+    field = [f"P{i:02}" for i in range(31)]
+    groups = [field[i:i + 4] for i in range(0, 28, 4)]
+    history = draw_diplomacy(field, 2, keep_apart=groups, rng=rng, doubles={1: field[:4], 2: field[4:8]}).rounds
+    index = {name: i for i, name in enumerate(field)}
+    drawn = draw_diplomacy(field, 1, history, groups, rng=rng, doubles={3: field[8:12]}).rounds[0]
+    boards = [[index[p] for p in t.players] for t in drawn.tables]
+    seating = Seating([boards], [[0] * 31], [[False] * 5], meeting_counts(index, history),
+                      keep_apart_partners(index, groups), [0] * 31, DEFAULT_WEIGHTS, this_round_first=True)
+    for _ in range(5):
+        x, y = rng.sample(range(5), 2)
+        now = [list(b) for b in seating.rounds[0]]
+        both = set(now[x]) & set(now[y])
+        pool = [p for p in now[x] + now[y] if p not in both]
+        mine = rng.sample(pool, 7 - len(both))
+        pairs = [(a, b) for a, b in combinations(pool, 2)]
+        together = {(a, b): (a in now[x]) == (b in now[x]) for a, b in pairs}
+        added = sum(seating.pair_cost(a, b, together[(a, b)]) * (((a in mine) == (b in mine)) - together[(a, b)])
+                    for a, b in pairs)
+        before = seating.cost
+        reseat._seat(seating, x, y, mine)
+        assert sorted(set(seating.rounds[0][x]) - both) in (sorted(mine), sorted(set(pool) - set(mine)))
+        assert seating.cost - before == added
+    book = PowerBook(DEFAULT_THEATRES)
+    for rnd in history:
+        for table in rnd.tables:
+            for seat in table.seats:
+                book.record(index[seat.player], Power(seat.seat))
+    walk = _Walk(seating, book, DEFAULT_WEIGHTS)
+    key = (seating.cost, walk.total)
+    assert reseat.reseat_pairs(seating, walk)  # the boards seated at random leave it much to do
+    assert (seating.cost, walk.total) < key
+    assert walk.total == _Walk(seating, book, DEFAULT_WEIGHTS).total
 
 
 def test_the_workbook_day_of_seed_1_is_not_dominated_by_two_players_meeting_twice(tmp_path):
