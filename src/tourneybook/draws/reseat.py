@@ -4,9 +4,10 @@ The theatres' annealing (:mod:`.theatre_spread`) moves two players at a
 time. Where the boards' rematches and keep-apart pairs are at their floor,
 a seating with fewer theatre repeats may differ from the one reached in
 half the players of two boards at once, every step between them seating a
-pair that met before: the workbook day of seed 1 (24 players, four on two
-boards) kept a theatre repeated where seating the players of two boards
-again spared it with nothing ranked before worse. So, while the theatres
+pair that met before: the round 2 drawn before for the workbook day of
+seed 1 (24 players, four on two boards) kept a theatre repeated where
+seating the players of two of its boards again spared it with nothing
+ranked before worse. So, while the theatres
 are above their floor, the players of two boards are split between them in
 every way that ranks before no worse (a branch and bound: what a pair at
 one board costs only adds up), and the split that lowers what ranks before,
@@ -35,6 +36,7 @@ class TheatreCosts(Protocol):
 
     def settle_splits(self) -> bool:
         """Players on two boards to the splits of their theatres that cost least."""
+
 
 SPLITS_BUDGET = 30_000
 """Splits of two boards' players looked at, at most, per round (7 + 7 players split 1,716 ways): a few hundred
