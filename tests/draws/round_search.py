@@ -15,6 +15,11 @@ The figures of a round, after the rounds played before it (``history``):
 * theatre repeats (Diplomacy): a player in a theatre they had before;
 * a player on two boards this round repeats a power or theatre between them too (the same power on both is a
   power repeat, the same theatre a theatre repeat), as the player feels it;
+* two players on the same two boards this round meet twice in it: a repeated pair and what the second meeting
+  adds to the rematch cost, as the draw's quality figures count them (issue 35: blind to it, this search
+  "dominated" a round of the workbook day of seed 1, 24 players, by a seating with one theatre repeat fewer
+  and two players on two boards together on both, 16 repeated pairs in the quality figures where the draw
+  had 15);
 * 3-player repeats (Carcassonne): a player at a table of three who sat at one before.
 
 Friedrich: the rounds after this one must stay drawable, so a seating that
@@ -108,13 +113,25 @@ class _Past:
             out[5] += sum(1 for p in names if self.small[p])
         return out
 
-    def twice(self, seats: Sequence[tuple[str, str]]) -> list[int]:
-        """What the seats of players on two boards this round add between them: the same power on both boards is
-        a power repeat, the same theatre a theatre repeat (each where the past does not count it already)."""
+    def twice(self, seats: Sequence[tuple[int, str, str]]) -> list[int]:
+        """What the seats (table, label, player) of players on two boards this round add between them: the same
+        power on both boards is a power repeat, the same theatre a theatre repeat (each where the past does not
+        count it already); two of them at the same two tables meet again (each table counts a pair that met
+        before: the second meeting of a pair new to each other is a repeated pair, and adds 1 to the rematch cost
+        where each table counted nothing; one that met ``m`` times before adds 4m in all, each table 2m - 1)."""
         out = [0] * 6
         mine: dict[str, list[str]] = {}
-        for label, player in seats:
+        tables: dict[str, list[int]] = {}
+        for table, label, player in seats:
             mine.setdefault(player, []).append(label)
+            tables.setdefault(player, []).append(table)
+        together: dict[tuple[int, ...], list[str]] = {}
+        for player, at in tables.items():
+            if len(at) > 1:
+                together.setdefault(tuple(sorted(at)), []).append(player)
+        for pair in (frozenset(pair) for group in together.values() for pair in combinations(group, 2)):
+            out[1] += 0 if self.met[pair] else 1
+            out[2] += 2 if self.met[pair] else 1
         for player, labels in mine.items():
             for a, b in combinations(labels, 2):
                 if a == b and a in self.labels and not self.seats[(player, a)]:
@@ -129,7 +146,7 @@ def round_figures(game: Family, rnd: Round, history: Sequence[Round], groups: Se
                   theatres: Mapping[Power, Theatre] = DEFAULT_THEATRES) -> RoundFigures:
     """The figures of ``rnd`` after ``history``."""
     past = _Past(game, history, groups, theatres)
-    total = past.twice([(s.seat, s.player) for table in rnd.tables for s in table.seats])
+    total = past.twice([(t, s.seat, s.player) for t, table in enumerate(rnd.tables) for s in table.seats])
     for table in rnd.tables:
         for i, v in enumerate(past.table([(s.seat, s.player) for s in table.seats])):
             total[i] += v
@@ -215,7 +232,7 @@ def _anneal_once(past: _Past, seats, order: list[str], tables: int, remaining: i
     doubles = {p for p, times in Counter(order).items() if times > 1}
 
     def twice_figures() -> list[int]:
-        return past.twice([(seats[i][1], p) for i, p in enumerate(order) if p in doubles])
+        return past.twice([(*seats[i], p) for i, p in enumerate(order) if p in doubles])
 
     figures = [table_figures(t) for t in range(tables)]
     twice = twice_figures()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,14 @@ from tourneybook.actions.draw import draw_event
 from tourneybook.draws import ROLES, DrawnRounds, DrawnTable, Family, Round, Seat, draw_diplomacy, draw_friedrich, quality
 from tourneybook.draws.bounds import even_split_pairs
 from tourneybook.draws.continuation import _plan, _round_key, continue_plan
+from tourneybook.draws import reseat
 from tourneybook.draws.cost import keep_apart_partners, meeting_counts
 from tourneybook.draws.friedrich import _budget
 from tourneybook.draws.friedrich_round import RoleBalance, fresh_players_needed, roles_owed, still_drawable
 from tourneybook.draws.model import DEFAULT_THEATRES, DEFAULT_WEIGHTS, POWERS, Power
+from tourneybook.draws.powers import PowerBook
+from tourneybook.draws.search import Seating
+from tourneybook.draws.theatre_spread import _Walk
 from tourneybook.errors import InputError
 from tourneybook.files.filestore import FileWorkbook
 from tourneybook.workbook import template
@@ -264,6 +269,102 @@ def test_a_day_of_eighteen_with_three_on_two_boards_repeats_no_theatre(seed):
     assert (figures.repeated_pairs, figures.keep_apart, figures.theatre_repeats) == (17, 5, 0)
     theatres = Counter((s.player, DEFAULT_THEATRES[Power(s.seat)]) for t in drawn.tables for s in t.seats)
     assert max(theatres.values()) == 1  # nor on their two boards
+
+
+def test_a_player_on_two_boards_costs_the_walk_the_split_of_theatres_that_suits_the_boards():
+    """Issue 35 (workbook day of seed 1): the theatres' walk shared out what a player on two boards never had,
+    West to the seat at their first board, East to the other, and kept that split. Here D (who had Central)
+    can only take East at board 1 and West at board 2, so the walk cost a seating without a repeat as two; the
+    split is now the walk's to turn, and it costs none, its floor."""
+    book = PowerBook(DEFAULT_THEATRES)
+    had = {0: [Power.GERMANY],  # D: West and East never had
+           **{p: [Power.GERMANY, Power.RUSSIA] for p in (1, 2, 7)},  # West only
+           **{p: [Power.ENGLAND, Power.RUSSIA] for p in (3, 4, 5, 8, 9, 10)},  # Central only
+           **{p: [Power.ENGLAND, Power.GERMANY] for p in (6, 11, 12)}}  # East only
+    for p, powers in had.items():
+        for power in powers:
+            book.record(p, power)
+    boards = [[0, 1, 2, 3, 4, 5, 6], [0, 7, 8, 9, 10, 11, 12]]  # 2 West, 3 Central, East for D; then West for D
+    seating = Seating([boards], [[0] * 13], [[False, False]], [Counter() for _ in range(13)], [frozenset()] * 13,
+                      [0] * 13, DEFAULT_WEIGHTS, this_round_first=True)
+    walk = _Walk(seating, book, DEFAULT_WEIGHTS)
+    assert (walk.total, walk.floor) == (0, 0)
+    assert walk.twice[0] == ((9, 9, 0), (9, 0, 9))  # (Central, West, East): East at board 1, West at board 2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_boards_seated_again_change_the_search_cost_by_what_their_pairs_add(seed):
+    """reseat.py ranks the ways to seat two boards again by what the pairs at one board add (Seating.pair_cost):
+    seated again at random, two boards change the search's cost by exactly that; and seating boards again
+    every way then lowers (the search's cost, the theatres' cost), the theatres as a new walk costs them.
+    A round 3 of 31 players in clubs of four, four on two boards."""
+    rng = random.Random(seed)
+    field = [f"P{i:02}" for i in range(31)]
+    groups = [field[i:i + 4] for i in range(0, 28, 4)]
+    history = draw_diplomacy(field, 2, keep_apart=groups, rng=rng, doubles={1: field[:4], 2: field[4:8]}).rounds
+    index = {name: i for i, name in enumerate(field)}
+    drawn = draw_diplomacy(field, 1, history, groups, rng=rng, doubles={3: field[8:12]}).rounds[0]
+    boards = [[index[p] for p in t.players] for t in drawn.tables]
+    seating = Seating([boards], [[0] * 31], [[False] * 5], meeting_counts(index, history),
+                      keep_apart_partners(index, groups), [0] * 31, DEFAULT_WEIGHTS, this_round_first=True)
+    for _ in range(5):
+        x, y = rng.sample(range(5), 2)
+        now = [list(b) for b in seating.rounds[0]]
+        both = set(now[x]) & set(now[y])
+        pool = [p for p in now[x] + now[y] if p not in both]
+        mine = rng.sample(pool, 7 - len(both))
+        pairs = [(a, b) for a, b in combinations(pool, 2)]
+        together = {(a, b): (a in now[x]) == (b in now[x]) for a, b in pairs}
+        added = sum(seating.pair_cost(a, b, together[(a, b)]) * (((a in mine) == (b in mine)) - together[(a, b)])
+                    for a, b in pairs)
+        before = seating.cost
+        reseat._seat(seating, x, y, mine)
+        assert sorted(set(seating.rounds[0][x]) - both) in (sorted(mine), sorted(set(pool) - set(mine)))
+        assert seating.cost - before == added
+    book = PowerBook(DEFAULT_THEATRES)
+    for rnd in history:
+        for table in rnd.tables:
+            for seat in table.seats:
+                book.record(index[seat.player], Power(seat.seat))
+    walk = _Walk(seating, book, DEFAULT_WEIGHTS)
+    key = (seating.cost, walk.total)
+    assert reseat.reseat_pairs(seating, walk)  # the boards seated at random leave it much to do
+    assert (seating.cost, walk.total) < key
+    assert walk.total == _Walk(seating, book, DEFAULT_WEIGHTS).total
+
+
+def test_the_workbook_day_of_seed_1_is_not_dominated_by_two_players_meeting_twice(tmp_path):
+    """Issue 35, found by bench/draws_scan.py (workbook day of seed 1): 24 players in small clubs, round 2 with
+    four on two boards, drawn with (seat repeats, repeated pairs, rematch cost, keep-apart pairs, theatre
+    repeats, 3-player repeats) (0, 15, 15, 3, 1, 0); the yardstick found (0, 15, 15, 3, 0, 0) by seating two of
+    the four on the same two boards, where they meet twice: 16 repeated pairs and a rematch cost of 16 in the
+    draw's quality figures, which the yardstick did not count. It counts them now, as the draw does."""
+    report = event_day("cdiplo100", 24, 1, tmp_path, steps=lambda seats: 300 * seats)
+    assert (report.clubs, [number for number, *_ in report.rounds]) == ("small", [2, 3])  # the day of the scan
+    second, theirs = report.rounds[0][1:3]
+    assert second.values() == (0, 15, 15, 3, 1, 0)
+    assert not theirs.dominates(second)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_yardstick_adds_to_the_rematch_cost_what_the_quality_figures_do(seed):
+    """Two players on the same two boards meet twice in one round: the yardstick's rematch cost of a round is
+    what the round adds to the draw's (quality), seated at random, players on two boards and all (10-12 players
+    on two boards of seven in both rounds: those on both boards meet twice in a round)."""
+    rng = random.Random(seed)
+    field = [f"P{i:02}" for i in range(rng.randint(10, 12))]
+    history = draw_diplomacy(field, 1, rng=rng, doubles={1: rng.sample(field, 14 - len(field))}).rounds
+    drawn = draw_diplomacy(field, 1, history, rng=rng, doubles={2: rng.sample(field, 14 - len(field))}).rounds[0]
+    seats = [s.player for t in drawn.tables for s in t.seats]
+    while True:  # a shuffle of the seats, nobody twice at one board
+        rng.shuffle(seats)
+        if all(len(set(seats[b:b + 7])) == 7 for b in range(0, len(seats), 7)):
+            break
+    shuffled = Round(2, tuple(DrawnTable(t.number, tuple(Seat(s.seat, p) for s, p in zip(t.seats, seats[b * 7:])))
+                              for b, t in enumerate(drawn.tables)))
+    added = quality(DrawnRounds(Family.DIPLOMACY, (*history, shuffled))).rematch_cost \
+        - quality(DrawnRounds(Family.DIPLOMACY, history)).rematch_cost
+    assert round_figures(Family.DIPLOMACY, shuffled, history).rematch_cost == added
 
 
 # --- advice when the roles still owed cannot fill the rounds left -----------------------------------

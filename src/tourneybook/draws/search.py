@@ -364,6 +364,13 @@ class Seating:
                     hot[i] = hot[j] = True
         return [(r, t, i) for i, is_hot in enumerate(hot) if is_hot]
 
+    def pair_cost(self, a: int, b: int, together: int) -> int:
+        """What ``a`` and ``b`` at one table of the first new round add to :attr:`cost`, their meetings counted
+        without the ``together`` tables of it that seat them now."""
+        c = self.meet[a][b] - together
+        cost = self.w.rematch * (self._rc[c + 1] - self._rc[c]) + (self.w.keep_apart if b in self.partners[a] else 0)
+        return cost + (self._focus_weight[a].get(b, 0) if self.tiers is not None else 0)
+
     def can_swap(self, r: int, ta: int, ia: int, tb: int, ib: int) -> bool:
         a_table, b_table = self.rounds[r][ta], self.rounds[r][tb]
         x, y = a_table[ia], b_table[ib]

@@ -22,10 +22,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import product
 
 from .model import Weights
 from .powers import PowerBook, slots_cost, theatre_cost, theatre_row, theatre_slots, theatres_floor
+from .reseat import reseat_pairs
 from .search import Seating
 
 RUNS: tuple[tuple[float | None, int], ...] = ((None, 100), (1, 600))
@@ -36,6 +37,9 @@ The hot one cools over 600 steps a seat: over 300, 50 players with 4 pairs force
 two boards kept 21 theatre repeats where the yardstick's seating of the same boards has 19 (scan seed 52)."""
 CHAINS = 3
 """At the end, the swaps costing the least of what ranks before tried per player as the first of two in a row."""
+SPLIT_WAYS = 64
+"""Ways to split the theatres of the players on two boards tried every one to cost a seating (more: one player
+at a time): six players on two boards who never had two theatres each."""
 
 
 def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: random.Random) -> None:
@@ -65,6 +69,8 @@ def spread_theatres(seating: Seating, book: PowerBook, weights: Weights, rng: ra
         seating.reset(best)
     walk = _Walk(seating, book, weights)
     _descend(seating, walk)
+    if reseat_pairs(seating, walk):
+        _descend(seating, walk)
 
 
 def _anneal(seating: Seating, walk: _Walk, rng: random.Random, heat: float | None,
@@ -108,7 +114,7 @@ def _descend(seating: Seating, walk: _Walk) -> None:
     boards = seating.rounds[0]
     better = True
     while better and walk.total > walk.floor:
-        better = False
+        better = walk.settle_splits()
         for t in range(len(boards)):
             for x in walk.blamed(t):
                 if x in boards[t] and _move(seating, walk, t, boards[t].index(x)):
@@ -149,9 +155,14 @@ class _Walk:
 
     A player on two boards cannot take a theatre they never had on both: the same theatre twice is a repeat
     too. So their two seats (the first and second of :class:`.search.Seating`'s, which a swap keeps) cost as
-    if the theatres they never had were shared out between them, every other one to each; seen as one player
-    on each board, they looked fresh on both, the walk stopped at a floor its seating did not reach (issue 35:
-    24 players, six on two boards, a theatre repeated where the search's seating spared it).
+    if the theatres they never had were split between them, some to each; seen as one player on each board,
+    they looked fresh on both, the walk stopped at a floor its seating did not reach (issue 35: 24 players,
+    six on two boards, a theatre repeated where the search's seating spared it). The split is the one that
+    costs the seating least, chosen again wherever the walk starts and at each round of its descent: with one
+    split kept (every other theatre to each seat), half the seatings without a repeat cost one or two (issue
+    35: workbook day of seed 1, 24 players, four on two boards). The annealing keeps the splits it starts
+    with: turning them as moves of its own spent its steps and left as many of the scan's rounds worse as
+    better.
     """
 
     def __init__(self, seating: Seating, book: PowerBook, weights: Weights):
@@ -160,21 +171,74 @@ class _Walk:
         self.rows = {p: theatre_row(p, book, weights, self.slots) for board in boards for p in board}
         self.at = seating._at[0]
         """Per player, the boards they sit at (the search keeps it as players swap)."""
-        self.twice = {p: _shared_out(row, p, book, weights, self.slots) for p, row in self.rows.items()
-                      if len(self.at[p]) > 1}
+        self.splits = {p: _splits(row, p, book, weights, self.slots) for p, row in self.rows.items()
+                       if len(self.at[p]) > 1}
+        """Per player on two boards, the rows of their two seats for each way to split their fresh theatres."""
+        self.split = dict.fromkeys(self.splits, 0)
+        """Per player on two boards, the split their seats cost by now."""
+        self.twice = {p: splits[0] for p, splits in self.splits.items()}
         self.known: dict[tuple[tuple[int, ...], ...], int] = {}
         self.cost = [self.cost_of(board, t) for t, board in enumerate(boards)]
         self.total = sum(self.cost)
-        self.floor = theatres_floor([self._row(p, t) for t, board in enumerate(boards) for p in board], self.slots,
-                                    len(boards))
+        self.floor = theatres_floor([row for p, row in self.rows.items() if p not in self.splits]
+                                    + [row for p in self.splits for row in _either_split(self.splits[p])],
+                                    self.slots, len(boards))
         """No seating of these boards costs less (the boards' seats taken together): the walk stops there."""
         self.boards = boards
+        self.settle_splits()
+
+    def split_change(self, p: int, k: int) -> int:
+        """What the theatres' cost changes by if player ``p`` on two boards took split ``k``."""
+        now = self.twice[p]
+        self.twice[p] = self.splits[p][k]
+        change = sum(self.cost_of(self.boards[b], b) - self.cost[b] for b in self.at[p])
+        self.twice[p] = now
+        return change
+
+    def turn(self, p: int, k: int) -> None:
+        """Player ``p`` on two boards takes split ``k``."""
+        self.split[p], self.twice[p] = k, self.splits[p][k]
+        for b in self.at[p]:
+            self.cost[b] = self.cost_of(self.boards[b], b)
+        self.total = sum(self.cost)
+
+    def settle_splits(self) -> bool:
+        """The players on two boards to the splits that cost least together (every way, when there are at most
+        :data:`SPLIT_WAYS`; else each to its cheapest while one lowers the cost); whether one turned."""
+        doubles = list(self.splits)
+        ways = math.prod(len(self.splits[p]) for p in doubles)
+        if 1 < ways <= SPLIT_WAYS:
+            touched = sorted({b for p in doubles for b in self.at[p]})
+            now = tuple(self.split[p] for p in doubles)
+            costs = {}
+            for choice in product(*(range(len(self.splits[p])) for p in doubles)):
+                for p, k in zip(doubles, choice):
+                    self.twice[p] = self.splits[p][k]
+                costs[choice] = sum(self.cost_of(self.boards[b], b) for b in touched)
+            best = min(costs, key=lambda choice: (costs[choice], choice != now))
+            for p, k in zip(doubles, best):
+                self.turn(p, k)
+            return best != now
+        turned = again = False
+        while True:
+            again = False
+            for p, splits in self.splits.items():
+                change, k = min((self.split_change(p, k), k) for k in range(len(splits)))
+                if change < 0:
+                    self.turn(p, k)
+                    turned = again = True
+            if not again:
+                return turned
 
     def _row(self, p: int, t: int, came: dict[int, int] | None = None) -> tuple[int, ...]:
-        """``p``'s row at board ``t`` (a player on two boards: that of the seat they sit at, or came from)."""
+        """``p``'s row at board ``t`` (a player on two boards: that of the seat they sit at, or came from). A seat
+        never moves to a board where its player sits: a player on two boards already at ``t`` sits there by their
+        other seat, whatever ``came`` says of the seat moving (two swaps in a row moved both seats of one player,
+        and the walk costed the one that stayed as the one that moved: a move it took for a gain lost as much)."""
         if p not in self.twice:
             return self.rows[p]
-        return self.twice[p][self.at[p].index(came[p] if came and p in came else t)]
+        seats = self.at[p]
+        return self.twice[p][seats.index(t if t in seats or not came or p not in came else came[p])]
 
     def blamed(self, t: int) -> list[int]:
         """The players of board ``t`` without whom it would repeat less."""
@@ -206,15 +270,32 @@ class _Walk:
         return self.known[key]
 
 
-def _shared_out(row: tuple[int, ...], player: int, book: PowerBook, weights: Weights,
-                slots) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The rows of the two seats of a player on two boards: the theatres they never had shared out, every other
-    one to each seat, the other seat's costing as a theatre had once."""
+def _splits(row: tuple[int, ...], player: int, book: PowerBook, weights: Weights,
+            slots) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The rows of the two seats of a player on two boards, for each way to split the theatres they never had
+    between the seats (none empty, when there are two or more): a seat costs a theatre of the other's share as
+    one had once. The cheapest split of a seating is what the player repeats there, exactly."""
     fresh = [k for k, (theatre, _) in enumerate(slots)
              if theatre is not None and book.theatres[(player, theatre)] == 0]
-    mine = [set(fresh[0::2]), set(fresh[1::2])]
-    return tuple(tuple(value + (weights.theatre_repeat * theatre_cost(1) if k in fresh and k not in own else 0)
-                       for k, value in enumerate(row)) for own in mine)
+    if len(fresh) < 2:
+        shares = [(set(fresh), set()), (set(), set(fresh))][:1 + len(fresh)]
+    else:
+        shares = [({k for b, k in enumerate(fresh) if mask >> b & 1}, {k for b, k in enumerate(fresh) if not mask >> b & 1})
+                  for mask in range(1, 2 ** len(fresh) - 1)]
+    repeat = weights.theatre_repeat * theatre_cost(1)
+    return [tuple(tuple(value + (repeat if k in fresh and k not in own else 0) for k, value in enumerate(row))
+                  for own in share) for share in shares]
+
+
+def _either_split(splits: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[tuple[int, ...]]:
+    """The rows of a player on two boards that the floor takes: those of every split when the splits differ
+    only in which seat has which (two theatres never had, or one), else the cheapest of every split's in each
+    theatre (three never had: the floor must hold whichever split a seating takes)."""
+    kinds = {tuple(sorted(pair)) for pair in splits}
+    if len(kinds) == 1:
+        return list(splits[0])
+    cheapest = tuple(min(values) for values in zip(*(row for pair in splits for row in pair)))
+    return [cheapest, cheapest]
 
 
 __all__ = ["spread_theatres"]
