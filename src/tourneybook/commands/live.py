@@ -155,7 +155,10 @@ def run(args) -> int:
     try:
         server.run()
     except KeyboardInterrupt:  # Ctrl-C is how the README says to stop it: the end of the day, not an error
-        print("stopped (Ctrl-C); the reports journal keeps every report for the next start")
+        pass
     finally:
         stop.set()
+    # Also when run() returns: started where Ctrl-C is ignored (a background job of a shell), uvicorn still
+    # stops on it, and the Ctrl-C it passes on when it has stopped is then ignored, not raised.
+    print("stopped (Ctrl-C); the reports journal keeps every report for the next start")
     return 0
