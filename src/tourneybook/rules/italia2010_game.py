@@ -69,10 +69,10 @@ def score_checked(board: Board) -> GameScore:
     if first.centres >= SOLO_CENTRES:
         notes.append(f"solo: {first.power.value} ({first.player}) with {first.centres} centres")
         modified = POSITION_BONUS[0] + BREAK_BONUS + SOLO_BONUS + PER_CENTRE * first.centres + PARTICIPATION
-        scores[first.power] = PlayerScore(first.player, first.power.value, modified * (1 + bonus), (
+        scores[first.power] = PlayerScore(first.player, first.power.value, _times_tss(modified, bonus), (
             ("centres", first.centres), ("position", 1), ("unmodified", PER_CENTRE * first.centres),
             ("position bonus", POSITION_BONUS[0]), ("break bonus", BREAK_BONUS), ("solo bonus", SOLO_BONUS),
-            ("participation", PARTICIPATION), ("TSS", bonus), ("TSS bonus", modified * bonus)))
+            ("participation", PARTICIPATION), ("TSS", bonus), ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator))))
         survivor_rule = is_break = False
     else:
         second = order[1].centres
@@ -94,11 +94,17 @@ def score_checked(board: Board) -> GameScore:
         else:
             break_bonus = 0 if is_break else NO_BREAK_BONUS
         modified = PER_CENTRE * p.centres + position_bonus + break_bonus
-        scores[p.power] = PlayerScore(p.player, p.power.value, modified * (1 + bonus) + PARTICIPATION, (
+        scores[p.power] = PlayerScore(p.player, p.power.value, _times_tss(modified, bonus, PARTICIPATION), (
             ("centres", p.centres), ("position", pos), ("unmodified", PER_CENTRE * p.centres),
             ("position bonus", position_bonus), ("break bonus", break_bonus), ("modified", modified),
-            ("TSS", bonus), ("TSS bonus", modified * bonus), ("participation", PARTICIPATION)))
+            ("TSS", bonus), ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator)), ("participation", PARTICIPATION)))
     return GameScore(board.label, tuple(scores[p.power] for p in board.in_power_order()), tuple(notes))
+
+
+def _times_tss(points: int, bonus: Fraction, plus: int = 0) -> Fraction:
+    """``points * (1 + bonus) + plus`` as one Fraction of whole numbers: a TSS is tenths (2.3), and a board's
+    scores were made of four Fraction operations a power (most of the scoring's time)."""
+    return Fraction(points * (bonus.denominator + bonus.numerator) + plus * bonus.denominator, bonus.denominator)
 
 
 def _tie_notes(order: Sequence[PowerResult]) -> list[str]:
