@@ -26,11 +26,13 @@ from tourneybook.live.serving import hall_config, more_open_files
 from test_command import free_port
 
 
-def started(event, port: int) -> subprocess.Popen:
-    """``tourneybook live`` on ``port``, once it answers (or its output when it stops instead)."""
+def started(event, port: int, *, ctrl_c_ignored: bool = False) -> subprocess.Popen:
+    """``tourneybook live`` on ``port``, once it answers (or its output when it stops instead); ``ctrl_c_ignored``:
+    started as a shell's background job is, with SIGINT ignored."""
     server = subprocess.Popen([sys.executable, "-m", "tourneybook.cli", "live", str(event), "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                              preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ctrl_c_ignored else None)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -42,6 +44,18 @@ def started(event, port: int) -> subprocess.Popen:
             time.sleep(0.1)
     server.kill()
     raise AssertionError("live did not answer within a minute")
+
+
+@pytest.mark.parametrize("ctrl_c_ignored", [False, True])
+def test_ctrl_c_stops_live_with_its_sentence_however_it_was_started(event, ctrl_c_ignored):
+    """Started as a shell's background job (SIGINT ignored), uvicorn still stops on Ctrl-C, and the Ctrl-C it passes
+    on once stopped was ignored: the organiser's window ended without saying the journal keeps every report."""
+    port = free_port()
+    server = started(event, port, ctrl_c_ignored=ctrl_c_ignored)
+    server.send_signal(signal.SIGINT)
+    output = server.communicate(timeout=30)[0]
+    assert server.returncode == 0 and "Traceback" not in output, output
+    assert "stopped (Ctrl-C); the reports journal keeps every report for the next start" in output, output
 
 
 def test_live_starts_again_at_once_on_the_same_port_after_a_kill_with_phones_connected(event):
