@@ -44,7 +44,8 @@ def frozen(cls=None, /, *, kw_only: bool = False):
         # by Python, and still gets the fields' hash; one that writes __hash__ keeps it.
         keeps_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
         if _plain(cls, own, kw_only):
-            if not own.get("__doc__"):  # else dataclasses asks inspect for object.__init__'s signature, and tokenizes it
+            # Without a docstring dataclasses asks inspect for object.__init__'s signature, and tokenizes it.
+            if not own.get("__doc__"):
                 cls.__doc__ = "made below"
             cls = dataclass(init=False, eq=False, repr=False, kw_only=kw_only)(cls)
             cls.__dataclass_params__ = _frozen_params(kw_only=kw_only)

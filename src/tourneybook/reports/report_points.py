@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from ..errors import InputError
 from ..files.address import split_cell
 from ..workbook.event import event_result, read_event
-from .reporting import check_report, game_points, own_games, typed_cells
+from .reporting import check_report, game_points, nothing_filled, own_games, typed_cells
 from .sheet import DrawnTable, ReportSheet, Snapshot
 from .stages import STAGES_ROUND
 
@@ -39,7 +39,7 @@ def reports_points(snapshot: Snapshot, reported: Sequence[Reported]) -> list[Poi
     found: list[Points | None] = [None] * len(reported)
     together: dict[str, list[int]] = {}
     for i, (sheet, table, values) in enumerate(reported):
-        if table.round == STAGES_ROUND or not any(values.get(f.key, "").strip() for f in sheet.fields(table)):
+        if table.round == STAGES_ROUND or nothing_filled(sheet, table, values):
             found[i] = check_report(snapshot, sheet, table, values).points
         else:
             together.setdefault(sheet.sheet, []).append(i)

@@ -77,6 +77,11 @@ def typed_cells(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str])
     return {**draw_cells(draw, table), **results}
 
 
+def nothing_filled(draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> bool:
+    """Whether a report of ``table`` has no field filled in (:data:`NOTHING`: it has no points)."""
+    return not any(values.get(f.key, "").strip() for f in draw.fields(table))
+
+
 def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, values: Mapping[str, str]) -> Checked:
     """Check a report of ``table`` against ``snapshot`` (the last good state) and compute its points.
 
@@ -84,7 +89,7 @@ def check_report(snapshot: Snapshot, draw: ReportSheet, table: DrawnTable, value
     without them (:data:`PASSES`), until no new problem shows.
     """
     fields = draw.fields(table)
-    if not any(values.get(f.key, "").strip() for f in fields):
+    if nothing_filled(draw, table, values):
         return Checked((NOTHING,), (), reasons=(("", NOTHING),))
     at = {f"{draw.letters[f.header]}{f.line}": f for f in fields}
     listed: list[str] = []
@@ -253,4 +258,5 @@ def _worded(problem, found: Field | None) -> str:
     return f"{found.label}: {player_words(problem.message, found.header)}" if found else str(problem)
 
 
-__all__ = ["Checked", "cell_value", "check_report", "player_words", "result_in_workbook", "typed_cells", "typed_values"]
+__all__ = ["Checked", "cell_value", "check_report", "nothing_filled", "player_words", "result_in_workbook", "typed_cells",
+           "typed_values"]

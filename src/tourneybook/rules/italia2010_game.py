@@ -72,7 +72,8 @@ def score_checked(board: Board) -> GameScore:
         scores[first.power] = PlayerScore(first.player, first.power.value, _times_tss(modified, bonus), (
             ("centres", first.centres), ("position", 1), ("unmodified", PER_CENTRE * first.centres),
             ("position bonus", POSITION_BONUS[0]), ("break bonus", BREAK_BONUS), ("solo bonus", SOLO_BONUS),
-            ("participation", PARTICIPATION), ("TSS", bonus), ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator))))
+            ("participation", PARTICIPATION), ("TSS", bonus),
+            ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator))))
         survivor_rule = is_break = False
     else:
         second = order[1].centres
@@ -97,7 +98,8 @@ def score_checked(board: Board) -> GameScore:
         scores[p.power] = PlayerScore(p.player, p.power.value, _times_tss(modified, bonus, PARTICIPATION), (
             ("centres", p.centres), ("position", pos), ("unmodified", PER_CENTRE * p.centres),
             ("position bonus", position_bonus), ("break bonus", break_bonus), ("modified", modified),
-            ("TSS", bonus), ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator)), ("participation", PARTICIPATION)))
+            ("TSS", bonus), ("TSS bonus", Fraction(modified * bonus.numerator, bonus.denominator)),
+            ("participation", PARTICIPATION)))
     return GameScore(board.label, tuple(scores[p.power] for p in board.in_power_order()), tuple(notes))
 
 
